@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from './constants';
+
+/** DESIGN.md "API": every error body has this shape; `details` lists field or row problems. */
+export const ErrorDetailSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+});
+export const ErrorBodySchema = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  details: z.array(ErrorDetailSchema).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** `limit` is clamped to 1..100 and `skip` to >= 0 instead of being rejected (DESIGN.md "API"). */
+const clampedInt = (min: number, max: number, fallback: number) =>
+  z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : Number(v)),
+    z
+      .number({ error: 'must be a number' })
+      .finite('must be a number')
+      .optional()
+      .transform((n) => (n === undefined ? fallback : Math.min(max, Math.max(min, Math.trunc(n))))),
+  );
+
+export const PagingQuerySchema = z.object({
+  limit: clampedInt(1, MAX_LIST_LIMIT, DEFAULT_LIST_LIMIT),
+  skip: clampedInt(0, Number.MAX_SAFE_INTEGER, 0),
+});
+
+export const IdSchema = z.coerce
+  .number({ error: 'must be a positive whole number' })
+  .int('must be a positive whole number')
+  .positive('must be a positive whole number')
+  .max(2_147_483_647, 'is too large');
+export const IdParamsSchema = z.object({ id: IdSchema });
+
+export const BilingualNameSchema = z.object({ ar: z.string(), en: z.string() });
+
+export function listOf<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), count: z.number().int() });
+}
+
+/** Required text in a form or body: trimmed, non-empty, bounded. Message per spec section 5. */
+export const requiredText = (max = 200) =>
+  z.string({ error: 'This field is required' }).trim().min(1, 'This field is required').max(max, `must be at most ${max} characters`);
