@@ -45,4 +45,8 @@ export function listOf<T extends z.ZodType>(item: T) {
 
 /** Required text in a form or body: trimmed, non-empty, bounded. Message per spec section 5. */
 export const requiredText = (max = 200) =>
-  z.string({ error: 'This field is required' }).trim().min(1, 'This field is required').max(max, `must be at most ${max} characters`);
+  z
+    .string({ error: 'This field is required' })
+    .trim()
+    .min(1, 'This field is required')
+    .max(max, `must be at most ${max} characters`);

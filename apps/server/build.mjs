@@ -1,0 +1,32 @@
+// Bundles the server into dist/main.js. Dependencies stay in node_modules; only our own workspace
+// packages (contracts) are bundled, so production runs plain JavaScript (decision 0001).
+import { build } from 'esbuild';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+
+const root = new URL('.', import.meta.url).pathname;
+rmSync(`${root}dist`, { recursive: true, force: true });
+mkdirSync(`${root}dist`, { recursive: true });
+
+const started = Date.now();
+await build({
+  entryPoints: [`${root}src/main.ts`],
+  outfile: `${root}dist/main.js`,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'external-dependencies',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@dalil/') ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+});
+copyFileSync(`${root}src/db/pglite-worker.mjs`, `${root}dist/pglite-worker.mjs`);
+console.log(`server bundled to apps/server/dist in ${Date.now() - started} ms`);

@@ -1,0 +1,110 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { AppContext } from './lib/context';
+import { HttpError, registerErrorHandler } from './lib/errors';
+import { registerAccessControl } from './modules/auth/access';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createTokens } from './modules/auth/tokens';
+import { mediaRoutes } from './modules/media/media.routes';
+import { systemRoutes } from './modules/system/system.routes';
+import { registerWebApp } from './web';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Pino destination for tests that read the log. */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** Builds the ready application; never listens (STYLE.md habit 3). Closing it closes the database. */
+export async function buildApp({ config, database, logStream }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      ...(logStream ? { stream: logStream } : {}),
+      // Credentials never reach the log.
+      redact: ['req.headers.authorization', 'req.body.password', 'body.password', '*.password', '*.token'],
+    },
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { maxParamLength: 200 },
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    tokens: createTokens(config.jwtSecret, config.tokenTtlSeconds),
+    lifecycle: { draining: false },
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', () => database.close());
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (ctx.lifecycle.draining) {
+      void reply.header('connection', 'close');
+      done(
+        new HttpError(503, 'The server is shutting down; try again in a moment', undefined, {
+          'retry-after': '5',
+        }),
+      );
+      return;
+    }
+    done();
+  });
+
+  registerErrorHandler(app);
+  registerAccessControl(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:'],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, {
+    origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
+    credentials: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Dalil API', version: '1.0.0', description: 'Bilingual product catalogue' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  systemRoutes(app);
+  authRoutes(app);
+  mediaRoutes(app);
+  await registerWebApp(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Config } from '../config';
+import { hashPassword, verifyPassword } from '../modules/auth/passwords';
+import { findUserByUsername, insertUser } from '../modules/users/users.repository';
+import type { Db } from './client';
+import { users } from './schema';
+
+export interface CreatedAdmin {
+  username: string;
+  /** Set only when Dalil generated it: shown once in the log, never stored in clear. */
+  generatedPassword: string | null;
+}
+
+/**
+ * First start: creates the admin account when there is no admin, and keeps the guest catalogue account
+ * in step with GUEST_USERNAME / GUEST_PASSWORD when guest access is on. Safe to run on every start.
+ */
+export async function ensureAccounts(db: Db, config: Config): Promise<CreatedAdmin | null> {
+  let created: CreatedAdmin | null = null;
+  const [{ admins } = { admins: 0 }] = await db
+    .select({ admins: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.role, 'admin'));
+  if (admins === 0) {
+    const generated = config.admin.password ? null : randomBytes(12).toString('base64url');
+    const password = config.admin.password ?? generated!;
+    const existing = await findUserByUsername(db, config.admin.username);
+    if (existing) {
+      await db
+        .update(users)
+        .set({
+          role: 'admin',
+          passwordHash: await hashPassword(password),
+          tokenVersion: existing.tokenVersion + 1,
+        })
+        .where(eq(users.id, existing.id));
+    } else {
+      await insertUser(db, {
+        firstName: 'Dalil',
+        lastName: 'Admin',
+        username: config.admin.username,
+        password,
+        role: 'admin',
+      });
+    }
+    created = { username: config.admin.username, generatedPassword: generated };
+  }
+
+  if (config.guest) {
+    const guest = await findUserByUsername(db, config.guest.username);
+    if (!guest) {
+      await insertUser(db, {
+        firstName: 'Guest',
+        lastName: 'Visitor',
+        username: config.guest.username,
+        password: config.guest.password,
+        role: 'user',
+      });
+    } else if (guest.role === 'user' && !(await verifyPassword(guest.passwordHash, config.guest.password))) {
+      await db
+        .update(users)
+        .set({
+          passwordHash: await hashPassword(config.guest.password),
+          tokenVersion: guest.tokenVersion + 1,
+        })
+        .where(eq(users.id, guest.id));
+    }
+  }
+  return created;
+}

@@ -1,0 +1,102 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { lockDataDir } from './lock';
+import * as schema from './schema';
+import { WorkerClient } from './worker-client';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>;
+  /** CHECKPOINT (PGlite), then close; releases the data directory lock. */
+  close(): Promise<void>;
+  /** PGlite only: a copy of the data directory as a tar file. */
+  dump?: () => Promise<Uint8Array>;
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL; unset means PGlite. */
+  url?: string | undefined;
+  /** PGlite data directory; unset means in memory. */
+  dataDir?: string | undefined;
+  /** PGlite: start from this dumped data directory (a migrated template, in tests). */
+  template?: string | undefined;
+  poolSize?: number;
+}
+
+function migrationsFolder(): string {
+  const candidates = [join(import.meta.dirname, '../drizzle'), join(import.meta.dirname, '../../drizzle')];
+  const found = candidates.find((c) => existsSync(join(c, 'meta/_journal.json')));
+  if (!found) throw new Error(`migrations not found in ${candidates.join(' or ')}`);
+  return found;
+}
+
+const MIGRATION_LOCK = 7_243_101; // arbitrary constant: serializes migrations across server processes
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // A broken idle connection (server restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(db, { migrationsFolder: migrationsFolder() });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    lockClient.release();
+  }
+  return {
+    db,
+    engine: 'postgres',
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string | undefined, template: string | undefined): Promise<Database> {
+  const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
+  let client: WorkerClient;
+  try {
+    client = await WorkerClient.start({ dataDir: dataDir ? join(dataDir, 'pglite') : undefined, template });
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema, casing: 'snake_case' });
+  await migratePglite(db, { migrationsFolder: migrationsFolder() });
+  return {
+    db,
+    engine: 'pglite',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
+    dump: () => client.dump(),
+  };
+}
+
+export function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.url
+    ? openPostgres(options.url, options.poolSize ?? 10)
+    : openPglite(options.dataDir, options.template);
+}

@@ -1,0 +1,117 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { storeImage } from '../modules/media/media.service';
+import { productSearchText } from '../modules/products/product-search-text';
+import type { Db } from './client';
+import { DEMO_FAMILIES, type DemoCategory, type DemoFamily } from './demo-data';
+import { coverSvg, logoSvg, productSvg, renderSvg } from './demo-images';
+import { appState, categories, families, products } from './schema';
+
+const FLAG = 'demo_seeded';
+
+/** A valid EAN-13 with the Saudi GS1 prefix 628 and a check digit. */
+export function ean13(seq: number): string {
+  const body = `628${String(100_000_000 + seq).slice(-9)}`;
+  const sum = [...body].reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
+  return body + String((10 - (sum % 10)) % 10);
+}
+
+interface PlannedProduct {
+  en: string;
+  ar: string;
+  net: string;
+  drained: string;
+  seq: number;
+  image: string;
+}
+
+const SHELF_LIVES = ['6 months', '9 months', '12 months', '18 months', '2 years'];
+
+async function image(mediaDir: string, svg: string): Promise<string> {
+  const stored = await storeImage(mediaDir, await renderSvg(svg));
+  return `${stored.public_id}.${stored.format}`;
+}
+
+/**
+ * First start only: a demo catalogue of 3 families, 12 categories and 120 products. A flag in the
+ * database records that it ran, so restarts (or an admin who deleted the demo) never get it twice.
+ */
+export async function seedDemoCatalogue(db: Db, mediaDir: string, log?: FastifyBaseLogger): Promise<boolean> {
+  const [flag] = await db.select().from(appState).where(eq(appState.key, FLAG));
+  if (flag) return false;
+  const [anyFamily] = await db.select({ id: families.id }).from(families).limit(1);
+  if (anyFamily) {
+    await db.insert(appState).values({ key: FLAG, value: 0 }).onConflictDoNothing();
+    return false;
+  }
+  const started = Date.now();
+  // Pictures first (slow, outside the transaction), then every row in one transaction.
+  let seq = 0;
+  const plan: {
+    fam: DemoFamily;
+    logo: string;
+    cover: string;
+    cats: { cat: DemoCategory; image: string; items: PlannedProduct[] }[];
+  }[] = [];
+  for (const [fi, fam] of DEMO_FAMILIES.entries()) {
+    const logo = await image(mediaDir, logoSvg(fam.hue, fi));
+    const cover = await image(mediaDir, coverSvg(fam.hue));
+    const cats = [];
+    for (const cat of fam.categories) {
+      const catImage = await image(mediaDir, productSvg(cat.shape, cat.hue, 0));
+      const items: PlannedProduct[] = [];
+      for (const [pi, [en, ar, net, drained]] of cat.products.entries()) {
+        seq++;
+        items.push({
+          en,
+          ar,
+          net,
+          drained,
+          seq,
+          image: await image(mediaDir, productSvg(cat.shape, cat.hue + pi * 9, pi + 1)),
+        });
+      }
+      cats.push({ cat, image: catImage, items });
+    }
+    plan.push({ fam, logo, cover, cats });
+  }
+
+  await db.transaction(async (tx) => {
+    for (const { fam, logo, cover, cats } of plan) {
+      const [family] = await tx
+        .insert(families)
+        .values({ nameEn: fam.en, nameAr: fam.ar, logo, image: cover, cover })
+        .returning({ id: families.id });
+      for (const { cat, image: catImage, items } of cats) {
+        const [category] = await tx
+          .insert(categories)
+          .values({ familyId: family!.id, nameEn: cat.en, nameAr: cat.ar, logo: catImage, image: catImage })
+          .returning({ id: categories.id });
+        await tx.insert(products).values(
+          items.map((p) => ({
+            familyId: family!.id,
+            categoryId: category!.id,
+            nameEn: p.en,
+            nameAr: p.ar,
+            descriptionEn: `${p.en} by ${fam.en}. ${fam.about.en}`,
+            descriptionAr: `${p.ar} من ${fam.ar}. ${fam.about.ar}`,
+            cost: (((p.seq * 37) % 4000) / 100 + 2.5).toFixed(2),
+            barcode: ean13(p.seq),
+            number: String(1000 + p.seq),
+            netWeight: p.net,
+            drainedWeight: p.drained || null,
+            unitsPerCarton: [6, 12, 24, 48][p.seq % 4]!,
+            cartonPerPalate: [40, 60, 80, 100][p.seq % 4]!,
+            shelfLife: SHELF_LIVES[p.seq % SHELF_LIVES.length]!,
+            logo: p.image,
+            image: p.image,
+            searchText: productSearchText(p.ar, p.en),
+          })),
+        );
+      }
+    }
+    await tx.insert(appState).values({ key: FLAG, value: Date.now() });
+  });
+  log?.info(`Demo catalogue created: ${plan.length} families, ${seq} products (${Date.now() - started} ms)`);
+  return true;
+}

@@ -1,0 +1,80 @@
+import { ConfigError, loadConfig, type Config } from './config';
+import { buildApp } from './app';
+import { ensureAccounts } from './db/accounts-seed';
+import { openDatabase } from './db/client';
+import { DataDirLockedError } from './db/lock';
+import { seedDemoCatalogue } from './db/demo-seed';
+
+const SHUTDOWN_DEADLINE_MS = 9_000;
+
+function fail(message: string): never {
+  process.stderr.write(`\n${message}\n\n`);
+  process.exit(1);
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) fail(err.message);
+    throw err;
+  }
+
+  let database;
+  try {
+    database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  } catch (err) {
+    if (err instanceof DataDirLockedError) fail(err.message);
+    throw err;
+  }
+
+  const app = await buildApp({ config, database });
+  const admin = await ensureAccounts(database.db, config);
+  if (config.seedDemo) await seedDemoCatalogue(database.db, config.mediaDir, app.log);
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  app.log.info(
+    `Dalil is running on ${shown} (${database.engine === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
+  );
+  if (admin) {
+    app.log.info(
+      admin.generatedPassword
+        ? `Admin account created: username "${admin.username}", password "${admin.generatedPassword}". Sign in at ${shown}/admin/login and keep the password safe: it is shown only once.`
+        : `Admin account created: username "${admin.username}" with the password from ADMIN_PASSWORD. Sign in at ${shown}/admin/login`,
+    );
+  }
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received: finishing in-flight requests, then closing the database`);
+    app.ctx.lifecycle.draining = true;
+    const deadline = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
+    deadline.unref();
+    app.close().then(
+      () => {
+        app.log.info('stopped cleanly');
+        process.exit(0);
+      },
+      (err: unknown) => {
+        app.log.error({ err }, 'error while stopping');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(
+    `Dalil could not start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
+  process.exit(1);
+});

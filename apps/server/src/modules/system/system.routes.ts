@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBodySchema } from '@dalil/contracts/common';
+import { HealthSchema, PublicConfigSchema } from '@dalil/contracts/config';
+import { HttpError } from '../../lib/errors';
+
+export function systemRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { config, database } = app.ctx;
+
+  r.get(
+    '/api/health',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['system'], summary: 'The process is up', response: { 200: HealthSchema } },
+    },
+    () => ({ status: 'ok' as const }),
+  );
+
+  r.get(
+    '/api/ready',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['system'],
+        summary: 'The database answers',
+        response: { 200: z.object({ status: z.literal('ready'), engine: z.string() }), 503: ErrorBodySchema },
+      },
+    },
+    async () => {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timeout')), 2000);
+      });
+      try {
+        await Promise.race([database.ping(), timeout]);
+      } catch {
+        throw new HttpError(503, 'The database is not answering');
+      } finally {
+        clearTimeout(timer);
+      }
+      return { status: 'ready' as const, engine: database.engine };
+    },
+  );
+
+  r.get(
+    '/api/config',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['system'],
+        summary: 'Run-time settings for the web app',
+        response: { 200: PublicConfigSchema },
+      },
+    },
+    () => ({ holding: config.holding, guest: config.guest, mediaBaseUrl: '/media' }),
+  );
+}

@@ -1,0 +1,52 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Account, Role } from '@dalil/contracts/auth';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { hashPassword } from '../auth/passwords';
+
+export type UserRow = typeof users.$inferSelect;
+
+export const toAccount = (u: UserRow): Account => ({
+  id: u.id,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  username: u.username,
+  role: u.role,
+});
+
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .limit(1);
+  return row;
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export interface NewUser {
+  firstName: string;
+  lastName: string;
+  username: string;
+  password: string;
+  role: Role;
+}
+
+export async function insertUser(db: Db, input: NewUser): Promise<UserRow> {
+  const passwordHash = await hashPassword(input.password);
+  const [row] = await db
+    .insert(users)
+    .values({
+      firstName: input.firstName,
+      lastName: input.lastName,
+      username: input.username,
+      role: input.role,
+      passwordHash,
+    })
+    .returning();
+  return row!;
+}

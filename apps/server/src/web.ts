@@ -1,0 +1,42 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Serves the built web app. Any GET outside /api and /media that matches no file gets index.html, so
+ * the client-side router owns those paths (SPA fallback). Unknown /api paths stay JSON 404s.
+ */
+export async function registerWebApp(app: FastifyInstance, webDist: string | null) {
+  const hasWeb = webDist !== null && existsSync(join(webDist, 'index.html'));
+  if (hasWeb)
+    await app.register(fastifyStatic, {
+      root: webDist!,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        // Vite fingerprints everything under assets/: cache it for good; index.html must revalidate.
+        void res.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (
+      hasWeb &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !/^\/(api|media)(\/|$)/.test(path)
+    ) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send({
+        statusCode: 404,
+        error: 'Not Found',
+        message: `Route ${request.method} ${path.slice(0, 200)} not found`,
+      });
+  });
+}
