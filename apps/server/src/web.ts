@@ -31,12 +31,10 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
     ) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply
-      .status(404)
-      .send({
-        statusCode: 404,
-        error: 'Not Found',
-        message: `Route ${request.method} ${path.slice(0, 200)} not found`,
-      });
+    return reply.status(404).send({
+      statusCode: 404,
+      error: 'Not Found',
+      message: `Route ${request.method} ${path.slice(0, 200)} not found`,
+    });
   });
 }

@@ -102,13 +102,11 @@ export function registerErrorHandler(app: FastifyInstance) {
         : 500;
     if (status >= 500) {
       request.log.error({ err }, 'unexpected error');
-      return reply
-        .status(500)
-        .send({
-          statusCode: 500,
-          error: 'Internal Server Error',
-          message: 'Something went wrong on our side',
-        });
+      return reply.status(500).send({
+        statusCode: 500,
+        error: 'Internal Server Error',
+        message: 'Something went wrong on our side',
+      });
     }
     // Fastify's own 4xx (bad JSON, body too large, unsupported content type): its message is safe.
     return reply.status(status).send({ statusCode: status, error: statusText(status), message: err.message });

@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { ensureAccounts } from '../src/db/accounts-seed';
+import { openDatabase, type Database } from '../src/db/client';
+
+export const ADMIN_PASSWORD = 'admin-test-password';
+export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  engine: 'pglite' | 'postgres';
+  /** Signs in through the API and returns the token. */
+  login(kind: 'admin' | 'user', username: string, password: string): Promise<string>;
+  adminToken(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** A fresh database for one test file: a PGlite clone of the migrated template, or a new PostgreSQL database. */
+export async function freshDatabase(): Promise<{
+  database: Database;
+  drop: () => Promise<void>;
+  url?: string;
+}> {
+  if (inject('engine') === 'pglite') {
+    const database = await openDatabase({ template: inject('pgliteTemplate') });
+    return { database, drop: async () => undefined };
+  }
+  const adminUrl = inject('postgresUrl');
+  const name = `dalil_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 4 });
+  const drop = async () => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  };
+  return { database, drop, url: url.toString() };
+}
+
+export function testConfig(env: Record<string, string> = {}, overrides: Partial<Config> = {}): Config {
+  const dataDir = mkdtempSync(join(tmpdir(), 'dalil-test-'));
+  return loadConfig(
+    {
+      DATA_DIR: dataDir,
+      JWT_SECRET,
+      ADMIN_PASSWORD,
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      LOGIN_RATE_LIMIT: '1000',
+      ...env,
+    },
+    { webDist: null, ...overrides },
+  );
+}
+
+export async function createTestApp(
+  options: {
+    env?: Record<string, string>;
+    overrides?: Partial<Config>;
+    logStream?: NodeJS.WritableStream;
+  } = {},
+): Promise<TestApp> {
+  const config = testConfig(options.env, options.overrides);
+  const { database, drop } = await freshDatabase();
+  await ensureAccounts(database.db, config);
+  const app = await buildApp({ config, database, logStream: options.logStream });
+  await app.ready();
+  const login = async (kind: 'admin' | 'user', username: string, password: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/${kind}/login`,
+      payload: { username, password },
+    });
+    if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+    return res.json<{ token: string }>().token;
+  };
+  return {
+    app,
+    config,
+    database,
+    engine: database.engine,
+    login,
+    adminToken: () => login('admin', config.admin.username, ADMIN_PASSWORD),
+    close: async () => {
+      await app.close();
+      await drop();
+      rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The JSON body of a response, typed loosely for assertions. */
+export const body = (res: LightMyRequestResponse) => res.json<Record<string, unknown>>();

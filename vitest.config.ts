@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs';
+import { defineConfig } from 'vitest/config';
+
+// One Vitest run for every unit and integration suite. Server suites run on PGlite, and again on
+// PostgreSQL when TEST_DATABASE_URL is set (CI sets it): the same tests on both engines.
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+const serverProject = (engine: 'pglite' | 'postgres') => ({
+  extends: false as const,
+  test: {
+    name: `server:${engine}`,
+    root: 'apps/server',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['test/global-setup.ts'],
+    provide: { engine, postgresUrl: postgresUrl ?? '' },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks' as const,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'contracts',
+          root: 'packages/contracts',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      serverProject('pglite'),
+      ...(postgresUrl ? [serverProject('postgres')] : []),
+      ...(existsSync('apps/web/vitest.config.ts') ? ['apps/web/vitest.config.ts'] : []),
+    ],
+  },
+});
