@@ -1,0 +1,47 @@
+// `npm start`: builds what is missing or older than its sources, then runs the server (web + API on
+// one port). Signals pass through so Ctrl-C and SIGTERM shut Dalil down cleanly.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const newest = (dir) => {
+  let latest = 0;
+  if (!existsSync(dir)) return latest;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const path = join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  }
+  return latest;
+};
+const builtAt = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
+
+const contracts = newest(join(root, 'packages/contracts/src'));
+const targets = [
+  {
+    name: '@dalil/web',
+    output: 'apps/web/dist/index.html',
+    sources: ['apps/web/src', 'apps/web/index.html'],
+  },
+  {
+    name: '@dalil/server',
+    output: 'apps/server/dist/main.js',
+    sources: ['apps/server/src', 'apps/server/drizzle'],
+  },
+];
+for (const t of targets) {
+  const source = Math.max(contracts, ...t.sources.map((s) => newest(join(root, s))));
+  if (builtAt(join(root, t.output)) < source) {
+    console.log(`Building ${t.name}...`);
+    const r = spawnSync('npm', ['run', 'build', '-w', t.name], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+  }
+}
+
+const server = spawn(process.execPath, ['--enable-source-maps', join(root, 'apps/server/dist/main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

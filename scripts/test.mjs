@@ -1,0 +1,72 @@
+// `npm test`: typecheck, lint, unit and integration suites (Vitest: contracts, server on PGlite and, with
+// TEST_DATABASE_URL, on PostgreSQL, web components), the production build, then the browser journeys.
+// Ends with one line `N passed, N failed` summing every suite.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const results = join(root, 'test-results');
+mkdirSync(results, { recursive: true });
+
+const run = (label, command, args, env = {}) => {
+  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const r = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(
+    `=== ${label}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return r.status === 0;
+};
+const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedSteps = [];
+
+if (!run('typecheck', 'npm', ['run', '--silent', 'typecheck'])) failedSteps.push('typecheck');
+if (!run('lint', 'npm', ['run', '--silent', 'lint'])) failedSteps.push('lint');
+
+const vitestJson = join(results, 'vitest.json');
+rmSync(vitestJson, { force: true });
+const unitOk = run('unit and integration', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
+const unit = readJson(vitestJson);
+if (unit) {
+  totals.passed += unit.numPassedTests;
+  totals.failed += unit.numFailedTests;
+  totals.skipped += unit.numPendingTests + unit.numTodoTests;
+  if (!unitOk && unit.numFailedTests === 0) totals.failed += 1; // a suite that failed to load
+} else {
+  totals.failed += 1;
+}
+if (!unitOk) failedSteps.push('unit and integration');
+
+if (run('build', 'npm', ['run', '--silent', 'build'])) {
+  const e2eJson = join(results, 'e2e-report.json');
+  rmSync(e2eJson, { force: true });
+  const e2eOk = run('browser journeys', 'npx', ['playwright', 'test']);
+  const e2e = readJson(e2eJson);
+  if (e2e) {
+    totals.passed += e2e.stats.expected + e2e.stats.flaky;
+    totals.failed += e2e.stats.unexpected;
+    totals.skipped += e2e.stats.skipped;
+    if (!e2eOk && e2e.stats.unexpected === 0) totals.failed += 1;
+  } else {
+    totals.failed += 1;
+  }
+  if (!e2eOk) failedSteps.push('browser journeys');
+} else {
+  failedSteps.push('build');
+  totals.failed += 1;
+}
+
+console.log(failedSteps.length ? `\nFailed steps: ${failedSteps.join(', ')}` : '\nAll steps passed.');
+console.log(
+  `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+);
+process.exit(failedSteps.length ? 1 : 0);
