@@ -1,0 +1,58 @@
+// Prints the gzip size of everything index.html loads before the first screen (entry script, its
+// modulepreloads and stylesheets) and fails when it is over budget or holds admin code (issue 3).
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_BYTES = 250 * 1024;
+const ADMIN_SOURCE = 'src/features/admin/';
+const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+const tags = [...html.matchAll(/<(script|link)\b[^>]*>/g)].map((match) => match[0]);
+const attr = (tag, name) => tag.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1];
+const files = [];
+for (const tag of tags) {
+  const rel = attr(tag, 'rel');
+  const url = tag.startsWith('<script')
+    ? attr(tag, 'src')
+    : rel === 'modulepreload' || rel === 'stylesheet'
+      ? attr(tag, 'href')
+      : undefined;
+  if (url && url.startsWith('/') && !files.includes(url)) files.push(url);
+}
+
+let total = 0;
+const rows = files.map((url) => {
+  const content = readFileSync(join(dist, url));
+  const gzip = gzipSync(content, { level: 9 }).length;
+  total += gzip;
+  return { file: url.slice(1), raw: content.length, gzip };
+});
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+console.log('\nFirst-screen entry (what index.html loads):');
+for (const row of rows)
+  console.log(`  ${row.file.padEnd(44)} ${kb(row.raw).padStart(10)}  gzip ${kb(row.gzip).padStart(9)}`);
+console.log(
+  `  ${'total'.padEnd(44)} ${''.padStart(10)}  gzip ${kb(total).padStart(9)}  (budget ${kb(BUDGET_BYTES)})`,
+);
+
+const problems = [];
+if (total > BUDGET_BYTES) problems.push(`entry is ${kb(total)} gzip, over the ${kb(BUDGET_BYTES)} budget`);
+if (!files.some((file) => file.endsWith('.js')))
+  problems.push('index.html loads no script: unexpected build output');
+
+const chunkModules = JSON.parse(readFileSync(join(dist, '.vite', 'chunk-modules.json'), 'utf8'));
+for (const file of files.filter((f) => f.endsWith('.js'))) {
+  const modules = chunkModules[file.slice(1)];
+  if (!modules) problems.push(`no module list for ${file}`);
+  const admin = (modules ?? []).filter((id) => id.startsWith(ADMIN_SOURCE));
+  if (admin.length > 0) problems.push(`admin code in the entry (${file}): ${admin.join(', ')}`);
+}
+
+if (problems.length > 0) {
+  for (const problem of problems) console.error(`entry-size: ${problem}`);
+  process.exit(1);
+}
+console.log('  no admin modules in the entry\n');

@@ -1,0 +1,33 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { isApiError } from '../lib/api-error';
+import { reportError } from '../lib/notifications-store';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { handlesErrors?: boolean };
+    mutationMeta: { handlesErrors?: boolean };
+  }
+}
+
+function report(error: unknown, handled: boolean | undefined): void {
+  // A 401 already sent the user to the login with its own message.
+  if (handled || (isApiError(error) && error.status === 401)) return;
+  reportError(error);
+}
+
+/** Every failed query or mutation shows a snackbar and goes to the console (DESIGN.md improvement 3). */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => report(error, query.meta?.handlesErrors) }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => report(error, mutation.meta?.handlesErrors),
+    }),
+    defaultOptions: {
+      queries: {
+        refetchOnWindowFocus: false,
+        retry: (count, error) =>
+          count < 1 && !(isApiError(error) && error.kind === 'http' && error.status < 500),
+      },
+    },
+  });
+}

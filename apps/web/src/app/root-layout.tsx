@@ -1,0 +1,49 @@
+import { CacheProvider } from '@emotion/react';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { NoticeSnackbar } from '../components/notice-snackbar';
+import { useNotifications } from '../lib/notifications-store';
+import { paths } from '../lib/paths';
+import { useDirection, usePreferences } from '../lib/preferences-store';
+import { usePageTitleKey } from '../lib/route-handle';
+import { onUnauthorized, scopeOfPath } from '../lib/session';
+import { emotionCacheFor } from './emotion-cache';
+import { createAppTheme } from './theme';
+
+/** Providers that depend on the route (admin or catalogue look), the 401 redirect and the page title. */
+export function RootLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const mode = usePreferences((state) => state.mode);
+  const direction = useDirection();
+  const area = scopeOfPath(pathname) === 'admin' ? 'admin' : 'catalog';
+  const theme = useMemo(() => createAppTheme({ mode, direction, area }), [mode, direction, area]);
+  const titleKey = usePageTitleKey();
+
+  useEffect(
+    () =>
+      onUnauthorized((scope) => {
+        useNotifications.getState().show({ severity: 'warning', messageKey: 'errors.sessionEnded' });
+        void navigate(scope === 'admin' ? paths.adminLogin : paths.catalogLogin, { replace: true });
+      }),
+    [navigate],
+  );
+
+  useEffect(() => {
+    document.title = titleKey ? `${t(titleKey)} · ${t('app.name')}` : t('app.name');
+  }, [t, titleKey]);
+
+  return (
+    <CacheProvider value={emotionCacheFor(direction)}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline enableColorScheme />
+        <Outlet />
+        <NoticeSnackbar />
+      </ThemeProvider>
+    </CacheProvider>
+  );
+}

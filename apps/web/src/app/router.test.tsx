@@ -1,0 +1,38 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../test/fetch-mock';
+import { renderRoutes } from '../test/render';
+import { appRoutes } from './router';
+
+const rootChildren = appRoutes[0]?.children ?? [];
+
+describe('route table', () => {
+  it('sends any other path to the catalogue login', async () => {
+    mockApi({
+      'GET /api/config': () => ({
+        status: 200,
+        body: { holding: { nameAr: 'مجموعة', nameEn: 'Group' }, guest: null, mediaBaseUrl: '/media' },
+      }),
+    });
+    const { router } = renderRoutes(rootChildren, '/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Catalogue login' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/catalog/login');
+  });
+
+  it('opens the admin shell with the current group expanded', async () => {
+    window.localStorage.setItem('token', 'admin-token');
+    mockApi({
+      'GET /api/admin/auth': () => ({
+        status: 200,
+        body: { id: 1, firstName: 'Amal', lastName: 'Haddad', username: 'admin', role: 'admin' },
+      }),
+    });
+    renderRoutes(rootChildren, '/admin/category/create');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create Category' })).toBeInTheDocument();
+    const nav = screen.getAllByRole('navigation', { name: 'Main navigation' })[0]!;
+    expect(nav).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Categories' })[0]).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getAllByRole('button', { name: 'Families' })[0]).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getAllByRole('button', { name: 'Users' })[0]).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,120 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { SessionGuard } from '../features/auth/session-guard';
+import type { MessageKey } from '../lib/locales/en';
+import { apiPaths, paths } from '../lib/paths';
+import type { RouteHandle } from '../lib/route-handle';
+import { ErrorPage } from './error-page';
+import { RootLayout } from './root-layout';
+
+const handle = (titleKey: MessageKey): RouteHandle => ({ titleKey });
+
+// Admin screens arrive in their own issues; until then each route shows its title.
+const adminPage = (path: string, titleKey: MessageKey): RouteObject => ({
+  path,
+  handle: handle(titleKey),
+  lazy: async () => ({ Component: (await import('../features/admin/placeholder-page')).PlaceholderPage }),
+});
+
+/** Spec section 2, route table. The catalogue and admin trees are lazy: visitors never load admin code. */
+export const appRoutes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    ErrorBoundary: ErrorPage,
+    HydrateFallback: () => null,
+    children: [
+      {
+        ErrorBoundary: ErrorPage,
+        children: [
+          {
+            path: paths.adminLogin,
+            handle: handle('auth.adminTitle'),
+            lazy: async () => {
+              const { LoginScreen } = await import('../features/auth/login-screen');
+              const screen = { apiPath: apiPaths.adminLogin, redirectTo: paths.familyList } as const;
+              return {
+                element: (
+                  <LoginScreen {...screen} title="auth.adminTitle" subtitle="auth.adminSubtitle" dark />
+                ),
+              };
+            },
+          },
+          {
+            path: paths.catalogLogin,
+            handle: handle('auth.catalogTitle'),
+            lazy: async () => {
+              const { LoginScreen } = await import('../features/auth/login-screen');
+              const screen = { apiPath: apiPaths.userLogin, redirectTo: paths.catalogFamily } as const;
+              return {
+                element: (
+                  <LoginScreen {...screen} title="auth.catalogTitle" subtitle="auth.catalogSubtitle" />
+                ),
+              };
+            },
+          },
+          {
+            element: <SessionGuard scope="user" />,
+            children: [
+              {
+                lazy: async () => ({
+                  Component: (await import('../features/catalog/catalog-layout')).CatalogLayout,
+                }),
+                children: [
+                  {
+                    path: paths.catalogFamily,
+                    handle: handle('pages.familyChooser'),
+                    lazy: async () => ({
+                      Component: (await import('../features/catalog/family-chooser-page')).FamilyChooserPage,
+                    }),
+                  },
+                  {
+                    path: paths.catalogMain,
+                    handle: handle('pages.catalogMain'),
+                    lazy: async () => ({
+                      Component: (await import('../features/catalog/catalog-main-page')).CatalogMainPage,
+                    }),
+                  },
+                  {
+                    path: paths.catalogProduct(':id'),
+                    handle: handle('pages.product'),
+                    lazy: async () => ({
+                      Component: (await import('../features/catalog/product-page')).ProductPage,
+                    }),
+                  },
+                ],
+              },
+            ],
+          },
+          {
+            path: paths.admin,
+            element: <SessionGuard scope="admin" />,
+            children: [
+              {
+                lazy: async () => ({ Component: (await import('../features/admin/admin-shell')).AdminShell }),
+                children: [
+                  { index: true, element: <Navigate to={paths.familyList} replace /> },
+                  adminPage(paths.familyList, 'pages.familyList'),
+                  adminPage(paths.familyCreate, 'pages.familyCreate'),
+                  adminPage(paths.familyEdit(':id'), 'pages.familyEdit'),
+                  adminPage(paths.categoryList, 'pages.categoryList'),
+                  adminPage(paths.categoryCreate, 'pages.categoryCreate'),
+                  adminPage(paths.categoryEdit(':id'), 'pages.categoryEdit'),
+                  adminPage(paths.productList, 'pages.productList'),
+                  adminPage(paths.productCreate, 'pages.productCreate'),
+                  adminPage(paths.productEdit(':id'), 'pages.productEdit'),
+                  adminPage(paths.userList, 'pages.userList'),
+                  adminPage(paths.userCreate, 'pages.userCreate'),
+                  adminPage(paths.userEdit(':id'), 'pages.userEdit'),
+                  adminPage(paths.uploadAll, 'pages.uploadAll'),
+                  adminPage(paths.uploadCategories, 'pages.uploadCategories'),
+                  adminPage(paths.uploadProducts, 'pages.uploadProducts'),
+                ],
+              },
+            ],
+          },
+          // Spec section 2: any other path redirects to the catalogue login.
+          { path: '*', element: <Navigate to={paths.catalogLogin} replace /> },
+        ],
+      },
+    ],
+  },
+];

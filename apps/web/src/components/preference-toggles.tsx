@@ -1,0 +1,58 @@
+import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
+import FormatTextdirectionLToR from '@mui/icons-material/FormatTextdirectionLToR';
+import FormatTextdirectionRToL from '@mui/icons-material/FormatTextdirectionRToL';
+import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
+import Translate from '@mui/icons-material/Translate';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import { useTranslation } from 'react-i18next';
+import { useDirection, usePreferences } from '../lib/preferences-store';
+
+interface PreferenceTogglesProps {
+  /** Hide the colour-mode switch where the screen has a fixed look (the dark admin login). */
+  showMode?: boolean;
+}
+
+/** Language, direction and colour mode; all three persist (lib/preferences-store). */
+export function PreferenceToggles({ showMode = true }: PreferenceTogglesProps) {
+  const { t } = useTranslation();
+  const { mode, language, toggleMode, setLanguage, toggleDirection } = usePreferences();
+  const direction = useDirection();
+  const directionLabel = direction === 'rtl' ? t('prefs.toLtr') : t('prefs.toRtl');
+  const modeLabel = mode === 'light' ? t('prefs.toDark') : t('prefs.toLight');
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+      <Tooltip title={t('prefs.changeLanguage')}>
+        <Button
+          color="inherit"
+          size="small"
+          startIcon={<Translate fontSize="small" />}
+          onClick={() => setLanguage(language === 'ar' ? 'en' : 'ar')}
+          lang={language === 'ar' ? 'en' : 'ar'}
+          aria-label={t('prefs.changeLanguage')}
+          sx={{
+            minWidth: 0,
+            px: 1.25,
+            '& .MuiButton-startIcon': { marginInlineEnd: 0.75, marginInlineStart: 0 },
+          }}
+        >
+          {t('prefs.otherLanguage')}
+        </Button>
+      </Tooltip>
+      <Tooltip title={directionLabel}>
+        <IconButton color="inherit" onClick={toggleDirection} aria-label={directionLabel}>
+          {direction === 'rtl' ? <FormatTextdirectionLToR /> : <FormatTextdirectionRToL />}
+        </IconButton>
+      </Tooltip>
+      {showMode && (
+        <Tooltip title={modeLabel}>
+          <IconButton color="inherit" onClick={toggleMode} aria-label={modeLabel}>
+            {mode === 'light' ? <DarkModeOutlined /> : <LightModeOutlined />}
+          </IconButton>
+        </Tooltip>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,110 @@
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import Box from '@mui/material/Box';
+import Collapse from '@mui/material/Collapse';
+import Divider from '@mui/material/Divider';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import { alpha } from '@mui/material/styles';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { Brand } from '../../components/brand';
+import { adminNav, groupOfPath, type NavGroup } from './admin-nav';
+
+interface AdminDrawerContentProps {
+  onNavigate: () => void;
+}
+
+/** Logo, "Dashboard", then the menu groups; the group of the current path starts expanded. */
+export function AdminDrawerContent({ onNavigate }: AdminDrawerContentProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const currentGroup = groupOfPath(pathname);
+  // Only explicit clicks are remembered; otherwise a group is open exactly when it holds the page.
+  const [toggled, setToggled] = useState<Record<string, boolean>>({});
+  const isOpen = (group: NavGroup) => toggled[group.id] ?? group.id === currentGroup;
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <Toolbar sx={{ px: 2.5 }}>
+        <Brand subtitle={t('admin.dashboard')} size={36} />
+      </Toolbar>
+      <Divider />
+      <List component="nav" aria-label={t('admin.navigation')} sx={{ px: 1.5, py: 1.5 }}>
+        {adminNav.map((group) => {
+          const open = isOpen(group);
+          const GroupIcon = group.icon;
+          const submenuId = `admin-nav-${group.id}`;
+          return (
+            <Box key={group.id} sx={{ mb: 0.5 }}>
+              <ListItemButton
+                onClick={() => setToggled((state) => ({ ...state, [group.id]: !open }))}
+                aria-expanded={open}
+                aria-controls={submenuId}
+                sx={{ borderRadius: 2, color: group.id === currentGroup ? 'text.primary' : 'text.secondary' }}
+              >
+                <ListItemIcon sx={{ minWidth: 38, color: 'inherit' }}>
+                  <GroupIcon fontSize="small" />
+                </ListItemIcon>
+                <ListItemText
+                  primary={t(group.labelKey)}
+                  slotProps={{ primary: { sx: { fontWeight: 500 } } }}
+                />
+                {open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
+              </ListItemButton>
+              <Collapse in={open} timeout="auto" unmountOnExit id={submenuId}>
+                <List disablePadding sx={{ py: 0.25 }}>
+                  {group.items.map((item) => {
+                    const selected = pathname === item.to;
+                    const ItemIcon = item.icon;
+                    return (
+                      <ListItemButton
+                        key={item.to}
+                        component={Link}
+                        to={item.to}
+                        selected={selected}
+                        aria-current={selected ? 'page' : undefined}
+                        onClick={onNavigate}
+                        sx={(theme) => {
+                          const accent =
+                            theme.palette.mode === 'light'
+                              ? theme.palette.primary.dark
+                              : theme.palette.primary.main;
+                          return {
+                            borderRadius: 2,
+                            py: 0.75,
+                            pl: 3,
+                            my: 0.25,
+                            color: 'text.secondary',
+                            '&.Mui-selected, &.Mui-selected:hover': {
+                              color: accent,
+                              bgcolor: alpha(theme.palette.primary.main, 0.14),
+                            },
+                          };
+                        }}
+                      >
+                        <ListItemIcon sx={{ minWidth: 34, color: 'inherit' }}>
+                          <ItemIcon sx={{ fontSize: 18 }} />
+                        </ListItemIcon>
+                        <ListItemText
+                          primary={t(item.labelKey)}
+                          slotProps={{
+                            primary: { variant: 'body2', sx: { fontWeight: selected ? 700 : 400 } },
+                          }}
+                        />
+                      </ListItemButton>
+                    );
+                  })}
+                </List>
+              </Collapse>
+            </Box>
+          );
+        })}
+      </List>
+    </Box>
+  );
+}

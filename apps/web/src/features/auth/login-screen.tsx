@@ -1,0 +1,72 @@
+import { ThemeProvider, useTheme } from '@mui/material/styles';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { LoginBody } from '@dalil/contracts/auth';
+import { createAppTheme } from '../../app/theme';
+import { CenteredSpinner } from '../../components/centered-spinner';
+import { configQuery } from '../../lib/config-api';
+import type { MessageKey } from '../../lib/locales/en';
+import { reportError } from '../../lib/notifications-store';
+import type { LoginApiPath } from '../../lib/paths';
+import { login } from './login-api';
+import { LoginForm } from './login-form';
+import { LoginLayout } from './login-layout';
+
+export interface LoginScreenProps {
+  apiPath: LoginApiPath;
+  redirectTo: string;
+  title: MessageKey;
+  subtitle: MessageKey;
+  /** Admin style: always dark, always shows the form. */
+  dark?: boolean;
+}
+
+/**
+ * Spec section 2, login screen. The visitor (light) variant reads /api/config and signs in silently
+ * with the guest account; with guest access off (DESIGN.md improvement 8) it shows the form.
+ */
+export function LoginScreen({ apiPath, redirectTo, title, subtitle, dark = false }: LoginScreenProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const outer = useTheme();
+  const theme = useMemo(
+    () => (dark ? createAppTheme({ mode: 'dark', direction: outer.direction, area: 'admin' }) : outer),
+    [dark, outer],
+  );
+  const config = useQuery({ ...configQuery, enabled: !dark });
+  const guest = dark ? null : config.data?.guest;
+  const attempted = useRef(false);
+  const [guestFailed, setGuestFailed] = useState(false);
+
+  const signIn = useCallback(
+    async (body: LoginBody) => {
+      await login(apiPath, body);
+      await navigate(redirectTo, { replace: true });
+    },
+    [apiPath, redirectTo, navigate],
+  );
+
+  useEffect(() => {
+    if (!guest || attempted.current) return;
+    attempted.current = true;
+    signIn(guest).catch((error: unknown) => {
+      reportError(error);
+      setGuestFailed(true);
+    });
+  }, [guest, signIn]);
+
+  const waiting = !dark && !guestFailed && (config.isPending || Boolean(guest));
+  return (
+    <ThemeProvider theme={theme}>
+      {waiting ? (
+        <CenteredSpinner label={t('auth.signingIn')} />
+      ) : (
+        <LoginLayout title={t(title)} subtitle={t(subtitle)} showModeToggle={!dark}>
+          <LoginForm onSubmit={signIn} />
+        </LoginLayout>
+      )}
+    </ThemeProvider>
+  );
+}

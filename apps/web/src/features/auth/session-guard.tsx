@@ -1,0 +1,56 @@
+import type { Account } from '@dalil/contracts/auth';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { CenteredSpinner } from '../../components/centered-spinner';
+import { isApiError } from '../../lib/api-error';
+import { useNotifications, reportError } from '../../lib/notifications-store';
+import { paths } from '../../lib/paths';
+import { clearToken, getToken, type SessionScope } from '../../lib/session';
+import { checkSession } from './session-api';
+
+interface SessionGuardProps {
+  scope: SessionScope;
+}
+
+function tellWhy(error: unknown): void {
+  if (isApiError(error) && error.status === 401) {
+    useNotifications.getState().show({ severity: 'warning', messageKey: 'errors.sessionEnded' });
+  } else if (isApiError(error) && error.status === 403) {
+    useNotifications.getState().show({ severity: 'warning', messageKey: 'errors.forbidden' });
+  } else {
+    reportError(error);
+  }
+}
+
+/**
+ * Spec section 4: every mount of a protected route re-checks the session. The first check shows a
+ * centred spinner; checks on later navigations run quietly so the shell does not flash.
+ */
+export function SessionGuard({ scope }: SessionGuardProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [account, setAccount] = useState<Account | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const toLogin = () => {
+      clearToken();
+      void navigate(scope === 'admin' ? paths.adminLogin : paths.catalogLogin, { replace: true });
+    };
+    if (!getToken()) {
+      toLogin();
+      return;
+    }
+    checkSession(scope, controller.signal).then(setAccount, (error: unknown) => {
+      if (controller.signal.aborted) return;
+      tellWhy(error);
+      toLogin();
+    });
+    return () => controller.abort();
+  }, [scope, pathname, navigate]);
+
+  if (!account) return <CenteredSpinner label={t('auth.checkingSession')} />;
+  return <Outlet context={account} />;
+}

@@ -1,0 +1,5 @@
+import { CatalogPlaceholder } from './catalog-placeholder';
+
+export function FamilyChooserPage() {
+  return <CatalogPlaceholder titleKey="pages.familyChooser" />;
+}

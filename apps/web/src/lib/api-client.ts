@@ -1,0 +1,61 @@
+import { REQUEST_TIMEOUT_MS } from '@dalil/contracts/constants';
+import { ApiError, errorFromResponse } from './api-error';
+import { getToken, signalUnauthorized } from './session';
+
+const API_BASE = '/api';
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+  /**
+   * 'redirect' (default): a 401 clears the token and sends the user to the matching login.
+   * 'ignore': the caller handles it (login forms, where 401 means wrong password; session guards).
+   */
+  unauthorized?: 'redirect' | 'ignore';
+}
+
+function buildUrl(path: string, query: ApiRequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+}
+
+function buildHeaders(body: unknown): Headers {
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (body !== undefined && !(body instanceof FormData)) headers.set('Content-Type', 'application/json');
+  return headers;
+}
+
+/** Spec section 9: 10 000 ms timeout, bearer token, no credentials; non-2xx statuses are errors. */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, query, signal, unauthorized = 'redirect' } = options;
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers: buildHeaders(body),
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+      credentials: 'omit',
+      signal: combined,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    if (timeout.aborted) throw new ApiError('timeout', 0, null, 'The server took too long to answer');
+    throw new ApiError('network', 0, null, 'The server could not be reached');
+  }
+  if (!response.ok) {
+    if (response.status === 401 && unauthorized === 'redirect') signalUnauthorized();
+    throw await errorFromResponse(response);
+  }
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}

@@ -1,0 +1,94 @@
+/** English UI strings. Where the spec gives an English text, it is used verbatim. */
+export const en = {
+  app: { name: 'Dalil', tagline: 'Product catalogue' },
+  prefs: {
+    toLight: 'Switch to light mode',
+    toDark: 'Switch to dark mode',
+    toLtr: 'Switch to left-to-right layout',
+    toRtl: 'Switch to right-to-left layout',
+    otherLanguage: 'العربية',
+    changeLanguage: 'Change language to Arabic',
+  },
+  auth: {
+    adminTitle: 'Admin login',
+    adminSubtitle: 'Manage families, categories, products and users.',
+    catalogTitle: 'Catalogue login',
+    catalogSubtitle: 'Sign in to browse the catalogue.',
+    username: 'Username',
+    password: 'Password',
+    login: 'Login',
+    showPassword: 'Show password',
+    hidePassword: 'Hide password',
+    signingIn: 'Signing you in…',
+    checkingSession: 'Checking your session…',
+  },
+  validation: { required: 'This field is required' },
+  errors: {
+    badCredentials: 'Incorrect username or password',
+    timeout: 'The server took too long to answer. Please try again.',
+    network: 'The server could not be reached. Check your connection and try again.',
+    sessionEnded: 'Your session has ended. Please sign in again.',
+    badRequest: 'Some of the information is not valid.',
+    forbidden: 'You do not have access to this.',
+    notFound: 'What you asked for was not found.',
+    conflict: 'This clashes with something that already exists.',
+    tooLarge: 'The file is too large.',
+    tooMany: 'Too many attempts. Please wait a moment and try again.',
+    server: 'Something went wrong on the server. Please try again.',
+    generic: 'Something went wrong.',
+    dismiss: 'Close',
+  },
+  errorPage: {
+    title: 'Oops!',
+    text: 'Sorry, an unexpected error has occurred.',
+    notFound: 'Not Found',
+    home: 'Go to the catalogue',
+  },
+  admin: {
+    dashboard: 'Dashboard',
+    logout: 'Logout',
+    openMenu: 'Open menu',
+    navigation: 'Main navigation',
+    comingSoon: 'This screen is on its way.',
+  },
+  nav: {
+    families: 'Families',
+    categories: 'Categories',
+    products: 'Products',
+    users: 'Users',
+    upload: 'Upload',
+    list: 'List',
+    create: 'Create',
+    uploadAll: 'Upload All',
+    uploadCategories: 'Upload Categories',
+    uploadProducts: 'Upload Products',
+  },
+  pages: {
+    familyList: 'Family List',
+    familyCreate: 'Create Family',
+    familyEdit: 'Edit Family',
+    categoryList: 'Category List',
+    categoryCreate: 'Create Category',
+    categoryEdit: 'Edit Category',
+    productList: 'Product List',
+    productCreate: 'Create Product',
+    productEdit: 'Edit Product',
+    userList: 'User List',
+    userCreate: 'Create User',
+    userEdit: 'Edit User',
+    uploadAll: 'Upload Data',
+    uploadCategories: 'Upload Categories',
+    uploadProducts: 'Upload Products',
+    familyChooser: 'Choose the company to know more',
+    catalogMain: 'Discover our products and all our varieties',
+    product: 'Product',
+  },
+};
+
+export type Messages = typeof en;
+
+type Leaves<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
+}[keyof T & string];
+
+export type MessageKey = Leaves<Messages>;

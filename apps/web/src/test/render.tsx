@@ -1,0 +1,21 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { createQueryClient } from '../app/query-client';
+import { RootLayout } from '../app/root-layout';
+
+/** Renders routes under the real root layout (theme, snackbar, 401 redirect) at `path`. */
+export function renderRoutes(routes: RouteObject[], path: string) {
+  const router = createMemoryRouter(
+    [{ Component: RootLayout, HydrateFallback: () => null, children: routes }],
+    { initialEntries: [path] },
+  );
+  const queryClient = createQueryClient();
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...view, router };
+}
