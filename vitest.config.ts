@@ -6,7 +6,6 @@ import { defineConfig } from 'vitest/config';
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
 const serverProject = (engine: 'pglite' | 'postgres') => ({
-  extends: false as const,
   test: {
     name: `server:${engine}`,
     root: 'apps/server',

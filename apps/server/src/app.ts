@@ -12,6 +12,7 @@ import { HttpError, registerErrorHandler } from './lib/errors';
 import { registerAccessControl } from './modules/auth/access';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createTokens } from './modules/auth/tokens';
+import { familyRoutes } from './modules/families/families.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { registerWebApp } from './web';
@@ -107,6 +108,7 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
 
   systemRoutes(app);
   authRoutes(app);
+  familyRoutes(app);
   mediaRoutes(app);
   await registerWebApp(app, config.webDist);
   return app;

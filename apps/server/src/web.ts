@@ -11,7 +11,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
   const hasWeb = webDist !== null && existsSync(join(webDist, 'index.html'));
   if (hasWeb)
     await app.register(fastifyStatic, {
-      root: webDist!,
+      root: webDist,
       wildcard: false,
       index: false,
       setHeaders(res, path) {

@@ -32,7 +32,7 @@ export async function freshDatabase(): Promise<{
 }> {
   if (inject('engine') === 'pglite') {
     const database = await openDatabase({ template: inject('pgliteTemplate') });
-    return { database, drop: async () => undefined };
+    return { database, drop: () => Promise.resolve() };
   }
   const adminUrl = inject('postgresUrl');
   const name = `dalil_test_${randomBytes(6).toString('hex')}`;

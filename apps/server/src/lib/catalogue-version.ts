@@ -20,6 +20,6 @@ export async function readCatalogueVersion(db: Executor): Promise<number> {
   const result = await db.execute<{ value: string | number }>(
     sql`select value from app_state where key = ${CATALOGUE_VERSION_KEY}`,
   );
-  const row = (result as unknown as { rows: { value: string | number }[] }).rows[0];
+  const row = (result as { rows: { value: string | number }[] }).rows[0];
   return row ? Number(row.value) : 0;
 }

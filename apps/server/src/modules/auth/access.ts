@@ -21,7 +21,7 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest) {
 }
 
 export const routeAccess = (route: Pick<RouteOptions, 'url' | 'config'>): Access | undefined =>
-  (route.config as { access?: Access } | undefined)?.access ??
+  (route.config)?.access ??
   (route.url.startsWith('/api/docs') ? 'public' : undefined);
 
 /**

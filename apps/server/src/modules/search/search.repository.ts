@@ -1,0 +1,141 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ProductCard, SearchResult } from '@dalil/contracts/search';
+import type { Db } from '../../db/client';
+
+/** Queries this long or longer also match by trigram similarity, so one typo still finds (issue 5). */
+export const TYPO_MIN_LENGTH = 3;
+
+export interface SearchFilter {
+  family: number;
+  category?: number | undefined;
+  /** Already normalized with normalizeSearchText (the same function the write side uses). */
+  text: string;
+  limit: number;
+  skip: number;
+}
+
+interface CardRow {
+  id: number;
+  name_ar: string;
+  name_en: string;
+  barcode: string | null;
+  number: string | null;
+  net_weight: string | null;
+  drained_weight: string | null;
+  units_per_carton: number | null;
+  carton_per_palate: number | null;
+  image: string | null;
+  logo: string | null;
+  family_id: number;
+  category_id: number;
+  total?: string | number;
+}
+
+const CARD_COLUMNS = sql.raw(
+  'p.id, p.name_ar, p.name_en, p.barcode, p.number, p.net_weight, p.drained_weight, p.units_per_carton, ' +
+    'p.carton_per_palate, p.image, p.logo, p.family_id, p.category_id',
+);
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const toCard = (r: CardRow): ProductCard => ({
+  id: r.id,
+  name: { ar: r.name_ar, en: r.name_en },
+  nameAr: r.name_ar,
+  nameEn: r.name_en,
+  barcode: r.barcode,
+  number: r.number,
+  netWeight: r.net_weight,
+  drainedWeight: r.drained_weight,
+  unitsPerCarton: r.units_per_carton,
+  cartonPerPalate: r.carton_per_palate,
+  image: r.image,
+  logo: r.logo,
+  family: r.family_id,
+  category: r.category_id,
+});
+
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+const scopeOf = (f: SearchFilter) =>
+  f.category === undefined
+    ? sql`p.family_id = ${f.family}`
+    : sql`p.family_id = ${f.family} and p.category_id = ${f.category}`;
+
+/** An empty search lists the family (or category) by Arabic name, then id: straight off an index. */
+async function listAll(db: Db, f: SearchFilter): Promise<SearchResult> {
+  const scope = scopeOf(f);
+  const [page, [counted]] = await Promise.all([
+    rows<CardRow>(
+      db,
+      sql`select ${CARD_COLUMNS} from products p where ${scope}
+          order by p.name_ar, p.id limit ${f.limit} offset ${f.skip}`,
+    ),
+    rows<{ total: string | number }>(db, sql`select count(*) as total from products p where ${scope}`),
+  ]);
+  return { data: page.map(toCard), count: Number(counted?.total ?? 0) };
+}
+
+/**
+ * Text search. The trigram GIN index (and the barcode/code pattern indexes) choose the candidate ids
+ * inside the family first; only those are ranked and paged. Letting the planner walk the family's
+ * name order and filter row by row is what made first pages slow (TOOLCHAIN.md). Ranking:
+ * 0 exact barcode or code, 1 a name, barcode or code starts with the text, 2 a word starts with it,
+ * 3 it appears inside a word, 4 similar (a typo); then similarity, Arabic name and id, so the order
+ * is total and pages never repeat or skip a product.
+ */
+async function searchText(db: Db, f: SearchFilter): Promise<SearchResult> {
+  const q = f.text;
+  const digits = /^[0-9]+$/.test(q);
+  const prefix = `${likeEscape(q)}%`;
+  const wordPrefix = `% ${likeEscape(q)}%`;
+  const contains = `%${likeEscape(q)}%`;
+  const typoTolerant = [...q].length >= TYPO_MIN_LENGTH;
+
+  // Short texts: word prefixes only (a one- or two-letter infix would match nearly everything and
+  // cannot use the trigram index); longer ones: anywhere, or similar enough (pg_trgm `<%`).
+  const textMatch = typoTolerant
+    ? sql`p.search_text like ${contains} or ${q}::text <% p.search_text`
+    : sql`p.search_text like ${prefix} or p.search_text like ${wordPrefix}`;
+  const codeMatch = digits ? sql` or p.barcode like ${prefix} or p.number like ${prefix}` : sql``;
+  const match = sql`${scopeOf(f)} and (${textMatch}${codeMatch})`;
+  const exact = digits ? sql`barcode = ${q} or number = ${q}` : sql`false`;
+  const codePrefix = digits ? sql` or barcode like ${prefix} or number like ${prefix}` : sql``;
+
+  const page = await rows<CardRow>(
+    db,
+    sql`with matched as materialized (
+          select p.id, p.name_ar, p.name_en, p.search_text, p.barcode, p.number
+          from products p where ${match}
+        ), ranked as (
+          select id, name_ar,
+            case when ${exact} then 0
+                 when search_text like ${prefix} or lower(name_en) like ${prefix}${codePrefix} then 1
+                 when search_text like ${wordPrefix} then 2
+                 when search_text like ${contains} then 3
+                 else 4 end as tier,
+            word_similarity(${q}::text, search_text) as score
+          from matched
+        ), page as (
+          select id, tier, score, name_ar, count(*) over () as total from ranked
+          order by tier, score desc, name_ar, id limit ${f.limit} offset ${f.skip}
+        )
+        select ${CARD_COLUMNS}, page.total from page join products p on p.id = page.id
+        order by page.tier, page.score desc, page.name_ar, page.id`,
+  );
+  if (page.length > 0) return { data: page.map(toCard), count: Number(page[0]!.total) };
+  if (f.skip === 0) return { data: [], count: 0 };
+  // Past the last page: the window count came back with no row, so count on its own.
+  const [counted] = await rows<{ total: string | number }>(
+    db,
+    sql`select count(*) as total from products p where ${match}`,
+  );
+  return { data: [], count: Number(counted?.total ?? 0) };
+}
+
+export function searchProducts(db: Db, filter: SearchFilter): Promise<SearchResult> {
+  return filter.text === '' ? listAll(db, filter) : searchText(db, filter);
+}

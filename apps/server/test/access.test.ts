@@ -1,0 +1,135 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { ensureAccounts } from '../src/db/accounts-seed';
+import type { Access } from '../src/lib/context';
+import { routeAccess } from '../src/modules/auth/access';
+import { insertUser } from '../src/modules/users/users.repository';
+import { ADMIN_PASSWORD, bearer, freshDatabase, testConfig } from './harness';
+
+/**
+ * Walks every route the app registers, read from the app's own router (printRoutes), with no token,
+ * a malformed token, a catalogue token and an admin token, and checks each status against the access
+ * the route declares. A route added later is walked too: nothing here lists routes by hand.
+ */
+
+interface Route {
+  method: string;
+  url: string;
+}
+
+/** Reads (method, url) pairs from `printRoutes({ commonPrefix: false })`'s tree. */
+export function parseRouteTree(tree: string): Route[] {
+  const routes: Route[] = [];
+  const stack: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^((?:[│ ] {3})*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/u.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    const url = (stack[depth - 1] ?? '') + match[2]!;
+    stack[depth] = url;
+    for (const method of match[3]?.split(', ') ?? []) routes.push({ method, url });
+  }
+  return routes;
+}
+
+const SAMPLE_PARAMS: Record<string, string> = { id: '999999', name: 'missing-image.webp' };
+const concrete = (url: string) =>
+  url.replace(/:(\w+)/g, (_, name: string) => SAMPLE_PARAMS[name] ?? '999999').replace(/\*$/, 'x');
+
+let app: FastifyInstance;
+let close: () => Promise<void>;
+const declared = new Map<string, Access | 'none'>();
+const tokens: Record<'none' | 'malformed' | 'user' | 'admin', string | undefined> = {
+  none: undefined,
+  malformed: 'not.a.token',
+  user: undefined,
+  admin: undefined,
+};
+
+beforeAll(async () => {
+  const config = testConfig();
+  const { database, drop } = await freshDatabase();
+  await ensureAccounts(database.db, config);
+  await insertUser(database.db, {
+    firstName: 'Cat',
+    lastName: 'Reader',
+    username: 'cat-reader',
+    password: 'cat-reader-password',
+    role: 'user',
+  });
+  app = await buildApp({ config, database });
+  // The access each route declared, as the router resolved it for this request (before any guard).
+  app.addHook('onRequest', async (request) => {
+    const { method, url, config: routeConfig } = request.routeOptions;
+    if (!url) return;
+    declared.set(`${String(method)} ${url}`, routeAccess({ url, config: routeConfig }) ?? 'none');
+  });
+  await app.ready();
+  const login = async (kind: 'admin' | 'user', username: string, password: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/${kind}/login`,
+      payload: { username, password },
+    });
+    return res.json<{ token: string }>().token;
+  };
+  tokens.admin = await login('admin', config.admin.username, ADMIN_PASSWORD);
+  tokens.user = await login('user', 'cat-reader', 'cat-reader-password');
+  close = async () => {
+    await app.close();
+    await drop();
+  };
+});
+afterAll(() => close());
+
+const allowed = (status: number) => status !== 401 && status !== 403;
+
+function expectStatus(access: Access | 'none', who: keyof typeof tokens, status: number): boolean {
+  if (access === 'public' || access === 'none') return allowed(status);
+  if (who === 'none' || who === 'malformed') return status === 401;
+  if (access === 'account') return allowed(status);
+  return who === 'admin' ? allowed(status) : status === 403;
+}
+
+describe('access', () => {
+  it('walks every registered route with each kind of caller and gets the declared outcome', async () => {
+    const routes = parseRouteTree(app.printRoutes({ commonPrefix: false }))
+      // The docs UI's static files are public assets; its page and JSON document are still walked.
+      .filter((r) => !/^\/api\/docs\/(static\/|\*)/.test(r.url));
+    const urls = new Set(routes.map((r) => `${r.method} ${r.url}`));
+    // A sanity check on the parser: a few routes every build has must be found.
+    for (const known of [
+      'POST /api/admin/login',
+      'GET /api/family/:id',
+      'DELETE /api/family/:id',
+      'GET /api/docs/json',
+    ]) {
+      expect(urls, known).toContain(known);
+    }
+
+    const failures: string[] = [];
+    for (const route of routes) {
+      for (const who of Object.keys(tokens) as (keyof typeof tokens)[]) {
+        const token = tokens[who];
+        const res = await app.inject({
+          method: route.method as 'GET',
+          url: concrete(route.url),
+          headers: token ? bearer(token) : {},
+          ...(['POST', 'PUT', 'PATCH'].includes(route.method) ? { payload: {} } : {}),
+        });
+        const access = declared.get(`${route.method} ${route.url}`) ?? 'none';
+        if (route.url.startsWith('/api') && access === 'none')
+          failures.push(`${route.method} ${route.url}: no access`);
+        if (!expectStatus(access, who, res.statusCode)) {
+          failures.push(`${route.method} ${route.url} [${access}] as ${who}: ${res.statusCode}`);
+        }
+        if (res.statusCode >= 500) failures.push(`${route.method} ${route.url} as ${who}: ${res.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    // Every walked route was seen by the hook, so its declared access was checked.
+    expect(routes.filter((r) => r.method !== 'OPTIONS' && !declared.has(`${r.method} ${r.url}`))).toEqual([]);
+  });
+});

@@ -1,0 +1,157 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from './harness';
+import { adminToken, startServer } from './server-process';
+
+// The server as a real process: crash recovery, graceful shutdown and the data directory lock.
+// On PGlite the database is DATA_DIR; on PostgreSQL it is a fresh database on the test server.
+
+let dataDir: string;
+let engineEnv: Record<string, string> = {};
+let dropDatabase: () => Promise<void> = () => Promise.resolve();
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'dalil-process-'));
+  const fresh = await freshDatabase();
+  await fresh.database.close();
+  dropDatabase = fresh.drop;
+  engineEnv = fresh.url ? { DATABASE_URL: fresh.url } : {};
+});
+afterAll(async () => {
+  rmSync(dataDir, { recursive: true, force: true });
+  await dropDatabase();
+});
+
+const env = () => ({ DATA_DIR: dataDir, ...engineEnv });
+
+describe('a killed server', () => {
+  it('keeps every acknowledged write and starts cleanly on the same data', async () => {
+    const first = await startServer(env());
+    const token = await adminToken(first.url);
+    const acknowledged: { id: number; nameEn: string }[] = [];
+    let stop = false;
+    const writer = async (w: number) => {
+      for (let i = 0; !stop; i++) {
+        const nameEn = `Crash Family ${w}-${i}`;
+        try {
+          const res = await fetch(`${first.url}/api/family`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            body: JSON.stringify({ nameEn, nameAr: `عائلة ${w}-${i}` }),
+          });
+          if (res.status === 201)
+            acknowledged.push({ id: ((await res.json()) as { id: number }).id, nameEn });
+        } catch {
+          return; // the process is gone
+        }
+      }
+    };
+    const writers = [0, 1, 2, 3].map(writer);
+    while (acknowledged.length < 40) await new Promise((r) => setTimeout(r, 20));
+    first.proc.kill('SIGKILL');
+    stop = true;
+    await Promise.all(writers);
+    expect((await first.exited).signal).toBe('SIGKILL');
+
+    const second = await startServer(env());
+    try {
+      expect((await fetch(`${second.url}/api/ready`)).status).toBe(200);
+      const token2 = await adminToken(second.url);
+      for (const { id, nameEn } of acknowledged) {
+        const res = await fetch(`${second.url}/api/family/${id}`, {
+          headers: { authorization: `Bearer ${token2}` },
+        });
+        expect(res.status, `family ${id}`).toBe(200);
+        expect(((await res.json()) as { nameEn: string }).nameEn).toBe(nameEn);
+      }
+    } finally {
+      second.proc.kill('SIGTERM');
+      expect(await second.exited).toEqual({ code: 0, signal: null });
+    }
+  });
+});
+
+/** Sends raw bytes and resolves with the first response's status line (or the socket's fate). */
+function statusLine(socket: Socket): Promise<string> {
+  return new Promise((resolve) => {
+    let data = '';
+    const onData = (d: Buffer) => {
+      data += d.toString();
+      const line = data.split('\r\n')[0];
+      if (data.includes('\r\n')) {
+        socket.off('data', onData);
+        resolve(line!);
+      }
+    };
+    socket.on('data', onData);
+    socket.once('close', () => resolve(data ? data.split('\r\n')[0]! : 'closed'));
+    socket.once('error', () => resolve('closed'));
+  });
+}
+
+describe('SIGTERM', () => {
+  it('finishes the request in flight, refuses new ones, and exits 0 within 10 s', async () => {
+    const server = await startServer(env());
+    const { port } = new URL(server.url);
+    const open = () =>
+      new Promise<Socket>((resolve, reject) => {
+        const s = connect(Number(port), '127.0.0.1', () => resolve(s));
+        s.once('error', reject);
+      });
+
+    // A sign-in whose body is only half sent: the server has it, and must wait for the rest.
+    const payload = JSON.stringify({ username: 'admin', password: 'admin-test-password' });
+    const inFlight = await open();
+    const inFlightStatus = statusLine(inFlight);
+    inFlight.write(
+      `POST /api/admin/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n\r\n${payload.slice(0, 10)}`,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+
+    const signalledAt = Date.now();
+    server.proc.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+
+    // A new connection is refused or answered 503, never served.
+    const late = await open().catch(() => null);
+    if (late) {
+      const lateStatus = statusLine(late);
+      late.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+      expect(await lateStatus).toMatch(/^(HTTP\/1\.1 503|closed)/);
+      late.destroy();
+    }
+
+    inFlight.write(payload.slice(10));
+    expect(await inFlightStatus).toBe('HTTP/1.1 200 OK');
+    inFlight.destroy();
+
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(Date.now() - signalledAt).toBeLessThan(10_000);
+    expect(server.output()).toContain('stopped cleanly');
+  });
+});
+
+describe('the data directory lock', () => {
+  it('stops a second process on the same PGlite data directory with a clear message', async () => {
+    if (engineEnv.DATABASE_URL) {
+      // Several processes sharing PostgreSQL is the supported scale-out: a second one starts fine.
+      const a = await startServer(env());
+      const b = await startServer(env());
+      expect((await fetch(`${b.url}/api/ready`)).status).toBe(200);
+      a.proc.kill('SIGTERM');
+      b.proc.kill('SIGTERM');
+      await Promise.all([a.exited, b.exited]);
+      return;
+    }
+    const owner = await startServer(env());
+    try {
+      const second = startServer(env());
+      await expect(second).rejects.toThrow(/is in use by another Dalil process/);
+    } finally {
+      owner.proc.kill('SIGTERM');
+      await owner.exited;
+    }
+  });
+});

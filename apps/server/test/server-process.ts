@@ -1,0 +1,64 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { ADMIN_PASSWORD, JWT_SECRET } from './harness';
+
+const serverRoot = join(import.meta.dirname, '..');
+
+export interface ServerProcess {
+  url: string;
+  proc: ChildProcess;
+  /** Everything the process printed so far. */
+  output(): string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Starts the real server entry (src/main.ts under tsx) as its own process and waits until it listens. */
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', join(serverRoot, 'src/main.ts')], {
+    cwd: serverRoot,
+    env: {
+      PATH: process.env.PATH,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      JWT_SECRET,
+      ADMIN_PASSWORD,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'info',
+      LOGIN_RATE_LIMIT: '10000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  proc.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    proc.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
+    const check = () => {
+      const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    };
+    proc.stdout.on('data', check);
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`server exited before listening:\n${out}`));
+    });
+  });
+  return { url, proc, output: () => out, exited };
+}
+
+export async function adminToken(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
+}
