@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { storeImage } from '../modules/media/media.service';
 import { productSearchText } from '../modules/products/product-search-text';
 import type { Db } from './client';
-import { DEMO_FAMILIES, type DemoCategory, type DemoFamily } from './demo-data';
+import { DEMO_FAMILIES } from './demo-data';
 import { coverSvg, logoSvg, productSvg, renderSvg } from './demo-images';
 import { appState, categories, families, products } from './schema';
 
@@ -45,36 +45,39 @@ export async function seedDemoCatalogue(db: Db, mediaDir: string, log?: FastifyB
     return false;
   }
   const started = Date.now();
-  // Pictures first (slow, outside the transaction), then every row in one transaction.
-  let seq = 0;
-  const plan: {
-    fam: DemoFamily;
-    logo: string;
-    cover: string;
-    cats: { cat: DemoCategory; image: string; items: PlannedProduct[] }[];
-  }[] = [];
-  for (const [fi, fam] of DEMO_FAMILIES.entries()) {
-    const logo = await image(mediaDir, logoSvg(fam.hue, fi));
-    const cover = await image(mediaDir, coverSvg(fam.hue));
-    const cats = [];
-    for (const cat of fam.categories) {
-      const catImage = await image(mediaDir, productSvg(cat.shape, cat.hue, 0));
-      const items: PlannedProduct[] = [];
-      for (const [pi, [en, ar, net, drained]] of cat.products.entries()) {
-        seq++;
-        items.push({
-          en,
-          ar,
-          net,
-          drained,
-          seq,
-          image: await image(mediaDir, productSvg(cat.shape, cat.hue + pi * 9, pi + 1)),
-        });
-      }
-      cats.push({ cat, image: catImage, items });
-    }
-    plan.push({ fam, logo, cover, cats });
-  }
+  // Pictures first (outside the transaction, drawn concurrently: sharp works on its own threads), then
+  // every row in one transaction.
+  const plan = await Promise.all(
+    DEMO_FAMILIES.map(async (fam, fi) => ({
+      fam,
+      logo: await image(mediaDir, logoSvg(fam.hue, fi)),
+      cover: await image(mediaDir, coverSvg(fam.hue)),
+      cats: await Promise.all(
+        fam.categories.map(async (cat, ci) => ({
+          cat,
+          image: await image(mediaDir, productSvg(cat.shape, cat.hue, 0)),
+          items: await Promise.all(
+            cat.products.map(async ([en, ar, net, drained], pi): Promise<PlannedProduct> => {
+              // Deterministic numbering: barcodes are the same on every machine.
+              const n =
+                DEMO_FAMILIES.slice(0, fi).reduce((a, f) => a + f.categories.length * 10, 0) +
+                ci * 10 +
+                pi +
+                1;
+              return {
+                en,
+                ar,
+                net,
+                drained,
+                seq: n,
+                image: await image(mediaDir, productSvg(cat.shape, cat.hue + pi * 9, pi + 1)),
+              };
+            }),
+          ),
+        })),
+      ),
+    })),
+  );
 
   await db.transaction(async (tx) => {
     for (const { fam, logo, cover, cats } of plan) {
@@ -112,6 +115,8 @@ export async function seedDemoCatalogue(db: Db, mediaDir: string, log?: FastifyB
     }
     await tx.insert(appState).values({ key: FLAG, value: Date.now() });
   });
-  log?.info(`Demo catalogue created: ${plan.length} families, ${seq} products (${Date.now() - started} ms)`);
+  log?.info(
+    `Demo catalogue created: ${plan.length} families, ${plan.reduce((a, f) => a + f.cats.reduce((b, c) => b + c.items.length, 0), 0)} products (${Date.now() - started} ms)`,
+  );
   return true;
 }
