@@ -84,9 +84,19 @@ describe('families', () => {
     const { id } = await create('Before Name');
     await create('Taken Name');
     const before = await readCatalogueVersion(t.database.db);
-    const res = await call('PUT', `/api/family/${id}`, admin, family('After Name', { cover: 'cover_123-abc.webp' }));
+    const res = await call(
+      'PUT',
+      `/api/family/${id}`,
+      admin,
+      family('After Name', { cover: 'cover_123-abc.webp' }),
+    );
     expect(res.statusCode).toBe(200);
-    expect(body(res)).toMatchObject({ id, nameEn: 'After Name', name: { en: 'After Name' }, cover: 'cover_123-abc.webp' });
+    expect(body(res)).toMatchObject({
+      id,
+      nameEn: 'After Name',
+      name: { en: 'After Name' },
+      cover: 'cover_123-abc.webp',
+    });
     expect(await readCatalogueVersion(t.database.db)).toBe(before + 1);
     const clash = await call('PUT', `/api/family/${id}`, admin, family('taken name'));
     expect(clash.statusCode).toBe(409);
@@ -123,7 +133,10 @@ describe('family list', () => {
   it('pages in id order with the total count, and searches either name', async () => {
     const made: number[] = [];
     for (let i = 1; i <= 5; i++) made.push((await create(`Paging ${i}`, { nameAr: `ترقيم ${i}` })).id);
-    const all = body(await call('GET', '/api/family?limit=100', reader)) as { data: { id: number }[]; count: number };
+    const all = body(await call('GET', '/api/family?limit=100', reader)) as {
+      data: { id: number }[];
+      count: number;
+    };
     expect(all.data.map((f) => f.id)).toEqual([...all.data.map((f) => f.id)].sort((a, b) => a - b));
     expect(all.count).toBe(all.data.length);
 

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { BilingualNameSchema, listOf, PagingQuerySchema, requiredText } from './common';
+import { ImageNameSchema } from './media';
+import { OptionalRefSchema, optionalText, RefSchema, SearchQuerySchema } from './refs';
+import { toAsciiDigits } from './search-text';
+
+const DIGITS_ONLY = 'must contain digits only';
+const WHOLE_NUMBER = 'must be a whole number of 0 or more';
+const MAX_INT = 2_147_483_647;
+const MAX_COST = 9_999_999_999.99; // numeric(12, 2)
+
+/**
+ * Barcode and code: a number or a digit string (Arabic-Indic digits allowed); kept as a digit string
+ * so leading zeros and 14-digit GTINs survive (DESIGN.md "Data", improvement 4). Empty means none.
+ */
+export const DigitStringSchema = z
+  .union([z.string(), z.number()], { error: DIGITS_ONLY })
+  .nullish()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined) return null;
+    const text = typeof v === 'number' ? (Number.isSafeInteger(v) && v >= 0 ? String(v) : 'x') : v.trim();
+    const digits = toAsciiDigits(text);
+    if (digits === '') return null;
+    if (!/^[0-9]+$/.test(digits)) {
+      ctx.addIssue({ code: 'custom', message: DIGITS_ONLY });
+      return z.NEVER;
+    }
+    if (digits.length > 32) {
+      ctx.addIssue({ code: 'custom', message: 'must be at most 32 digits' });
+      return z.NEVER;
+    }
+    return digits;
+  });
+
+/** Parses a number sent as a number or as text; empty means none. */
+const optionalNumber = (check: (n: number) => string | null) =>
+  z
+    .union([z.string(), z.number()], { error: 'must be a number' })
+    .nullish()
+    .transform((v, ctx) => {
+      if (v === null || v === undefined) return null;
+      const text = typeof v === 'string' ? toAsciiDigits(v.trim()) : v;
+      if (text === '') return null;
+      const n = Number(text);
+      const problem = Number.isFinite(n) ? check(n) : 'must be a number';
+      if (problem) {
+        ctx.addIssue({ code: 'custom', message: problem });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+export const CountFieldSchema = optionalNumber((n) =>
+  Number.isInteger(n) && n >= 0 && n <= MAX_INT ? null : WHOLE_NUMBER,
+);
+export const CostSchema = optionalNumber((n) =>
+  n < 0 ? 'must be 0 or more' : n > MAX_COST ? 'is too large' : null,
+);
+
+/** POST and PUT /api/product: the product form (spec section 2, "Create Product", improvement 6). */
+export const ProductBodySchema = z.object({
+  nameEn: requiredText(),
+  nameAr: requiredText(),
+  family: RefSchema,
+  category: RefSchema,
+  barcode: DigitStringSchema,
+  number: DigitStringSchema,
+  netWeight: optionalText(100),
+  drainedWeight: optionalText(100),
+  unitsPerCarton: CountFieldSchema,
+  cartonPerPalate: CountFieldSchema,
+  descriptionEn: optionalText(5000),
+  descriptionAr: optionalText(5000),
+  cost: CostSchema,
+  shelfLife: optionalText(100),
+  logo: ImageNameSchema,
+  image: ImageNameSchema,
+});
+export type ProductBody = z.input<typeof ProductBodySchema>;
+
+export const ProductSchema = z.object({
+  id: z.number().int(),
+  name: BilingualNameSchema,
+  nameAr: z.string(),
+  nameEn: z.string(),
+  family: z.number().int(),
+  category: z.number().int(),
+  barcode: z.string().nullable(),
+  number: z.string().nullable(),
+  netWeight: z.string().nullable(),
+  drainedWeight: z.string().nullable(),
+  unitsPerCarton: z.number().int().nullable(),
+  cartonPerPalate: z.number().int().nullable(),
+  descriptionEn: z.string().nullable(),
+  descriptionAr: z.string().nullable(),
+  cost: z.number().nullable(),
+  shelfLife: z.string().nullable(),
+  logo: z.string().nullable(),
+  image: z.string().nullable(),
+});
+export type Product = z.infer<typeof ProductSchema>;
+
+export const ProductListQuerySchema = PagingQuerySchema.extend({
+  family: OptionalRefSchema,
+  category: OptionalRefSchema,
+  search: SearchQuerySchema,
+});
+export const ProductListSchema = listOf(ProductSchema);
+export type ProductList = z.infer<typeof ProductListSchema>;
