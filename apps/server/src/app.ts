@@ -14,6 +14,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createTokens } from './modules/auth/tokens';
 import { familyRoutes } from './modules/families/families.routes';
 import { mediaRoutes } from './modules/media/media.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { registerWebApp } from './web';
 
@@ -108,6 +109,7 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
 
   systemRoutes(app);
   authRoutes(app);
+  searchRoutes(app);
   familyRoutes(app);
   mediaRoutes(app);
   await registerWebApp(app, config.webDist);

@@ -4,6 +4,12 @@ import type { Db } from '../../db/client';
 
 /** Queries this long or longer also match by trigram similarity, so one typo still finds (issue 5). */
 export const TYPO_MIN_LENGTH = 3;
+/**
+ * pg_trgm's default word-similarity threshold (0.6) misses a letter dropped from an eight-letter word
+ * ("biscuts" scores 0.55 against "biscuits"); 0.5 finds one inserted, dropped or changed letter in
+ * most words of five letters or more without letting unrelated words in (docs/decisions/0004).
+ */
+export const WORD_SIMILARITY_THRESHOLD = 0.5;
 
 export interface SearchFilter {
   family: number;
@@ -36,9 +42,13 @@ const CARD_COLUMNS = sql.raw(
     'p.carton_per_palate, p.image, p.logo, p.family_id, p.category_id',
 );
 
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+/** The database or a transaction. */
+type Executor = Pick<Db, 'execute'>;
+
+async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
+  // Both drivers (node-postgres and PGlite) answer `execute` with `{ rows }`.
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
 }
 
 const toCard = (r: CardRow): ProductCard => ({
@@ -102,9 +112,31 @@ async function searchText(db: Db, f: SearchFilter): Promise<SearchResult> {
     : sql`p.search_text like ${prefix} or p.search_text like ${wordPrefix}`;
   const codeMatch = digits ? sql` or p.barcode like ${prefix} or p.number like ${prefix}` : sql``;
   const match = sql`${scopeOf(f)} and (${textMatch}${codeMatch})`;
+
+  const patterns = { q, digits, prefix, wordPrefix, contains, match };
+  if (!typoTolerant) return rankAndPage(db, f, patterns);
+  // The threshold is a setting read by the GIN index scan itself; set it for this transaction only.
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`,
+    );
+    return rankAndPage(tx, f, patterns);
+  });
+}
+
+interface Patterns {
+  q: string;
+  digits: boolean;
+  prefix: string;
+  wordPrefix: string;
+  contains: string;
+  match: SQL;
+}
+
+async function rankAndPage(db: Executor, f: SearchFilter, p: Patterns): Promise<SearchResult> {
+  const { q, digits, prefix, wordPrefix, contains, match } = p;
   const exact = digits ? sql`barcode = ${q} or number = ${q}` : sql`false`;
   const codePrefix = digits ? sql` or barcode like ${prefix} or number like ${prefix}` : sql``;
-
   const page = await rows<CardRow>(
     db,
     sql`with matched as materialized (

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorBodySchema } from '@dalil/contracts/common';
+import { SearchQuerySchema, SearchResultSchema, type SearchResult } from '@dalil/contracts/search';
+import { normalizeSearchText } from '@dalil/contracts/search-text';
+import { readCatalogueVersion } from '../../lib/catalogue-version';
+import { SearchCache } from './search-cache';
+import { searchProducts } from './search.repository';
+
+export interface SearchRoutesOptions {
+  /** Most results kept; each is one page of at most 100 cards. */
+  cacheEntries?: number;
+  /** How old the catalogue version may be before a lookup re-reads it from the database. */
+  versionTtlMs?: number;
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** GET /api/search: the catalogue's product search (spec section 7, issue 5). */
+export function searchRoutes(app: FastifyInstance, options: SearchRoutesOptions = {}) {
+  const { db } = app.ctx;
+  const cache = new SearchCache<SearchResult>({
+    maxEntries: options.cacheEntries ?? 1000,
+    versionTtlMs: options.versionTtlMs ?? 250,
+    readVersion: () => readCatalogueVersion(db),
+  });
+
+  // A write this process answered has committed: the next search re-reads the version at once instead
+  // of serving the old result for up to versionTtlMs. Writes in other processes wait for the TTL.
+  app.addHook('onSend', async (request, reply) => {
+    if (!READ_METHODS.has(request.method) && reply.statusCode < 400 && request.url.startsWith('/api/')) {
+      cache.expire();
+    }
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/search',
+    {
+      config: { access: 'account' },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Search the products of a family by Arabic or English name, barcode or code',
+        querystring: SearchQuerySchema,
+        response: { 200: SearchResultSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const { family, category, limit, skip, search } = request.query;
+      const text = normalizeSearchText(search);
+      const key = `${family}|${category ?? ''}|${limit}|${skip}|${text}`;
+      const version = await cache.currentVersion();
+      const cached = cache.get(key);
+      if (cached) return cached;
+      const result = await searchProducts(db, { family, category, text, limit, skip });
+      cache.set(key, result, version);
+      return result;
+    },
+  );
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { BilingualNameSchema, listOf, PagingQuerySchema } from './common';
+import { CATALOGUE_PAGE_SIZE } from './constants';
+
+const MAX_ID = 2_147_483_647;
+export const SEARCH_MAX_LENGTH = 200;
+
+const toNumberOrUndefined = (v: unknown) =>
+  v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v;
+
+/** A family or category id in a query string; a missing family is named in the 400. */
+const queryId = z
+  .number({
+    error: (issue) =>
+      issue.input === undefined ? 'is required: choose a family' : 'must be a positive whole number',
+  })
+  .int('must be a positive whole number')
+  .positive('must be a positive whole number')
+  .max(MAX_ID, 'is too large');
+
+/**
+ * GET /api/search (spec section 7 "Catalogue search", issue 5). `limit` defaults to the catalogue page
+ * size and is clamped to 1..100 like every list; `family` is required, `category` narrows it.
+ */
+export const SearchQuerySchema = z.object({
+  limit: z.preprocess(
+    (v) => (v === undefined || v === '' ? CATALOGUE_PAGE_SIZE : v),
+    PagingQuerySchema.shape.limit,
+  ),
+  skip: PagingQuerySchema.shape.skip,
+  search: z
+    .string({ error: 'must be text' })
+    .max(SEARCH_MAX_LENGTH, `must be at most ${SEARCH_MAX_LENGTH} characters`)
+    .optional()
+    .transform((v) => v ?? ''),
+  family: z.preprocess(toNumberOrUndefined, queryId),
+  category: z.preprocess(toNumberOrUndefined, queryId.optional()),
+});
+export type SearchQuery = z.input<typeof SearchQuerySchema>;
+export type SearchParams = z.output<typeof SearchQuerySchema>;
+
+/** One product card in the catalogue grid: what the card and its link need, nothing more. */
+export const ProductCardSchema = z.object({
+  id: z.number().int(),
+  name: BilingualNameSchema,
+  nameAr: z.string(),
+  nameEn: z.string(),
+  /** Digit strings (leading zeros survive), or null. */
+  barcode: z.string().nullable(),
+  number: z.string().nullable(),
+  netWeight: z.string().nullable(),
+  drainedWeight: z.string().nullable(),
+  unitsPerCarton: z.number().int().nullable(),
+  cartonPerPalate: z.number().int().nullable(),
+  image: z.string().nullable(),
+  logo: z.string().nullable(),
+  family: z.number().int(),
+  category: z.number().int(),
+});
+export type ProductCard = z.infer<typeof ProductCardSchema>;
+
+/** `count` is the total number of matches, so the pager shows ceil(count / limit) pages. */
+export const SearchResultSchema = listOf(ProductCardSchema);
+export type SearchResult = z.infer<typeof SearchResultSchema>;
