@@ -33,16 +33,16 @@ export const DigitStringSchema = z
   });
 
 /** Parses a number sent as a number or as text; empty means none. */
-const optionalNumber = (check: (n: number) => string | null) =>
+const optionalNumber = (check: (n: number) => string | null, notNumber = 'must be a number') =>
   z
-    .union([z.string(), z.number()], { error: 'must be a number' })
+    .union([z.string(), z.number()], { error: notNumber })
     .nullish()
     .transform((v, ctx) => {
       if (v === null || v === undefined) return null;
       const text = typeof v === 'string' ? toAsciiDigits(v.trim()) : v;
       if (text === '') return null;
       const n = Number(text);
-      const problem = Number.isFinite(n) ? check(n) : 'must be a number';
+      const problem = Number.isFinite(n) ? check(n) : notNumber;
       if (problem) {
         ctx.addIssue({ code: 'custom', message: problem });
         return z.NEVER;
@@ -50,8 +50,9 @@ const optionalNumber = (check: (n: number) => string | null) =>
       return n;
     });
 
-export const CountFieldSchema = optionalNumber((n) =>
-  Number.isInteger(n) && n >= 0 && n <= MAX_INT ? null : WHOLE_NUMBER,
+export const CountFieldSchema = optionalNumber(
+  (n) => (Number.isInteger(n) && n >= 0 && n <= MAX_INT ? null : WHOLE_NUMBER),
+  WHOLE_NUMBER,
 );
 export const CostSchema = optionalNumber((n) =>
   n < 0 ? 'must be 0 or more' : n > MAX_COST ? 'is too large' : null,

@@ -42,8 +42,8 @@ export async function getFamily(db: Db, id: number): Promise<FamilyDetail> {
   const [row] = await db
     .select({
       family: families,
-      categories: sql<number>`(select count(*)::int from ${categories} where ${categories.familyId} = ${families.id})`,
-      products: sql<number>`(select count(*)::int from ${products} where ${products.familyId} = ${families.id})`,
+      categories: sql<number>`(select count(*)::int from ${categories} where ${categories.familyId} = ${id})`,
+      products: sql<number>`(select count(*)::int from ${products} where ${products.familyId} = ${id})`,
     })
     .from(families)
     .where(eq(families.id, id));

@@ -1,0 +1,250 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCatalogueVersion } from '../../lib/catalogue-version';
+import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { insertUser } from '../users/users.repository';
+
+let t: TestApp;
+let admin: string;
+let reader: string;
+let fam: number;
+let cat: number;
+let otherFam: number;
+let otherCat: number;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (method: Method, url: string, token?: string, payload?: object) =>
+  t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
+const made = async (url: string, payload: object) => {
+  const res = await call('POST', url, admin, payload);
+  expect(res.statusCode, res.body).toBe(201);
+  return body(res) as { id: number };
+};
+const product = (en: string, extra: object = {}) => ({
+  nameEn: en,
+  nameAr: `منتج ${en}`,
+  family: fam,
+  category: cat,
+  ...extra,
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.adminToken();
+  await insertUser(t.database.db, {
+    firstName: 'Reader',
+    lastName: 'One',
+    username: 'reader',
+    password: 'reader-password',
+    role: 'user',
+  });
+  reader = await t.login('user', 'reader', 'reader-password');
+  fam = (await made('/api/family', { nameEn: 'Products Co', nameAr: 'شركة المنتجات' })).id;
+  cat = (await made('/api/category', { nameEn: 'Canned', nameAr: 'معلبات', family: fam })).id;
+  otherFam = (await made('/api/family', { nameEn: 'Other Co', nameAr: 'شركة أخرى' })).id;
+  otherCat = (await made('/api/category', { nameEn: 'Other', nameAr: 'أخرى', family: otherFam })).id;
+});
+afterAll(() => t.close());
+
+describe('products', () => {
+  it('creates a product with every field and reads it back', async () => {
+    const res = await call('POST', '/api/product', admin, {
+      ...product('Chickpeas'),
+      barcode: 6281000000013,
+      number: '٠٠٤٢',
+      netWeight: '400 (g)',
+      drainedWeight: '240 (g)',
+      unitsPerCarton: '24',
+      cartonPerPalate: 60,
+      descriptionEn: 'Boiled chickpeas',
+      descriptionAr: 'حمص مسلوق',
+      cost: '3.5',
+      shelfLife: '2 years',
+      logo: 'icon_1234567.webp',
+      image: 'image-1234567.webp',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const created = body(res);
+    expect(created).toEqual({
+      id: expect.any(Number),
+      name: { ar: 'منتج Chickpeas', en: 'Chickpeas' },
+      nameAr: 'منتج Chickpeas',
+      nameEn: 'Chickpeas',
+      family: fam,
+      category: cat,
+      barcode: '6281000000013',
+      number: '0042',
+      netWeight: '400 (g)',
+      drainedWeight: '240 (g)',
+      unitsPerCarton: 24,
+      cartonPerPalate: 60,
+      descriptionEn: 'Boiled chickpeas',
+      descriptionAr: 'حمص مسلوق',
+      cost: 3.5,
+      shelfLife: '2 years',
+      logo: 'icon_1234567.webp',
+      image: 'image-1234567.webp',
+    });
+    expect(body(await call('GET', `/api/product/${String(created.id)}`, reader))).toEqual(created);
+  });
+
+  it('keeps leading zeros and 14-digit barcodes as strings; optional fields may be left empty', async () => {
+    const a = await made('/api/product', product('Zeros', { barcode: '00012345', number: '' }));
+    const b = await made('/api/product', product('GTIN', { barcode: '12345678901231', netWeight: '' }));
+    expect(body(await call('GET', `/api/product/${a.id}`, reader))).toMatchObject({
+      barcode: '00012345',
+      number: null,
+      cost: null,
+      unitsPerCarton: null,
+    });
+    expect(body(await call('GET', `/api/product/${b.id}`, reader))).toMatchObject({
+      barcode: '12345678901231',
+      netWeight: null,
+    });
+  });
+
+  it('names a barcode, code or count that is not a number with a 400', async () => {
+    const before = await readCatalogueVersion(t.database.db);
+    const res = await call('POST', '/api/product', admin, {
+      ...product('Bad'),
+      barcode: '12-34',
+      number: 1.5,
+      unitsPerCarton: 'a dozen',
+      cost: -1,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(body(res).message).toContain('barcode: must contain digits only');
+    expect(body(res).details).toEqual(
+      expect.arrayContaining([
+        { path: 'body.barcode', message: 'must contain digits only' },
+        { path: 'body.number', message: 'must contain digits only' },
+        { path: 'body.unitsPerCarton', message: 'must be a whole number of 0 or more' },
+        { path: 'body.cost', message: 'must be 0 or more' },
+      ]),
+    );
+    const blank = await call('POST', '/api/product', admin, { family: fam });
+    expect(body(blank).details).toEqual(
+      expect.arrayContaining([
+        { path: 'body.nameEn', message: 'This field is required' },
+        { path: 'body.category', message: 'This field is required' },
+      ]),
+    );
+    expect(await readCatalogueVersion(t.database.db)).toBe(before);
+  });
+
+  it('refuses a category of another family, or an unknown family or category, naming the field', async () => {
+    const cases = [
+      [{ category: otherCat }, 'category', 'The category does not belong to the chosen family'],
+      [{ category: 999999 }, 'category', 'No category has this id'],
+      [{ family: 999999 }, 'family', 'No family has this id'],
+    ] as const;
+    for (const [change, field, message] of cases) {
+      const res = await call('POST', '/api/product', admin, product('Wrong', change));
+      expect(res.statusCode).toBe(400);
+      expect(body(res)).toMatchObject({
+        message: `${field}: ${message}`,
+        details: [{ path: `body.${field}`, message }],
+      });
+    }
+  });
+
+  it('refuses a barcode already used in the family (409), but allows it in another family', async () => {
+    await made('/api/product', product('First', { barcode: '777' }));
+    const clash = await call('POST', '/api/product', admin, product('Second', { barcode: '٧٧٧' }));
+    expect(clash.statusCode).toBe(409);
+    expect(body(clash)).toMatchObject({
+      message: 'barcode: Another product of this family already has this barcode',
+      details: [{ path: 'body.barcode' }],
+    });
+    await made(
+      '/api/product',
+      product('Elsewhere', { barcode: '777', family: otherFam, category: otherCat }),
+    );
+  });
+
+  it('updates a product (moving it to another family and category), then deletes it', async () => {
+    const { id } = await made('/api/product', product('Editable', { barcode: '4242' }));
+    const before = await readCatalogueVersion(t.database.db);
+    const res = await call('PUT', `/api/product/${id}`, admin, {
+      ...product('Edited', { family: otherFam, category: otherCat }),
+      cost: 12.25,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(body(res)).toMatchObject({
+      id,
+      nameEn: 'Edited',
+      family: otherFam,
+      category: otherCat,
+      barcode: null,
+      cost: 12.25,
+    });
+    expect(await readCatalogueVersion(t.database.db)).toBe(before + 1);
+    const mismatch = await call(
+      'PUT',
+      `/api/product/${id}`,
+      admin,
+      product('Edited', { category: otherCat }),
+    );
+    expect(mismatch.statusCode).toBe(400);
+
+    expect((await call('DELETE', `/api/product/${id}`, admin)).statusCode).toBe(204);
+    expect((await call('GET', `/api/product/${id}`, reader)).statusCode).toBe(404);
+    expect((await call('PUT', `/api/product/${id}`, admin, product('Ghost'))).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/product/${id}`, admin)).statusCode).toBe(404);
+  });
+
+  it('needs a token to read (401) and an admin to write (403)', async () => {
+    expect((await call('GET', '/api/product')).statusCode).toBe(401);
+    expect((await call('POST', '/api/product', reader, product('Nope'))).statusCode).toBe(403);
+    expect((await call('PUT', '/api/product/1', reader, product('Nope'))).statusCode).toBe(403);
+    expect((await call('DELETE', '/api/product/1', reader)).statusCode).toBe(403);
+  });
+});
+
+describe('product list', () => {
+  it('filters by family and category, searches names (normalized) and exact codes, and pages', async () => {
+    const list = await made('/api/category', { nameEn: 'Listing', nameAr: 'قائمة', family: fam });
+    const ids: number[] = [];
+    for (let i = 1; i <= 5; i++) {
+      ids.push(
+        (await made('/api/product', product(`Listed ${i}`, { category: list.id, number: `90${i}` }))).id,
+      );
+    }
+    const page = body(await call('GET', `/api/product?category=${list.id}&limit=2&skip=2`, reader));
+    expect(page.count).toBe(5);
+    expect((page.data as { id: number }[]).map((p) => p.id)).toEqual(ids.slice(2, 4));
+
+    const byFamily = body(await call('GET', `/api/product?family=${otherFam}&limit=100`, reader));
+    expect((byFamily.data as { family: number }[]).every((p) => p.family === otherFam)).toBe(true);
+
+    const arabic = await made('/api/product', product('Dates', { nameAr: 'تمور مُجفّفة', category: list.id }));
+    // Tashkeel and letter forms are folded the same way on write and on query.
+    const found = body(await call('GET', `/api/product?search=${encodeURIComponent('تمور مجففه')}`, reader));
+    expect(found).toMatchObject({ count: 1, data: [{ id: arabic.id }] });
+    const byCode = body(await call('GET', `/api/product?search=903`, reader));
+    expect(byCode).toMatchObject({ count: 1, data: [{ id: ids[2] }] });
+    expect(body(await call('GET', `/api/product?search=LISTED&category=${list.id}`, reader)).count).toBe(5);
+  });
+});
+
+describe('cascade', () => {
+  it('deleting a family removes its categories and products; the family shows its counts first', async () => {
+    const doomed = (await made('/api/family', { nameEn: 'Doomed Co', nameAr: 'زائلة' })).id;
+    const c1 = (await made('/api/category', { nameEn: 'C1', nameAr: 'ف1', family: doomed })).id;
+    const c2 = (await made('/api/category', { nameEn: 'C2', nameAr: 'ف2', family: doomed })).id;
+    const p = await made('/api/product', product('P1', { family: doomed, category: c1 }));
+    await made('/api/product', product('P2', { family: doomed, category: c1 }));
+    await made('/api/product', product('P3', { family: doomed, category: c2 }));
+    expect(body(await call('GET', `/api/family/${doomed}`, reader)).counts).toEqual({
+      categories: 2,
+      products: 3,
+    });
+
+    expect((await call('DELETE', `/api/family/${doomed}`, admin)).statusCode).toBe(204);
+    expect((await call('GET', `/api/family/${doomed}`, reader)).statusCode).toBe(404);
+    expect((await call('GET', `/api/category/${c1}`, reader)).statusCode).toBe(404);
+    expect((await call('GET', `/api/product/${p.id}`, reader)).statusCode).toBe(404);
+    expect(body(await call('GET', `/api/category?family=${doomed}`, reader)).count).toBe(0);
+    expect(body(await call('GET', `/api/product?family=${doomed}`, reader)).count).toBe(0);
+    expect(body(await call('GET', `/api/family/${fam}`, reader)).counts).toMatchObject({ categories: 2 });
+  });
+});
