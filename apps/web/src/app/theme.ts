@@ -71,15 +71,23 @@ export function createAppTheme({ mode, direction, area }: ThemeOptions): Theme {
       },
       MuiButton: {
         defaultProps: { disableElevation: true },
-        styleOverrides: {
-          root: { borderRadius: 10, paddingInline: 18 },
-          containedPrimary:
-            mode === 'light'
-              ? { backgroundColor: PRIMARY_DARK, '&:hover': { backgroundColor: '#225d81' } }
-              : {},
-          textPrimary: { color: strongPrimary },
-          outlinedPrimary: { color: strongPrimary, borderColor: alpha(strongPrimary, 0.5) },
-        },
+        styleOverrides: { root: { borderRadius: 10, paddingInline: 18 } },
+        // MUI 9 dropped the colour-and-variant class keys; variants select the same buttons.
+        variants: [
+          ...(mode === 'light'
+            ? [
+                {
+                  props: { variant: 'contained' as const, color: 'primary' as const },
+                  style: { backgroundColor: PRIMARY_DARK, '&:hover': { backgroundColor: '#225d81' } },
+                },
+              ]
+            : []),
+          { props: { variant: 'text' as const, color: 'primary' as const }, style: { color: strongPrimary } },
+          {
+            props: { variant: 'outlined' as const, color: 'primary' as const },
+            style: { color: strongPrimary, borderColor: alpha(strongPrimary, 0.5) },
+          },
+        ],
       },
       MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
       MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },

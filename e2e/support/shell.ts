@@ -1,0 +1,66 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const ADMIN = { username: 'admin', password: process.env.ADMIN_PASSWORD ?? 'admin-e2e-password' };
+export const GUEST = {
+  username: process.env.GUEST_USERNAME ?? 'guest',
+  password: process.env.GUEST_PASSWORD ?? 'guest',
+};
+
+export interface Preferences {
+  language?: 'ar' | 'en';
+  colourMode?: 'light' | 'dark';
+  direction?: 'ltr' | 'rtl' | null;
+}
+
+/** Sets stored preferences the way the app persists them, then reloads so they apply. */
+export async function setPreferences(page: Page, preferences: Preferences): Promise<void> {
+  if (page.url() === 'about:blank') await page.goto('/api/health');
+  await page.evaluate((prefs) => {
+    if (prefs.language) localStorage.setItem('language', prefs.language);
+    if (prefs.colourMode) localStorage.setItem('colourMode', prefs.colourMode);
+    if (prefs.direction === null) localStorage.removeItem('direction');
+    else if (prefs.direction) localStorage.setItem('direction', prefs.direction);
+  }, preferences);
+}
+
+export async function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => localStorage.getItem('token'));
+}
+
+/** Signs in through the real admin login form (English UI). */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel(/^Password/).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/admin\/family\/list$/);
+}
+
+/** Lets MUI transitions and web fonts settle, then saves test-results/screenshots/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+}
+
+/** axe-core scan: no serious or critical violation. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => `${n.html.slice(0, 160)} ${n.failureSummary ?? ''}`).join(' | ')}`,
+    ),
+  ).toEqual([]);
+}
+
+/** Makes GET /api/config report guest access off, so the visitor login shows its form. */
+export async function withGuestAccessOff(page: Page): Promise<void> {
+  await page.route('**/api/config', async (route) => {
+    const response = await route.fetch();
+    const config = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({ response, json: { ...config, guest: null } });
+  });
+}
