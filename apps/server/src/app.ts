@@ -18,6 +18,7 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { productRoutes } from './modules/products/products.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { registerWebApp } from './web';
 
@@ -117,6 +118,7 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
   categoryRoutes(app);
   productRoutes(app);
   userRoutes(app);
+  await uploadRoutes(app);
   mediaRoutes(app);
   await registerWebApp(app, config.webDist);
   return app;
