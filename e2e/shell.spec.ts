@@ -125,8 +125,9 @@ for (const language of ['ar', 'en'] as const) {
       await expectNoSeriousA11yViolations(page);
 
       await page.setViewportSize({ width: 390, height: 800 });
+      await screenshot(page, `admin-shell-phone-${suffix}`);
       await page.getByRole('button', { name: language === 'ar' ? 'فتح القائمة' : 'Open menu' }).click();
-      await screenshot(page, `admin-shell-mobile-${suffix}`);
+      await screenshot(page, `admin-shell-phone-menu-${suffix}`);
     });
   }
 }

@@ -35,10 +35,13 @@ export function PreferenceToggles({ showMode = true }: PreferenceTogglesProps) {
           sx={{
             minWidth: 0,
             px: 1.25,
-            '& .MuiButton-startIcon': { marginInlineEnd: 0.75, marginInlineStart: 0 },
+            whiteSpace: 'nowrap',
+            '& .MuiButton-startIcon': { mr: { xs: 0, sm: 0.75 }, ml: 0 },
           }}
         >
-          {t('prefs.otherLanguage')}
+          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+            {t('prefs.otherLanguage')}
+          </Box>
         </Button>
       </Tooltip>
       <Tooltip title={directionLabel}>

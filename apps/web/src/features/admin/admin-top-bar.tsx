@@ -4,6 +4,7 @@ import type { Account } from '@dalil/contracts/auth';
 import { DRAWER_WIDTH } from '@dalil/contracts/constants';
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
@@ -82,9 +83,18 @@ export function AdminTopBar({ title, account, onMenu, onLogout }: AdminTopBarPro
           startIcon={
             <Logout sx={(theme) => ({ transform: theme.direction === 'rtl' ? 'scaleX(-1)' : 'none' })} />
           }
-          sx={{ ml: 0.5 }}
+          aria-label={t('admin.logout')}
+          sx={{
+            ml: 0.5,
+            minWidth: 0,
+            whiteSpace: 'nowrap',
+            '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 }, ml: { xs: 0, sm: -0.5 } },
+          }}
         >
-          {t('admin.logout')}
+          {/* Icon only on phones, where the bar is narrow. */}
+          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+            {t('admin.logout')}
+          </Box>
         </Button>
       </Toolbar>
     </AppBar>
