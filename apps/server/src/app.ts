@@ -14,6 +14,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createTokens } from './modules/auth/tokens';
 import { categoryRoutes } from './modules/categories/categories.routes';
 import { familyRoutes } from './modules/families/families.routes';
+import { importRoutes } from './modules/imports/imports.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { productRoutes } from './modules/products/products.routes';
 import { searchRoutes } from './modules/search/search.routes';
@@ -119,6 +120,7 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
   productRoutes(app);
   userRoutes(app);
   await uploadRoutes(app);
+  await app.register(importRoutes);
   mediaRoutes(app);
   await registerWebApp(app, config.webDist);
   return app;

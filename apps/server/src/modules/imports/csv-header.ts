@@ -1,0 +1,64 @@
+import {
+  CSV_COLUMNS,
+  IMPORT_COLUMNS,
+  REQUIRED_COLUMNS,
+  type CsvColumn,
+  type ImportKind,
+  type ImportWarning,
+} from '@dalil/contracts/imports';
+import { badRequest } from '../../lib/errors';
+
+export interface Header {
+  /** Cell index of each column the file has. */
+  index: Map<CsvColumn, number>;
+  /** Number of header cells: a row with more non-empty cells has a stray separator. */
+  width: number;
+  warnings: ImportWarning[];
+}
+
+const byLowerName = new Map(CSV_COLUMNS.map((c) => [c.toLowerCase(), c]));
+
+/**
+ * Matches header cells to the spec's columns by name, in any order and any letter case (spec section
+ * 3). Empty header cells (the examples' leading empty column) are ignored; other unknown names, and
+ * columns this kind of file does not use, are ignored with a warning.
+ */
+export function matchHeader(cells: string[], kind: ImportKind): Header {
+  const allowed = new Set<CsvColumn>(IMPORT_COLUMNS[kind]);
+  const index = new Map<CsvColumn, number>();
+  const warnings: ImportWarning[] = [];
+  let known = 0;
+  cells.forEach((raw, i) => {
+    const name = raw.trim();
+    if (name === '') return;
+    const column = byLowerName.get(name.toLowerCase());
+    if (column) known++;
+    if (column && allowed.has(column)) {
+      if (index.has(column)) {
+        throw badRequest(`Column ${column} appears twice in the header`, [
+          { path: `header.${column}`, message: 'appears twice' },
+        ]);
+      }
+      index.set(column, i);
+      return;
+    }
+    const message = column
+      ? `Column ${column} is not used when uploading ${kind === 'all' ? 'everything' : kind}; it was ignored`
+      : `Unknown column "${name}" was ignored`;
+    warnings.push({ kind: 'unknownColumn', message, column: name, lines: [1] });
+  });
+  if (known === 0) {
+    throw badRequest(
+      `The file is not a catalogue CSV: line 1 should be a header naming the columns (${IMPORT_COLUMNS[kind].join(', ')})`,
+      [{ path: 'header', message: 'has none of the expected columns' }],
+    );
+  }
+  const missing = REQUIRED_COLUMNS[kind].filter((c) => !index.has(c));
+  if (missing.length > 0) {
+    throw badRequest(
+      `Missing required column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`,
+      missing.map((c) => ({ path: `header.${c}`, message: 'is missing' })),
+    );
+  }
+  return { index, width: cells.length, warnings };
+}

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import type { ImportWarning } from '@dalil/contracts/imports';
+import type { Db } from '../../db/client';
+import { resultRows } from './merge';
+
+type Executor = Pick<Db, 'execute'>;
+const MAX_LINES = 20;
+
+interface Group {
+  lines: number[];
+  name: string;
+  barcode: string | null;
+  total: number;
+}
+
+/**
+ * Rows of the file that share a natural key (the same product twice, or the same category twice on
+ * rows without a product). Not an error: the last row wins, and the warning names the lines.
+ */
+export async function duplicateWarnings(
+  db: Executor,
+  importId: number,
+  limit: number,
+): Promise<{ count: number; warnings: ImportWarning[] }> {
+  const id = sql`${importId}::bigint`;
+  const products = resultRows<Group>(
+    await db.execute(sql`select (array_agg(line order by line))[1:${sql.raw(String(MAX_LINES))}] as lines,
+        min(name_en) as name, min(barcode) as barcode, count(*) over ()::int as total
+      from import_rows where import_id = ${id} and name_en is not null
+      group by lower(family_en), barcode, case when barcode is null then lower(category_en) end,
+        case when barcode is null then lower(name_en) end
+      having count(*) > 1 order by min(line) limit ${limit}`),
+  );
+  const categories = resultRows<Group>(
+    await db.execute(sql`select (array_agg(line order by line))[1:${sql.raw(String(MAX_LINES))}] as lines,
+        min(category_en) as name, null as barcode, count(*) over ()::int as total
+      from import_rows where import_id = ${id} and name_en is null and category_en is not null
+      group by lower(family_en), lower(category_en)
+      having count(*) > 1 order by min(line) limit ${limit}`),
+  );
+  const warnings: ImportWarning[] = [
+    ...products.map((g) => ({
+      kind: 'duplicateRow' as const,
+      message: `The product ${g.barcode ? `with barcode ${g.barcode}` : `"${g.name}"`} appears on more than one line; the last one is used`,
+      column: null,
+      lines: g.lines.map(Number),
+    })),
+    ...categories.map((g) => ({
+      kind: 'duplicateRow' as const,
+      message: `The category "${g.name}" appears on more than one line; the last one is used`,
+      column: null,
+      lines: g.lines.map(Number),
+    })),
+  ].sort((a, b) => a.lines[0]! - b.lines[0]!);
+  const count = (products[0]?.total ?? 0) + (categories[0]?.total ?? 0);
+  return { count, warnings: warnings.slice(0, limit) };
+}

@@ -1,0 +1,121 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  MAX_LISTED_PROBLEMS,
+  type CsvColumn,
+  type ImportKind,
+  type ImportProblem,
+  type ImportReport,
+} from '@dalil/contracts/imports';
+import type { Database } from '../../db/client';
+import { categories, families } from '../../db/schema';
+import { bumpCatalogueVersion } from '../../lib/catalogue-version';
+import { badRequest, notFound } from '../../lib/errors';
+import { matchHeader, type Header } from './csv-header';
+import { csvRecords } from './csv-source';
+import { duplicateWarnings } from './duplicates';
+import { mergeStaged } from './merge';
+import { checkRow, isBlankRecord, type FixedNames } from './row-check';
+import { clearStaging, newImportId, Stager } from './staging';
+
+const IMPORT_LOCK = 7_243_102; // one merge at a time, across server processes sharing a PostgreSQL
+const LARGE_IMPORT = 10_000; // rows written after which PGlite gets a VACUUM ANALYZE (no autovacuum)
+
+/** The names a categories or products file takes from its route: 404 unknown, 400 mismatched. */
+export async function fixedNames(
+  database: Database,
+  kind: ImportKind,
+  familyId?: number,
+  categoryId?: number,
+): Promise<FixedNames> {
+  if (kind === 'all') return {};
+  const [family] = await database.db.select().from(families).where(eq(families.id, familyId!));
+  if (!family) throw notFound('Family');
+  const names = { familyEn: family.nameEn, familyAr: family.nameAr };
+  if (kind === 'categories') return names;
+  const [category] = await database.db.select().from(categories).where(eq(categories.id, categoryId!));
+  if (!category) throw notFound('Category');
+  if (category.familyId !== family.id) {
+    throw badRequest('The category does not belong to this family', [
+      { path: 'params.category', message: 'is not in the chosen family' },
+    ]);
+  }
+  return { ...names, categoryEn: category.nameEn, categoryAr: category.nameAr };
+}
+
+/** Checks every row and stages the valid ones; the catalogue is not touched yet. */
+async function stageFile(path: string, kind: ImportKind, fixed: FixedNames, stager: Stager) {
+  let header: Header | undefined;
+  let rows = 0;
+  let problemCount = 0;
+  const problems: ImportProblem[] = [];
+  const report = (p: ImportProblem) => {
+    problemCount++;
+    if (problems.length < MAX_LISTED_PROBLEMS) problems.push(p);
+  };
+  for await (const { line, cells } of csvRecords(path)) {
+    if (isBlankRecord(cells)) continue;
+    if (!header) {
+      header = matchHeader(cells, kind);
+      continue;
+    }
+    rows++;
+    const extra = cells.slice(header.width).some((c) => c.trim() !== '');
+    if (extra) report({ line, column: null, reason: 'has more cells than the header (an unquoted comma?)' });
+    const row = checkRow(line, cells, header, fixed, report);
+    if (row && !extra) await stager.add(row);
+  }
+  if (!header) throw badRequest('The file is empty', [{ path: 'file', message: 'is empty' }]);
+  await stager.flush();
+  return { header, rows, problemCount, problems };
+}
+
+/**
+ * Runs an upload as a preview (`dryRun`) or an import (DESIGN.md improvement 5): every row is checked
+ * and staged first; then one transaction upserts everything, or nothing when any row has a problem.
+ */
+export async function runImport(
+  database: Database,
+  options: { kind: ImportKind; fixed: FixedNames; path: string; dryRun: boolean },
+): Promise<ImportReport> {
+  const { db } = database;
+  const stager = new Stager(db, newImportId());
+  try {
+    const staged = await stageFile(options.path, options.kind, options.fixed, stager);
+    await db.execute(sql`analyze import_rows`);
+    const duplicates = await duplicateWarnings(db, stager.importId, MAX_LISTED_PROBLEMS);
+    const write = !options.dryRun && staged.problemCount === 0;
+    const counts = await db.transaction(async (tx) => {
+      if (write) await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
+      const columns = new Set<CsvColumn>(staged.header.index.keys());
+      const result = await mergeStaged(tx, { importId: stager.importId, kind: options.kind, columns, write });
+      if (write) {
+        await bumpCatalogueVersion(tx);
+        if (written(result) >= LARGE_IMPORT) await tx.execute(sql`analyze products`);
+      }
+      return result;
+    });
+    const warnings = [...staged.header.warnings, ...duplicates.warnings];
+    if (write && database.engine === 'pglite' && written(counts) >= LARGE_IMPORT) {
+      // PGlite has no autovacuum, and VACUUM cannot run inside the import's transaction.
+      await db.execute(sql`vacuum (analyze) products`);
+    }
+    return {
+      kind: options.kind,
+      dryRun: options.dryRun,
+      imported: write,
+      rows: staged.rows,
+      ...counts,
+      problemCount: staged.problemCount,
+      problems: staged.problems,
+      warningCount: staged.header.warnings.length + duplicates.count,
+      warnings: warnings.slice(0, MAX_LISTED_PROBLEMS),
+    };
+  } finally {
+    // Scratch rows go whatever happened; a failure here must not hide the import's own error.
+    await clearStaging(db, stager.importId).catch(() => undefined);
+    if (database.engine === 'pglite') await db.execute(sql`vacuum import_rows`).catch(() => undefined);
+  }
+}
+
+const written = (c: Awaited<ReturnType<typeof mergeStaged>>) =>
+  c.products.created + c.products.updated + c.categories.created + c.categories.updated;

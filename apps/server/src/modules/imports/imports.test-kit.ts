@@ -1,0 +1,95 @@
+// Helpers for the import and export tests (not a test file itself).
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { ImportErrorBody, ImportReport } from '@dalil/contracts/imports';
+import { bearer, type TestApp } from '../../../test/harness';
+import { resultRows } from './merge';
+
+/** A multipart/form-data body with one file field, built by hand as a browser would send it. */
+export function multipartBody(content: string | Buffer, field = 'file', filename = 'upload.csv') {
+  const boundary = `----dalil${randomBytes(8).toString('hex')}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), Buffer.from(content), Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+export async function upload(
+  t: TestApp,
+  token: string | undefined,
+  url: string,
+  content: string | Buffer,
+  field?: string,
+) {
+  const { payload, headers } = multipartBody(content, field);
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { ...headers, ...(token ? bearer(token) : {}) },
+  });
+  return {
+    status: res.statusCode,
+    body: res.json<ImportReport & Partial<ImportErrorBody>>(),
+    report: () => {
+      const b = res.json<ImportReport & { report?: ImportReport }>();
+      return b.report ?? b;
+    },
+  };
+}
+
+/** CSV text from rows of cells, quoting as needed; CRLF between lines. */
+export const csv = (rows: string[][], delimiter = ',') =>
+  rows
+    .map((r) => r.map((c) => (/[",;\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(delimiter))
+    .join('\r\n') + '\r\n';
+
+export const ALL_HEADER = [
+  'familyNameEn',
+  'familyNameAr',
+  'categoryNameEn',
+  'categoryNameAr',
+  'productNameEn',
+  'productNameAr',
+  'productBarcode',
+  'productExpDate',
+  'productNetWeight',
+  'productDrainedWeight',
+  'productUnitsPerCarton',
+  'productCartonPerPalate',
+  'productNumber',
+];
+
+/** One "all" row: family, category and product names derived from short keys. */
+export const allRow = (fam: string, cat: string, prod: string, barcode = '', extra: string[] = []) => [
+  fam,
+  `عائلة ${fam}`,
+  cat,
+  `فئة ${cat}`,
+  prod,
+  `منتج ${prod}`,
+  barcode,
+  ...(extra.length ? extra : ['1 year', '250 (g)', '', '12', '40', '']),
+];
+
+/** Every catalogue row, for "nothing changed" comparisons. */
+export async function snapshot(t: TestApp) {
+  const q = async (text: string) =>
+    resultRows<Record<string, unknown>>(await t.database.db.execute(sql.raw(text)));
+  return {
+    families: await q('select * from families order by id'),
+    categories: await q('select * from categories order by id'),
+    products: await q('select * from products order by id'),
+  };
+}
+
+export async function countRows(t: TestApp) {
+  const [row] = resultRows<{ f: number; c: number; p: number }>(
+    await t.database.db.execute(
+      sql`select (select count(*)::int from families) as f, (select count(*)::int from categories) as c,
+        (select count(*)::int from products) as p`,
+    ),
+  );
+  return row!;
+}

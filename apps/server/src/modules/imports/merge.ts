@@ -1,0 +1,131 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { CsvColumn, ImportKind, LevelCounts } from '@dalil/contracts/imports';
+import type { Db } from '../../db/client';
+
+type Executor = Pick<Db, 'execute'>;
+export const resultRows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** Product columns an import may set, by CSV column. A column the file lacks keeps its stored value. */
+const OPTIONAL_PRODUCT_COLUMNS: [CsvColumn, string][] = [
+  ['productNumber', 'number'],
+  ['productExpDate', 'shelf_life'],
+  ['productNetWeight', 'net_weight'],
+  ['productDrainedWeight', 'drained_weight'],
+  ['productUnitsPerCarton', 'units_per_carton'],
+  ['productCartonPerPalate', 'carton_per_palate'],
+];
+
+const ZERO: LevelCounts = { created: 0, updated: 0, unchanged: 0 };
+
+/** created / updated / unchanged from a query over `src s` left-joined to the target `t`. */
+async function counts(tx: Executor, query: SQL, changed: SQL): Promise<LevelCounts> {
+  const [row] = resultRows<LevelCounts>(
+    await tx.execute(sql`select
+      count(*) filter (where t.id is null)::int as created,
+      count(*) filter (where t.id is not null and ${changed})::int as updated,
+      count(*) filter (where t.id is not null and not ${changed})::int as unchanged
+      ${query}`),
+  );
+  return row ?? ZERO;
+}
+
+/**
+ * Moves one staged import into the catalogue with set-based SQL, level by level, by the natural keys
+ * of DESIGN.md "Data": family by English name (any case), category by (family, English name), product
+ * by (family, barcode) or, without a barcode, by (category, English name). Within the file the last
+ * row for a key wins. Counts are taken before each level is written; with `write` false (preview, or a
+ * file with problems) nothing is written and the counts say what an import would do.
+ */
+export async function mergeStaged(
+  tx: Executor,
+  options: { importId: number; kind: ImportKind; columns: Set<CsvColumn>; write: boolean },
+): Promise<{ families: LevelCounts; categories: LevelCounts; products: LevelCounts }> {
+  const id = sql`${options.importId}::bigint`;
+  let families = ZERO;
+  let categories = ZERO;
+
+  if (options.kind === 'all') {
+    const src = sql`(select distinct on (lower(family_en)) family_en as name_en, family_ar as name_ar
+      from import_rows where import_id = ${id} order by lower(family_en), line desc) s`;
+    families = await counts(
+      tx,
+      sql`from ${src} left join families t on lower(t.name_en) = lower(s.name_en)`,
+      sql`(t.name_en, t.name_ar) is distinct from (s.name_en, s.name_ar)`,
+    );
+    if (options.write) {
+      await tx.execute(sql`insert into families (name_en, name_ar) select name_en, name_ar from ${src}
+        on conflict ((lower(name_en))) do update
+        set name_en = excluded.name_en, name_ar = excluded.name_ar, updated_at = now()
+        where (families.name_en, families.name_ar) is distinct from (excluded.name_en, excluded.name_ar)`);
+    }
+  }
+
+  if (options.kind !== 'products') {
+    const src = sql`(select distinct on (lower(family_en), lower(category_en))
+        family_en, category_en as name_en, category_ar as name_ar
+      from import_rows where import_id = ${id} and category_en is not null
+      order by lower(family_en), lower(category_en), line desc) s
+      left join families f on lower(f.name_en) = lower(s.family_en)`;
+    categories = await counts(
+      tx,
+      sql`from ${src} left join categories t on t.family_id = f.id and lower(t.name_en) = lower(s.name_en)`,
+      sql`(t.name_en, t.name_ar) is distinct from (s.name_en, s.name_ar)`,
+    );
+    if (options.write) {
+      await tx.execute(sql`insert into categories (family_id, name_en, name_ar)
+        select f.id, s.name_en, s.name_ar from ${src} where f.id is not null
+        on conflict (family_id, (lower(name_en))) do update
+        set name_en = excluded.name_en, name_ar = excluded.name_ar, updated_at = now()
+        where (categories.name_en, categories.name_ar) is distinct from (excluded.name_en, excluded.name_ar)`);
+    }
+  }
+
+  const products = await mergeProducts(tx, id, options.columns, options.write);
+  return { families, categories, products };
+}
+
+async function mergeProducts(tx: Executor, id: SQL, columns: Set<CsvColumn>, write: boolean) {
+  const key = sql`lower(family_en), barcode, case when barcode is null then lower(category_en) end,
+    case when barcode is null then lower(name_en) end`;
+  // Each staged product, last row per key, with the family, category and product it resolves to.
+  await tx.execute(sql`create temp table import_resolved on commit drop as
+    with src as (
+      select distinct on (${key}) * from import_rows
+      where import_id = ${id} and name_en is not null order by ${key}, line desc)
+    select src.*, f.id as family_id, c.id as category_id, coalesce(pb.id, pn.id) as product_id
+    from src
+    left join families f on lower(f.name_en) = lower(src.family_en)
+    left join categories c on c.family_id = f.id and lower(c.name_en) = lower(src.category_en)
+    left join products pb on src.barcode is not null and pb.family_id = f.id and pb.barcode = src.barcode
+    left join products pn on src.barcode is null and pn.barcode is null and pn.category_id = c.id
+      and lower(pn.name_en) = lower(src.name_en)`);
+
+  const set = OPTIONAL_PRODUCT_COLUMNS.filter(([c]) => columns.has(c)).map(([, name]) => sql.raw(name));
+  const stored = sql.join(
+    [sql`t.name_en`, sql`t.name_ar`, sql`t.category_id`, ...set.map((c) => sql`t.${c}`)],
+    sql`, `,
+  );
+  const incoming = sql.join(
+    [sql`r.name_en`, sql`r.name_ar`, sql`r.category_id`, ...set.map((c) => sql`r.${c}`)],
+    sql`, `,
+  );
+  const changed = sql`(${stored}) is distinct from (${incoming})`;
+  const result = await counts(
+    tx,
+    sql`from import_resolved r left join products t on t.id = r.product_id`,
+    changed,
+  );
+  if (!write) return result;
+
+  const assignments = set.map((c) => sql`${c} = r.${c}`);
+  await tx.execute(sql`update products t set name_en = r.name_en, name_ar = r.name_ar,
+      family_id = r.family_id, category_id = r.category_id, search_text = r.search_text,
+      ${sql.join([...assignments, sql`updated_at = now()`], sql`, `)}
+    from import_resolved r where t.id = r.product_id and ${changed}`);
+  await tx.execute(sql`insert into products (family_id, category_id, name_en, name_ar, barcode, number,
+      shelf_life, net_weight, drained_weight, units_per_carton, carton_per_palate, search_text)
+    select family_id, category_id, name_en, name_ar, barcode, number, shelf_life, net_weight,
+      drained_weight, units_per_carton, carton_per_palate, search_text
+    from import_resolved where product_id is null order by line`);
+  return result;
+}

@@ -1,0 +1,55 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { badRequest, HttpError } from '../../lib/errors';
+
+export interface SpooledFile {
+  path: string;
+  remove(): Promise<void>;
+}
+
+const tooLarge = (maxBytes: number) =>
+  new HttpError(413, `The file is larger than ${Math.round(maxBytes / (1024 * 1024))} MB`, [
+    { path: 'file', message: `must be at most ${maxBytes} bytes` },
+  ]);
+
+/**
+ * Streams the multipart field `file` to a temporary file, refusing it with 413 past `maxBytes`. The
+ * upload is spooled rather than parsed straight from the socket: Node ends a request whose body takes
+ * longer than 30 s to arrive (requestTimeout), and a large import's checks and staging take longer
+ * than the upload itself (docs/decisions/0005-csv-import.md).
+ */
+export async function receiveCsv(request: FastifyRequest, maxBytes: number): Promise<SpooledFile> {
+  if (!request.isMultipart()) {
+    throw badRequest('Send the CSV as multipart/form-data in the field "file"', [
+      { path: 'file', message: 'is missing' },
+    ]);
+  }
+  const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+  if (!part)
+    throw badRequest('No file was sent in the field "file"', [{ path: 'file', message: 'is missing' }]);
+  if (part.fieldname !== 'file') {
+    part.file.resume();
+    throw badRequest(`The CSV must be sent in the field "file", not "${part.fieldname}"`, [
+      { path: 'file', message: 'is missing' },
+    ]);
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'dalil-import-'));
+  const remove = () => rm(dir, { recursive: true, force: true });
+  const path = join(dir, 'upload.csv');
+  try {
+    await pipeline(part.file, createWriteStream(path));
+  } catch (err) {
+    await remove();
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
+    throw err;
+  }
+  if (part.file.truncated) {
+    await remove();
+    throw tooLarge(maxBytes);
+  }
+  return { path, remove };
+}

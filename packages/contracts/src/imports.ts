@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { ErrorBodySchema } from './common';
+
+/** Spec section 3: the CSV columns, in the order exports write them. */
+export const CSV_COLUMNS = [
+  'familyNameEn',
+  'familyNameAr',
+  'categoryNameEn',
+  'categoryNameAr',
+  'productNameEn',
+  'productNameAr',
+  'productBarcode',
+  'productExpDate',
+  'productNetWeight',
+  'productDrainedWeight',
+  'productUnitsPerCarton',
+  'productCartonPerPalate',
+  'productNumber',
+] as const;
+export type CsvColumn = (typeof CSV_COLUMNS)[number];
+
+export const IMPORT_KINDS = ['all', 'categories', 'products'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+/** The categories file omits the family columns; the products file omits family and category. */
+export const IMPORT_COLUMNS: Record<ImportKind, readonly CsvColumn[]> = {
+  all: CSV_COLUMNS,
+  categories: CSV_COLUMNS.slice(2),
+  products: CSV_COLUMNS.slice(4),
+};
+
+/**
+ * Columns a file must have (a 400 names the missing ones). In "all" and "categories" files the product
+ * columns may be left out, or left empty on a row: that row then only creates or updates its category.
+ */
+export const REQUIRED_COLUMNS: Record<ImportKind, readonly CsvColumn[]> = {
+  all: ['familyNameEn', 'familyNameAr', 'categoryNameEn', 'categoryNameAr'],
+  categories: ['categoryNameEn', 'categoryNameAr'],
+  products: ['productNameEn', 'productNameAr'],
+};
+
+/** Problems listed in a report; all of them are counted. */
+export const MAX_LISTED_PROBLEMS = 1000;
+
+export const ImportQuerySchema = z.object({
+  dryRun: z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+});
+
+/** One invalid cell or row. `line` is the file's physical line (header = 1); `column` null = whole row. */
+export const ImportProblemSchema = z.object({
+  line: z.number().int(),
+  column: z.string().nullable(),
+  reason: z.string(),
+});
+export type ImportProblem = z.infer<typeof ImportProblemSchema>;
+
+export const ImportWarningSchema = z.object({
+  kind: z.enum(['unknownColumn', 'duplicateRow']),
+  message: z.string(),
+  column: z.string().nullable(),
+  lines: z.array(z.number().int()),
+});
+export type ImportWarning = z.infer<typeof ImportWarningSchema>;
+
+export const LevelCountsSchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+});
+export type LevelCounts = z.infer<typeof LevelCountsSchema>;
+
+/**
+ * The preview (`?dryRun=true`) and the import answer with this report (DESIGN.md improvement 5).
+ * Levels a file does not cover (families in a categories file...) count zero.
+ */
+export const ImportReportSchema = z.object({
+  kind: z.enum(IMPORT_KINDS),
+  dryRun: z.boolean(),
+  imported: z.boolean(),
+  /** Data rows read (blank lines not counted). */
+  rows: z.number().int(),
+  families: LevelCountsSchema,
+  categories: LevelCountsSchema,
+  products: LevelCountsSchema,
+  problemCount: z.number().int(),
+  /** The first MAX_LISTED_PROBLEMS problems, in file order. */
+  problems: z.array(ImportProblemSchema),
+  warningCount: z.number().int(),
+  warnings: z.array(ImportWarningSchema),
+});
+export type ImportReport = z.infer<typeof ImportReportSchema>;
+
+/** 422 when a real import finds problems: nothing was written; the report says why. */
+export const ImportErrorBodySchema = ErrorBodySchema.extend({ report: ImportReportSchema });
+export type ImportErrorBody = z.infer<typeof ImportErrorBodySchema>;
+
+export const ExportFamilyParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+const EXAMPLE_ROWS: string[][] = [
+  [
+    'Al Safi',
+    'الصافي',
+    'Dairy',
+    'ألبان',
+    'Fresh Milk 1L',
+    'حليب طازج ١ لتر',
+    '6281000000011',
+    '7 days',
+    '1 (L)',
+    '',
+    '12',
+    '80',
+    '1001',
+  ],
+  [
+    'Al Safi',
+    'الصافي',
+    'Dairy',
+    'ألبان',
+    'Laban 500ml',
+    'لبن ٥٠٠ مل',
+    '6281000000028',
+    '14 days',
+    '500 (ml)',
+    '',
+    '20',
+    '60',
+    '1002',
+  ],
+  [
+    'Al Safi',
+    'الصافي',
+    'Canned Food',
+    'معلبات',
+    'Chickpeas, boiled',
+    'حمص مسلوق',
+    '6281000000035',
+    '2 years',
+    '400 (g)',
+    '240 (g)',
+    '24',
+    '100',
+    '1003',
+  ],
+];
+
+const csvCell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+
+/**
+ * The upload screens' downloads: a headers-only CSV, or one with example rows. UTF-8 with a BOM so
+ * Excel shows the Arabic; a leading empty column like the reference examples (spec section 3).
+ */
+export function importTemplateCsv(kind: ImportKind, options: { example: boolean }): string {
+  const columns = IMPORT_COLUMNS[kind];
+  const skip = CSV_COLUMNS.length - columns.length;
+  const lines = [['', ...columns]];
+  if (options.example) for (const row of EXAMPLE_ROWS) lines.push(['', ...row.slice(skip)]);
+  return '\uFEFF' + lines.map((l) => l.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+/**
+ * Spreadsheet formula injection (DESIGN.md improvement 10): an exported cell that begins with
+ * = + - @, a tab or a carriage return, after any leading apostrophes, gets one more apostrophe in
+ * front, so a spreadsheet shows it as text. The import removes exactly that apostrophe, so every value
+ * survives the round trip, including one that itself begins with apostrophes.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+const ESCAPED_FORMULA = /^'+[=+\-@\t\r]/;
+export const escapeCsvCell = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
+export const unescapeCsvCell = (value: string) => (ESCAPED_FORMULA.test(value) ? value.slice(1) : value);
