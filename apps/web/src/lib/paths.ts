@@ -30,6 +30,16 @@ export const apiPaths = {
   adminAuth: '/admin/auth',
   userAuth: '/user/auth',
   config: '/config',
+  families: '/family',
+  family: (id: number | string) => `/family/${id}`,
+  categories: '/category',
+  category: (id: number | string) => `/category/${id}`,
+  products: '/product',
+  product: (id: number | string) => `/product/${id}`,
+  users: '/user',
+  user: (id: number | string) => `/user/${id}`,
+  userProfile: (id: number | string) => `/user/profile/${id}`,
+  uploadImage: '/upload/image',
 } as const;
 
 export type LoginApiPath = typeof apiPaths.adminLogin | typeof apiPaths.userLogin;

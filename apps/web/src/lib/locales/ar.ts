@@ -1,3 +1,4 @@
+import { adminAr } from './admin.ar';
 import type { Messages } from './en';
 
 /** Arabic UI strings: the catalogue's first language. */
@@ -46,13 +47,7 @@ export const ar: Messages = {
     notFound: 'غير موجود',
     home: 'الذهاب إلى الكتالوج',
   },
-  admin: {
-    dashboard: 'لوحة التحكم',
-    logout: 'تسجيل الخروج',
-    openMenu: 'فتح القائمة',
-    navigation: 'التنقل الرئيسي',
-    comingSoon: 'هذه الشاشة قيد الإعداد.',
-  },
+  admin: adminAr,
   nav: {
     families: 'الشركات',
     categories: 'الفئات',

@@ -1,3 +1,5 @@
+import { adminEn } from './admin.en';
+
 /** English UI strings. Where the spec gives an English text, it is used verbatim. */
 export const en = {
   app: { name: 'Dalil', tagline: 'Product catalogue' },
@@ -44,13 +46,7 @@ export const en = {
     notFound: 'Not Found',
     home: 'Go to the catalogue',
   },
-  admin: {
-    dashboard: 'Dashboard',
-    logout: 'Logout',
-    openMenu: 'Open menu',
-    navigation: 'Main navigation',
-    comingSoon: 'This screen is on its way.',
-  },
+  admin: adminEn,
   nav: {
     families: 'Families',
     categories: 'Categories',
