@@ -119,8 +119,16 @@ export function checkRow(
       ? { line, familyEn: familyEn!, familyAr: familyAr!, categoryEn, categoryAr, ...NO_PRODUCT }
       : null;
   }
+  // Checked in the file's column order, so a row's problems are listed left to right.
   const nameEn = text('productNameEn', MAX_NAME, true);
   const nameAr = text('productNameAr', MAX_NAME, true);
+  const barcode = digits('productBarcode');
+  const shelfLife = text('productExpDate', MAX_TEXT, false);
+  const netWeight = text('productNetWeight', MAX_TEXT, false);
+  const drainedWeight = text('productDrainedWeight', MAX_TEXT, false);
+  const unitsPerCarton = count('productUnitsPerCarton');
+  const cartonPerPalate = count('productCartonPerPalate');
+  const number = digits('productNumber');
   const row: StagedRow = {
     line,
     familyEn: familyEn!,
@@ -129,13 +137,13 @@ export function checkRow(
     categoryAr,
     nameEn,
     nameAr,
-    barcode: digits('productBarcode'),
-    number: digits('productNumber'),
-    shelfLife: text('productExpDate', MAX_TEXT, false),
-    netWeight: text('productNetWeight', MAX_TEXT, false),
-    drainedWeight: text('productDrainedWeight', MAX_TEXT, false),
-    unitsPerCarton: count('productUnitsPerCarton'),
-    cartonPerPalate: count('productCartonPerPalate'),
+    barcode,
+    number,
+    shelfLife,
+    netWeight,
+    drainedWeight,
+    unitsPerCarton,
+    cartonPerPalate,
     searchText: nameEn && nameAr ? productSearchText(nameAr, nameEn) : null,
   };
   return ok ? row : null;
