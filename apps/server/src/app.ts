@@ -13,6 +13,7 @@ import { registerAccessControl } from './modules/auth/access';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createTokens } from './modules/auth/tokens';
 import { categoryRoutes } from './modules/categories/categories.routes';
+import { exportRoutes } from './modules/exports/exports.routes';
 import { familyRoutes } from './modules/families/families.routes';
 import { importRoutes } from './modules/imports/imports.routes';
 import { mediaRoutes } from './modules/media/media.routes';
@@ -121,6 +122,7 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
   userRoutes(app);
   await uploadRoutes(app);
   await app.register(importRoutes);
+  exportRoutes(app);
   mediaRoutes(app);
   await registerWebApp(app, config.webDist);
   return app;

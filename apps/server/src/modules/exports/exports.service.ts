@@ -1,0 +1,85 @@
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import { eq, sql } from 'drizzle-orm';
+import { CSV_COLUMNS, escapeCsvCell } from '@dalil/contracts/imports';
+import type { Db } from '../../db/client';
+import { families } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { resultRows } from '../imports/merge';
+
+/** Products per query: memory stays flat however large the catalogue is. */
+const EXPORT_BATCH = 2000;
+
+type Cell = string | number | null;
+type Row = Cell[];
+
+/**
+ * The catalogue, or one family, as rows in the "all" import columns (DESIGN.md improvement 10).
+ * Families without categories and categories without products come first, as rows that stop at the
+ * family or the category, so that importing the export rebuilds the same catalogue. Products follow,
+ * read in batches by id (keyset), never all at once.
+ */
+async function* exportRows(db: Db, familyId: number | undefined): AsyncGenerator<Row> {
+  const inFamily = (column: string) =>
+    familyId === undefined ? sql`true` : sql`${sql.raw(column)} = ${familyId}`;
+  const empty = resultRows<Record<string, Cell>>(
+    await db.execute(sql`select f.name_en as fe, f.name_ar as fa, c.name_en as ce, c.name_ar as ca
+      from families f left join categories c on c.family_id = f.id
+      where ${inFamily('f.id')}
+        and (c.id is null or not exists (select 1 from products p where p.category_id = c.id))
+      order by f.id, c.id`),
+  );
+  for (const r of empty) yield [r.fe!, r.fa!, r.ce ?? null, r.ca ?? null];
+  let last = 0;
+  for (;;) {
+    const rows = resultRows<Record<string, Cell>>(
+      await db.execute(sql`select p.id, f.name_en as fe, f.name_ar as fa, c.name_en as ce, c.name_ar as ca,
+          p.name_en as pe, p.name_ar as pa, p.barcode, p.shelf_life, p.net_weight, p.drained_weight,
+          p.units_per_carton, p.carton_per_palate, p.number
+        from products p join categories c on c.id = p.category_id join families f on f.id = p.family_id
+        where p.id > ${last} and ${inFamily('p.family_id')}
+        order by p.id limit ${EXPORT_BATCH}`),
+    );
+    for (const r of rows) {
+      yield [
+        r.fe!,
+        r.fa!,
+        r.ce!,
+        r.ca!,
+        r.pe!,
+        r.pa!,
+        r.barcode!,
+        r.shelf_life!,
+        r.net_weight!,
+        r.drained_weight!,
+        r.units_per_carton!,
+        r.carton_per_palate!,
+        r.number!,
+      ];
+    }
+    if (rows.length < EXPORT_BATCH) return;
+    last = Number(rows[rows.length - 1]!.id);
+  }
+}
+
+const toCells = (row: Row) =>
+  CSV_COLUMNS.map((_, i) => {
+    const v = row[i];
+    return v === null || v === undefined ? '' : escapeCsvCell(String(v));
+  });
+
+/** Throws 404 before any byte is sent when the family does not exist. */
+export async function assertFamily(db: Db, id: number): Promise<string> {
+  const [family] = await db.select({ nameEn: families.nameEn }).from(families).where(eq(families.id, id));
+  if (!family) throw notFound('Family');
+  return family.nameEn;
+}
+
+/** UTF-8 with a BOM (Excel then shows the Arabic), CRLF, formula cells escaped. */
+export function exportCsv(db: Db, familyId?: number): Readable {
+  async function* records() {
+    yield [...CSV_COLUMNS];
+    for await (const row of exportRows(db, familyId)) yield toCells(row);
+  }
+  return Readable.from(records()).pipe(stringify({ bom: true, record_delimiter: 'windows' }));
+}
