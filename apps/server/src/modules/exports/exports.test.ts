@@ -41,7 +41,7 @@ afterAll(() => t.close());
 const get = (app: TestApp, url: string, token?: string) =>
   app.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
 
-const records = (body: string) => parse<string[]>(body, { bom: true, relax_column_count: true });
+const records = (body: string): string[][] => parse(body, { bom: true, relax_column_count: true });
 
 describe('export', () => {
   it('streams the catalogue as CSV with a BOM, the import columns and CRLF', async () => {
