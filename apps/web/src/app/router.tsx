@@ -8,11 +8,14 @@ import { RootLayout } from './root-layout';
 
 const handle = (titleKey: MessageKey): RouteHandle => ({ titleKey });
 
-// Admin screens arrive in their own issues; until then each route shows its title.
-const adminPage = (path: string, titleKey: MessageKey): RouteObject => ({
+// Each admin screen is its own lazy chunk; screens still to come show their title meanwhile.
+type PageLoader = () => Promise<NonNullable<RouteObject['Component']>>;
+const placeholder: PageLoader = async () =>
+  (await import('../features/admin/placeholder-page')).PlaceholderPage;
+const adminPage = (path: string, titleKey: MessageKey, load: PageLoader = placeholder): RouteObject => ({
   path,
   handle: handle(titleKey),
-  lazy: async () => ({ Component: (await import('../features/admin/placeholder-page')).PlaceholderPage }),
+  lazy: async () => ({ Component: await load() }),
 });
 
 /** Spec section 2, route table. The catalogue and admin trees are lazy: visitors never load admin code. */
@@ -92,9 +95,21 @@ export const appRoutes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('../features/admin/admin-shell')).AdminShell }),
                 children: [
                   { index: true, element: <Navigate to={paths.familyList} replace /> },
-                  adminPage(paths.familyList, 'pages.familyList'),
-                  adminPage(paths.familyCreate, 'pages.familyCreate'),
-                  adminPage(paths.familyEdit(':id'), 'pages.familyEdit'),
+                  adminPage(
+                    paths.familyList,
+                    'pages.familyList',
+                    async () => (await import('../features/admin/families/family-list-page')).FamilyListPage,
+                  ),
+                  adminPage(
+                    paths.familyCreate,
+                    'pages.familyCreate',
+                    async () => (await import('../features/admin/families/family-form-page')).FamilyFormPage,
+                  ),
+                  adminPage(
+                    paths.familyEdit(':id'),
+                    'pages.familyEdit',
+                    async () => (await import('../features/admin/families/family-form-page')).FamilyFormPage,
+                  ),
                   adminPage(paths.categoryList, 'pages.categoryList'),
                   adminPage(paths.categoryCreate, 'pages.categoryCreate'),
                   adminPage(paths.categoryEdit(':id'), 'pages.categoryEdit'),

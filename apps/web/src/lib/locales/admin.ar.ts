@@ -44,6 +44,7 @@ export const adminAr: AdminMessages = {
     family: 'بحذف هذه الشركة ستحذف {{categories}} فئة مرتبطة و{{products}} منتجًا مرتبطًا',
     category: 'بحذف هذه الفئة ستحذف {{products}} منتجًا مرتبطًا',
     loadingCounts: 'جارٍ عدّ العناصر المرتبطة…',
+    countsFailed: 'تعذّر عدّ العناصر المرتبطة. أغلق هذه النافذة وحاول مرة أخرى.',
     deleted: 'تم الحذف.',
   },
   form: {
@@ -103,6 +104,18 @@ export const adminAr: AdminMessages = {
     tooLong: 'طويل جدًا: {{max}} حرفًا على الأكثر',
     tooShort: '{{min}} أحرف على الأقل',
     invalid: 'هذه القيمة غير صالحة',
+  },
+  server: {
+    familyNameTaken: 'توجد شركة بهذا الاسم الإنجليزي بالفعل',
+    categoryNameTaken: 'لدى هذه الشركة فئة بهذا الاسم الإنجليزي بالفعل',
+    barcodeTaken: 'لدى منتج آخر في هذه الشركة هذا الباركود',
+    barcodeClash: 'لدى منتج في هذه الفئة باركود مستخدم في تلك الشركة',
+    categoryNotInFamily: 'هذه الفئة لا تتبع الشركة المختارة',
+    noFamily: 'لا توجد شركة بهذا الرقم',
+    noCategory: 'لا توجد فئة بهذا الرقم',
+    usernameTaken: 'اسم المستخدم مستخدم بالفعل',
+    lastAdmin: 'لا يمكن تغيير دور آخر مسؤول أو حذفه',
+    notYourself: 'لا يمكنك حذف حسابك',
   },
   image: {
     drop: 'اسحب صورة إلى هنا، أو انقر لاختيار صورة',

@@ -43,6 +43,7 @@ export const adminEn = {
       'Upon deleting this family you will delete {{categories}} linked categories and {{products}} linked products',
     category: 'Upon deleting this category you will delete {{products}} linked products',
     loadingCounts: 'Counting linked items…',
+    countsFailed: 'The linked items could not be counted. Close this and try again.',
     deleted: 'Deleted.',
   },
   form: {
@@ -102,6 +103,18 @@ export const adminEn = {
     tooLong: 'Too long: at most {{max}} characters',
     tooShort: 'At least {{min}} characters',
     invalid: 'This value is not valid',
+  },
+  server: {
+    familyNameTaken: 'A family with this English name already exists',
+    categoryNameTaken: 'This family already has a category with this English name',
+    barcodeTaken: 'Another product of this family already has this barcode',
+    barcodeClash: 'A product of this category has a barcode already used in that family',
+    categoryNotInFamily: 'The category does not belong to the chosen family',
+    noFamily: 'No family has this id',
+    noCategory: 'No category has this id',
+    usernameTaken: 'Username is already taken',
+    lastAdmin: 'The last administrator cannot be deleted or demoted',
+    notYourself: 'You cannot delete your own account',
   },
   image: {
     drop: 'Drag an image here, or click to choose one',

@@ -1,0 +1,85 @@
+import { FORM_MAX_WIDTH } from '@dalil/contracts/constants';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+export interface FormPageProps {
+  mode: 'create' | 'edit';
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  submitting: boolean;
+  /** Edit mode while the record loads: placeholders instead of the fields. */
+  loading?: boolean;
+  loadError?: string | null;
+  saveError?: string | null;
+  cancelTo: string;
+  children: ReactNode;
+}
+
+/**
+ * STYLE.md habit 10: the one admin form frame. Spec section 2 (max width 500; submit reads Create,
+ * or Edit when editing) and section 4 (submit disabled with a spinner while submitting).
+ */
+export function FormPage(props: FormPageProps) {
+  const { mode, submitting, loading, loadError, saveError, cancelTo } = props;
+  const { t } = useTranslation();
+  return (
+    <Paper variant="outlined" sx={{ maxWidth: FORM_MAX_WIDTH, p: { xs: 2.5, sm: 3.5 }, borderRadius: 3 }}>
+      {loadError ? (
+        <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+          <Alert severity="error" sx={{ width: '100%' }}>
+            {t('admin.form.loadFailed')} {loadError}
+          </Alert>
+          <Button component={Link} to={cancelTo}>
+            {t('admin.form.backToList')}
+          </Button>
+        </Stack>
+      ) : loading ? (
+        <Stack spacing={2.5} aria-busy="true">
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} variant="rounded" height={56} />
+          ))}
+          <Skeleton variant="rounded" height={112} />
+        </Stack>
+      ) : (
+        <Stack component="form" noValidate spacing={2.5} onSubmit={props.onSubmit}>
+          {props.children}
+          {saveError && (
+            <Alert severity="error" role="alert">
+              {t('admin.form.saveFailed')} {saveError}
+            </Alert>
+          )}
+          <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', pt: 1 }}>
+            <Button component={Link} to={cancelTo} color="inherit" disabled={submitting}>
+              {t('admin.form.cancel')}
+            </Button>
+            <Button type="submit" variant="contained" loading={submitting} sx={{ minWidth: 120 }}>
+              {mode === 'edit' ? t('admin.form.edit') : t('admin.form.create')}
+            </Button>
+          </Stack>
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+/** A titled group of fields inside a form page. */
+export function FormSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+        <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.5, whiteSpace: 'nowrap' }}>
+          {title}
+        </Typography>
+        <Divider sx={{ flex: 1 }} />
+      </Stack>
+      {children}
+    </Stack>
+  );
+}

@@ -1,0 +1,66 @@
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import MoreVert from '@mui/icons-material/MoreVert';
+import { ROW_MENU_MAX_HEIGHT } from '@dalil/contracts/constants';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+interface ListKitRowMenuProps {
+  /** Names the row for assistive technology ("Actions for …"). */
+  label: string;
+  editTo: string;
+  onDelete: () => void;
+}
+
+/** Spec section 2: a row menu with Edit and Delete; section 9: max height 216. */
+export function ListKitRowMenu({ label, editTo, onDelete }: ListKitRowMenuProps) {
+  const { t } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  return (
+    <>
+      <IconButton
+        aria-label={t('admin.list.rowActions', { name: label })}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        size="small"
+      >
+        <MoreVert fontSize="small" />
+      </IconButton>
+      <Menu
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { maxHeight: ROW_MENU_MAX_HEIGHT, minWidth: 160 } } }}
+      >
+        <MenuItem component={Link} to={editTo} onClick={close}>
+          <ListItemIcon>
+            <EditOutlined fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('admin.list.edit')}</ListItemText>
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
+            onDelete();
+          }}
+          sx={{ color: 'error.main' }}
+        >
+          <ListItemIcon sx={{ color: 'inherit' }}>
+            <DeleteOutlined fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('admin.list.delete')}</ListItemText>
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,125 @@
+import Add from '@mui/icons-material/Add';
+import { ADMIN_PAGE_SIZE_OPTIONS } from '@dalil/contracts/constants';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TablePagination from '@mui/material/TablePagination';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ListDeletion } from './list-kit-delete';
+import { ListKitDelete } from './list-kit-delete';
+import { skipOf, useListParams } from './list-kit-params';
+import { ListKitSearch } from './list-kit-search';
+import { ListKitTable, type ListColumn } from './list-kit-table';
+
+export type { ListColumn } from './list-kit-table';
+
+export interface ListQuery {
+  limit: number;
+  skip: number;
+  search?: string;
+  [filter: string]: string | number | undefined;
+}
+
+export interface ListPage<T> {
+  data: T[];
+  count: number;
+}
+
+export interface ListKitProps<T extends { id: number }> {
+  /** Query-key root; every write invalidates all cached lists anyway. */
+  resource: string;
+  columns: ListColumn<T>[];
+  fetchPage: (query: ListQuery, signal: AbortSignal) => Promise<ListPage<T>>;
+  /** URL query keys passed to fetchPage as filters (family, category). */
+  filterKeys?: readonly string[];
+  /** Filter controls for the toolbar; they read and write the same URL keys. */
+  filters?: ReactNode;
+  createPath: string;
+  createLabel: string;
+  editPath: (id: number) => string;
+  rowLabel: (row: T) => string;
+  deletion: ListDeletion;
+}
+
+/**
+ * STYLE.md habit 10: the one admin list. Spec section 2 (columns, running number, search, paging,
+ * row menu), section 9 (sizes 10/25/50/100, skeleton rows = page size), DESIGN.md improvement 1.
+ */
+export function ListKit<T extends { id: number }>(props: ListKitProps<T>) {
+  const { resource, columns, fetchPage, filterKeys = [], filters, deletion } = props;
+  const { t } = useTranslation();
+  const params = useListParams(filterKeys);
+  const { pageIndex, pageSize, search, setPage } = params;
+  const skip = skipOf(params);
+  const query: ListQuery = { limit: pageSize, skip, search: search || undefined };
+  for (const key of filterKeys) query[key] = params.filters[key] || undefined;
+  const list = useQuery({
+    queryKey: [resource, 'list', query],
+    queryFn: ({ signal }) => fetchPage(query, signal),
+  });
+  const [deleting, setDeleting] = useState<number | null>(null);
+  const count = list.data?.count ?? 0;
+
+  // After a delete empties the last page, step back to the page that now is the last.
+  useEffect(() => {
+    if (list.data && list.data.data.length === 0 && count > 0 && pageIndex > 0) {
+      setPage(Math.max(0, Math.ceil(count / pageSize) - 1));
+    }
+  }, [list.data, count, pageIndex, pageSize, setPage]);
+
+  return (
+    <Stack spacing={2}>
+      <Stack
+        direction="row"
+        sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center', justifyContent: 'space-between' }}
+      >
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5, flex: '1 1 auto', alignItems: 'center' }}>
+          <ListKitSearch value={search} onSearch={params.setSearch} />
+          {filters}
+        </Stack>
+        <Button component={Link} to={props.createPath} variant="contained" startIcon={<Add />}>
+          {props.createLabel}
+        </Button>
+      </Stack>
+      <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
+        <ListKitTable
+          columns={columns}
+          rows={list.data?.data}
+          loading={list.isPending}
+          failed={list.isError}
+          onRetry={() => void list.refetch()}
+          skeletonRows={pageSize}
+          skip={skip}
+          editPath={props.editPath}
+          rowLabel={props.rowLabel}
+          onDelete={setDeleting}
+        />
+        <TablePagination
+          component="div"
+          count={count}
+          page={count === 0 ? 0 : Math.min(pageIndex, Math.max(0, Math.ceil(count / pageSize) - 1))}
+          rowsPerPage={pageSize}
+          rowsPerPageOptions={[...ADMIN_PAGE_SIZE_OPTIONS]}
+          onPageChange={(_event, page) => setPage(page)}
+          onRowsPerPageChange={(event) => params.setPageSize(Number(event.target.value))}
+          labelRowsPerPage={t('admin.list.rowsPerPage')}
+          labelDisplayedRows={({ from, to, count: total }) =>
+            t('admin.list.displayedRows', { from, to, count: total })
+          }
+          sx={{ borderTop: 1, borderColor: 'divider' }}
+        />
+      </Paper>
+      {deleting !== null && (
+        <ListKitDelete
+          resource={resource}
+          id={deleting}
+          deletion={deletion}
+          onClose={() => setDeleting(null)}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,15 @@
+import type { TFunction } from 'i18next';
+import type { ListColumn } from '../../components/list-kit';
+
+interface Named {
+  nameAr: string;
+  nameEn: string;
+}
+
+/** Spec section 2: families, categories and products list Name Ar and Name En. */
+export function nameColumns<T extends Named>(t: TFunction): ListColumn<T>[] {
+  return [
+    { id: 'nameAr', label: t('admin.list.nameAr'), dir: 'rtl', render: (row) => row.nameAr },
+    { id: 'nameEn', label: t('admin.list.nameEn'), dir: 'ltr', render: (row) => row.nameEn },
+  ];
+}
