@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /** Same parsers drizzle's PGlite driver passes: dates stay strings, drizzle maps them. */
@@ -20,7 +21,8 @@ const options = workerData ?? {};
 const loadDataDir = options.template ? new Blob([await readFile(options.template)]) : undefined;
 const db = await PGlite.create({
   dataDir: options.dataDir,
-  extensions: { pg_trgm },
+  // btree_gin: the family id and the search trigrams share one GIN index (migration 0004).
+  extensions: { pg_trgm, btree_gin },
   loadDataDir,
   // Without a cap the WAL grows the data directory to about 4x the data (DESIGN.md "Running").
   startParams: [...PGlite.defaultStartParams, '-c', 'max_wal_size=64MB'],

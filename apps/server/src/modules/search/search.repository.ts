@@ -10,6 +10,11 @@ export const TYPO_MIN_LENGTH = 3;
  * most words of five letters or more without letting unrelated words in (docs/decisions/0004).
  */
 export const WORD_SIMILARITY_THRESHOLD = 0.5;
+/**
+ * Most similar-name (typo) rows one search considers; see searchText. Each costs two word_similarity()
+ * calls, 10-50 us each on PGlite (WebAssembly), so 100 rows stay under about 10 ms.
+ */
+export const FUZZY_LIMIT = 100;
 
 export interface SearchFilter {
   family: number;
@@ -90,12 +95,12 @@ async function listAll(db: Db, f: SearchFilter): Promise<SearchResult> {
 }
 
 /**
- * Text search. The trigram GIN index (and the barcode/code pattern indexes) choose the candidate ids
- * inside the family first; only those are ranked and paged. Letting the planner walk the family's
- * name order and filter row by row is what made first pages slow (TOOLCHAIN.md). Ranking:
+ * Text search. The (family, trigram) GIN index and the barcode/code pattern indexes choose the
+ * candidates inside the family first; only those are ranked and paged. Letting the planner walk the
+ * family's name order and filter row by row is what made first pages slow (TOOLCHAIN.md). Ranking:
  * 0 exact barcode or code, 1 a name, barcode or code starts with the text, 2 a word starts with it,
- * 3 it appears inside a word, 4 similar (a typo); then similarity, Arabic name and id, so the order
- * is total and pages never repeat or skip a product.
+ * 3 it appears inside a word, 4 similar (a typo); then similarity (tier 4 only), Arabic name and id,
+ * so the order is total and pages never repeat or skip a product.
  */
 async function searchText(db: Db, f: SearchFilter): Promise<SearchResult> {
   const q = f.text;
@@ -104,21 +109,36 @@ async function searchText(db: Db, f: SearchFilter): Promise<SearchResult> {
   const wordPrefix = `% ${likeEscape(q)}%`;
   const contains = `%${likeEscape(q)}%`;
   const typoTolerant = [...q].length >= TYPO_MIN_LENGTH;
+  const scope = scopeOf(f);
 
-  // Short texts: word prefixes only (a one- or two-letter infix would match nearly everything and
-  // cannot use the trigram index); longer ones: anywhere, or similar enough (pg_trgm `<%`).
-  const textMatch = typoTolerant
-    ? sql`p.search_text like ${contains} or ${q}::text <% p.search_text`
-    : sql`p.search_text like ${prefix} or p.search_text like ${wordPrefix}`;
-  const codeMatch = digits ? sql` or p.barcode like ${prefix} or p.number like ${prefix}` : sql``;
-  const match = sql`${scopeOf(f)} and (${textMatch}${codeMatch})`;
-
-  const patterns = { q, digits, prefix, wordPrefix, contains, match };
+  // Literal matches. Short texts: word prefixes only (a one- or two-letter infix would match nearly
+  // everything and cannot use the trigram index); longer ones: anywhere in a name.
+  const text = typoTolerant
+    ? sql`p.search_text like ${contains}`
+    : sql`(p.search_text like ${prefix} or p.search_text like ${wordPrefix})`;
+  const codes = digits ? sql`p.barcode like ${prefix} or p.number like ${prefix}` : sql`false`;
+  const literal = sql`select p.id, p.name_ar, p.name_en, p.search_text, p.barcode, p.number, false as fuzzy
+    from products p where ${scope} and (${text} or ${codes})`;
+  // Similar names (a typo), written `search_text %> q` so the GIN index serves it. Each candidate
+  // costs a word_similarity() call, and a 3- or 4-letter text is "similar" to thousands of names
+  // (every word sharing its first letters), so this branch stops at FUZZY_LIMIT rows: the work of
+  // any search stays bounded. A real typo of a longer word has far fewer similar names than that.
+  const similar = sql`select p.id, p.name_ar, p.name_en, p.search_text, p.barcode, p.number, true as fuzzy
+    from products p where ${scope} and p.search_text %> ${q}::text
+      and not (${text}) and not coalesce(${codes}, false)
+    limit ${FUZZY_LIMIT}`;
+  const matched = typoTolerant ? sql`(${literal}) union all (${similar})` : literal;
+  const patterns = { q, digits, prefix, wordPrefix, matched };
   if (!typoTolerant) return rankAndPage(db, f, patterns);
-  // The threshold is a setting read by the GIN index scan itself; set it for this transaction only.
+  // Settings for this transaction only. The threshold is read by the GIN index scan itself. Without
+  // the other two, the LIMIT on the similar branch tempts the planner into walking the family (in any
+  // order) and calling word_similarity() on each row until it has FUZZY_LIMIT of them: fine when most
+  // rows are similar, 20 000 calls when few are. With them, both branches are bitmap scans of the
+  // (family, trigram) GIN index: the work is what the index finds.
   return db.transaction(async (tx) => {
     await tx.execute(
-      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`,
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true),
+                 set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
     );
     return rankAndPage(tx, f, patterns);
   });
@@ -129,27 +149,25 @@ interface Patterns {
   digits: boolean;
   prefix: string;
   wordPrefix: string;
-  contains: string;
-  match: SQL;
+  /** Selects the candidate rows: id, name_ar, name_en, search_text, barcode, number, fuzzy. */
+  matched: SQL;
 }
 
 async function rankAndPage(db: Executor, f: SearchFilter, p: Patterns): Promise<SearchResult> {
-  const { q, digits, prefix, wordPrefix, contains, match } = p;
+  const { q, digits, prefix, wordPrefix, matched } = p;
   const exact = digits ? sql`barcode = ${q} or number = ${q}` : sql`false`;
   const codePrefix = digits ? sql` or barcode like ${prefix} or number like ${prefix}` : sql``;
+  // Similarity is only computed (and only matters) for the similar-name tier.
   const page = await rows<CardRow>(
     db,
-    sql`with matched as materialized (
-          select p.id, p.name_ar, p.name_en, p.search_text, p.barcode, p.number
-          from products p where ${match}
-        ), ranked as (
+    sql`with matched as materialized (${matched}), ranked as (
           select id, name_ar,
-            case when ${exact} then 0
+            case when fuzzy then 4
+                 when ${exact} then 0
                  when search_text like ${prefix} or lower(name_en) like ${prefix}${codePrefix} then 1
                  when search_text like ${wordPrefix} then 2
-                 when search_text like ${contains} then 3
-                 else 4 end as tier,
-            word_similarity(${q}::text, search_text) as score
+                 else 3 end as tier,
+            case when fuzzy then word_similarity(${q}::text, search_text) else 0 end as score
           from matched
         ), page as (
           select id, tier, score, name_ar, count(*) over () as total from ranked
@@ -163,7 +181,7 @@ async function rankAndPage(db: Executor, f: SearchFilter, p: Patterns): Promise<
   // Past the last page: the window count came back with no row, so count on its own.
   const [counted] = await rows<{ total: string | number }>(
     db,
-    sql`select count(*) as total from products p where ${match}`,
+    sql`with matched as materialized (${matched}) select count(*) as total from matched`,
   );
   return { data: [], count: Number(counted?.total ?? 0) };
 }
