@@ -1,0 +1,175 @@
+// bench/import: POST /api/upload/all with generated 10 000, 100 000 and 1 000 000-row files, through
+// the real HTTP endpoint of a fresh server process, on PGlite and on PostgreSQL.
+//   npx tsx bench/import/run.ts [--engine pglite|postgres|both] [--sizes 10000,100000,1000000]
+//   [--timeout-min 15]
+// Prints the preview (dry run) and import times, rows/s, the server's peak RSS and /api/health p95
+// while the import runs. A benchmark, never a test: nothing here runs under `npm test`.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { adminToken, startServer, type ServerProcess } from './server';
+import { markdownTable } from '../lib/table';
+import { generateCsv } from './generate';
+import { uploadFile } from './upload';
+
+const { values: args } = parseArgs({
+  options: {
+    engine: { type: 'string', default: 'both' },
+    sizes: { type: 'string', default: '10000,100000,1000000' },
+    'timeout-min': { type: 'string', default: '15' },
+  },
+});
+const POSTGRES = 'postgres://postgres@127.0.0.1:5432';
+const engines = (args.engine === 'both' ? ['pglite', 'postgres'] : [args.engine]) as (
+  'pglite' | 'postgres'
+)[];
+const sizes = args.sizes.split(',').map(Number);
+const TIMEOUT_MS = Number(args['timeout-min']) * 60_000;
+const log = (s: string) => process.stdout.write(`${s}\n`);
+
+async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: `${POSTGRES}/postgres` });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** kB figures from /proc/<pid>/status: VmHWM is the process's peak resident set so far. */
+function procStatus(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : Number.NaN;
+}
+
+/** Polls /api/health back to back until stopped; the p95 says whether the server stayed responsive. */
+function probeHealth(url: string) {
+  const times: number[] = [];
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const started = performance.now();
+      try {
+        await (await fetch(`${url}/api/health`)).arrayBuffer();
+        times.push(performance.now() - started);
+      } catch {
+        times.push(Number.POSITIVE_INFINITY);
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  return async () => {
+    running = false;
+    await done;
+    const sorted = times.sort((a, b) => a - b);
+    return { p95: sorted[Math.ceil(0.95 * sorted.length) - 1] ?? Number.NaN, n: sorted.length };
+  };
+}
+
+async function timed(server: ServerProcess, url: string, token: string, file: string) {
+  const stopProbe = probeHealth(server.url);
+  const started = performance.now();
+  const timeout = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error('timeout')), TIMEOUT_MS).unref(),
+  );
+  const res = await Promise.race([uploadFile(url, token, file), timeout]);
+  const seconds = (performance.now() - started) / 1000;
+  const health = await stopProbe();
+  if (res.status !== 200)
+    throw new Error(`upload answered ${res.status}: ${JSON.stringify(res.body).slice(0, 500)}`);
+  return { seconds, health, body: res.body as { products: { created: number } } };
+}
+
+async function runOne(
+  engine: 'pglite' | 'postgres',
+  rows: number,
+  file: string,
+): Promise<(string | number)[]> {
+  const dataDir = mkdtempSync(join(os.tmpdir(), 'dalil-bench-import-'));
+  const dbName = `dalil_bench_${randomBytes(5).toString('hex')}`;
+  if (engine === 'postgres') await adminQuery(`create database ${dbName}`);
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    CSV_MAX_BYTES: String(1024 * 1024 * 1024),
+    LOG_LEVEL: 'info',
+    ...(engine === 'postgres' ? { DATABASE_URL: `${POSTGRES}/${dbName}` } : {}),
+  });
+  try {
+    const pid = server.proc.pid!;
+    const token = await adminToken(server.url);
+    const idle = procStatus(pid, 'VmRSS');
+    const preview = await timed(server, `${server.url}/api/upload/all?dryRun=true`, token, file);
+    const done = await timed(server, `${server.url}/api/upload/all`, token, file);
+    if (done.body.products.created !== rows)
+      throw new Error(`created ${done.body.products.created} of ${rows}`);
+    const peak = procStatus(pid, 'VmHWM');
+    for (const line of server
+      .output()
+      .split('\n')
+      .filter((l) => l.includes('"CSV import"'))) {
+      const entry = JSON.parse(line) as { dryRun: boolean; timings: Record<string, number> };
+      log(`    ${entry.dryRun ? 'preview' : 'import '} phases (ms): ${JSON.stringify(entry.timings)}`);
+    }
+    return [
+      engine,
+      rows.toLocaleString('en'),
+      preview.seconds.toFixed(1),
+      done.seconds.toFixed(1),
+      Math.round(rows / done.seconds).toLocaleString('en'),
+      Math.round(idle),
+      Math.round(peak),
+      Math.max(preview.health.p95, done.health.p95).toFixed(1),
+    ];
+  } finally {
+    server.proc.kill('SIGTERM');
+    await server.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+    if (engine === 'postgres') await adminQuery(`drop database if exists ${dbName} with (force)`);
+  }
+}
+
+async function main() {
+  const dir = mkdtempSync(join(os.tmpdir(), 'dalil-bench-csv-'));
+  const header = [
+    'engine',
+    'rows',
+    'preview s',
+    'import s',
+    'rows/s',
+    'idle RSS MB',
+    'peak RSS MB',
+    'health p95 ms',
+  ];
+  const results: (string | number)[][] = [];
+  const notes: string[] = [];
+  try {
+    for (const rows of sizes) {
+      const file = join(dir, `all-${rows}.csv`);
+      const bytes = await generateCsv(file, rows);
+      log(`generated ${rows} rows (${(bytes / 1024 / 1024).toFixed(1)} MB)`);
+      for (const engine of engines) {
+        try {
+          const row = await runOne(engine, rows, file);
+          results.push(row);
+          log(`  ${row.join(' | ')}`);
+        } catch (err) {
+          const note = `${engine} ${rows}: ${(err as Error).message.slice(0, 300)}`;
+          notes.push(note);
+          log(`  skipped: ${note}`);
+        }
+      }
+      rmSync(file, { force: true });
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  log(`\n${markdownTable(header, results)}`);
+  for (const n of notes) log(`\nnote: ${n}`);
+  log(`\n${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
+}
+
+await main();

@@ -1,0 +1,234 @@
+// bench/search: GET /api/search over a generated catalogue, on PGlite and on PostgreSQL.
+//   npx tsx bench/search/run.ts [--engine pglite|postgres|both] [--products 100000] [--requests 500]
+//   [--explain]
+// A benchmark, never a test: nothing here runs under `npm test` (issue 5, docs/performance.md).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { ensureAccounts } from '../../apps/server/src/db/accounts-seed';
+import { openDatabase } from '../../apps/server/src/db/client';
+import { runLoad, startLoad, type LoadResult } from '../lib/load';
+import { startServerProcess } from '../lib/server-process';
+import { markdownTable, ms } from '../lib/table';
+import { BRANDS, generateCatalogue, type Generated } from './catalogue';
+import { benchConfig } from './config';
+import { explainSearch } from './explain';
+import { buildQueries, Cursor } from './queries';
+
+const { values: args } = parseArgs({
+  options: {
+    engine: { type: 'string', default: 'both' },
+    products: { type: 'string', default: '100000' },
+    requests: { type: 'string', default: '500' },
+    explain: { type: 'boolean', default: false },
+  },
+});
+const POSTGRES_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+const TOTAL = Number(args.products);
+/** Requests per run at 1 connection; 3x that at 16. */
+const REQUESTS = Number(args.requests);
+const engines = (args.engine === 'both' ? ['pglite', 'postgres'] : [args.engine]) as (
+  'pglite' | 'postgres'
+)[];
+const log = (s: string) => process.stdout.write(`${s}\n`);
+
+interface Prepared {
+  engine: 'pglite' | 'postgres';
+  dataDir: string;
+  url: string | undefined;
+  generated: Generated;
+  cleanup: () => Promise<void>;
+}
+
+async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+async function prepare(engine: 'pglite' | 'postgres'): Promise<Prepared> {
+  const dataDir = mkdtempSync(join(os.tmpdir(), 'dalil-bench-'));
+  let url: string | undefined;
+  let dropDatabase = () => Promise.resolve();
+  if (engine === 'postgres') {
+    const name = `dalil_bench_${randomBytes(5).toString('hex')}`;
+    await adminQuery(`create database ${name}`);
+    dropDatabase = () => adminQuery(`drop database if exists ${name} with (force)`);
+    const u = new URL(POSTGRES_ADMIN_URL);
+    u.pathname = `/${name}`;
+    url = u.toString();
+  }
+  const cleanup = async () => {
+    await dropDatabase();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const config = benchConfig(dataDir, url);
+    const database = await openDatabase({ url, dataDir: config.dataDir });
+    try {
+      await ensureAccounts(database.db, config);
+      log(`[${engine}] generating ${TOTAL} products`);
+      const generated = await generateCatalogue(database.db, TOTAL, () => undefined);
+      const s = generated.seconds;
+      log(
+        `[${engine}] ${generated.products} products: insert ${s.insert.toFixed(1)} s, ` +
+          `indexes ${s.indexes.toFixed(1)} s, vacuum analyze ${s.analyze.toFixed(1)} s`,
+      );
+      if (args.explain) await explainAll(database.db, generated);
+      return { engine, dataDir, url, generated, cleanup };
+    } finally {
+      await database.close();
+    }
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+}
+
+async function explainAll(db: Parameters<typeof explainSearch>[0], g: Generated) {
+  const f = g.families[0]!;
+  const brand = BRANDS[g.brandsByFamily.get(f)![0]!]!;
+  const cases: [string, Parameters<typeof explainSearch>[2]][] = [
+    ['arabic brand', { family: f, search: brand.ar }],
+    ['english brand', { family: f, search: brand.en }],
+    ['english type, page 3', { family: f, search: 'juice', skip: 50 }],
+    ['typo', { family: f, search: brand.en.slice(0, 3) + brand.en.slice(4) }],
+    ['short', { family: f, search: 'ju' }],
+    ['barcode', { family: f, search: g.barcodesByFamily.get(f)![3]! }],
+    ['category, page 10', { family: f, category: g.categories.get(f)![2]!, search: '', skip: 225 }],
+  ];
+  for (const [label, filter] of cases) log(await explainSearch(db, label, filter));
+}
+
+interface Row {
+  engine: string;
+  workload: string;
+  connections: number;
+  result: LoadResult;
+}
+
+async function measure(p: Prepared): Promise<Row[]> {
+  const server = await startServerProcess(join(import.meta.dirname, 'server.ts'), {
+    BENCH_DATA_DIR: p.dataDir,
+    ...(p.url ? { BENCH_DATABASE_URL: p.url } : {}),
+  });
+  const rows: Row[] = [];
+  try {
+    const login = await fetch(`${server.url}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'guest', password: 'guest' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const headers = { authorization: `Bearer ${token}` };
+    const q = buildQueries(p.generated);
+    const sets = {
+      'Arabic word': new Cursor(q.arabic),
+      'English word': new Cursor(q.english),
+      barcode: new Cursor(q.barcode),
+      'empty search, one category': new Cursor(q.category),
+    };
+    /** Every path once; or, with a duration, the paths in turn until the time is up. */
+    const load = (paths: string[], connections: number, duration?: number) =>
+      runLoad({
+        url: server.url,
+        headers,
+        connections,
+        paths,
+        ...(duration ? { duration } : { amount: paths.length }),
+      });
+
+    log(`[${p.engine}] warming up`);
+    for (const cursor of Object.values(sets)) await load(cursor.take(100), 4);
+
+    for (const [workload, cursor] of Object.entries(sets)) {
+      for (const connections of [1, 16]) {
+        const result = await load(cursor.take(connections === 1 ? REQUESTS : REQUESTS * 3), connections);
+        rows.push({ engine: p.engine, workload: `${workload} (distinct)`, connections, result });
+        log(
+          `[${p.engine}] ${workload} x${connections}: p95 ${ms(result.p95)} ms, ${result.rps.toFixed(0)} req/s`,
+        );
+      }
+    }
+
+    // Popular queries: asked once to fill the cache, then over and over.
+    await load(q.popular, 1);
+    const cached = await load(q.popular, 16, 5);
+    rows.push({ engine: p.engine, workload: 'popular words (cached)', connections: 16, result: cached });
+
+    // /api/health, lightly probed while distinct Arabic searches run flat out on 16 connections.
+    const remaining = sets['Arabic word'];
+    const search = startLoad({
+      url: server.url,
+      headers,
+      connections: 16,
+      paths: remaining.take(remaining.left),
+    });
+    const health = startLoad({
+      url: server.url,
+      connections: 1,
+      paths: ['/api/health'],
+      duration: 8,
+      overallRate: 50,
+    });
+    const healthResult = await health.result;
+    search.stop();
+    const searchResult = await search.result;
+    rows.push({
+      engine: p.engine,
+      workload: 'Arabic word (distinct), during health probe',
+      connections: 16,
+      result: searchResult,
+    });
+    rows.push({
+      engine: p.engine,
+      workload: '/api/health during that search load',
+      connections: 1,
+      result: healthResult,
+    });
+  } finally {
+    await server.stop();
+  }
+  return rows;
+}
+
+const all: Row[] = [];
+let generatedProducts = 0;
+for (const engine of engines) {
+  const prepared = await prepare(engine);
+  try {
+    generatedProducts = prepared.generated.products;
+    all.push(...(await measure(prepared)));
+  } finally {
+    await prepared.cleanup();
+  }
+}
+
+const cpu = os.cpus();
+log(
+  `\nMachine: ${cpu.length} cores (${cpu[0]?.model ?? 'unknown'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GB, ` +
+    `Node ${process.version}; ${generatedProducts} products in 5 families x 20 categories; limit 25.\n`,
+);
+log(
+  markdownTable(
+    ['engine', 'workload', 'conn', 'requests', 'p50 ms', 'p95 ms', 'p99 ms', 'req/s', 'errors'],
+    all.map((r) => [
+      r.engine,
+      r.workload,
+      r.connections,
+      r.result.requests,
+      ms(r.result.p50),
+      ms(r.result.p95),
+      ms(r.result.p99),
+      r.result.rps.toFixed(0),
+      r.result.errors + r.result.non2xx,
+    ]),
+  ),
+);
