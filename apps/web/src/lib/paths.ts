@@ -30,6 +30,7 @@ export const apiPaths = {
   adminAuth: '/admin/auth',
   userAuth: '/user/auth',
   config: '/config',
+  search: '/search',
   families: '/family',
   family: (id: number | string) => `/family/${id}`,
   categories: '/category',

@@ -2,15 +2,25 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Toolbar from '@mui/material/Toolbar';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useMatch } from 'react-router';
 import { Brand } from '../../components/brand';
 import { PreferenceToggles } from '../../components/preference-toggles';
 import { paths } from '../../lib/paths';
+import { PRODUCT_GREEN } from './product-colours';
 
 /** Visitor chrome around the catalogue screens: brand home link and the preference toggles. */
 export function CatalogLayout() {
+  // Spec section 2: the single product page has a green page background.
+  const onProduct = useMatch(paths.catalogProduct(':id')) !== null;
   return (
-    <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
+    <Box
+      sx={(theme) => ({
+        minHeight: '100dvh',
+        display: 'flex',
+        flexDirection: 'column',
+        bgcolor: onProduct ? PRODUCT_GREEN[theme.palette.mode].page : 'background.default',
+      })}
+    >
       <AppBar position="sticky" sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
         <Container maxWidth="lg">
           <Toolbar disableGutters sx={{ justifyContent: 'space-between', gap: 2 }}>
@@ -21,7 +31,7 @@ export function CatalogLayout() {
           </Toolbar>
         </Container>
       </AppBar>
-      <Container component="main" maxWidth="lg" sx={{ flex: 1, py: { xs: 3, sm: 5 } }}>
+      <Container component="main" maxWidth="lg" sx={{ flex: 1, py: { xs: 2, sm: 4 } }}>
         <Outlet />
       </Container>
     </Box>

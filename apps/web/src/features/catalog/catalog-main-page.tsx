@@ -1,5 +1,116 @@
-import { CatalogPlaceholder } from './catalog-placeholder';
+import { CATALOGUE_PAGE_SIZE } from '@dalil/contracts/constants';
+import type { Family } from '@dalil/contracts/families';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { CenteredSpinner } from '../../components/centered-spinner';
+import { paths } from '../../lib/paths';
+import { categoriesQuery, familiesQuery, searchQuery } from './catalog-api';
+import { CatalogHero } from './catalog-hero';
+import {
+  catalogQueryString,
+  pageCount,
+  parseCatalogQuery,
+  skipFor,
+  type CatalogQuery,
+} from './catalog-query';
+import { CatalogSearchBox } from './catalog-search-box';
+import { useCatalogStore } from './catalog-store';
+import { CategoryToggles } from './category-toggles';
+import { ProductResults } from './product-results';
+import { useCatalogFamily } from './use-catalog-family';
 
+/** Spec section 2, "Catalogue main": filters live in the URL; the family in state and storage. */
 export function CatalogMainPage() {
-  return <CatalogPlaceholder titleKey="pages.catalogMain" />;
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const query = parseCatalogQuery(params);
+  const state = useCatalogFamily(query.family);
+  const lastQuery = useCatalogStore((s) => s.lastQuery);
+
+  if (state.status === 'missing') return <Navigate to={paths.catalogFamily} replace />;
+  if (state.status === 'loading')
+    return <CenteredSpinner label={t('catalog.main.loadingProducts')} fullPage={false} />;
+  if (query.family === null) {
+    // No filters in the link: come back to the last ones shown for this family, or its first page.
+    const last = parseCatalogQuery(new URLSearchParams(lastQuery));
+    const next =
+      last.family === state.family.id
+        ? last
+        : { ...last, family: state.family.id, search: '', category: null, page: 1 };
+    return <Navigate to={`${paths.catalogMain}${catalogQueryString(next)}`} replace />;
+  }
+  return <CatalogMain query={{ ...query, family: state.family.id }} family={state.family} />;
+}
+
+interface CatalogMainProps {
+  query: CatalogQuery;
+  family: Family;
+}
+
+function CatalogMain({ query, family }: CatalogMainProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const rememberQuery = useCatalogStore((s) => s.rememberQuery);
+  const families = useQuery(familiesQuery);
+  const categories = useQuery(categoriesQuery(family.id));
+  const results = useQuery(
+    searchQuery({
+      family: family.id,
+      category: query.category,
+      search: query.search,
+      limit: CATALOGUE_PAGE_SIZE,
+      skip: skipFor(query.page, CATALOGUE_PAGE_SIZE),
+    }),
+  );
+
+  useEffect(() => rememberQuery(location.search), [location.search, rememberQuery]);
+
+  const go = useCallback(
+    (next: Partial<CatalogQuery>, replace = false) => {
+      void navigate({ search: catalogQueryString({ ...query, ...next }) }, { replace });
+    },
+    [navigate, query],
+  );
+  // Typing refines the same visit (replace); a category or a page is a step Back can undo (push).
+  // DESIGN.md improvement 1: any filter change goes back to page 1 and keeps the page size of 25.
+  const onSearch = useCallback((search: string) => go({ search, page: 1 }, true), [go]);
+
+  const pages = pageCount(results.data?.count, CATALOGUE_PAGE_SIZE);
+  const loading = results.isPending || results.isPlaceholderData;
+  useEffect(() => {
+    // A link to a page past the end (the catalogue shrank): show the last page instead.
+    if (!loading && pages > 0 && query.page > pages) go({ page: pages }, true);
+  }, [loading, pages, query.page, go]);
+
+  const filtered = query.search.trim() !== '' || query.category !== null;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: { xs: 2.5, sm: 3 } }}>
+      <CatalogHero family={family} companiesDisabled={families.data?.count === 1} />
+      <CatalogSearchBox value={query.search} onCommit={onSearch} />
+      <CategoryToggles
+        categories={categories.data?.data}
+        value={query.category}
+        onChange={(category) => go({ category, page: 1 })}
+      />
+      <Typography role="status" color="text.secondary" sx={{ minHeight: '1.7em', fontSize: '0.95rem' }}>
+        {results.data && !loading ? t('catalog.main.results', { count: results.data.count }) : ''}
+      </Typography>
+      <ProductResults
+        result={results.data}
+        loading={loading}
+        page={query.page}
+        onPage={(page) => {
+          go({ page });
+          window.scrollTo({ top: 0, behavior: 'smooth' });
+        }}
+        onReset={filtered ? () => go({ search: '', category: null, page: 1 }) : undefined}
+        linkState={{ from: location.search }}
+      />
+    </Box>
+  );
 }

@@ -1,5 +1,6 @@
 import { adminAr } from './admin.ar';
 import type { Messages } from './en';
+import { catalogAr } from './catalog.ar';
 
 /** Arabic UI strings: the catalogue's first language. */
 export const ar: Messages = {
@@ -60,6 +61,7 @@ export const ar: Messages = {
     uploadCategories: 'رفع الفئات',
     uploadProducts: 'رفع المنتجات',
   },
+  catalog: catalogAr,
   pages: {
     familyList: 'قائمة الشركات',
     familyCreate: 'إنشاء شركة',

@@ -1,4 +1,5 @@
 import { adminEn } from './admin.en';
+import { catalogEn } from './catalog.en';
 
 /** English UI strings. Where the spec gives an English text, it is used verbatim. */
 export const en = {
@@ -59,6 +60,7 @@ export const en = {
     uploadCategories: 'Upload Categories',
     uploadProducts: 'Upload Products',
   },
+  catalog: catalogEn,
   pages: {
     familyList: 'Family List',
     familyCreate: 'Create Family',

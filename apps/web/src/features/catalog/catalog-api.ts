@@ -1,0 +1,87 @@
+import { CategoryListSchema } from '@dalil/contracts/categories';
+import { MAX_LIST_LIMIT } from '@dalil/contracts/constants';
+import { FamilyDetailSchema, FamilyListSchema } from '@dalil/contracts/families';
+import { ProductSchema } from '@dalil/contracts/products';
+import { SearchResultSchema } from '@dalil/contracts/search';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api-client';
+import { apiPaths } from '../../lib/paths';
+
+// One query option per catalogue read (spec section 7). Responses are parsed with the contracts, so a
+// server change that breaks the shape fails loudly here instead of rendering half a card.
+
+// The catalogue changes rarely while someone browses it; a minute keeps Back and re-visits instant.
+const STALE_MS = 60_000;
+
+export const familiesQuery = queryOptions({
+  queryKey: ['catalog', 'families'],
+  queryFn: async ({ signal }) =>
+    FamilyListSchema.parse(
+      await apiRequest<unknown>(apiPaths.families, { signal, query: { limit: MAX_LIST_LIMIT, skip: 0 } }),
+    ),
+  staleTime: STALE_MS,
+});
+
+export const familyQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['catalog', 'family', id],
+    queryFn: async ({ signal }) =>
+      FamilyDetailSchema.parse(await apiRequest<unknown>(apiPaths.family(id), { signal })),
+    staleTime: STALE_MS,
+    meta: { handlesErrors: true },
+  });
+
+/**
+ * The spec fetches ten toggles; a family with more categories would hide the rest, so the row asks
+ * for as many as a list may hold and scrolls sideways.
+ */
+export const categoriesQuery = (family: number) =>
+  queryOptions({
+    queryKey: ['catalog', 'categories', family],
+    queryFn: async ({ signal }) =>
+      CategoryListSchema.parse(
+        await apiRequest<unknown>(apiPaths.categories, {
+          signal,
+          query: { family, limit: MAX_LIST_LIMIT, skip: 0 },
+        }),
+      ),
+    staleTime: STALE_MS,
+  });
+
+export interface SearchArgs {
+  family: number;
+  category: number | null;
+  search: string;
+  limit: number;
+  skip: number;
+}
+
+/** Spec section 9: no refetch on window focus; the previous page stays while the next one loads. */
+export const searchQuery = (args: SearchArgs) =>
+  queryOptions({
+    queryKey: ['catalog', 'search', args],
+    queryFn: async ({ signal }) =>
+      SearchResultSchema.parse(
+        await apiRequest<unknown>(apiPaths.search, {
+          signal,
+          query: {
+            family: args.family,
+            category: args.category ?? undefined,
+            search: args.search.trim() || undefined,
+            limit: args.limit,
+            skip: args.skip,
+          },
+        }),
+      ),
+    staleTime: STALE_MS,
+    refetchOnWindowFocus: false,
+    placeholderData: keepPreviousData,
+  });
+
+export const productQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['catalog', 'product', id],
+    queryFn: async ({ signal }) =>
+      ProductSchema.parse(await apiRequest<unknown>(apiPaths.product(id), { signal })),
+    staleTime: STALE_MS,
+  });

@@ -1,0 +1,91 @@
+import { SEARCH_DEBOUNCE_MS } from '@dalil/contracts/constants';
+import { SEARCH_MAX_LENGTH } from '@dalil/contracts/search';
+import Close from '@mui/icons-material/Close';
+import Search from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface CatalogSearchBoxProps {
+  /** The search in the URL. */
+  value: string;
+  onCommit: (search: string) => void;
+}
+
+/** Spec sections 2 and 9: search box and button; typing is debounced 400 ms, the button is immediate. */
+export function CatalogSearchBox({ value, onCommit }: CatalogSearchBoxProps) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(value);
+  const [shown, setShown] = useState(value);
+  // Back, Forward or a reset changed the URL: show what it says.
+  if (value !== shown) {
+    setShown(value);
+    setText(value);
+  }
+
+  useEffect(() => {
+    if (text.trim() === value.trim()) return;
+    const timer = setTimeout(() => onCommit(text), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, value, onCommit]);
+
+  return (
+    <Box
+      component="form"
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onCommit(text);
+      }}
+      sx={{ display: 'flex', gap: 1, alignItems: 'stretch' }}
+    >
+      <TextField
+        fullWidth
+        type="search"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        label={t('catalog.main.searchLabel')}
+        placeholder={t('catalog.main.searchPlaceholder')}
+        autoComplete="off"
+        slotProps={{
+          htmlInput: { maxLength: SEARCH_MAX_LENGTH, enterKeyHint: 'search' },
+          input: {
+            sx: { bgcolor: 'background.paper', borderRadius: 3 },
+            startAdornment: (
+              <InputAdornment position="start">
+                <Search aria-hidden />
+              </InputAdornment>
+            ),
+            endAdornment: text ? (
+              <InputAdornment position="end">
+                <IconButton
+                  edge="end"
+                  aria-label={t('catalog.main.clearSearch')}
+                  onClick={() => {
+                    setText('');
+                    onCommit('');
+                  }}
+                >
+                  <Close />
+                </IconButton>
+              </InputAdornment>
+            ) : undefined,
+          },
+        }}
+        sx={{ '& input[type=search]::-webkit-search-cancel-button': { display: 'none' } }}
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        sx={{ flexShrink: 0, borderRadius: 3, px: { xs: 2.5, sm: 4 } }}
+      >
+        {t('catalog.main.searchButton')}
+      </Button>
+    </Box>
+  );
+}

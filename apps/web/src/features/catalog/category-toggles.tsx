@@ -1,0 +1,74 @@
+import type { Category } from '@dalil/contracts/categories';
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { useTranslation } from 'react-i18next';
+import { usePreferences } from '../../lib/preferences-store';
+
+interface CategoryTogglesProps {
+  categories: Category[] | undefined;
+  value: number | null;
+  onChange: (category: number | null) => void;
+}
+
+const ALL = 'all';
+
+/** Spec sections 2 and 4: a horizontal row of toggles; choosing the active one clears it. */
+export function CategoryToggles({ categories, value, onChange }: CategoryTogglesProps) {
+  const { t } = useTranslation();
+  const language = usePreferences((s) => s.language);
+  if (!categories) {
+    return (
+      <Box sx={{ display: 'flex', gap: 1, height: 40 }} aria-hidden>
+        {[96, 120, 88, 140].map((w) => (
+          <Skeleton key={w} variant="rounded" width={w} height={40} sx={{ borderRadius: 5 }} />
+        ))}
+      </Box>
+    );
+  }
+  return (
+    <Box
+      sx={{ overflowX: 'auto', mx: { xs: -2, sm: 0 }, px: { xs: 2, sm: 0 }, pb: 0.5, scrollbarWidth: 'thin' }}
+    >
+      <ToggleButtonGroup
+        exclusive
+        value={value === null ? ALL : String(value)}
+        onChange={(_event, next: string | null) =>
+          onChange(next === null || next === ALL ? null : Number(next))
+        }
+        aria-label={t('catalog.main.categories')}
+        sx={{
+          gap: 1,
+          flexWrap: 'nowrap',
+          '& .MuiToggleButtonGroup-grouped': {
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: '999px !important',
+            m: 0,
+            px: 2.25,
+            py: 0.75,
+            whiteSpace: 'nowrap',
+            bgcolor: 'background.paper',
+            color: 'text.primary',
+            fontWeight: 500,
+            textTransform: 'none',
+          },
+          '& .MuiToggleButton-root.Mui-selected, & .MuiToggleButton-root.Mui-selected:hover': {
+            bgcolor: (theme) =>
+              theme.palette.mode === 'light' ? theme.palette.primary.dark : theme.palette.primary.main,
+            color: 'primary.contrastText',
+            borderColor: 'transparent',
+          },
+        }}
+      >
+        <ToggleButton value={ALL}>{t('catalog.main.allCategories')}</ToggleButton>
+        {categories.map((category) => (
+          <ToggleButton key={category.id} value={String(category.id)} lang={language}>
+            {category.name[language]}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+    </Box>
+  );
+}

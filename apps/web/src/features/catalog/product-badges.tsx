@@ -1,0 +1,105 @@
+import type { Product } from '@dalil/contracts/products';
+import HourglassBottomOutlined from '@mui/icons-material/HourglassBottomOutlined';
+import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+import Pallet from '@mui/icons-material/Pallet';
+import QrCode2 from '@mui/icons-material/QrCode2';
+import ScaleOutlined from '@mui/icons-material/ScaleOutlined';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatShelfLife, formatWeight } from '../../components/catalog-format';
+import { usePreferences } from '../../lib/preferences-store';
+import { PRODUCT_GREEN } from './product-colours';
+
+interface BadgeProps {
+  icon: ReactNode;
+  label: string;
+  value: string | null;
+}
+
+function Badge({ icon, label, value }: BadgeProps) {
+  const { t } = useTranslation();
+  return (
+    <Box
+      component="li"
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1.5,
+        p: 1.5,
+        borderRadius: 3,
+        border: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+        minWidth: 0,
+      }}
+    >
+      <Box
+        aria-hidden
+        sx={(theme) => ({
+          width: 44,
+          height: 44,
+          flexShrink: 0,
+          borderRadius: '50%',
+          display: 'grid',
+          placeItems: 'center',
+          color: PRODUCT_GREEN[theme.palette.mode].accent,
+          bgcolor: PRODUCT_GREEN[theme.palette.mode].soft,
+        })}
+      >
+        {icon}
+      </Box>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="body2" color="text.secondary" sx={{ lineHeight: 1.4 }}>
+          {label}
+        </Typography>
+        <Typography sx={{ fontWeight: 700, unicodeBidi: 'isolate', overflowWrap: 'anywhere' }}>
+          {value ?? t('catalog.product.notSet')}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
+
+/** Spec section 2: four info badges, plus the shelf life when it is known (improvement 6). */
+export function ProductBadges({ product }: { product: Product }) {
+  const { t } = useTranslation();
+  const language = usePreferences((s) => s.language);
+  const count = (n: number | null) => (n === null ? null : String(n));
+  const shelfLife = formatShelfLife(product.shelfLife, language);
+  return (
+    <Box
+      component="ul"
+      aria-label={t('catalog.product.details')}
+      sx={{
+        listStyle: 'none',
+        m: 0,
+        p: 0,
+        display: 'grid',
+        gap: 1.5,
+        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+      }}
+    >
+      <Badge
+        icon={<Inventory2Outlined />}
+        label={t('catalog.product.unitsPerCarton')}
+        value={count(product.unitsPerCarton)}
+      />
+      <Badge
+        icon={<ScaleOutlined />}
+        label={t('catalog.product.netWeight')}
+        value={formatWeight(product.netWeight, language)}
+      />
+      <Badge icon={<QrCode2 />} label={t('catalog.product.barcode')} value={product.barcode} />
+      <Badge
+        icon={<Pallet />}
+        label={t('catalog.product.cartonPerPalate')}
+        value={count(product.cartonPerPalate)}
+      />
+      {shelfLife && (
+        <Badge icon={<HourglassBottomOutlined />} label={t('catalog.product.shelfLife')} value={shelfLife} />
+      )}
+    </Box>
+  );
+}

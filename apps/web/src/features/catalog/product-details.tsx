@@ -1,0 +1,130 @@
+import type { Family } from '@dalil/contracts/families';
+import type { Product } from '@dalil/contracts/products';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { formatCost } from '../../components/catalog-format';
+import { MediaImage } from '../../components/media-image';
+import { usePreferences } from '../../lib/preferences-store';
+import { ProductBadges } from './product-badges';
+import { PRODUCT_GREEN } from './product-colours';
+
+const IMAGE_SIZES = '(min-width: 1200px) 520px, (min-width: 900px) 44vw, 100vw';
+
+interface ProductDetailsProps {
+  product: Product;
+  family: Family | null;
+}
+
+/** Name in the reader's language with the other beneath, price, description, image and badges. */
+export function ProductDetails({ product, family }: ProductDetailsProps) {
+  const { t } = useTranslation();
+  const language = usePreferences((s) => s.language);
+  const other = language === 'ar' ? 'en' : 'ar';
+  const description =
+    language === 'ar'
+      ? (product.descriptionAr ?? product.descriptionEn)
+      : (product.descriptionEn ?? product.descriptionAr);
+  const cost = formatCost(product.cost, language);
+  return (
+    <Paper
+      component="article"
+      variant="outlined"
+      sx={(theme) => ({
+        borderRadius: 4,
+        p: { xs: 2, sm: 3 },
+        borderColor: PRODUCT_GREEN[theme.palette.mode].border,
+        display: 'grid',
+        gap: { xs: 2.5, md: 4 },
+        gridTemplateColumns: { xs: '1fr', md: '5fr 6fr' },
+        alignItems: 'start',
+      })}
+    >
+      <MediaImage
+        name={product.image}
+        alt={t('catalog.product.imageAlt', { name: product.name[language] })}
+        sizes={IMAGE_SIZES}
+        aspectRatio={1}
+        priority
+        sx={{ borderRadius: 3 }}
+      />
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5, minWidth: 0 }}>
+        {family && (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25 }}>
+            <Box
+              sx={{
+                width: 44,
+                borderRadius: '50%',
+                overflow: 'hidden',
+                border: 1,
+                borderColor: 'divider',
+                flexShrink: 0,
+              }}
+            >
+              <MediaImage
+                name={family.logo}
+                alt={t('catalog.familyLogoAlt', { name: family.name[language] })}
+                sizes="44px"
+                aspectRatio={1}
+                fit="contain"
+              />
+            </Box>
+            <Typography lang={language} sx={{ fontWeight: 500, color: 'text.secondary' }}>
+              {family.name[language]}
+            </Typography>
+          </Box>
+        )}
+        <Box>
+          <Typography
+            component="h1"
+            lang={language}
+            sx={{ fontWeight: 700, fontSize: { xs: '1.7rem', sm: '2.2rem' }, lineHeight: 1.35 }}
+          >
+            {product.name[language]}
+          </Typography>
+          <Typography
+            lang={other}
+            color="text.secondary"
+            sx={{ fontSize: { xs: '1.05rem', sm: '1.2rem' }, mt: 0.5 }}
+          >
+            {product.name[other]}
+          </Typography>
+        </Box>
+        {cost && (
+          <Box>
+            <Typography variant="body2" color="text.secondary">
+              {t('catalog.product.price')}
+            </Typography>
+            <Typography
+              sx={(theme) => ({
+                fontWeight: 700,
+                fontSize: '1.8rem',
+                lineHeight: 1.3,
+                color: PRODUCT_GREEN[theme.palette.mode].accent,
+              })}
+            >
+              {cost}
+            </Typography>
+          </Box>
+        )}
+        {description && (
+          <Box component="section" aria-labelledby="product-description">
+            <Typography
+              id="product-description"
+              component="h2"
+              variant="subtitle1"
+              sx={{ fontWeight: 700, mb: 0.5 }}
+            >
+              {t('catalog.product.description')}
+            </Typography>
+            <Typography color="text.secondary" sx={{ whiteSpace: 'pre-line' }}>
+              {description}
+            </Typography>
+          </Box>
+        )}
+        <ProductBadges product={product} />
+      </Box>
+    </Paper>
+  );
+}

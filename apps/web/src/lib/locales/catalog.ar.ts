@@ -1,0 +1,57 @@
+import type { CatalogMessages } from './catalog.en';
+
+/** Arabic strings of the visitor catalogue, its first language; mounted under `catalog` in ar.ts. */
+export const catalogAr: CatalogMessages = {
+  chooser: {
+    prompt: 'اختر الشركة لمعرفة المزيد',
+    familiesLabel: 'الشركات',
+    open: 'افتح كتالوج {{name}}',
+    empty: 'لا توجد شركات في الكتالوج بعد.',
+    loading: 'جارٍ تحميل الشركات…',
+  },
+  main: {
+    headline: 'اكتشف منتجاتنا وجميع أصنافنا',
+    companies: 'الشركات',
+    companiesHint: 'اختر شركة أخرى',
+    searchLabel: 'ابحث في المنتجات',
+    searchPlaceholder: 'الاسم أو الباركود أو الرمز',
+    searchButton: 'بحث',
+    clearSearch: 'مسح البحث',
+    categories: 'الفئات',
+    allCategories: 'الكل',
+    results: 'عدد المنتجات: {{count}}',
+    pagination: 'صفحات النتائج',
+    pageItem: 'الانتقال إلى الصفحة {{page}}',
+    currentPage: 'الصفحة {{page}}',
+    nextPage: 'الانتقال إلى الصفحة التالية',
+    previousPage: 'الانتقال إلى الصفحة السابقة',
+    loadingProducts: 'جارٍ تحميل المنتجات…',
+  },
+  empty: {
+    title: 'لم يتم العثور على نتائج',
+    hint: 'جرّب كتابة أخرى أو الباركود أو فئة أخرى.',
+    reset: 'عرض كل المنتجات',
+  },
+  card: {
+    barcode: 'الباركود',
+    weight: 'الوزن',
+    perCarton: 'في الكرتونة',
+  },
+  product: {
+    back: 'العودة إلى الكتالوج',
+    price: 'السعر',
+    description: 'الوصف',
+    details: 'تفاصيل المنتج',
+    unitsPerCarton: 'عدد الوحدات في الكرتونة',
+    netWeight: 'الوزن الصافي',
+    drainedWeight: 'الوزن بعد التصفية',
+    barcode: 'الباركود',
+    code: 'الرمز',
+    cartonPerPalate: 'عدد الكراتين في المنصّة',
+    shelfLife: 'مدة الصلاحية',
+    notSet: '—',
+    imageAlt: 'صورة {{name}}',
+    familyLogoAlt: 'شعار {{name}}',
+  },
+  familyLogoAlt: 'شعار {{name}}',
+};

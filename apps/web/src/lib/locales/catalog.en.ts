@@ -1,0 +1,57 @@
+/** English strings of the visitor catalogue (spec section 2); mounted under `catalog` in en.ts. */
+export const catalogEn = {
+  chooser: {
+    prompt: 'Choose the company to know more',
+    familiesLabel: 'Companies',
+    open: 'Open the catalogue of {{name}}',
+    empty: 'No companies are in the catalogue yet.',
+    loading: 'Loading companies…',
+  },
+  main: {
+    headline: 'Discover our products and all our varieties',
+    companies: 'Companies',
+    companiesHint: 'Choose another company',
+    searchLabel: 'Search products',
+    searchPlaceholder: 'Name, barcode or code',
+    searchButton: 'Search',
+    clearSearch: 'Clear search',
+    categories: 'Categories',
+    allCategories: 'All',
+    results: 'Products found: {{count}}',
+    pagination: 'Pages of results',
+    pageItem: 'Go to page {{page}}',
+    currentPage: 'Page {{page}}',
+    nextPage: 'Go to the next page',
+    previousPage: 'Go to the previous page',
+    loadingProducts: 'Loading products…',
+  },
+  empty: {
+    title: 'No results were found',
+    hint: 'Try another spelling, a barcode, or another category.',
+    reset: 'Show all products',
+  },
+  card: {
+    barcode: 'Barcode',
+    weight: 'Weight',
+    perCarton: 'Per carton',
+  },
+  product: {
+    back: 'Back to the catalogue',
+    price: 'Price',
+    description: 'Description',
+    details: 'Product details',
+    unitsPerCarton: 'Units per carton',
+    netWeight: 'Net weight',
+    drainedWeight: 'Drained weight',
+    barcode: 'Barcode',
+    code: 'Code',
+    cartonPerPalate: 'Cartons per pallet',
+    shelfLife: 'Shelf life',
+    notSet: '—',
+    imageAlt: 'Photo of {{name}}',
+    familyLogoAlt: 'Logo of {{name}}',
+  },
+  familyLogoAlt: 'Logo of {{name}}',
+};
+
+export type CatalogMessages = typeof catalogEn;
