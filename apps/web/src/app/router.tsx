@@ -110,15 +110,57 @@ export const appRoutes: RouteObject[] = [
                     'pages.familyEdit',
                     async () => (await import('../features/admin/families/family-form-page')).FamilyFormPage,
                   ),
-                  adminPage(paths.categoryList, 'pages.categoryList'),
-                  adminPage(paths.categoryCreate, 'pages.categoryCreate'),
-                  adminPage(paths.categoryEdit(':id'), 'pages.categoryEdit'),
-                  adminPage(paths.productList, 'pages.productList'),
-                  adminPage(paths.productCreate, 'pages.productCreate'),
-                  adminPage(paths.productEdit(':id'), 'pages.productEdit'),
-                  adminPage(paths.userList, 'pages.userList'),
-                  adminPage(paths.userCreate, 'pages.userCreate'),
-                  adminPage(paths.userEdit(':id'), 'pages.userEdit'),
+                  adminPage(
+                    paths.categoryList,
+                    'pages.categoryList',
+                    async () =>
+                      (await import('../features/admin/categories/category-list-page')).CategoryListPage,
+                  ),
+                  adminPage(
+                    paths.categoryCreate,
+                    'pages.categoryCreate',
+                    async () =>
+                      (await import('../features/admin/categories/category-form-page')).CategoryFormPage,
+                  ),
+                  adminPage(
+                    paths.categoryEdit(':id'),
+                    'pages.categoryEdit',
+                    async () =>
+                      (await import('../features/admin/categories/category-form-page')).CategoryFormPage,
+                  ),
+                  adminPage(
+                    paths.productList,
+                    'pages.productList',
+                    async () =>
+                      (await import('../features/admin/products/product-list-page')).ProductListPage,
+                  ),
+                  adminPage(
+                    paths.productCreate,
+                    'pages.productCreate',
+                    async () =>
+                      (await import('../features/admin/products/product-form-page')).ProductFormPage,
+                  ),
+                  adminPage(
+                    paths.productEdit(':id'),
+                    'pages.productEdit',
+                    async () =>
+                      (await import('../features/admin/products/product-form-page')).ProductFormPage,
+                  ),
+                  adminPage(
+                    paths.userList,
+                    'pages.userList',
+                    async () => (await import('../features/admin/users/user-list-page')).UserListPage,
+                  ),
+                  adminPage(
+                    paths.userCreate,
+                    'pages.userCreate',
+                    async () => (await import('../features/admin/users/user-form-page')).UserFormPage,
+                  ),
+                  adminPage(
+                    paths.userEdit(':id'),
+                    'pages.userEdit',
+                    async () => (await import('../features/admin/users/user-form-page')).UserFormPage,
+                  ),
                   adminPage(paths.uploadAll, 'pages.uploadAll'),
                   adminPage(paths.uploadCategories, 'pages.uploadCategories'),
                   adminPage(paths.uploadProducts, 'pages.uploadProducts'),

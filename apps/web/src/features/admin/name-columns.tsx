@@ -13,3 +13,6 @@ export function nameColumns<T extends Named>(t: TFunction): ListColumn<T>[] {
     { id: 'nameEn', label: t('admin.list.nameEn'), dir: 'ltr', render: (row) => row.nameEn },
   ];
 }
+
+/** The record's name in the UI language (row menus, choices). */
+export const nameOf = (row: Named, language: string) => (language === 'ar' ? row.nameAr : row.nameEn);

@@ -2,12 +2,12 @@ import type { Family } from '@dalil/contracts/families';
 import { useTranslation } from 'react-i18next';
 import { ListKit } from '../../../components/list-kit';
 import { paths } from '../../../lib/paths';
-import { nameColumns } from '../name-columns';
+import { nameColumns, nameOf } from '../name-columns';
 import { familyApi } from './family-api';
 
 /** Spec section 2, Family List: id, Name Ar, Name En, Actions; delete shows the linked counts. */
 export function FamilyListPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <ListKit<Family>
       resource="families"
@@ -16,7 +16,7 @@ export function FamilyListPage() {
       createPath={paths.familyCreate}
       createLabel={t('pages.familyCreate')}
       editPath={paths.familyEdit}
-      rowLabel={(row) => row.nameEn}
+      rowLabel={(row) => nameOf(row, i18n.language)}
       deletion={{
         remove: familyApi.remove,
         linked: {

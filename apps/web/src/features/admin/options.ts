@@ -1,0 +1,45 @@
+import { MAX_LIST_LIMIT } from '@dalil/contracts/constants';
+import type { CategoryList } from '@dalil/contracts/categories';
+import type { FamilyList } from '@dalil/contracts/families';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '../../lib/api-client';
+import { apiPaths } from '../../lib/paths';
+import type { SelectOption } from './form-fields';
+
+interface Named {
+  id: number;
+  nameAr: string;
+  nameEn: string;
+}
+
+function useNamedOptions(items: Named[] | undefined): SelectOption[] | undefined {
+  const { i18n } = useTranslation();
+  const arabic = i18n.language === 'ar';
+  return items?.map((item) => ({ value: item.id, label: arabic ? item.nameAr : item.nameEn }));
+}
+
+/** Families for a choice field or filter (the API's largest page: a holding has a few companies). */
+export function useFamilyOptions(): SelectOption[] | undefined {
+  const families = useQuery({
+    queryKey: ['families', 'options'],
+    queryFn: ({ signal }) =>
+      apiRequest<FamilyList>(apiPaths.families, { query: { limit: MAX_LIST_LIMIT, skip: 0 }, signal }),
+  });
+  return useNamedOptions(families.data?.data);
+}
+
+/** The categories of one family (spec section 2: the product's Category follows its Family). */
+export function useCategoryOptions(family: number | string | undefined | null): SelectOption[] | undefined {
+  const enabled = family !== undefined && family !== null && family !== '';
+  const categories = useQuery({
+    queryKey: ['categories', 'options', family],
+    queryFn: ({ signal }) =>
+      apiRequest<CategoryList>(apiPaths.categories, {
+        query: { limit: MAX_LIST_LIMIT, skip: 0, family: Number(family) },
+        signal,
+      }),
+    enabled,
+  });
+  return useNamedOptions(enabled ? categories.data?.data : []);
+}

@@ -1,0 +1,160 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { expectConsoleErrors } from '../../../test/console-guard';
+import { mockApi, type MockRequest } from '../../../test/fetch-mock';
+import { renderRoutes } from '../../../test/render';
+import { ProductFormPage } from './product-form-page';
+
+const named = (id: number, en: string, ar: string, extra = {}) => ({
+  id,
+  name: { ar, en },
+  nameAr: ar,
+  nameEn: en,
+  logo: null,
+  image: null,
+  ...extra,
+});
+
+const families = [named(1, 'Orchard Foods', 'بساتين'), named(2, 'Crunch Co', 'قرمشة')];
+const categories: Record<string, ReturnType<typeof named>[]> = {
+  '1': [named(11, 'Juices', 'عصائر', { family: 1 }), named(12, 'Dairy', 'ألبان', { family: 1 })],
+  '2': [named(21, 'Snacks', 'وجبات خفيفة', { family: 2 })],
+};
+
+function lastQuery(path: string): URLSearchParams {
+  const urls = vi
+    .mocked(fetch)
+    .mock.calls.map(([input]) => new URL(String(input as string), 'http://localhost'))
+    .filter((url) => url.pathname === path);
+  return urls.at(-1)!.searchParams;
+}
+
+function mockCatalogue(save?: (request: MockRequest) => { status: number; body?: unknown }) {
+  return mockApi({
+    'GET /api/family': () => ({ status: 200, body: { data: families, count: 2 } }),
+    'GET /api/category': () => {
+      const data = categories[lastQuery('/api/category').get('family') ?? ''] ?? [];
+      return { status: 200, body: { data, count: data.length } };
+    },
+    ...(save ? { 'POST /api/product': save } : {}),
+  });
+}
+
+const routes = [
+  { path: '/admin/products/create', element: <ProductFormPage /> },
+  { path: '/admin/products/list', element: <p>Product list reached</p> },
+];
+
+async function choose(label: RegExp, option: string) {
+  await userEvent.click(screen.getByRole('combobox', { name: label }));
+  await userEvent.click(await screen.findByRole('option', { name: option }));
+}
+
+async function fillRequired() {
+  await userEvent.type(screen.getByRole('textbox', { name: /^Name Ar/ }), 'عصير برتقال');
+  await userEvent.type(screen.getByRole('textbox', { name: /^Name En/ }), 'Orange juice');
+  await choose(/^Family/, 'Orchard Foods');
+  await choose(/^Category/, 'Juices');
+}
+
+describe('product form', () => {
+  it('says "This field is required" for the names, family and category, and sends nothing', async () => {
+    const requests = mockCatalogue();
+    renderRoutes(routes, '/admin/products/create');
+    await userEvent.click(await screen.findByRole('button', { name: 'Create' }));
+    expect(await screen.findAllByText('This field is required')).toHaveLength(4);
+    expect(requests.filter((r) => r.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('shows a field error for a barcode or code that is not digits', async () => {
+    const requests = mockCatalogue();
+    renderRoutes(routes, '/admin/products/create');
+    await screen.findByRole('button', { name: 'Create' });
+    await fillRequired();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Barcode' }), '62x1');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Code' }), 'A-7');
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findAllByText('Use digits only')).toHaveLength(2);
+    expect(screen.getByRole('textbox', { name: 'Barcode' })).toHaveAccessibleDescription('Use digits only');
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it("lists only the chosen family's categories and resets the category when the family changes", async () => {
+    mockCatalogue();
+    renderRoutes(routes, '/admin/products/create');
+    expect(await screen.findByRole('combobox', { name: /^Category/ })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await choose(/^Family/, 'Orchard Foods');
+    await userEvent.click(screen.getByRole('combobox', { name: /^Category/ }));
+    const juices = await screen.findByRole('option', { name: 'Juices' });
+    const names = within(juices.parentElement!)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(names).toEqual(['Juices', 'Dairy']);
+    await userEvent.click(juices);
+    expect(screen.getByRole('combobox', { name: /^Category/ })).toHaveTextContent('Juices');
+    await choose(/^Family/, 'Crunch Co');
+    expect(screen.getByRole('combobox', { name: /^Category/ })).not.toHaveTextContent('Juices');
+    await userEvent.click(screen.getByRole('combobox', { name: /^Category/ }));
+    expect(await screen.findByRole('option', { name: 'Snacks' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Juices' })).not.toBeInTheDocument();
+  });
+
+  it('converts numbers before sending, then goes to the product list', async () => {
+    const requests = mockCatalogue(() => ({ status: 201, body: {} }));
+    const { router } = renderRoutes(routes, '/admin/products/create');
+    await screen.findByRole('button', { name: 'Create' });
+    await fillRequired();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Barcode' }), '0062100');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Units Per Carton' }), '24');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Cost' }), '3.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Product list reached')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/products/list');
+    const post = requests.find((r) => r.method === 'POST')!;
+    expect(post.body).toMatchObject({
+      nameAr: 'عصير برتقال',
+      nameEn: 'Orange juice',
+      family: 1,
+      category: 11,
+      barcode: '0062100',
+      number: null,
+      unitsPerCarton: 24,
+      cost: 3.5,
+      logo: null,
+    });
+  });
+
+  it("puts the server's field problem on the field and keeps what was typed", async () => {
+    expectConsoleErrors(1);
+    mockCatalogue(() => ({
+      status: 409,
+      body: {
+        statusCode: 409,
+        error: 'Conflict',
+        message: 'barcode: Another product of this family already has this barcode',
+        details: [
+          { path: 'body.barcode', message: 'Another product of this family already has this barcode' },
+        ],
+      },
+    }));
+    renderRoutes(routes, '/admin/products/create');
+    await screen.findByRole('button', { name: 'Create' });
+    await fillRequired();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Barcode' }), '6221000');
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Saving failed');
+    const barcode = screen.getByRole('textbox', { name: 'Barcode' });
+    await waitFor(() =>
+      expect(barcode).toHaveAccessibleDescription('Another product of this family already has this barcode'),
+    );
+    expect(barcode).toHaveValue('6221000');
+    expect(screen.getByRole('textbox', { name: /^Name En/ })).toHaveValue('Orange juice');
+    expect(screen.getByRole('combobox', { name: /^Category/ })).toHaveTextContent('Juices');
+    expect(screen.getByRole('button', { name: 'Create' })).toBeEnabled();
+  });
+});
