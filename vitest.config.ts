@@ -9,7 +9,12 @@ const serverProject = (engine: 'pglite' | 'postgres') => ({
   test: {
     name: `server:${engine}`,
     root: 'apps/server',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // test/postgres-only: what only a PostgreSQL server can show (several processes on one database).
+    include: [
+      'src/**/*.test.ts',
+      'test/*.test.ts',
+      ...(engine === 'postgres' ? ['test/postgres-only/*.test.ts'] : []),
+    ],
     environment: 'node',
     globalSetup: ['test/global-setup.ts'],
     provide: { engine, postgresUrl: postgresUrl ?? '' },
