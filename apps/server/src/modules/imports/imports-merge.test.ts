@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCatalogueVersion } from '../../lib/catalogue-version';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { resultRows } from './merge';
+import { BULK_INSERT, resultRows } from './merge';
 import { ALL_HEADER, allRow, countRows, csv, snapshot, upload } from './imports.test-kit';
 import { STAGE_BATCH } from './staging';
 
@@ -153,5 +153,29 @@ describe('import transaction', () => {
       ),
     );
     expect(row).toEqual({ number: '42', shelf_life: '1 year', units_per_carton: 12 });
+  });
+
+  it('rebuilds every index and foreign key after a bulk load, in the same transaction', async () => {
+    const schema = async () =>
+      resultRows<{ name: string; def: string }>(
+        await t.database.db.execute(sql`select indexname as name, indexdef as def from pg_indexes
+          where tablename = 'products'
+          union all select conname, pg_get_constraintdef(oid) from pg_constraint
+          where conrelid = 'products'::regclass order by 1`),
+      );
+    const before = await schema();
+    const rows = Array.from({ length: BULK_INSERT }, (_, i) =>
+      allRow('Bulk Co', `Bulk ${i % 5}`, `Bulk item ${i}`, String(6290000000000 + i)),
+    );
+    const res = await upload(t, admin, '/api/upload/all', csv([ALL_HEADER, ...rows]));
+    expect(res.status).toBe(200);
+    expect(res.body.products.created).toBe(BULK_INSERT);
+    expect(await schema()).toEqual(before);
+    const [hit] = resultRows<{ n: number }>(
+      await t.database.db.execute(
+        sql`select count(*)::int as n from products where search_text like ${'%bulk item 12345'}`,
+      ),
+    );
+    expect(hit!.n).toBe(1);
   });
 });

@@ -47,9 +47,15 @@ export async function importRoutes(app: FastifyInstance) {
     const socket = request.raw.socket as { setTimeout?: (ms: number) => void } | undefined;
     if (typeof socket?.setTimeout === 'function') socket.setTimeout(IMPORT_SOCKET_TIMEOUT_MS);
     const fixed = await fixedNames(database, kind, ids.family, ids.category);
+    const started = performance.now();
     const file = await receiveCsv(request, config.csvMaxBytes);
+    const timings: Record<string, number> = { receive: Math.round(performance.now() - started) };
     try {
-      const report = await runImport(database, { kind, fixed, path: file.path, dryRun });
+      const report = await runImport(database, { kind, fixed, path: file.path, dryRun }, timings);
+      request.log.info(
+        { kind, dryRun, rows: report.rows, problems: report.problemCount, timings },
+        'CSV import',
+      );
       if (dryRun || report.imported) return reply.status(200).send(report);
       return reply.status(422).send({
         statusCode: 422,

@@ -76,13 +76,23 @@ async function stageFile(path: string, kind: ImportKind, fixed: FixedNames, stag
 export async function runImport(
   database: Database,
   options: { kind: ImportKind; fixed: FixedNames; path: string; dryRun: boolean },
+  /** Receives the time each phase took, in ms (logged by the route). */
+  timings: Record<string, number> = {},
 ): Promise<ImportReport> {
   const { db } = database;
   const stager = new Stager(db, newImportId());
+  let mark = performance.now();
+  const phase = (name: string) => {
+    const now = performance.now();
+    timings[name] = Math.round(now - mark);
+    mark = now;
+  };
   try {
     const staged = await stageFile(options.path, options.kind, options.fixed, stager);
+    phase('checkAndStage');
     await db.execute(sql`analyze import_rows`);
     const duplicates = await duplicateWarnings(db, stager.importId, MAX_LISTED_PROBLEMS);
+    phase('duplicates');
     const write = !options.dryRun && staged.problemCount === 0;
     const counts = await db.transaction(async (tx) => {
       if (write) await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
@@ -94,10 +104,12 @@ export async function runImport(
       }
       return result;
     });
+    phase('merge');
     const warnings = [...staged.header.warnings, ...duplicates.warnings];
     if (write && database.engine === 'pglite' && written(counts) >= LARGE_IMPORT) {
       // PGlite has no autovacuum, and VACUUM cannot run inside the import's transaction.
       await db.execute(sql`vacuum (analyze) products`);
+      phase('vacuum');
     }
     return {
       kind: options.kind,
@@ -111,6 +123,7 @@ export async function runImport(
       warnings: warnings.slice(0, MAX_LISTED_PROBLEMS),
     };
   } finally {
+    await stager.settle().catch(() => undefined);
     // Scratch rows go whatever happened; a failure here must not hide the import's own error.
     await clearStaging(db, stager.importId).catch(() => undefined);
     if (database.engine === 'pglite') await db.execute(sql`vacuum import_rows`).catch(() => undefined);

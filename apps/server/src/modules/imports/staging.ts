@@ -32,10 +32,13 @@ const TEXT_FIELDS = [
 
 /**
  * Collects valid rows and writes them to `import_rows` in multi-row batches: one array parameter per
- * column (unnest), so a batch is one short statement whatever its size.
+ * column (unnest), so a batch is one short statement whatever its size. One batch is written while the
+ * next is parsed (the database works in another thread or process), so at most two are held.
  */
 export class Stager {
   private rows: StagedRow[] = [];
+  private inFlight: Promise<void> = Promise.resolve();
+  private failure: unknown = null;
 
   constructor(
     private readonly db: Executor,
@@ -44,13 +47,30 @@ export class Stager {
 
   async add(row: StagedRow): Promise<void> {
     this.rows.push(row);
-    if (this.rows.length >= STAGE_BATCH) await this.flush();
+    if (this.rows.length < STAGE_BATCH) return;
+    await this.settle();
+    const batch = this.rows;
+    this.rows = [];
+    // Caught here and rethrown by the next add or flush: never an unhandled rejection.
+    this.inFlight = this.write(batch).catch((err: unknown) => {
+      this.failure = err;
+    });
   }
 
   async flush(): Promise<void> {
-    if (this.rows.length === 0) return;
-    const rows = this.rows;
+    await this.settle();
+    const batch = this.rows;
     this.rows = [];
+    if (batch.length > 0) await this.write(batch);
+  }
+
+  /** Waits for the batch being written; rethrows its error. */
+  async settle() {
+    await this.inFlight;
+    if (this.failure) throw this.failure;
+  }
+
+  private async write(rows: StagedRow[]): Promise<void> {
     const col = <K extends keyof StagedRow>(k: K) => sql.param(rows.map((r) => r[k]));
     const texts = TEXT_FIELDS.map((k) => sql`${col(k)}::text[]`);
     await this.db.execute(sql`
