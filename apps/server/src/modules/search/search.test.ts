@@ -232,7 +232,9 @@ describe('GET /api/search: filters and paging', () => {
   });
 
   it('answers a card with the fields the catalogue shows', async () => {
-    const [card] = (await search({ search: 'olive oil' })).data;
+    const res = await searchRaw({ family: ids.food, search: 'olive oil' });
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const [card] = res.json<SearchResult>().data;
     expect(card).toEqual({
       id: expect.any(Number),
       name: { ar: 'زيت زيتون', en: 'Olive Oil' },
