@@ -31,7 +31,9 @@ async function main() {
 
   const app = await buildApp({ config, database });
   const admin = await ensureAccounts(database.db, config);
-  if (config.seedDemo) await seedDemoCatalogue(database.db, config.mediaDir, app.log);
+  // A checkpoint after the first-start writes keeps the shutdown checkpoint short.
+  if (config.seedDemo && (await seedDemoCatalogue(database.db, config.mediaDir, app.log)))
+    await database.checkpoint();
 
   const address = await app.listen({ port: config.port, host: config.host });
   const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');

@@ -21,6 +21,8 @@ export interface Database {
   ping(): Promise<void>;
   /** CHECKPOINT (PGlite), then close; releases the data directory lock. */
   close(): Promise<void>;
+  /** Flushes the write-ahead log to the data files (PGlite; PostgreSQL manages its own checkpoints). */
+  checkpoint(): Promise<void>;
   /** PGlite only: a copy of the data directory as a tar file. */
   dump?: () => Promise<Uint8Array>;
 }
@@ -63,6 +65,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     ping: async () => {
       await pool.query('select 1');
     },
+    checkpoint: () => Promise.resolve(),
     close: () => pool.end(),
   };
 }
@@ -90,6 +93,9 @@ async function openPglite(dataDir: string | undefined, template: string | undefi
       } finally {
         unlock();
       }
+    },
+    checkpoint: async () => {
+      await db.execute(sql`CHECKPOINT`);
     },
     dump: () => client.dump(),
   };
