@@ -9,7 +9,12 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+
+/** What the edit form needs to return to the same list page, filters and search. */
+export interface ListReturn {
+  listSearch: string;
+}
 
 interface ListKitRowMenuProps {
   /** Names the row for assistive technology ("Actions for …"). */
@@ -21,6 +26,7 @@ interface ListKitRowMenuProps {
 /** Spec section 2: a row menu with Edit and Delete; section 9: max height 216. */
 export function ListKitRowMenu({ label, editTo, onDelete }: ListKitRowMenuProps) {
   const { t } = useTranslation();
+  const { search } = useLocation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   return (
@@ -42,7 +48,12 @@ export function ListKitRowMenu({ label, editTo, onDelete }: ListKitRowMenuProps)
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ paper: { sx: { maxHeight: ROW_MENU_MAX_HEIGHT, minWidth: 160 } } }}
       >
-        <MenuItem component={Link} to={editTo} onClick={close}>
+        <MenuItem
+          component={Link}
+          to={editTo}
+          state={{ listSearch: search } satisfies ListReturn}
+          onClick={close}
+        >
           <ListItemIcon>
             <EditOutlined fontSize="small" />
           </ListItemIcon>

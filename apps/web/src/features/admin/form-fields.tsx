@@ -15,7 +15,7 @@ interface FieldBase<T extends FieldValues, O> {
 type FormTextFieldProps<T extends FieldValues, O> = FieldBase<T, O> &
   Omit<TextFieldProps, 'name' | 'label' | 'value' | 'onChange' | 'error'> & {
     /** Direction of what is typed (Arabic names stay RTL in an English layout), not of the label. */
-    inputDir?: 'rtl' | 'ltr';
+    inputDir?: 'rtl' | 'ltr' | 'auto';
   };
 
 /** A text field bound to the form; its error comes from the shared schema or the server. */

@@ -3,7 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type PathValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import type { ListReturn } from '../../components/list-kit-row-menu';
 import type { z } from 'zod';
 import { isApiError } from '../../lib/api-error';
 import { failureMessage } from './field-message';
@@ -36,6 +37,9 @@ export function useResourceForm<S extends FormSchema, TDetail>(options: Resource
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const params = useParams();
+  const state = useLocation().state as Partial<ListReturn> | null;
+  // Back to the list page the edit started from (its page, size, search and filters).
+  const returnTo = `${listPath}${state?.listSearch ?? ''}`;
   const id = params.id === undefined ? undefined : Number(params.id);
   const mode = id === undefined ? ('create' as const) : ('edit' as const);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -77,7 +81,7 @@ export function useResourceForm<S extends FormSchema, TDetail>(options: Resource
       );
       await save(body, id);
       await queryClient.invalidateQueries();
-      await navigate(listPath);
+      await navigate(returnTo);
     } catch (error) {
       console.error(error);
       setSaveError(failureMessage(error, t, i18n.language));
@@ -99,6 +103,7 @@ export function useResourceForm<S extends FormSchema, TDetail>(options: Resource
     form,
     mode,
     id,
+    returnTo,
     loading: record.isPending && id !== undefined,
     loadError: record.isError ? failureMessage(record.error, t, i18n.language) : null,
     saveError,

@@ -21,7 +21,7 @@ const toValues = (category: CategoryDetail) => ({
 /** Spec section 2, Create Category: Name Ar, Name En, Family (hidden when editing), Logo, image. */
 export function CategoryFormPage() {
   const { t } = useTranslation();
-  const { form, mode, submit, loading, loadError, saveError } = useResourceForm({
+  const { form, mode, submit, loading, loadError, saveError, returnTo } = useResourceForm({
     schema: CategoryFormSchema,
     resource: 'categories',
     empty: { nameAr: '', nameEn: '', family: '', logo: null, image: null },
@@ -41,7 +41,7 @@ export function CategoryFormPage() {
       loading={loading}
       loadError={loadError}
       saveError={saveError}
-      cancelTo={paths.categoryList}
+      cancelTo={returnTo}
     >
       <FormSection title={t('admin.form.details')}>
         <FormTextField

@@ -24,7 +24,7 @@ const toValues = (family: FamilyDetail) => ({
 /** Spec section 2, Create Family: Name Ar, Name En, Logo, Image, Cover Photo; then the family list. */
 export function FamilyFormPage() {
   const { t } = useTranslation();
-  const { form, mode, submit, loading, loadError, saveError } = useResourceForm({
+  const { form, mode, submit, loading, loadError, saveError, returnTo } = useResourceForm({
     schema: FamilyFormSchema,
     resource: 'families',
     empty: { nameAr: '', nameEn: '', logo: null, image: null, cover: null },
@@ -43,7 +43,7 @@ export function FamilyFormPage() {
       loading={loading}
       loadError={loadError}
       saveError={saveError}
-      cancelTo={paths.familyList}
+      cancelTo={returnTo}
     >
       <FormSection title={t('admin.form.names')}>
         <FormTextField

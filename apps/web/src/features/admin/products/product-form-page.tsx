@@ -21,7 +21,7 @@ const pair = { direction: { xs: 'column', sm: 'row' }, spacing: 2 } as const;
  */
 export function ProductFormPage() {
   const { t } = useTranslation();
-  const { form, mode, submit, loading, loadError, saveError } = useResourceForm({
+  const { form, mode, submit, loading, loadError, saveError, returnTo } = useResourceForm({
     schema: ProductFormSchema,
     resource: 'products',
     empty: emptyProduct,
@@ -48,7 +48,7 @@ export function ProductFormPage() {
       loading={loading}
       loadError={loadError}
       saveError={saveError}
-      cancelTo={paths.productList}
+      cancelTo={returnTo}
     >
       <FormSection title={t('admin.form.names')}>
         {text('nameAr', t('admin.fields.nameAr'), { required: true, inputDir: 'rtl' })}
@@ -71,10 +71,16 @@ export function ProductFormPage() {
         </Stack>
         <Stack {...pair}>
           {text('cost', t('admin.fields.cost'), decimal)}
-          {text('shelfLife', t('admin.fields.shelfLife'), { placeholder: t('admin.fields.shelfLifeHint') })}
+          {text('shelfLife', t('admin.fields.shelfLife'), {
+            placeholder: t('admin.fields.shelfLifeHint'),
+            inputDir: 'auto',
+          })}
         </Stack>
         <Stack {...pair}>
-          {text('netWeight', t('admin.fields.netWeight'), { placeholder: t('admin.fields.weightHint') })}
+          {text('netWeight', t('admin.fields.netWeight'), {
+            placeholder: t('admin.fields.weightHint'),
+            inputDir: 'auto',
+          })}
           {text('drainedWeight', t('admin.fields.drainedWeight'), {
             placeholder: t('admin.fields.weightHint'),
           })}

@@ -25,7 +25,7 @@ export function UserFormPage() {
   const editing = useParams().id !== undefined;
   // Creating needs a password; editing sends one only when it is being reset.
   const schema = (editing ? UserUpdateBodySchema : UserCreateBodySchema) as typeof UserUpdateBodySchema;
-  const { form, mode, submit, loading, loadError, saveError } = useResourceForm({
+  const { form, mode, submit, loading, loadError, saveError, returnTo } = useResourceForm({
     schema,
     resource: 'users',
     empty: { firstName: '', lastName: '', username: '', password: '', role: 'user' },
@@ -58,11 +58,23 @@ export function UserFormPage() {
       loading={loading}
       loadError={loadError}
       saveError={saveError}
-      cancelTo={paths.userList}
+      cancelTo={returnTo}
     >
       <FormSection title={t('admin.form.details')}>
-        <FormTextField control={control} name="firstName" label={t('admin.fields.firstName')} required />
-        <FormTextField control={control} name="lastName" label={t('admin.fields.lastName')} required />
+        <FormTextField
+          control={control}
+          name="firstName"
+          label={t('admin.fields.firstName')}
+          required
+          inputDir="auto"
+        />
+        <FormTextField
+          control={control}
+          name="lastName"
+          label={t('admin.fields.lastName')}
+          required
+          inputDir="auto"
+        />
         <FormTextField
           control={control}
           name="username"
