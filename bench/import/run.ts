@@ -123,6 +123,7 @@ async function runOne(
       Math.round(idle),
       Math.round(peak),
       Math.max(preview.health.p95, done.health.p95).toFixed(1),
+      os.loadavg()[0]!.toFixed(1),
     ];
   } finally {
     server.proc.kill('SIGTERM');
@@ -143,6 +144,7 @@ async function main() {
     'idle RSS MB',
     'peak RSS MB',
     'health p95 ms',
+    'load avg',
   ];
   const results: (string | number)[][] = [];
   const notes: string[] = [];

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import {
   MAX_LISTED_PROBLEMS,
@@ -19,6 +20,7 @@ import { clearStaging, newImportId, Stager } from './staging';
 
 const IMPORT_LOCK = 7_243_102; // one merge at a time, across server processes sharing a PostgreSQL
 const LARGE_IMPORT = 10_000; // rows written after which PGlite gets a VACUUM ANALYZE (no autovacuum)
+const YIELD_EVERY = 200; // rows checked between two turns of the event loop
 
 /** The names a categories or products file takes from its route: 404 unknown, 400 mismatched. */
 export async function fixedNames(
@@ -59,6 +61,8 @@ async function stageFile(path: string, kind: ImportKind, fixed: FixedNames, stag
       continue;
     }
     rows++;
+    // Let other requests in between rows: a big file must not hold up the event loop.
+    if (rows % YIELD_EVERY === 0) await setImmediate();
     const extra = cells.slice(header.width).some((c) => c.trim() !== '');
     if (extra) report({ line, column: null, reason: 'has more cells than the header (an unquoted comma?)' });
     const row = checkRow(line, cells, header, fixed, report);
