@@ -51,6 +51,28 @@ const PG_CLIENT_ERRORS: Record<string, number> = {
   '23514': 400, // check violation
 };
 
+/** The database is down or restarting: a 503 the client may retry, not our failure to hide. */
+function isDatabaseUnavailable(err: unknown): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (
+      typeof code === 'string' &&
+      (/^(08|57P0)/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code))
+    ) {
+      return true;
+    }
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect|database is closed/.test(message)
+    ) {
+      return true;
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export function pgErrorCode(err: unknown): string | undefined {
   let e: unknown = err;
   for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
@@ -95,6 +117,17 @@ export function registerErrorHandler(app: FastifyInstance) {
           ? 'A record with the same name or code already exists'
           : 'The request has an invalid value';
       return reply.status(status).send({ statusCode: status, error: statusText(status), message });
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ err: { message: err.message } }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({
+          statusCode: 503,
+          error: 'Service Unavailable',
+          message: 'The database is not answering; try again in a moment',
+        });
     }
     const status =
       typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500
