@@ -10,7 +10,8 @@ const PRODUCT = { ar: 'منتج الاختبار', en: 'Test Journey Product' };
 
 test('create, edit, search, page and delete through the back office', async ({ page }) => {
   test.setTimeout(180_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
+  // Tall enough for the product form, so full-page screenshots need no scrolling under fixed bars.
+  await page.setViewportSize({ width: 1280, height: 1560 });
   await setPreferences(page, { language: 'en', colourMode: 'light', direction: null });
   await signInAsAdmin(page);
 
@@ -20,6 +21,7 @@ test('create, edit, search, page and delete through the back office', async ({ p
   await page.getByRole('textbox', { name: 'Name Ar' }).fill(FAMILY.ar);
   await page.getByRole('textbox', { name: 'Name En' }).fill(FAMILY.en);
   await chooseImage(page, 'Logo', 'logo.png', makePng(96, [42, 111, 153]));
+  await screenshot(page, 'admin-family-create-filled-ltr-light');
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page).toHaveURL(/\/admin\/family\/list$/);
 
@@ -62,6 +64,7 @@ test('create, edit, search, page and delete through the back office', async ({ p
   await chooseImage(page, 'image', 'product.png', makePng(128, [190, 90, 40]));
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText('Use digits only')).toBeVisible();
+  await screenshot(page, 'admin-product-create-invalid-ltr-light');
   await page.getByRole('textbox', { name: 'Barcode' }).fill('6281000000017');
   await page.getByRole('textbox', { name: 'Units Per Carton' }).fill('24');
   await page.getByRole('button', { name: 'Create' }).click();
@@ -103,6 +106,7 @@ test('create, edit, search, page and delete through the back office', async ({ p
   await expect(modal).toContainText(
     'Upon deleting this family you will delete 1 linked categories and 1 linked products',
   );
+  await screenshot(page, 'admin-family-delete-ltr-light');
   await modal.getByRole('button', { name: 'Delete' }).click();
   await expect(modal).toBeHidden();
   await expect(page.getByRole('cell', { name: `${FAMILY.en} Edited`, exact: true })).toHaveCount(0);
@@ -151,7 +155,7 @@ test('every admin list and form, in Arabic RTL and English LTR (screenshots)', a
     for (const [name, path] of SCREENS) {
       if (look.colourMode === 'dark' && !DARK.has(name)) continue;
       // Forms: tall enough for the longest, so the fixed drawer spans the full-page screenshot.
-      await page.setViewportSize({ width: 1280, height: name.endsWith('list') ? 900 : 1480 });
+      await page.setViewportSize({ width: 1280, height: name.endsWith('list') ? 900 : 1560 });
       await page.goto(path);
       await expect(page.locator('html')).toHaveAttribute('dir', look.direction);
       await settle(page);

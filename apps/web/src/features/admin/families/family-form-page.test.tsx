@@ -1,0 +1,90 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../../test/fetch-mock';
+import { renderRoutes } from '../../../test/render';
+import { FamilyFormPage } from './family-form-page';
+
+const routes = [
+  { path: '/admin/family/create', element: <FamilyFormPage /> },
+  { path: '/admin/family/edit/:id', element: <FamilyFormPage /> },
+  { path: '/admin/family/list', element: <p>Family list reached</p> },
+];
+
+const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
+const fileInput = (label: string) =>
+  document.querySelector<HTMLInputElement>(`input[type="file"][aria-label="${label}"]`)!;
+
+describe('family form', () => {
+  it('uploads a chosen logo first, then saves its public_id.format and goes to the list', async () => {
+    const requests = mockApi({
+      'POST /api/upload/image': () => ({ status: 201, body: { public_id: 'AbCdEfGh1234', format: 'webp' } }),
+      'POST /api/family': () => ({ status: 201, body: {} }),
+    });
+    renderRoutes(routes, '/admin/family/create');
+    await userEvent.type(await screen.findByRole('textbox', { name: /^Name Ar/ }), 'شركة');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Name En/ }), 'Company');
+    await userEvent.upload(fileInput('Logo'), png());
+    const logo = screen.getByRole('group', { name: 'Logo' });
+    expect(await within(logo).findByRole('img', { name: /New image/ })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^data:image\/png/),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Family list reached')).toBeInTheDocument();
+    const [upload, save] = requests.filter((r) => r.method === 'POST');
+    expect(upload?.path).toBe('/api/upload/image');
+    expect((upload?.body as FormData).get('file')).toBeInstanceOf(File);
+    expect(save?.body).toEqual({
+      nameAr: 'شركة',
+      nameEn: 'Company',
+      logo: 'AbCdEfGh1234.webp',
+      image: null,
+      cover: null,
+    });
+  });
+
+  it('refuses a file that is not an image with the dropzone message', async () => {
+    mockApi({});
+    renderRoutes(routes, '/admin/family/create');
+    const input = await waitFor(() => fileInput('Cover Photo'));
+    fireEvent.change(input, { target: { files: [new File(['a,b'], 'data.csv', { type: 'text/csv' })] } });
+    expect(await screen.findByText('File type must be image/*')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Cover Photo' })).queryByRole('img')).toBeNull();
+  });
+
+  it('edits: shows the stored images, removes one, and sends PUT with Edit', async () => {
+    const requests = mockApi({
+      'GET /api/family/5': () => ({
+        status: 200,
+        body: {
+          id: 5,
+          name: { ar: 'شركة', en: 'Company' },
+          nameAr: 'شركة',
+          nameEn: 'Company',
+          logo: 'StoredLogo01.webp',
+          image: 'StoredImage1.webp',
+          cover: null,
+          counts: { categories: 0, products: 0 },
+        },
+      }),
+      'PUT /api/family/5': () => ({ status: 200, body: {} }),
+    });
+    renderRoutes(routes, '/admin/family/edit/5');
+    const logo = await screen.findByRole('group', { name: 'Logo' });
+    expect(within(logo).getByRole('img', { name: 'Current image' })).toHaveAttribute(
+      'src',
+      '/media/StoredLogo01.webp?w=320',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Remove image: Image' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(await screen.findByText('Family list reached')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({
+      nameAr: 'شركة',
+      nameEn: 'Company',
+      logo: 'StoredLogo01.webp',
+      image: null,
+      cover: null,
+    });
+  });
+});
