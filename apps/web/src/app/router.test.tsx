@@ -26,6 +26,8 @@ describe('route table', () => {
         status: 200,
         body: { id: 1, firstName: 'Amal', lastName: 'Haddad', username: 'admin', role: 'admin' },
       }),
+      // The category form's family choice.
+      'GET /api/family': () => ({ status: 200, body: { data: [], count: 0 } }),
     });
     renderRoutes(rootChildren, '/admin/category/create');
     expect(await screen.findByRole('heading', { level: 1, name: 'Create Category' })).toBeInTheDocument();
@@ -34,5 +36,6 @@ describe('route table', () => {
     expect(screen.getAllByRole('button', { name: 'Categories' })[0]).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getAllByRole('button', { name: 'Families' })[0]).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getAllByRole('button', { name: 'Users' })[0]).toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: /^Family/ })).toBeInTheDocument();
   });
 });
