@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useNotifications } from '../lib/notifications-store';
 import { ConfirmDialog } from './confirm-dialog';
 import { DeleteDialog } from './delete-dialog';
 
@@ -38,6 +39,7 @@ export function ListKitDelete({ resource, id, deletion, onClose }: ListKitDelete
     mutationFn: () => deletion.remove(id),
     onSuccess: async () => {
       await queryClient.invalidateQueries();
+      useNotifications.getState().show({ severity: 'success', messageKey: 'admin.remove.deleted' });
       onClose();
     },
   });

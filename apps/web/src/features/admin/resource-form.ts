@@ -7,6 +7,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import type { ListReturn } from '../../components/list-kit-row-menu';
 import type { z } from 'zod';
 import { isApiError } from '../../lib/api-error';
+import { useNotifications } from '../../lib/notifications-store';
 import { failureMessage } from './field-message';
 import { uploadImages, type Uploaded } from './image-values';
 
@@ -81,6 +82,7 @@ export function useResourceForm<S extends FormSchema, TDetail>(options: Resource
       );
       await save(body, id);
       await queryClient.invalidateQueries();
+      useNotifications.getState().show({ severity: 'success', messageKey: 'admin.form.saved' });
       await navigate(returnTo);
     } catch (error) {
       console.error(error);

@@ -18,7 +18,6 @@ export const adminEn = {
     rowActions: 'Actions for {{name}}',
     edit: 'Edit',
     delete: 'Delete',
-    add: 'Add',
     noResults: 'No results were found',
     noResultsHint: 'Try another search or filter, or add a new one.',
     rowsPerPage: 'Rows per page',
@@ -29,7 +28,6 @@ export const adminEn = {
     filterCategory: 'Category',
     loadFailed: 'The list could not be loaded.',
     retry: 'Try again',
-    total: '{{count}} in total',
   },
   remove: {
     title: 'Delete',
@@ -54,7 +52,6 @@ export const adminEn = {
     loadFailed: 'This record could not be loaded.',
     backToList: 'Back to the list',
     saved: 'Saved.',
-    optional: 'optional',
     images: 'Images',
     details: 'Details',
     names: 'Names',
@@ -128,7 +125,6 @@ export const adminEn = {
     tooLarge: 'File is larger than {{size}} bytes',
     tooSmall: 'File is smaller than {{size}} bytes',
     tooMany: 'Too many files',
-    uploading: 'Uploading images…',
   },
 };
 
