@@ -34,6 +34,12 @@ const engines = (args.engine === 'both' ? ['pglite', 'postgres'] : [args.engine]
   'pglite' | 'postgres'
 )[];
 const log = (s: string) => process.stdout.write(`${s}\n`);
+/** Other work on the machine shows here: on 2 cores, anything above 2 means queueing for a CPU. */
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' / ');
 
 interface Prepared {
   engine: 'pglite' | 'postgres';
@@ -145,7 +151,7 @@ async function measure(p: Prepared): Promise<Row[]> {
         ...(duration ? { duration } : { amount: paths.length }),
       });
 
-    log(`[${p.engine}] warming up`);
+    log(`[${p.engine}] warming up; load average ${loadAverage()}`);
     for (const cursor of Object.values(sets)) await load(cursor.take(100), 4);
 
     for (const [workload, cursor] of Object.entries(sets)) {
@@ -193,6 +199,7 @@ async function measure(p: Prepared): Promise<Row[]> {
       connections: 1,
       result: healthResult,
     });
+    log(`[${p.engine}] done; load average ${loadAverage()}`);
   } finally {
     await server.stop();
   }
