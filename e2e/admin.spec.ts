@@ -118,6 +118,29 @@ test('create, edit, search, page and delete through the back office', async ({ p
   await expect(page.getByText('No results were found')).toBeVisible();
 });
 
+test('users: create, reset the password, and delete with the titled dialog', async ({ page }) => {
+  await setPreferences(page, { language: 'en', colourMode: 'light', direction: null });
+  await signInAsAdmin(page);
+  await page.goto('/admin/users/create');
+  await page.getByRole('textbox', { name: 'First Name' }).fill('Rana');
+  await page.getByRole('textbox', { name: 'Last Name' }).fill('Khalil');
+  await page.getByRole('textbox', { name: 'Username' }).fill('rana.k');
+  await page.getByLabel(/^Password/).fill('a-long-password');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page).toHaveURL(/\/admin\/users\/list$/);
+  await rowAction(page, 'rana.k', 'Edit');
+  await expect(page.getByRole('textbox', { name: 'Username' })).toHaveValue('rana.k');
+  await page.getByLabel(/^New password/).fill('another-long-password');
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/users\/list$/);
+  await rowAction(page, 'rana.k', 'Delete');
+  const dialog = page.getByRole('dialog', { name: 'Delete' });
+  await expect(dialog).toContainText('Are you sure you want to delete this user?');
+  await dialog.getByRole('button', { name: 'Delete User' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('cell', { name: 'rana.k' })).toHaveCount(0);
+});
+
 const SCREENS = [
   ['family-list', '/admin/family/list'],
   ['family-create', '/admin/family/create'],
