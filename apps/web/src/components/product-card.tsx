@@ -99,7 +99,7 @@ export function ProductCard({ product, to, state, priority = false }: ProductCar
               borderTop: 1,
               borderColor: 'divider',
               display: 'grid',
-              gridTemplateColumns: '1fr 1fr',
+              gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
               columnGap: 1,
               rowGap: 0.5,
             }}

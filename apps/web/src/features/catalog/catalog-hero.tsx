@@ -8,14 +8,13 @@ import { Link } from 'react-router';
 import { MediaImage } from '../../components/media-image';
 import { paths } from '../../lib/paths';
 import { usePreferences } from '../../lib/preferences-store';
+import { HERO_LOGO_SIZES, HERO_SIZES } from './hero-preload';
 
 interface CatalogHeroProps {
   family: Family;
   /** Spec section 2: the companies button is disabled when only one family exists. */
   companiesDisabled: boolean;
 }
-
-const HERO_SIZES = '(min-width: 1200px) 1152px, 100vw';
 
 /** The family's cover (or a default background), its logo and names, the headline. */
 export function CatalogHero({ family, companiesDisabled }: CatalogHeroProps) {
@@ -95,7 +94,7 @@ export function CatalogHero({ family, companiesDisabled }: CatalogHeroProps) {
             <MediaImage
               name={family.logo}
               alt={t('catalog.familyLogoAlt', { name: family.name[language] })}
-              sizes="84px"
+              sizes={HERO_LOGO_SIZES}
               aspectRatio={1}
               fit="contain"
               priority

@@ -6,7 +6,11 @@ import { Link, Outlet, useMatch } from 'react-router';
 import { Brand } from '../../components/brand';
 import { PreferenceToggles } from '../../components/preference-toggles';
 import { paths } from '../../lib/paths';
+import { preloadStoredHero } from './hero-preload';
 import { PRODUCT_GREEN } from './product-colours';
+
+// This module loads while the session check runs: use that time to fetch the hero image.
+preloadStoredHero();
 
 /** Visitor chrome around the catalogue screens: brand home link and the preference toggles. */
 export function CatalogLayout() {

@@ -27,13 +27,11 @@ interface CatalogState {
   rememberQuery: (query: string) => void;
 }
 
-export const useCatalogStore = create<CatalogState>((set, get) => ({
+export const useCatalogStore = create<CatalogState>((set) => ({
   selectedFamily: restoreFamily(),
   lastQuery: readString(CATALOG_KEYS.lastQuery) ?? '',
-  selectFamily: (family) => {
-    const changed = get().selectedFamily?.id !== family.id;
-    set({ selectedFamily: family, ...(changed ? { lastQuery: '' } : {}) });
-  },
+  // lastQuery names its family, so a query of another family is simply not reused.
+  selectFamily: (family) => set({ selectedFamily: family }),
   rememberQuery: (query) => set({ lastQuery: query }),
 }));
 

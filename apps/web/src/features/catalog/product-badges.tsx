@@ -78,7 +78,7 @@ export function ProductBadges({ product }: { product: Product }) {
         p: 0,
         display: 'grid',
         gap: 1.5,
-        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
       }}
     >
       <Badge

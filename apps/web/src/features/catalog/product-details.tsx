@@ -37,7 +37,7 @@ export function ProductDetails({ product, family }: ProductDetailsProps) {
         borderColor: PRODUCT_GREEN[theme.palette.mode].border,
         display: 'grid',
         gap: { xs: 2.5, md: 4 },
-        gridTemplateColumns: { xs: '1fr', md: '5fr 6fr' },
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 6fr)' },
         alignItems: 'start',
       })}
     >

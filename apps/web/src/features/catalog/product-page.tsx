@@ -39,7 +39,7 @@ export function ProductPage() {
             p: { xs: 2, sm: 3 },
             display: 'grid',
             gap: 3,
-            gridTemplateColumns: { xs: '1fr', md: '5fr 6fr' },
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 6fr)' },
           }}
         >
           <Skeleton variant="rounded" sx={{ aspectRatio: '1', height: 'auto', borderRadius: 3 }} />

@@ -2,6 +2,7 @@ import { CATALOGUE_PAGE_SIZE } from '@dalil/contracts/constants';
 import type { SearchResult } from '@dalil/contracts/search';
 import Box from '@mui/material/Box';
 import Pagination from '@mui/material/Pagination';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProductCard, ProductCardSkeleton } from '../../components/product-card';
 import { paths } from '../../lib/paths';
@@ -20,14 +21,21 @@ interface ProductResultsProps {
 }
 
 const GRID_COLUMNS = {
-  xs: 'repeat(2, 1fr)',
-  sm: 'repeat(3, 1fr)',
-  md: 'repeat(4, 1fr)',
-  lg: 'repeat(5, 1fr)',
+  xs: 'repeat(2, minmax(0, 1fr))',
+  sm: 'repeat(3, minmax(0, 1fr))',
+  md: 'repeat(4, minmax(0, 1fr))',
+  lg: 'repeat(5, minmax(0, 1fr))',
 };
 
 /** The product grid with skeletons, the empty state and numbered pagination (spec section 2). */
-export function ProductResults({ result, loading, page, onPage, onReset, linkState }: ProductResultsProps) {
+export const ProductResults = memo(function ProductResults({
+  result,
+  loading,
+  page,
+  onPage,
+  onReset,
+  linkState,
+}: ProductResultsProps) {
   const { t } = useTranslation();
   const pages = pageCount(result?.count, CATALOGUE_PAGE_SIZE);
   if (!loading && result?.count === 0) return <EmptyResults onReset={onReset} />;
@@ -37,7 +45,7 @@ export function ProductResults({ result, loading, page, onPage, onReset, linkSta
       <Box
         component="ul"
         aria-busy={loading}
-        aria-label={loading ? t('catalog.main.loadingProducts') : undefined}
+        aria-label={loading ? t('catalog.main.loadingProducts') : t('catalog.main.products')}
         sx={{
           listStyle: 'none',
           m: 0,
@@ -99,4 +107,4 @@ export function ProductResults({ result, loading, page, onPage, onReset, linkSta
       )}
     </Box>
   );
-}
+});

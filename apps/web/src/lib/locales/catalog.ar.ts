@@ -19,6 +19,7 @@ export const catalogAr: CatalogMessages = {
     clearSearch: 'مسح البحث',
     categories: 'الفئات',
     allCategories: 'الكل',
+    products: 'المنتجات',
     results: 'عدد المنتجات: {{count}}',
     pagination: 'صفحات النتائج',
     pageItem: 'الانتقال إلى الصفحة {{page}}',

@@ -17,6 +17,7 @@ export const catalogEn = {
     clearSearch: 'Clear search',
     categories: 'Categories',
     allCategories: 'All',
+    products: 'Products',
     results: 'Products found: {{count}}',
     pagination: 'Pages of results',
     pageItem: 'Go to page {{page}}',

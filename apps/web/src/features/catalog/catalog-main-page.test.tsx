@@ -1,0 +1,118 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../test/fetch-mock';
+import { renderRoutes } from '../../test/render';
+import { CatalogMainPage } from './catalog-main-page';
+import { useCatalogStore } from './catalog-store';
+
+const family = {
+  id: 1,
+  name: { ar: 'النخيل للأغذية', en: 'Al Nakheel Foods' },
+  nameAr: 'النخيل للأغذية',
+  nameEn: 'Al Nakheel Foods',
+  logo: null,
+  image: null,
+  cover: null,
+};
+
+const product = (id: number) => ({
+  id,
+  name: { ar: `منتج ${id}`, en: `Product ${id}` },
+  nameAr: `منتج ${id}`,
+  nameEn: `Product ${id}`,
+  barcode: `62810000${id}`,
+  number: null,
+  netWeight: '250 (g)',
+  drainedWeight: null,
+  unitsPerCarton: 12,
+  cartonPerPalate: 40,
+  image: null,
+  logo: null,
+  family: 1,
+  category: 1,
+});
+
+function mockCatalogue(count: number) {
+  return mockApi({
+    'GET /api/family': () => ({ status: 200, body: { data: [family, { ...family, id: 2 }], count: 2 } }),
+    'GET /api/family/1': () => ({
+      status: 200,
+      body: { ...family, counts: { categories: 1, products: count } },
+    }),
+    'GET /api/category': () => ({
+      status: 200,
+      body: {
+        data: [
+          {
+            id: 1,
+            name: { ar: 'تمور', en: 'Dates' },
+            nameAr: 'تمور',
+            nameEn: 'Dates',
+            family: 1,
+            logo: null,
+            image: null,
+          },
+        ],
+        count: 1,
+      },
+    }),
+    'GET /api/search': () => ({
+      status: 200,
+      body: { data: Array.from({ length: Math.min(count, 25) }, (_, i) => product(i + 1)), count },
+    }),
+  });
+}
+
+/** The query strings of the search requests made, from the stubbed fetch. */
+function searchRequests(): URLSearchParams[] {
+  return vi
+    .mocked(fetch)
+    .mock.calls.map(([input]) => new URL(input instanceof Request ? input.url : input, 'http://localhost'))
+    .filter((url) => url.pathname === '/api/search')
+    .map((url) => url.searchParams);
+}
+
+const routes = [
+  { path: '/catalog/main', Component: CatalogMainPage },
+  { path: '/catalog/family', element: <p>Chooser reached</p> },
+];
+
+beforeEach(() => useCatalogStore.setState({ selectedFamily: null, lastQuery: '' }));
+
+describe('catalogue main', () => {
+  it('says no results were found, and offers to show everything when a search narrowed it', async () => {
+    mockCatalogue(0);
+    renderRoutes(routes, '/catalog/main?family=1&search=nothing');
+    expect(await screen.findByRole('heading', { name: 'No results were found' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show all products' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Pages of results' })).not.toBeInTheDocument();
+  });
+
+  it('numbers ceil(count / 25) pages and asks for skip 25 on page 2, keeping the page size', async () => {
+    mockCatalogue(60);
+    const { router } = renderRoutes(routes, '/catalog/main?family=1');
+    const pages = await screen.findByRole('navigation', { name: 'Pages of results' });
+    expect(within(pages).getByRole('button', { name: 'Go to page 3' })).toBeInTheDocument();
+    expect(within(pages).queryByRole('button', { name: 'Go to page 4' })).not.toBeInTheDocument();
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('Products found: 60');
+
+    await userEvent.click(within(pages).getByRole('button', { name: 'Go to page 2' }));
+    expect(router.state.location.search).toBe('?family=1&page=2');
+    await vi.waitFor(() => expect(searchRequests().at(-1)?.get('skip')).toBe('25'));
+    expect(searchRequests().at(-1)?.get('limit')).toBe('25');
+
+    // A category change goes back to page 1 with the same page size (DESIGN.md improvement 1).
+    await userEvent.click(screen.getByRole('button', { name: 'Dates' }));
+    expect(router.state.location.search).toBe('?family=1&category=1');
+    await vi.waitFor(() => expect(searchRequests().at(-1)?.get('skip')).toBe('0'));
+    expect(searchRequests().at(-1)?.get('limit')).toBe('25');
+    expect(localStorage.getItem('family')).toBe('1');
+  });
+
+  it('sends a visitor with no family in the link, state or storage to the chooser', async () => {
+    mockCatalogue(0);
+    renderRoutes(routes, '/catalog/main');
+    expect(await screen.findByText('Chooser reached')).toBeInTheDocument();
+  });
+});

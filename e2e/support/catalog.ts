@@ -1,0 +1,49 @@
+import { expect, type Page } from '@playwright/test';
+import { screenshot, setPreferences, type Preferences } from './shell';
+
+export const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
+/** The guest signs in by opening the visitor login, which lands on the family chooser. */
+export async function signInAsGuest(page: Page): Promise<void> {
+  await page.goto('/catalog/login');
+  await expect(page).toHaveURL(/\/catalog\/family$/);
+  // The chooser's cards come after the session check, so the token is stored by then: navigating
+  // away at the first URL change can lose the write (Chromium commits local storage asynchronously).
+  await expect(page.getByRole('list').getByRole('link').first()).toBeVisible();
+}
+
+/** Stored preferences, then a fresh load of `path` so they apply from the first paint. */
+export async function openWith(page: Page, preferences: Preferences, path: string): Promise<void> {
+  await setPreferences(page, { direction: null, ...preferences });
+  await page.goto(path);
+}
+
+/** The product grid of the catalogue main screen, by its accessible name. */
+export function productGrid(page: Page, name: 'المنتجات' | 'Products' = 'المنتجات') {
+  return page.getByRole('list', { name, exact: true });
+}
+
+/**
+ * Scrolls through the page so lazy images load, waits until every image has decoded, returns to the
+ * top and saves test-results/screenshots/<name>.png.
+ */
+export async function catalogScreenshot(page: Page, name: string): Promise<void> {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+    }
+    window.scrollTo(0, 0);
+  });
+  await expect
+    .poll(() => page.evaluate(() => [...document.images].every((image) => image.complete)))
+    .toBe(true);
+  // Nothing may push the page sideways on a phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()?.width ?? Infinity,
+  );
+  await screenshot(page, name);
+}
