@@ -14,6 +14,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
       root: webDist,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz beside each text asset (apps/web/scripts/precompress.mjs).
+      preCompressed: true,
       setHeaders(res, path) {
         // Vite fingerprints everything under assets/: cache it for good; index.html must revalidate.
         void res.header(

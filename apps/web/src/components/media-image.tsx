@@ -51,7 +51,7 @@ export function MediaImage({
           sizes={sizes}
           alt={alt}
           loading={priority ? 'eager' : 'lazy'}
-          decoding={priority ? 'sync' : 'async'}
+          decoding="async"
           fetchPriority={priority ? 'high' : 'auto'}
           width={640}
           height={Math.round(640 / aspectRatio)}

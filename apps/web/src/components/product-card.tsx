@@ -72,7 +72,7 @@ export function ProductCard({ product, to, state, priority = false }: ProductCar
         <Box sx={{ p: 1.5, display: 'flex', flexDirection: 'column', gap: 1, flex: 1 }}>
           <Box>
             <Typography
-              component="h3"
+              component="h2"
               lang={language}
               sx={{
                 fontWeight: 700,

@@ -1,0 +1,70 @@
+// bench/lighthouse: Lighthouse (mobile preset, its default) on /catalog/main with the demo data, run
+// against Debian's Chromium and the production build.
+//   npm run bench:lighthouse [-- --runs 3 --port 3400]
+// A benchmark, never a test: it prints scores (issue 5 targets: performance >= 90, accessibility >= 95).
+import lighthouse from 'lighthouse';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { launchBrowser, prepareStorage } from './browser';
+import { printReport, summarise, type RunSummary } from './report';
+import { guestToken, startProductionServer } from './server';
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    port: { type: 'string', default: '3400' },
+    /** Where to write the last run's full report (JSON), to read what the table does not show. */
+    save: { type: 'string' },
+  },
+});
+const RUNS = Number(args.runs);
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+const server = await startProductionServer(Number(args.port));
+const browser = await launchBrowser();
+try {
+  const token = await guestToken(server.origin);
+  const families = (await (
+    await fetch(`${server.origin}/api/family?limit=1`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { data: ({ id: number } & Record<string, unknown>)[] };
+  const family = families.data[0];
+  if (!family) throw new Error('the demo catalogue has no family');
+  // What a returning visitor has: the session token and the chosen family (spec sections 3 and 4).
+  const storage = {
+    token,
+    family: String(family.id),
+    selectedFamily: JSON.stringify(family),
+    language: 'ar',
+  };
+  const url = `${server.origin}/catalog/main`;
+  const runs: RunSummary[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    await prepareStorage(browser, server.origin, storage);
+    const result = await lighthouse(url, {
+      port: browser.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      // Storage holds the session; prepareStorage already emptied the HTTP cache.
+      disableStorageReset: true,
+    });
+    if (!result) throw new Error('Lighthouse returned no result');
+    runs.push(summarise(result.lhr));
+    if (args.save) writeFileSync(args.save, JSON.stringify(result.lhr, null, 1));
+    log(
+      `run ${i + 1}/${RUNS}: performance ${runs.at(-1)?.performance}, accessibility ${runs.at(-1)?.accessibility}`,
+    );
+  }
+  printReport(runs, log, { lighthouse: runs[0]?.version ?? '?', url });
+  // Simulated throttling scales the CPU time it observes: a busy machine lowers the score.
+  log(
+    `load average (1, 5, 15 min) on ${os.cpus().length} cores: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(', ')}`,
+  );
+} finally {
+  browser.kill();
+  await server.stop();
+}
