@@ -13,6 +13,7 @@ const serverProject = (engine: 'pglite' | 'postgres') => ({
     include: [
       'src/**/*.test.ts',
       'test/*.test.ts',
+      'test/fuzz/*.test.ts',
       ...(engine === 'postgres' ? ['test/postgres-only/*.test.ts'] : []),
     ],
     environment: 'node',

@@ -83,6 +83,10 @@ export function pgErrorCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/** busboy's parse errors carry no code: the body is not the multipart/form-data it claims to be. */
+const MALFORMED_MULTIPART =
+  /^(Unexpected end of multipart data|Multipart: Boundary not found|The needle cannot|\w+ terminated early due to unexpected end of multipart data)/;
+
 function validationDetails(err: FastifyError): Detail[] {
   if (!hasZodFastifySchemaValidationErrors(err)) return [];
   return err.validation.map((v) => {
@@ -118,16 +122,21 @@ export function registerErrorHandler(app: FastifyInstance) {
           : 'The request has an invalid value';
       return reply.status(status).send({ statusCode: status, error: statusText(status), message });
     }
+    if (!err.code && MALFORMED_MULTIPART.test(err.message)) {
+      return reply.status(400).send({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'The upload is not well-formed multipart/form-data; send the file again',
+        details: [{ path: 'file', message: 'is not well-formed multipart/form-data' }],
+      });
+    }
     if (isDatabaseUnavailable(err)) {
       request.log.warn({ err: { message: err.message } }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', '5')
-        .send({
-          statusCode: 503,
-          error: 'Service Unavailable',
-          message: 'The database is not answering; try again in a moment',
-        });
+      return reply.status(503).header('retry-after', '5').send({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: 'The database is not answering; try again in a moment',
+      });
     }
     const status =
       typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500

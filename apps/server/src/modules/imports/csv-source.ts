@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { parse } from 'csv-parse';
+import { CsvError, parse } from 'csv-parse';
 import { badRequest } from '../../lib/errors';
 
 const SNIFF_BYTES = 64 * 1024;
@@ -86,8 +86,8 @@ export async function* csvRecords(path: string): AsyncGenerator<CsvRecord> {
       line += 1 + cells.reduce((n, c) => n + lineBreaks(c), 0);
     }
   } catch (err) {
-    const code = (err as { code?: unknown }).code;
-    if (typeof code === 'string' && code.startsWith('CSV_')) {
+    // Not every csv-parse code starts with CSV_ (INVALID_OPENING_QUOTE does not): test the class.
+    if (err instanceof CsvError) {
       const at = (err as { lines?: number }).lines ?? line;
       throw badRequest(`The file is not valid CSV near line ${at}: ${(err as Error).message}`, [
         { path: `line ${at}`, message: 'is not valid CSV' },
