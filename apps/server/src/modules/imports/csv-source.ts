@@ -68,29 +68,50 @@ const lineBreaks = (cell: string) => {
   return cell.match(/\r\n|\r|\n/g)?.length ?? 0;
 };
 
+/** What went wrong, in words that fit the line we name (csv-parse's own text counts lines its own way). */
+const CSV_PROBLEMS: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED: 'a quoted cell in the row starting on this line is never closed',
+  INVALID_OPENING_QUOTE: 'a quote appears inside a cell that does not start with one',
+  CSV_INVALID_CLOSING_QUOTE: 'a quote inside a quoted cell is not doubled',
+};
+
 /**
  * Streams the records of a spooled CSV file with the physical line each starts on. Blank lines come
  * through as records of empty cells (csv-parse's own line count counts a quoted CRLF twice, so lines
- * are counted here). A malformed file (an unclosed quote...) is a 400 naming the line.
+ * are counted here). A malformed file (an unclosed quote...) is a 400 naming the line where the
+ * broken record starts.
  */
 export async function* csvRecords(path: string): AsyncGenerator<CsvRecord> {
   const delimiter = await sniff(path);
+  // Lines are counted as csv-parse finishes each record (on_record), not as we consume them: a parse
+  // error destroys the stream and drops the records it had buffered, and the broken record starts
+  // right after the last one parsed.
+  let next = 1;
+  const starts: number[] = [];
+  const onRecord = (cells: string[]) => {
+    starts.push(next);
+    next += 1 + cells.reduce((n, c) => n + lineBreaks(c), 0);
+    return cells;
+  };
   // Small reads: csv-parse handles a whole chunk in one go, and the event loop waits meanwhile.
   const parser = createReadStream(path, { highWaterMark: 16 * 1024 }).pipe(
-    parse({ delimiter, bom: true, relax_column_count: true, relax_quotes: false, skip_empty_lines: false }),
+    parse({
+      delimiter,
+      bom: true,
+      relax_column_count: true,
+      relax_quotes: false,
+      skip_empty_lines: false,
+      on_record: onRecord,
+    }),
   );
-  let line = 1;
   try {
-    for await (const cells of parser as AsyncIterable<string[]>) {
-      yield { line, cells };
-      line += 1 + cells.reduce((n, c) => n + lineBreaks(c), 0);
-    }
+    for await (const cells of parser as AsyncIterable<string[]>) yield { line: starts.shift()!, cells };
   } catch (err) {
     // Not every csv-parse code starts with CSV_ (INVALID_OPENING_QUOTE does not): test the class.
     if (err instanceof CsvError) {
-      const at = (err as { lines?: number }).lines ?? line;
-      throw badRequest(`The file is not valid CSV near line ${at}: ${(err as Error).message}`, [
-        { path: `line ${at}`, message: 'is not valid CSV' },
+      const reason = CSV_PROBLEMS[err.code] ?? err.message;
+      throw badRequest(`The file is not valid CSV near line ${next}: ${reason}`, [
+        { path: `line ${next}`, message: 'is not valid CSV' },
       ]);
     }
     throw err;
