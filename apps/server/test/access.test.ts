@@ -5,6 +5,7 @@ import { ensureAccounts } from '../src/db/accounts-seed';
 import type { Access } from '../src/lib/context';
 import { routeAccess } from '../src/modules/auth/access';
 import { insertUser } from '../src/modules/users/users.repository';
+import { parseRouteTree } from './fuzz/app-routes';
 import { ADMIN_PASSWORD, bearer, freshDatabase, testConfig } from './harness';
 
 /**
@@ -12,27 +13,6 @@ import { ADMIN_PASSWORD, bearer, freshDatabase, testConfig } from './harness';
  * a malformed token, a catalogue token and an admin token, and checks each status against the access
  * the route declares. A route added later is walked too: nothing here lists routes by hand.
  */
-
-interface Route {
-  method: string;
-  url: string;
-}
-
-/** Reads (method, url) pairs from `printRoutes({ commonPrefix: false })`'s tree. */
-export function parseRouteTree(tree: string): Route[] {
-  const routes: Route[] = [];
-  const stack: string[] = [];
-  for (const line of tree.split('\n')) {
-    const match = /^((?:[│ ] {3})*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/u.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    stack.length = depth;
-    const url = (stack[depth - 1] ?? '') + match[2]!;
-    stack[depth] = url;
-    for (const method of match[3]?.split(', ') ?? []) routes.push({ method, url });
-  }
-  return routes;
-}
 
 const SAMPLE_PARAMS: Record<string, string> = { id: '999999', name: 'missing-image.webp' };
 const concrete = (url: string) =>
