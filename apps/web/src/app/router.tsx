@@ -161,9 +161,23 @@ export const appRoutes: RouteObject[] = [
                     'pages.userEdit',
                     async () => (await import('../features/admin/users/user-form-page')).UserFormPage,
                   ),
-                  adminPage(paths.uploadAll, 'pages.uploadAll'),
-                  adminPage(paths.uploadCategories, 'pages.uploadCategories'),
-                  adminPage(paths.uploadProducts, 'pages.uploadProducts'),
+                  adminPage(
+                    paths.uploadAll,
+                    'pages.uploadAll',
+                    async () => (await import('../features/admin/upload/upload-all-page')).UploadAllPage,
+                  ),
+                  adminPage(
+                    paths.uploadCategories,
+                    'pages.uploadCategories',
+                    async () =>
+                      (await import('../features/admin/upload/upload-categories-page')).UploadCategoriesPage,
+                  ),
+                  adminPage(
+                    paths.uploadProducts,
+                    'pages.uploadProducts',
+                    async () =>
+                      (await import('../features/admin/upload/upload-products-page')).UploadProductsPage,
+                  ),
                 ],
               },
             ],

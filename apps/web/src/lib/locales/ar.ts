@@ -1,6 +1,7 @@
 import { adminAr } from './admin.ar';
 import type { Messages } from './en';
 import { catalogAr } from './catalog.ar';
+import { uploadAr } from './upload.ar';
 
 /** Arabic UI strings: the catalogue's first language. */
 export const ar: Messages = {
@@ -62,6 +63,7 @@ export const ar: Messages = {
     uploadProducts: 'رفع المنتجات',
   },
   catalog: catalogAr,
+  upload: uploadAr,
   pages: {
     familyList: 'قائمة الشركات',
     familyCreate: 'إنشاء شركة',

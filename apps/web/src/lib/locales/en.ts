@@ -1,5 +1,6 @@
 import { adminEn } from './admin.en';
 import { catalogEn } from './catalog.en';
+import { uploadEn } from './upload.en';
 
 /** English UI strings. Where the spec gives an English text, it is used verbatim. */
 export const en = {
@@ -61,6 +62,7 @@ export const en = {
     uploadProducts: 'Upload Products',
   },
   catalog: catalogEn,
+  upload: uploadEn,
   pages: {
     familyList: 'Family List',
     familyCreate: 'Create Family',

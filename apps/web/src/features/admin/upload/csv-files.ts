@@ -1,0 +1,56 @@
+import { importTemplateCsv, type ImportKind, type ImportProblem } from '@dalil/contracts/imports';
+import { readCsvRecords } from './csv-records';
+import { saveCsv } from './save-file';
+
+const BOM = '\uFEFF';
+const cell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+const toCsv = (rows: string[][]) => BOM + rows.map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
+
+/**
+ * Spec section 2 downloads: the kind's columns (IMPORT_COLUMNS) after a leading empty column, with a
+ * BOM so Excel shows the Arabic; the example adds a few rows in Arabic and English.
+ */
+export function templateCsv(kind: ImportKind, example: boolean): string {
+  return importTemplateCsv(kind, { example });
+}
+
+export function downloadTemplate(kind: ImportKind, example: boolean): void {
+  saveCsv(templateCsv(kind, example), `dalil-${kind}-${example ? 'example' : 'headers'}.csv`);
+}
+
+/**
+ * DESIGN.md improvement 5: the rows the report names, as the file had them, plus a `reason` column.
+ * The report carries line numbers only, so the chosen file is read again here; rows keep their cells
+ * untouched so that, once fixed, they can be uploaded as they are.
+ */
+export function invalidRowsCsv(
+  source: string,
+  problems: ImportProblem[],
+  describe: (problem: ImportProblem) => string,
+): string {
+  const records = readCsvRecords(source);
+  const header = records[0]?.cells ?? [];
+  const byLine = new Map(records.map((r) => [r.line, r.cells]));
+  const reasons = new Map<number, string[]>();
+  for (const problem of problems) {
+    const list = reasons.get(problem.line) ?? [];
+    list.push(describe(problem));
+    reasons.set(problem.line, list);
+  }
+  const lines = [...reasons.keys()];
+  const width = Math.max(header.length, ...lines.map((line) => byLine.get(line)?.length ?? 0));
+  const pad = (cells: string[]) => Array.from({ length: width }, (_, i) => cells[i] ?? '');
+  const rows = [[...pad(header), 'reason']];
+  for (const line of lines) rows.push([...pad(byLine.get(line) ?? []), reasons.get(line)!.join('; ')]);
+  return toCsv(rows);
+}
+
+export async function downloadInvalidRows(
+  file: File,
+  problems: ImportProblem[],
+  describe: (problem: ImportProblem) => string,
+): Promise<void> {
+  const text = await file.text();
+  const base = file.name.replace(/\.csv$/i, '');
+  saveCsv(invalidRowsCsv(text, problems, describe), `${base}-invalid-rows.csv`);
+}

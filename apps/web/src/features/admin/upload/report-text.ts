@@ -1,0 +1,38 @@
+import type { ImportProblem, ImportWarning } from '@dalil/contracts/imports';
+import type { TFunction } from 'i18next';
+
+/**
+ * The server writes problem reasons in English (apps/server/src/modules/imports/row-check.ts); the
+ * known ones are shown in the current language, anything else as sent.
+ */
+export function problemReason(reason: string, t: TFunction): string {
+  if (reason === 'This field is required') return t('upload.problems.required');
+  const tooLong = /^must be at most (\d+) characters$/.exec(reason);
+  if (tooLong) return t('upload.problems.tooLong', { max: tooLong[1] });
+  if (reason === 'must be at most 32 digits') return t('upload.problems.tooManyDigits');
+  if (reason.startsWith('must contain digits only (the spreadsheet')) return t('upload.problems.rounded');
+  if (reason === 'must contain digits only') return t('upload.problems.digitsOnly');
+  if (reason === 'must be a whole number of 0 or more') return t('upload.problems.wholeNumber');
+  if (reason.startsWith('has more cells than the header')) return t('upload.problems.extraCells');
+  return reason;
+}
+
+/** One problem as a single sentence, for the invalid-rows CSV's reason column. */
+export function problemSentence(problem: ImportProblem, t: TFunction): string {
+  const reason = problemReason(problem.reason, t);
+  return problem.column ? `${problem.column}: ${reason}` : reason;
+}
+
+/** Warnings: the server's English sentence in English (it names the row), a translation in Arabic. */
+export function warningText(warning: ImportWarning, t: TFunction, language: string): string {
+  if (language === 'en') return warning.message;
+  if (warning.kind === 'unknownColumn') return t('upload.warnings.unknownColumn', { column: warning.column });
+  return t('upload.warnings.duplicateRow');
+}
+
+const MAX_LINES_SHOWN = 12;
+
+export function linesText(lines: number[]): string {
+  const shown = lines.slice(0, MAX_LINES_SHOWN).join(', ');
+  return lines.length > MAX_LINES_SHOWN ? `${shown}, …` : shown;
+}

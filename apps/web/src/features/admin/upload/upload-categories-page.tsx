@@ -1,0 +1,18 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FamilyChoice } from './target-fields';
+import { UploadPage } from './upload-page';
+
+/** Spec section 2, Upload Data (categories): choose a Family, then a CSV. */
+export function UploadCategoriesPage() {
+  const { t } = useTranslation();
+  const [family, setFamily] = useState<number | ''>('');
+  return (
+    <UploadPage
+      kind="categories"
+      targetFields={<FamilyChoice value={family} onChange={setFamily} />}
+      target={family === '' ? null : { family }}
+      notReadyText={t('upload.chooseTarget')}
+    />
+  );
+}
