@@ -76,6 +76,12 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
     }
     done();
   });
+  // While draining, every answer closes its connection: a keep-alive socket that goes idle after the
+  // shutdown began would otherwise hold the close open until its keep-alive timeout.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (ctx.lifecycle.draining) void reply.header('connection', 'close');
+    done(null, payload);
+  });
 
   registerErrorHandler(app);
   registerAccessControl(app);

@@ -59,6 +59,10 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS);
     deadline.unref();
+    // Fastify closes the idle keep-alive connections once, when the close starts; a connection busy at
+    // that moment goes idle later and would keep the process up until its keep-alive timeout.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    sweep.unref();
     app.close().then(
       () => {
         app.log.info('stopped cleanly');
