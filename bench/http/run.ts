@@ -1,0 +1,332 @@
+// bench/http: the production build (node apps/server/dist/main.js) under 100 connections for 30 s per
+// workload (catalogue search, product page, family list, a mix), over 100 000 generated products, on
+// PGlite and then on PostgreSQL. Target (issue 7): no errors and no non-2xx answers.
+//   npm run build && npx tsx bench/http/run.ts [--engine pglite|postgres|both] [--products 100000]
+//   [--connections 100] [--duration 30]
+// A benchmark, never a test: nothing here runs under `npm test`.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { ensureAccounts } from '../../apps/server/src/db/accounts-seed';
+import { openDatabase } from '../../apps/server/src/db/client';
+import { markdownTable, ms } from '../lib/table';
+import { generateCatalogue, type Generated } from '../search/catalogue';
+import { BENCH_ADMIN_PASSWORD, benchConfig } from '../search/config';
+import { buildQueries } from '../search/queries';
+import { httpLoad, type HttpLoadResult } from './load';
+
+const { values: args } = parseArgs({
+  options: {
+    engine: { type: 'string', default: 'both' },
+    products: { type: 'string', default: '100000' },
+    connections: { type: 'string', default: '100' },
+    duration: { type: 'string', default: '30' },
+  },
+});
+const ROOT = join(import.meta.dirname, '../..');
+const SERVER = join(ROOT, 'apps/server/dist/main.js');
+const POSTGRES_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-0123456789';
+const TOTAL = Number(args.products);
+const CONNECTIONS = Number(args.connections);
+const DURATION = Number(args.duration);
+const engines = (args.engine === 'both' ? ['pglite', 'postgres'] : [args.engine]) as (
+  'pglite' | 'postgres'
+)[];
+const log = (s: string) => process.stdout.write(`${s}\n`);
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' / ');
+
+function checkBuild() {
+  if (!existsSync(SERVER)) {
+    log(`${SERVER} is missing. Build the production server first:\n\n  npm run build\n`);
+    process.exit(1);
+  }
+  // A stale bundle would measure old code: say so rather than rebuild behind the caller's back.
+  const built = statSync(SERVER).mtimeMs;
+  const newer = (dir: string) =>
+    readdirSync(dir, { recursive: true, withFileTypes: true }).some(
+      (e) => e.isFile() && statSync(join(e.parentPath, e.name)).mtimeMs > built,
+    );
+  if (newer(join(ROOT, 'apps/server/src')) || newer(join(ROOT, 'packages/contracts/src'))) {
+    log('warning: apps/server/dist/main.js is older than the sources; run `npm run build` to measure them.');
+  }
+}
+
+async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+interface Prepared {
+  engine: 'pglite' | 'postgres';
+  dataDir: string;
+  url: string | undefined;
+  generated: Generated;
+  productIds: { min: number; max: number };
+  cleanup: () => Promise<void>;
+}
+
+async function prepare(engine: 'pglite' | 'postgres'): Promise<Prepared> {
+  const dataDir = mkdtempSync(join(os.tmpdir(), 'dalil-bench-http-'));
+  let url: string | undefined;
+  let dropDatabase = () => Promise.resolve();
+  if (engine === 'postgres') {
+    const name = `dalil_bench_http_${randomBytes(5).toString('hex')}`;
+    await adminQuery(`create database ${name}`);
+    dropDatabase = () => adminQuery(`drop database if exists ${name} with (force)`);
+    const u = new URL(POSTGRES_ADMIN_URL);
+    u.pathname = `/${name}`;
+    url = u.toString();
+  }
+  const cleanup = async () => {
+    await dropDatabase();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const config = benchConfig(dataDir, url);
+    const database = await openDatabase({ url, dataDir: config.dataDir });
+    try {
+      await ensureAccounts(database.db, config);
+      log(`[${engine}] generating ${TOTAL} products`);
+      const generated = await generateCatalogue(database.db, TOTAL, () => undefined);
+      const result: unknown = await database.db.execute(
+        sql`select min(id)::int as min, max(id)::int as max from products`,
+      );
+      const productIds = (result as { rows: { min: number; max: number }[] }).rows[0]!;
+      log(`[${engine}] ${generated.products} products, ids ${productIds.min}..${productIds.max}`);
+      return { engine, dataDir, url, generated, productIds, cleanup };
+    } finally {
+      await database.close();
+    }
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+}
+
+interface Server {
+  url: string;
+  child: ChildProcess;
+  /** Warnings and errors the server logged (pino level >= 40), by message. */
+  problems: Map<string, number>;
+  stop(): Promise<number | null>;
+}
+
+/** `node apps/server/dist/main.js`, as `npm start` runs it, on a free port of 127.0.0.1. */
+async function startProduction(p: Prepared): Promise<Server> {
+  const child = spawn(process.execPath, [SERVER], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: p.dataDir,
+      ...(p.url ? { DATABASE_URL: p.url } : {}),
+      JWT_SECRET,
+      ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+      SEED_DEMO: 'false',
+      GUEST_ACCESS: 'true',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const problems = new Map<string, number>();
+  const url = await new Promise<string>((resolve, reject) => {
+    const onLine = (line: string) => {
+      const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
+      if (listening) resolve(listening[1]!);
+      try {
+        const entry = JSON.parse(line) as { level?: number; msg?: string; err?: { message?: string } };
+        if ((entry.level ?? 0) >= 40) {
+          const detail = entry.err?.message?.split('\n')[0];
+          const key = `${entry.msg ?? ''}${detail ? `: ${detail.slice(0, 160)}` : ''}`;
+          problems.set(key, (problems.get(key) ?? 0) + 1);
+        }
+      } catch {
+        if (line.trim()) problems.set(line, (problems.get(line) ?? 0) + 1);
+      }
+    };
+    createInterface({ input: child.stdout }).on('line', onLine);
+    createInterface({ input: child.stderr }).on('line', onLine);
+    child.once('exit', (code) => reject(new Error(`the server exited early with code ${code}`)));
+  });
+  const stop = () =>
+    new Promise<number | null>((resolve) => {
+      if (child.exitCode !== null) return resolve(child.exitCode);
+      child.once('exit', (code) => resolve(code));
+      child.kill('SIGTERM');
+    });
+  return { url, child, problems, stop };
+}
+
+const rssMb = (pid: number) => {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Math.round(Number(m[1]) / 1024) : Number.NaN;
+};
+
+/** A seeded generator: the same run asks for the same pages. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function workloads(p: Prepared): Record<string, string[]> {
+  const q = buildQueries(p.generated);
+  const rnd = random(7);
+  // Search: what visitors type (Arabic and English words, typos, barcodes) and category pages.
+  const search: string[] = [];
+  for (let i = 0; i < 20_000; i++) {
+    const set = [q.arabic, q.english, q.barcode, q.category][i % 4]!;
+    search.push(set[Math.floor(rnd() * set.length)]!);
+  }
+  const { min, max } = p.productIds;
+  const product = Array.from(
+    { length: 20_000 },
+    () => `/api/product/${min + Math.floor(rnd() * (max - min + 1))}`,
+  );
+  const family = [
+    '/api/family',
+    '/api/family?limit=100',
+    ...p.generated.families.map((f) => `/api/family/${f}`),
+  ];
+  // A visitor's session: the family list, a family, searches, product pages, the category list.
+  const mixed: string[] = [];
+  for (let i = 0; i < 20_000; i++) {
+    const f = p.generated.families[i % p.generated.families.length]!;
+    mixed.push(
+      [
+        search[i]!,
+        product[i]!,
+        search[(i * 7) % search.length]!,
+        product[(i * 3) % product.length]!,
+        family[i % family.length]!,
+        `/api/category?family=${f}&limit=100`,
+      ][i % 6]!,
+    );
+  }
+  return {
+    'catalogue search': search,
+    'product page': product,
+    'family list': family,
+    'mixed session': mixed,
+  };
+}
+
+interface Row {
+  engine: string;
+  workload: string;
+  result: HttpLoadResult;
+  rss: number;
+}
+
+async function measure(p: Prepared): Promise<Row[]> {
+  const server = await startProduction(p);
+  const rows: Row[] = [];
+  try {
+    const login = await fetch(`${server.url}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'guest', password: 'guest' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const headers = { authorization: `Bearer ${token}` };
+    const sets = workloads(p);
+    log(`[${p.engine}] warming up (5 s mixed); load average ${loadAverage()}`);
+    await httpLoad({ url: server.url, headers, connections: 10, duration: 5, paths: sets['mixed session']! });
+    for (const [workload, paths] of Object.entries(sets)) {
+      const result = await httpLoad({
+        url: server.url,
+        headers,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        paths,
+      });
+      const rss = rssMb(server.child.pid!);
+      rows.push({ engine: p.engine, workload, result, rss });
+      log(
+        `[${p.engine}] ${workload}: ${result.rps.toFixed(0)} req/s, p95 ${ms(result.p95)} ms, ` +
+          `errors ${result.errors}, statuses ${JSON.stringify(result.statuses)}, RSS ${rss} MB; ` +
+          `load average ${loadAverage()}`,
+      );
+    }
+  } finally {
+    // autocannon drops its sockets when the time is up, but the requests it abandoned are still queued
+    // for the database: let them finish, so the shutdown does not fail them (they would log a 503).
+    await new Promise((r) => setTimeout(r, 3000));
+    const code = await server.stop();
+    if (code !== 0) log(`[${p.engine}] the server exited with code ${code}`);
+    for (const [message, n] of server.problems) log(`[${p.engine}] server logged ${n}x: ${message}`);
+  }
+  return rows;
+}
+
+checkBuild();
+log(
+  `bench/http: ${TOTAL} products, ${CONNECTIONS} connections, ${DURATION} s per run; ` +
+    `Node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ` +
+    `${Math.round(os.totalmem() / 1024 ** 3)} GB`,
+);
+const all: Row[] = [];
+for (const engine of engines) {
+  const p = await prepare(engine);
+  try {
+    all.push(...(await measure(p)));
+  } finally {
+    await p.cleanup();
+  }
+}
+log('');
+log(
+  markdownTable(
+    [
+      'engine',
+      'workload',
+      'req/s',
+      'p50 ms',
+      'p95 ms',
+      'p99 ms',
+      'requests',
+      'errors',
+      'non-2xx',
+      'server RSS MB',
+    ],
+    all.map((r) => [
+      r.engine,
+      r.workload,
+      r.result.rps.toFixed(0),
+      ms(r.result.p50),
+      ms(r.result.p95),
+      ms(r.result.p99),
+      r.result.requests,
+      r.result.errors,
+      r.result.non2xx,
+      r.rss,
+    ]),
+  ),
+);
+const failed = all.filter((r) => r.result.errors > 0 || r.result.non2xx > 0);
+if (failed.length > 0) {
+  log(`\n${failed.length} run(s) had errors or non-2xx answers: target missed.`);
+  process.exitCode = 1;
+}
