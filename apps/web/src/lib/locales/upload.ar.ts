@@ -1,6 +1,7 @@
 import type { UploadMessages } from './upload.en';
 
-/** Arabic strings of the CSV upload screens (mounted as `upload` in ar.ts). */
+/** Arabic strings of the CSV upload screens (mounted as `upload` in ar.ts). File names sit in bidi
+ * isolates (U+2068, U+2069) so a Latin name does not pull the words after it into its direction. */
 export const uploadAr: UploadMessages = {
   intro: {
     all: 'ملف CSV واحد يضم الشركات والفئات والمنتجات. لا يُكتب شيء قبل أن تطّلع على المعاينة وتؤكّد.',
@@ -17,20 +18,21 @@ export const uploadAr: UploadMessages = {
   fileInput: 'ملف CSV',
   drop: 'اسحب ملف CSV إلى هنا، أو انقر لاختياره',
   dropActive: 'أفلت ملف CSV هنا',
-  dropHint: 'ملف ‎.csv واحد بترميز UTF-8',
+  dropHint: 'ملف \u2066.csv\u2069 واحد بترميز UTF-8',
   templates: {
-    columns: 'الأعمدة:',
+    columns: 'الأعمدة',
+    required: '* عمود مطلوب',
     example: 'ملف CSV نموذجي',
     headers: 'العناوين فقط',
     hint: 'ابدأ من قالب: في النموذج بضعة صفوف بالعربية والإنجليزية.',
   },
   progress: {
-    sending: 'جارٍ رفع {{name}}… ‎{{percent}}٪',
-    checking: 'جارٍ فحص كل صفوف {{name}}…',
-    importing: 'جارٍ استيراد {{name}}…',
+    sending: 'جارٍ رفع \u2068{{name}}\u2069… {{percent}}٪',
+    checking: 'جارٍ فحص كل صفوف \u2068{{name}}\u2069…',
+    importing: 'جارٍ استيراد \u2068{{name}}\u2069…',
     cancel: 'إيقاف',
   },
-  file: { size: '{{size}} ك.ب' },
+  file: { size: '{{size}} كيلوبايت' },
   levels: { families: 'الشركات', categories: 'الفئات', products: 'المنتجات' },
   counts: {
     created: 'للإنشاء',
@@ -41,7 +43,7 @@ export const uploadAr: UploadMessages = {
   },
   preview: {
     title: 'المعاينة',
-    rows: 'قُرئ {{count}} صفاً من {{name}}',
+    rows: 'عدد الصفوف المقروءة من \u2068{{name}}\u2069: {{count}}',
     ready: 'كل شيء سليم. الاستيراد يكتب هذه التغييرات دفعة واحدة.',
     blocked:
       'لا يمكن الاستيراد ما دام في الملف مشكلات: الاستيراد يتم كاملاً أو لا يتم. صحّح الصفوف أدناه ثم ارفع الملف مجدداً.',
@@ -73,11 +75,9 @@ export const uploadAr: UploadMessages = {
   },
   result: {
     title: 'اكتمل الاستيراد',
-    summary: 'استُورد {{count}} صفاً من {{name}}.',
+    summary: 'عدد الصفوف المستوردة من \u2068{{name}}\u2069: {{count}}.',
     toFamilies: 'الانتقال إلى قائمة الشركات',
     another: 'رفع ملف آخر',
-    redirecting: 'فتح قائمة الشركات بعد {{seconds}} ث…',
-    stay: 'البقاء هنا',
   },
   errors: {
     title: 'تعذّرت قراءة الملف',
@@ -91,7 +91,7 @@ export const uploadAr: UploadMessages = {
     malformed: 'الملف ليس CSV صالحاً قرب السطر {{line}}: علامة تنصيص غير مغلقة أو غير مضاعفة.',
     tooLarge: 'الملف أكبر مما يقبله الخادم ({{limit}}). قسّمه إلى ملفات أصغر.',
     tooLargeNoLimit: 'الملف أكبر مما يقبله الخادم. قسّمه إلى ملفات أصغر.',
-    notCsv: 'الخادم لا يقبل هذا النوع من الملفات. اختر ملفاً بامتداد ‎.csv.',
+    notCsv: 'الخادم لا يقبل هذا النوع من الملفات. اختر ملفاً بامتداد \u2066.csv\u2069.',
     categoryNotInFamily: 'الفئة لا تتبع الشركة المختارة.',
     targetGone: 'الشركة أو الفئة المختارة لم تعد موجودة. اختر مجدداً.',
     readFailed: 'تعذّرت قراءة الملف في المتصفح.',

@@ -19,7 +19,8 @@ export const uploadEn = {
   dropActive: 'Drop the CSV file here',
   dropHint: 'One .csv file, UTF-8',
   templates: {
-    columns: 'Columns:',
+    columns: 'Columns',
+    required: '* required column',
     example: 'Example CSV',
     headers: 'Headers only',
     hint: 'Start from a template: the example has a few rows in Arabic and English.',
@@ -77,8 +78,6 @@ export const uploadEn = {
     summary: '{{count}} rows imported from {{name}}.',
     toFamilies: 'Go to the family list',
     another: 'Upload another file',
-    redirecting: 'Opening the family list in {{seconds}} s…',
-    stay: 'Stay here',
   },
   errors: {
     title: 'The file could not be read',

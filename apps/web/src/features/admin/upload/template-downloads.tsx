@@ -1,17 +1,21 @@
-import type { CsvColumn, ImportKind } from '@dalil/contracts/imports';
+import { REQUIRED_COLUMNS, type CsvColumn, type ImportKind } from '@dalil/contracts/imports';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { downloadTemplate } from './csv-files';
 
+const mono = { fontFamily: 'ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace', fontSize: 12 };
+
 /** Spec section 2: an example CSV and a headers-only CSV for this kind of file, built in the browser. */
 export function TemplateDownloads({ kind, columns }: { kind: ImportKind; columns: readonly CsvColumn[] }) {
   const { t } = useTranslation();
+  const required = new Set(REQUIRED_COLUMNS[kind]);
   return (
-    <Stack spacing={1}>
+    <Stack spacing={1.5}>
       <Typography variant="body2" color="text.secondary">
         {t('upload.templates.hint')}
       </Typography>
@@ -31,12 +35,30 @@ export function TemplateDownloads({ kind, columns }: { kind: ImportKind; columns
           {t('upload.templates.headers')}
         </Button>
       </Stack>
-      <Typography variant="caption" color="text.secondary" component="p">
-        {t('upload.templates.columns')}{' '}
-        <Box component="span" dir="ltr" sx={{ fontFamily: 'ui-monospace, Menlo, Consolas, monospace' }}>
-          {columns.join(', ')}
+      <Box component="section" aria-label={t('upload.templates.columns')}>
+        <Typography variant="caption" color="text.secondary" component="h3" sx={{ mb: 0.75 }}>
+          {t('upload.templates.columns')} <span aria-hidden="true">·</span> {t('upload.templates.required')}
+        </Typography>
+        <Box
+          component="ul"
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, m: 0, p: 0, listStyle: 'none' }}
+        >
+          {columns.map((column) => (
+            <li key={column}>
+              <Chip
+                size="small"
+                variant="outlined"
+                label={<bdi dir="ltr">{required.has(column) ? `${column} *` : column}</bdi>}
+                sx={
+                  required.has(column)
+                    ? { ...mono, fontWeight: 700, color: 'text.primary', borderColor: 'primary.main' }
+                    : { ...mono, color: 'text.secondary' }
+                }
+              />
+            </li>
+          ))}
         </Box>
-      </Typography>
+      </Box>
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DropArea } from '../../../components/drop-area';
 import { downloadInvalidRows } from './csv-files';
@@ -31,6 +32,7 @@ interface UploadFlowProps {
 export function UploadFlow({ kind, target, notReadyText }: UploadFlowProps) {
   const { t, i18n } = useTranslation();
   const upload = useCsvUpload(kind, target ?? {});
+  const [readFailed, setReadFailed] = useState(false);
   const { step, file, report, error } = upload;
   const busy = step === 'checking' || step === 'importing';
   const errorText = error
@@ -40,8 +42,10 @@ export function UploadFlow({ kind, target, notReadyText }: UploadFlowProps) {
     : null;
   const downloadInvalid = () => {
     if (!file || !report) return;
+    setReadFailed(false);
     downloadInvalidRows(file, report.problems, (p) => problemSentence(p, t)).catch((failure: unknown) => {
       console.error(failure);
+      setReadFailed(true);
     });
   };
 
@@ -87,6 +91,11 @@ export function UploadFlow({ kind, target, notReadyText }: UploadFlowProps) {
         <Alert severity="error" role="alert">
           {step === 'idle' && <AlertTitle>{t('upload.errors.title')}</AlertTitle>}
           {errorText}
+        </Alert>
+      )}
+      {readFailed && step === 'preview' && (
+        <Alert severity="error" role="alert">
+          {t('upload.errors.readFailed')}
         </Alert>
       )}
       {step === 'idle' && <TemplateDownloads kind={kind} columns={IMPORT_COLUMNS[kind]} />}

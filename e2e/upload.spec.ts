@@ -1,0 +1,121 @@
+import { expect, test } from '@playwright/test';
+import { choose } from './support/admin';
+import { productGrid, signInAsGuest } from './support/catalog';
+import { expectNoSeriousA11yViolations, screenshot, setPreferences, signInAsAdmin } from './support/shell';
+import { chooseCsv, csvFile, downloadText, expectNoSidewaysScroll, levelCounts } from './support/upload';
+
+// Issue 6, "Done when": upload a products CSV through its screen, read the preview, import, and find
+// the products through the catalogue search. Runs on the demo data of a fresh server.
+
+const COLUMNS = [
+  'productNameEn',
+  'productNameAr',
+  'productBarcode',
+  'productExpDate',
+  'productNetWeight',
+  'productUnitsPerCarton',
+];
+const stamp = String(Date.now()).slice(-6);
+const GOOD = [
+  [`Oasis Dates ${stamp}`, `تمر الواحة ${stamp}`, `629${stamp}0001`, '1 year', '500 (g)', '12'],
+  [`Oasis Date Bites ${stamp}`, `لقيمات تمر الواحة ${stamp}`, `629${stamp}0002`, '6 months', '250 (g)', '24'],
+  [`Oasis Date Spread ${stamp}`, `معجون تمر الواحة ${stamp}`, `629${stamp}0003`, '1 year', '400 (g)', '12'],
+];
+const BAD = [
+  GOOD[0]!,
+  [`Broken ${stamp}`, `منتج معطوب ${stamp}`, '62A-17', '', '1 (kg)', 'twelve'],
+  GOOD[2]!,
+];
+
+test('upload products: preview with problems, then a clean file imported and found in the catalogue', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 1100 });
+  await setPreferences(page, { language: 'en', colourMode: 'light', direction: null });
+  await signInAsAdmin(page);
+
+  // Through the menu: Upload, then Upload Products.
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await page.getByRole('link', { name: 'Upload Products' }).click();
+  await expect(page).toHaveURL(/\/admin\/upload\/products$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Upload Products' })).toBeVisible();
+  await expect(page.getByText('Choose a family and a category to upload a file')).toBeVisible();
+  await choose(page, /^Family/, 'Al Nakheel Foods');
+  await choose(page, /^Category/, 'Dates');
+  const example = await downloadText(page, 'Example CSV');
+  expect(example.name).toBe('dalil-products-example.csv');
+  expect(example.text.startsWith('\uFEFF,productNameEn,productNameAr,productBarcode,')).toBe(true);
+
+  // A file with one bad row: the preview names its line, columns and reasons; Import stays disabled.
+  await chooseCsv(page, 'dates-with-a-bad-row.csv', csvFile(COLUMNS, BAD));
+  await expect(page.getByRole('heading', { name: 'Preview' })).toBeVisible();
+  const problems = page.getByRole('table', { name: 'Problems: 2' });
+  await expect(problems.getByRole('row')).toHaveCount(3);
+  await expect(problems.getByRole('row').nth(1)).toHaveText(/^3productBarcodeMust contain digits only$/);
+  await expect(problems.getByRole('row').nth(2)).toHaveText(
+    /^3productUnitsPerCartonMust be a whole number of 0 or more$/,
+  );
+  expect(await levelCounts(page, 'Products')).toEqual(['2', '0', '0']);
+  await expect(page.getByRole('button', { name: 'Import' })).toBeDisabled();
+  await expectNoSidewaysScroll(page);
+  await screenshot(page, 'upload-preview-problems-ltr');
+  await expectNoSeriousA11yViolations(page);
+
+  const invalid = await downloadText(page, 'Download invalid rows (CSV)');
+  expect(invalid.name).toBe('dates-with-a-bad-row-invalid-rows.csv');
+  expect(invalid.text.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
+    `,${COLUMNS.join(',')},reason`,
+    `,Broken ${stamp},منتج معطوب ${stamp},62A-17,,1 (kg),twelve,productBarcode: Must contain digits only; productUnitsPerCarton: Must be a whole number of 0 or more`,
+    '',
+  ]);
+
+  // The same preview in Arabic, right to left.
+  await page.getByRole('button', { name: 'Change language to Arabic' }).click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('table', { name: 'المشكلات: 2' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'استيراد' })).toBeDisabled();
+  await expectNoSidewaysScroll(page);
+  await screenshot(page, 'upload-preview-problems-rtl');
+  await page.getByRole('button', { name: 'تغيير اللغة إلى الإنجليزية' }).click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+
+  // Cancel, then the fixed file: three products to create; Import writes them.
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await chooseCsv(page, 'dates.csv', csvFile(COLUMNS, GOOD));
+  await expect(
+    page.getByText('Everything looks right. Import writes these changes in one go.'),
+  ).toBeVisible();
+  expect(await levelCounts(page, 'Products')).toEqual(['3', '0', '0']);
+  await page.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByRole('heading', { name: 'Import complete' })).toBeVisible();
+  await expect(page.getByText('3 rows imported from dates.csv.')).toBeVisible();
+  expect(await levelCounts(page, 'Products')).toEqual(['3', '0', '0']);
+  await screenshot(page, 'upload-import-report');
+  await page.getByRole('link', { name: 'Go to the family list' }).click();
+  await expect(page).toHaveURL(/\/admin\/family\/list$/);
+
+  // Upload All in Arabic: the drop area, the templates, and the export holding the new products.
+  await page.getByRole('button', { name: 'Change language to Arabic' }).click();
+  await page.goto('/admin/upload');
+  await expect(page.getByRole('heading', { level: 1, name: 'رفع البيانات' })).toBeVisible();
+  const exported = await downloadText(page, 'تصدير الكتالوج (CSV)');
+  expect(exported.name).toBe('dalil-catalogue.csv');
+  expect(exported.text).toContain(`Al Nakheel Foods,النخيل للأغذية,Dates,تمور,Oasis Date Bites ${stamp}`);
+  await expectNoSidewaysScroll(page);
+  await screenshot(page, 'upload-all-rtl');
+  await expectNoSeriousA11yViolations(page);
+
+  // The catalogue finds an imported product by its Arabic name.
+  await signInAsGuest(page);
+  await page.getByRole('link', { name: 'افتح كتالوج النخيل للأغذية' }).click();
+  await page.getByRole('searchbox', { name: 'ابحث في المنتجات' }).fill(`لقيمات تمر الواحة ${stamp}`);
+  await expect(page).toHaveURL(/search=/);
+  // The search ranks by similarity, so the other two imported products may follow.
+  const found = productGrid(page).getByRole('heading', { name: `لقيمات تمر الواحة ${stamp}`, exact: true });
+  await expect(found).toBeVisible();
+  await found.click();
+  await expect(page.getByRole('article').getByRole('heading', { level: 1 })).toHaveText(
+    `لقيمات تمر الواحة ${stamp}`,
+  );
+});
