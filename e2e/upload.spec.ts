@@ -47,6 +47,11 @@ test('upload products: preview with problems, then a clean file imported and fou
   expect(example.name).toBe('dalil-products-example.csv');
   expect(example.text.startsWith('\uFEFF,productNameEn,productNameAr,productBarcode,')).toBe(true);
 
+  // A file without a required column is refused at once, with a message that names it.
+  await chooseCsv(page, 'no-arabic.csv', csvFile(['productNameEn', 'productBarcode'], [['Dates', '1']]));
+  await expect(page.getByRole('alert')).toContainText('Missing required columns: productNameAr');
+  await expect(page.getByText('Drag a CSV file here, or click to choose one')).toBeVisible();
+
   // A file with one bad row: the preview names its line, columns and reasons; Import stays disabled.
   await chooseCsv(page, 'dates-with-a-bad-row.csv', csvFile(COLUMNS, BAD));
   await expect(page.getByRole('heading', { name: 'Preview' })).toBeVisible();
