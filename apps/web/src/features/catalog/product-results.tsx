@@ -57,7 +57,9 @@ export const ProductResults = memo(function ProductResults({
       >
         {loading || !result
           ? Array.from({ length: skeletons }, (_, i) => (
-              <li key={i}>
+              // Keys that no product id can take: a card must not reuse a skeleton's <li> (the
+              // reused node counts as a layout shift).
+              <li key={`skeleton-${i}`}>
                 <ProductCardSkeleton />
               </li>
             ))
