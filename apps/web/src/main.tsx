@@ -3,25 +3,31 @@ import '@fontsource/ibm-plex-sans-arabic/500.css';
 import '@fontsource/ibm-plex-sans-arabic/700.css';
 import './lib/i18n';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { syncDocumentWithPreferences } from './app/document-sync';
-import { createQueryClient } from './app/query-client';
+import { sharedQueryClient } from './app/query-client';
 import { appRoutes } from './app/router';
+import { startEarlySessionCheck } from './features/auth/session-api';
 
 syncDocumentWithPreferences();
+// The session check does not wait for the route code and the first render (its guard takes it over).
+startEarlySessionCheck(window.location.pathname);
 
 const router = createBrowserRouter(appRoutes);
-const queryClient = createQueryClient();
+const queryClient = sharedQueryClient();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// A transition lets React render the first screen in slices instead of one long task.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+});

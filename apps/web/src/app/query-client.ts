@@ -31,3 +31,14 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+let shared: QueryClient | null = null;
+
+/**
+ * The app's one client (main.tsx provides it). Route modules use it to start their requests while
+ * their code is still loading (features/catalog/catalog-prefetch.ts).
+ */
+export function sharedQueryClient(): QueryClient {
+  shared ??= createQueryClient();
+  return shared;
+}

@@ -20,10 +20,17 @@ export type SessionScope = 'admin' | 'user';
 
 type UnauthorizedListener = (scope: SessionScope) => void;
 const listeners = new Set<UnauthorizedListener>();
+/** A 401 that arrived before the app shell subscribed (a request started while the app loads). */
+let missed: SessionScope | null = null;
 
 /** The app shell subscribes once and navigates to the matching login; lib code never imports the router. */
 export function onUnauthorized(listener: UnauthorizedListener): () => void {
   listeners.add(listener);
+  if (missed) {
+    const scope = missed;
+    missed = null;
+    listener(scope);
+  }
   return () => listeners.delete(listener);
 }
 
@@ -31,8 +38,16 @@ export function scopeOfPath(pathname: string): SessionScope {
   return pathname === '/admin' || pathname.startsWith('/admin/') ? 'admin' : 'user';
 }
 
+/** The session a path's guard checks, or null for the login screens and unguarded paths. */
+export function guardedScope(pathname: string): SessionScope | null {
+  if (pathname === '/admin/login' || pathname === '/catalog/login') return null;
+  if (pathname === '/admin' || pathname.startsWith('/admin/')) return 'admin';
+  return pathname.startsWith('/catalog/') ? 'user' : null;
+}
+
 export function signalUnauthorized(): void {
   clearToken();
   const scope = scopeOfPath(window.location.pathname);
+  if (listeners.size === 0) missed = scope;
   listeners.forEach((listener) => listener(scope));
 }

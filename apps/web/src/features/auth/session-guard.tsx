@@ -7,7 +7,7 @@ import { isApiError } from '../../lib/api-error';
 import { useNotifications, reportError } from '../../lib/notifications-store';
 import { paths } from '../../lib/paths';
 import { clearToken, getToken, type SessionScope } from '../../lib/session';
-import { checkSession } from './session-api';
+import { checkSession, earlyAccount, takeEarlySessionCheck } from './session-api';
 
 interface SessionGuardProps {
   scope: SessionScope;
@@ -25,13 +25,15 @@ function tellWhy(error: unknown): void {
 
 /**
  * Spec section 4: every mount of a protected route re-checks the session. The first check shows a
- * centred spinner; checks on later navigations run quietly so the shell does not flash.
+ * centred spinner; checks on later navigations run quietly so the shell does not flash. The first
+ * page's check starts before the app renders (main.tsx); when it has already succeeded, the page
+ * shows at once instead of after a spinner.
  */
 export function SessionGuard({ scope }: SessionGuardProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const [account, setAccount] = useState<Account | null>(null);
+  const [account, setAccount] = useState<Account | null>(() => earlyAccount(scope));
 
   useEffect(() => {
     const controller = new AbortController();
@@ -43,11 +45,17 @@ export function SessionGuard({ scope }: SessionGuardProps) {
       toLogin();
       return;
     }
-    checkSession(scope, controller.signal).then(setAccount, (error: unknown) => {
-      if (controller.signal.aborted) return;
-      tellWhy(error);
-      toLogin();
-    });
+    const check = takeEarlySessionCheck(scope) ?? checkSession(scope, controller.signal);
+    check.then(
+      (checked) => {
+        if (!controller.signal.aborted) setAccount(checked);
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        tellWhy(error);
+        toLogin();
+      },
+    );
     return () => controller.abort();
   }, [scope, pathname, navigate]);
 

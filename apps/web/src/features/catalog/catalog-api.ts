@@ -1,11 +1,12 @@
 import { CategoryListSchema } from '@dalil/contracts/categories';
-import { MAX_LIST_LIMIT } from '@dalil/contracts/constants';
+import { CATALOGUE_PAGE_SIZE, MAX_LIST_LIMIT } from '@dalil/contracts/constants';
 import { FamilyDetailSchema, FamilyListSchema } from '@dalil/contracts/families';
 import { ProductSchema } from '@dalil/contracts/products';
 import { SearchResultSchema } from '@dalil/contracts/search';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 import { apiPaths } from '../../lib/paths';
+import { skipFor, type CatalogQuery } from './catalog-query';
 
 // One query option per catalogue read (spec section 7). Responses are parsed with the contracts, so a
 // server change that breaks the shape fails loudly here instead of rendering half a card.
@@ -54,6 +55,17 @@ export interface SearchArgs {
   search: string;
   limit: number;
   skip: number;
+}
+
+/** The catalogue main screen's search for a query shown for `family` (page size 25, spec section 4). */
+export function catalogSearchArgs(family: number, query: CatalogQuery): SearchArgs {
+  return {
+    family,
+    category: query.category,
+    search: query.search,
+    limit: CATALOGUE_PAGE_SIZE,
+    skip: skipFor(query.page, CATALOGUE_PAGE_SIZE),
+  };
 }
 
 /** Spec section 9: no refetch on window focus; the previous page stays while the next one loads. */

@@ -6,11 +6,15 @@ import { Link, Outlet, useMatch } from 'react-router';
 import { Brand } from '../../components/brand';
 import { PreferenceToggles } from '../../components/preference-toggles';
 import { paths } from '../../lib/paths';
+import { sharedQueryClient } from '../../app/query-client';
+import { prefetchStoredCatalog } from './catalog-prefetch';
 import { preloadStoredHero } from './hero-preload';
 import { PRODUCT_GREEN } from './product-colours';
 
-// This module loads while the session check runs: use that time to fetch the hero image.
+// This module loads while the session check runs: use that time to fetch the hero image and the
+// catalogue main screen's data.
 preloadStoredHero();
+prefetchStoredCatalog(sharedQueryClient());
 
 /** Visitor chrome around the catalogue screens: brand home link and the preference toggles. */
 export function CatalogLayout() {

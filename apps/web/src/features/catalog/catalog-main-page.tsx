@@ -8,13 +8,13 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CenteredSpinner } from '../../components/centered-spinner';
 import { paths } from '../../lib/paths';
-import { categoriesQuery, familiesQuery, searchQuery } from './catalog-api';
+import { catalogSearchArgs, categoriesQuery, familiesQuery, searchQuery } from './catalog-api';
 import { CatalogHero } from './catalog-hero';
 import {
   catalogQueryString,
   pageCount,
   parseCatalogQuery,
-  skipFor,
+  queryForFamily,
   type CatalogQuery,
 } from './catalog-query';
 import { CatalogSearchBox } from './catalog-search-box';
@@ -38,11 +38,7 @@ export function CatalogMainPage() {
     return <CenteredSpinner label={t('catalog.main.loadingProducts')} fullPage={false} />;
   if (query.family === null) {
     // No filters in the link: come back to the last ones shown for this family, or its first page.
-    const last = parseCatalogQuery(new URLSearchParams(lastQuery));
-    const next =
-      last.family === state.family.id
-        ? last
-        : { ...last, family: state.family.id, search: '', category: null, page: 1 };
+    const next = queryForFamily(lastQuery, state.family.id);
     return <Navigate to={`${paths.catalogMain}${catalogQueryString(next)}`} replace />;
   }
   return <CatalogMain query={query} family={state.family} />;
@@ -61,15 +57,7 @@ function CatalogMain({ query, family }: CatalogMainProps) {
   const resultsTop = useRef<HTMLElement>(null);
   const families = useQuery(familiesQuery);
   const categories = useQuery(categoriesQuery(family.id));
-  const results = useQuery(
-    searchQuery({
-      family: family.id,
-      category: query.category,
-      search: query.search,
-      limit: CATALOGUE_PAGE_SIZE,
-      skip: skipFor(query.page, CATALOGUE_PAGE_SIZE),
-    }),
-  );
+  const results = useQuery(searchQuery(catalogSearchArgs(family.id, query)));
 
   useEffect(() => rememberQuery(location.search), [location.search, rememberQuery]);
 
@@ -102,9 +90,10 @@ function CatalogMain({ query, family }: CatalogMainProps) {
   const onReset = useCallback(() => go({ search: '', category: null, page: 1 }), [go]);
   const linkState = useMemo(() => ({ from: location.search }), [location.search]);
   // The grid renders in a deferred, interruptible pass: 25 cards arriving at once would otherwise
-  // block the main thread (Lighthouse counted the data render among its long tasks).
-  const shown = useDeferredValue(results.data);
-  const shownLoading = useDeferredValue(loading);
+  // block the main thread (Lighthouse counted the data render among its long tasks). The first
+  // render shows skeletons even when the results were fetched early (catalog-prefetch.ts).
+  const shown = useDeferredValue(results.data, undefined);
+  const shownLoading = useDeferredValue(loading, true);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: { xs: 2.5, sm: 3 } }}>
       <CatalogHero family={family} companiesDisabled={families.data?.count === 1} />

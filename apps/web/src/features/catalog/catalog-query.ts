@@ -23,6 +23,15 @@ export function parseCatalogQuery(params: URLSearchParams): CatalogQuery {
   };
 }
 
+/**
+ * The query shown for a family when the link names no filters: the last one shown, if it was for this
+ * family, else the family's first page.
+ */
+export function queryForFamily(lastQuery: string, family: number): CatalogQuery {
+  const last = parseCatalogQuery(new URLSearchParams(lastQuery));
+  return last.family === family ? last : { family, search: '', category: null, page: 1 };
+}
+
 export function catalogQueryString(query: CatalogQuery): string {
   const params = new URLSearchParams();
   if (query.family !== null) params.set('family', String(query.family));

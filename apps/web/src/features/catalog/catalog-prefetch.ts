@@ -1,0 +1,26 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { paths } from '../../lib/paths';
+import { getToken } from '../../lib/session';
+import { catalogSearchArgs, categoriesQuery, familiesQuery, familyQuery, searchQuery } from './catalog-api';
+import { parseCatalogQuery, queryForFamily } from './catalog-query';
+import { restoreFamily, useCatalogStore } from './catalog-store';
+
+/**
+ * When the app opens on the catalogue main screen, start its requests (companies, the family's
+ * categories, the results page, and the linked family when it is not the stored one) as soon as the
+ * catalogue code has loaded, alongside the session check instead of after it and the first render
+ * (docs/performance.md, "Lighthouse"). The page then finds them in the query cache under the same
+ * keys. A 401 here ends the session like any other request (lib/session.ts).
+ */
+export function prefetchStoredCatalog(client: QueryClient): void {
+  if (window.location.pathname !== paths.catalogMain || !getToken()) return;
+  const linked = parseCatalogQuery(new URLSearchParams(window.location.search));
+  const { selectedFamily, lastQuery } = useCatalogStore.getState();
+  const stored = selectedFamily ?? restoreFamily();
+  const query = linked.family !== null ? linked : stored ? queryForFamily(lastQuery, stored.id) : null;
+  if (!query || query.family === null) return;
+  void client.prefetchQuery(familiesQuery);
+  void client.prefetchQuery(categoriesQuery(query.family));
+  void client.prefetchQuery(searchQuery(catalogSearchArgs(query.family, query)));
+  if (stored?.id !== query.family) void client.prefetchQuery(familyQuery(query.family));
+}
