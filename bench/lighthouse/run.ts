@@ -14,7 +14,7 @@ const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
     port: { type: 'string', default: '3400' },
-    /** Where to write the last run's full report (JSON), to read what the table does not show. */
+    /** Where to write each run's full report (JSON; 'x.json' gives x-1.json, x-2.json, ...). */
     save: { type: 'string' },
   },
 });
@@ -51,7 +51,8 @@ try {
     });
     if (!result) throw new Error('Lighthouse returned no result');
     runs.push(summarise(result.lhr));
-    if (args.save) writeFileSync(args.save, JSON.stringify(result.lhr, null, 1));
+    if (args.save)
+      writeFileSync(args.save.replace(/(\.json)?$/, `-${i + 1}.json`), JSON.stringify(result.lhr, null, 1));
     log(
       `run ${i + 1}/${RUNS}: performance ${runs.at(-1)?.performance}, accessibility ${runs.at(-1)?.accessibility}`,
     );

@@ -1,7 +1,7 @@
 import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useLayoutEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { NoticeSnackbar } from '../components/notice-snackbar';
@@ -23,6 +23,10 @@ export function RootLayout() {
   const area = scopeOfPath(pathname) === 'admin' ? 'admin' : 'catalog';
   const theme = useMemo(() => createAppTheme({ mode, direction, area }), [mode, direction, area]);
   const titleKey = usePageTitleKey();
+
+  // index.html's static shell (public/boot.js) stands in until this first render; drop it before
+  // the browser paints the app, so the two never show together.
+  useLayoutEffect(() => document.getElementById('boot-shell')?.remove(), []);
 
   useEffect(
     () =>

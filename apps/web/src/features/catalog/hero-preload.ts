@@ -24,6 +24,8 @@ function preloadImage(name: string, sizes: string, priority: 'high' | 'low'): vo
  */
 export function preloadStoredHero(): void {
   if (window.location.pathname !== paths.catalogMain) return;
+  // public/boot.js preloads the same files from index.html when it can.
+  if (document.querySelector('link[rel="preload"][data-boot]')) return;
   const family = restoreFamily();
   const linked = new URLSearchParams(window.location.search).get('family');
   if (!family || (linked !== null && linked !== String(family.id))) return;
