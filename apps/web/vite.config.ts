@@ -74,9 +74,12 @@ function catalogChunkPreloads(): Plugin {
       // public/ is copied by now; fill in its placeholder.
       const file = join(outDir, 'boot.js');
       const source = readFileSync(file, 'utf8');
-      const placeholder = '{} /* catalog-chunks */';
-      if (!source.includes(placeholder)) throw new Error('boot.js has no catalog-chunks placeholder');
-      writeFileSync(file, source.replace(placeholder, JSON.stringify(preloads)));
+      const placeholder = /\{\}(;? \/\* catalog-chunks \*\/)/;
+      if (!placeholder.test(source)) throw new Error('boot.js has no catalog-chunks placeholder');
+      writeFileSync(
+        file,
+        source.replace(placeholder, (_match, rest: string) => JSON.stringify(preloads) + rest),
+      );
     },
   };
 }
