@@ -1,10 +1,12 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCsv } from '../../../bench/import/generate';
-import { freshDatabase } from './harness';
+import { ensureAccounts } from '../src/db/accounts-seed';
+import { freshDatabase, testConfig } from './harness';
 import { adminToken, startServer, type ServerProcess } from './server-process';
 
 // Faults a sceptical operator would cause (issue 7), on the real server process: SIGTERM in the middle
@@ -247,4 +249,23 @@ describe('SIGKILL during a 100 000-row import', () => {
       await stop(again);
     }
   }, 90_000);
+});
+
+describe('several processes starting at once on one new database', () => {
+  it('all create or find the first accounts; none fails on the other one’s insert', async () => {
+    const fresh = await freshDatabase();
+    try {
+      const config = testConfig();
+      // What each process's start does; on PostgreSQL these race (one process each in scale-out).
+      const results = await Promise.all([1, 2, 3].map(() => ensureAccounts(fresh.database.db, config)));
+      expect(results.filter((r) => r !== null)).toHaveLength(1);
+      const admins: unknown = await fresh.database.db.execute(
+        sql`select count(*)::int as n from users where role = 'admin'`,
+      );
+      expect((admins as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
+    } finally {
+      await fresh.database.close();
+      await fresh.drop();
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../config';
+import { pgErrorCode } from '../lib/errors';
 import { hashPassword, verifyPassword } from '../modules/auth/passwords';
 import { findUserByUsername, insertUser } from '../modules/users/users.repository';
 import type { Db } from './client';
@@ -13,8 +14,23 @@ export interface CreatedAdmin {
 }
 
 /**
+ * Several processes may start at once on one PostgreSQL (scale-out): the one that loses the race to
+ * create an account gets a unique violation, which means the account is there. False in that case.
+ */
+async function insertUnlessTaken(insert: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await insert();
+    return true;
+  } catch (err) {
+    if (pgErrorCode(err) === '23505') return false;
+    throw err;
+  }
+}
+
+/**
  * First start: creates the admin account when there is no admin, and keeps the guest catalogue account
- * in step with GUEST_USERNAME / GUEST_PASSWORD when guest access is on. Safe to run on every start.
+ * in step with GUEST_USERNAME / GUEST_PASSWORD when guest access is on. Safe to run on every start,
+ * and by several processes at once.
  */
 export async function ensureAccounts(db: Db, config: Config): Promise<CreatedAdmin | null> {
   let created: CreatedAdmin | null = null;
@@ -35,28 +51,34 @@ export async function ensureAccounts(db: Db, config: Config): Promise<CreatedAdm
           tokenVersion: existing.tokenVersion + 1,
         })
         .where(eq(users.id, existing.id));
+      created = { username: config.admin.username, generatedPassword: generated };
     } else {
-      await insertUser(db, {
-        firstName: 'Dalil',
-        lastName: 'Admin',
-        username: config.admin.username,
-        password,
-        role: 'admin',
-      });
+      const inserted = await insertUnlessTaken(() =>
+        insertUser(db, {
+          firstName: 'Dalil',
+          lastName: 'Admin',
+          username: config.admin.username,
+          password,
+          role: 'admin',
+        }),
+      );
+      // Only the process that created the account shows its generated password.
+      if (inserted) created = { username: config.admin.username, generatedPassword: generated };
     }
-    created = { username: config.admin.username, generatedPassword: generated };
   }
 
   if (config.guest) {
     const guest = await findUserByUsername(db, config.guest.username);
     if (!guest) {
-      await insertUser(db, {
-        firstName: 'Guest',
-        lastName: 'Visitor',
-        username: config.guest.username,
-        password: config.guest.password,
-        role: 'user',
-      });
+      await insertUnlessTaken(() =>
+        insertUser(db, {
+          firstName: 'Guest',
+          lastName: 'Visitor',
+          username: config.guest!.username,
+          password: config.guest!.password,
+          role: 'user',
+        }),
+      );
     } else if (guest.role === 'user' && !(await verifyPassword(guest.passwordHash, config.guest.password))) {
       await db
         .update(users)

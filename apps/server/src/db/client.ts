@@ -50,6 +50,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
   // A broken idle connection (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // A checked-out client (inside a transaction) has no pool listener: when its connection drops it
+  // emits 'error' with none attached, which crashed the process during a PostgreSQL restart. Its
+  // queries fail on their own (503), and the pool discards the broken client when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
   const lockClient = await pool.connect();
   try {

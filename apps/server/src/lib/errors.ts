@@ -64,7 +64,9 @@ function isDatabaseUnavailable(err: unknown): boolean {
     }
     if (
       typeof message === 'string' &&
-      /Connection terminated|timeout exceeded when trying to connect|database is closed/.test(message)
+      /Connection terminated|timeout exceeded when trying to connect|database is closed|encountered a connection error and is not queryable/.test(
+        message,
+      )
     ) {
       return true;
     }
