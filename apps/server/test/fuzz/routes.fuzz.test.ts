@@ -4,7 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../../src/modules/users/users.repository';
 import { bearer, createTestApp } from '../harness';
 import { appRoutes, fingerprint, paramNames, routeInputs, type Route } from './app-routes';
-import { authorization, contentType, jsonBody, multipart, pathParam, queryString } from './arbitraries';
+import { authorization, contentType, jsonBody, pathParam, queryString } from './arbitraries';
+import { multipart } from './multipart-arbitraries';
 
 /**
  * Property-based bad input (issue 7): for every route the app registers, generated malformed bodies,
