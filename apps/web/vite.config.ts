@@ -39,9 +39,12 @@ const CATALOG_ROUTE_MODULES = {
 } as const;
 
 /**
- * Writes the catalogue route chunks (and the chunks they import that index.html does not already
- * load) into dist/boot.js, which adds them as modulepreloads on catalogue paths: they then download
- * with the entry instead of after it has run.
+ * Hands the app's loading to dist/boot.js (docs/decisions/0007-boot-loads-the-app.md). It takes the
+ * entry script, its modulepreloads and its stylesheet out of dist/index.html and writes them, with
+ * the web font files the stylesheet names, into boot.js's app-assets placeholder; boot.js starts them
+ * once the static shell has painted. It also writes the catalogue route chunks (and the chunks they
+ * import that the entry does not already load) into the catalog-chunks placeholder, so boot.js
+ * preloads them on catalogue paths alongside the entry instead of after it has run.
  */
 function catalogChunkPreloads(): Plugin {
   let outDir = '';
@@ -71,17 +74,56 @@ function catalogChunkPreloads(): Plugin {
       }
     },
     closeBundle() {
-      // public/ is copied by now; fill in its placeholder.
+      const app = takeAppAssets(outDir);
+      // public/ is copied by now; fill in its placeholders.
       const file = join(outDir, 'boot.js');
-      const source = readFileSync(file, 'utf8');
-      const placeholder = /\{\}(;? \/\* catalog-chunks \*\/)/;
-      if (!placeholder.test(source)) throw new Error('boot.js has no catalog-chunks placeholder');
-      writeFileSync(
-        file,
-        source.replace(placeholder, (_match, rest: string) => JSON.stringify(preloads) + rest),
-      );
+      let source = readFileSync(file, 'utf8');
+      const fill = (name: string, value: unknown, empty: string) => {
+        const placeholder = new RegExp(`${empty.replace(/[{}]/g, '\\$&')}(;? /\\* ${name} \\*/)`);
+        if (!placeholder.test(source)) throw new Error(`boot.js has no ${name} placeholder`);
+        source = source.replace(placeholder, (_match, rest: string) => JSON.stringify(value) + rest);
+      };
+      fill('catalog-chunks', preloads, '{}');
+      fill('app-assets', app, 'null');
+      writeFileSync(file, source);
     },
   };
+}
+
+/** What dist/index.html would have loaded itself; boot.js loads it instead. */
+interface AppAssets {
+  entry: string;
+  preloads: string[];
+  styles: string[];
+  fonts: string[];
+}
+
+/** Removes the entry script, modulepreloads and stylesheets from dist/index.html and returns them. */
+function takeAppAssets(outDir: string): AppAssets {
+  const file = join(outDir, 'index.html');
+  const app: AppAssets = { entry: '', preloads: [], styles: [], fonts: [] };
+  const html = readFileSync(file, 'utf8')
+    .replace(/\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g, (_tag, src: string) => {
+      if (app.entry) throw new Error('index.html has more than one module script');
+      app.entry = src;
+      return '';
+    })
+    .replace(
+      /\s*<link rel="(modulepreload|stylesheet)"[^>]*\shref="([^"]+)"[^>]*>/g,
+      (_tag, rel, href: string) => {
+        (rel === 'stylesheet' ? app.styles : app.preloads).push(href);
+        return '';
+      },
+    );
+  if (!app.entry) throw new Error('index.html has no module script for boot.js to load');
+  // The Arabic and Latin files of each weight the first screen uses; other subsets load on demand.
+  for (const style of app.styles) {
+    const css = readFileSync(join(outDir, style), 'utf8');
+    for (const [, url] of css.matchAll(/url\((\/assets\/[^)]*-(?:arabic|latin)-\d+-normal-[^)]*\.woff2)\)/g))
+      if (url && !app.fonts.includes(url)) app.fonts.push(url);
+  }
+  writeFileSync(file, html);
+  return app;
 }
 
 export default defineConfig({

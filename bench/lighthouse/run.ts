@@ -39,6 +39,7 @@ try {
   };
   const url = `${server.origin}/catalog/main`;
   const runs: RunSummary[] = [];
+  let failures = 0;
   for (let i = 0; i < RUNS; i += 1) {
     await prepareStorage(browser, server.origin, storage);
     const result = await lighthouse(url, {
@@ -50,6 +51,15 @@ try {
       disableStorageReset: true,
     });
     if (!result) throw new Error('Lighthouse returned no result');
+    // A run whose trace Lighthouse could not read (NO_NAVSTART, say) measured nothing: say so, and
+    // run again rather than count a score of 0.
+    if (result.lhr.runtimeError) {
+      failures += 1;
+      log(`run ${i + 1}/${RUNS}: Lighthouse error ${result.lhr.runtimeError.code}, running it again`);
+      if (failures > RUNS) throw new Error('Lighthouse failed more often than it ran');
+      i -= 1;
+      continue;
+    }
     runs.push(summarise(result.lhr));
     if (args.save)
       writeFileSync(args.save.replace(/(\.json)?$/, `-${i + 1}.json`), JSON.stringify(result.lhr, null, 1));

@@ -1,12 +1,73 @@
-/* global document, location */
+/* global document, location, requestAnimationFrame */
 // Runs before the first paint (a small classic script in <head>; the CSP allows no inline script).
 // It puts the document in the visitor's language, direction and colour mode, and on catalogue pages
 // shows the static shell from index.html (header, and on the main screen the stored family's hero),
-// so something real is painted while the app's JavaScript downloads. It also starts the catalogue's
-// code and hero image early. The app removes the shell when it renders (app/root-layout.tsx). Keep
-// the stored keys in step with lib/preferences-store.ts, lib/session.ts and features/catalog.
+// before the app's JavaScript has even been asked for. It also loads the app: in the build,
+// index.html has no script of its own (vite.config.ts moves the entry here), and boot.js requests
+// the code, stylesheet and web fonts once the shell (with the hero image) has painted, so the first
+// screen never waits for the app's downloads or start-up work
+// (docs/decisions/0007-boot-loads-the-app.md). The app removes the shell when it
+// renders (app/root-layout.tsx). Keep the stored keys in step with lib/preferences-store.ts,
+// lib/session.ts and features/catalog.
 (function () {
   var html = document.documentElement;
+  var head = document.head;
+  function link(attributes) {
+    var element = document.createElement('link');
+    for (var name in attributes) element.setAttribute(name, attributes[name]);
+    head.appendChild(element);
+  }
+  // A few links per task: adding a modulepreload costs about a millisecond of main thread (four on
+  // a slow phone), and forty of them in one task would block input for that long.
+  function preloadModules(files) {
+    for (var i = 0; i < files.length && i < 6; i += 1)
+      link({ rel: 'modulepreload', href: files[i], crossorigin: '' });
+    if (files.length > 6)
+      setTimeout(function () {
+        preloadModules(files.slice(6));
+      }, 0);
+  }
+
+  // Filled in at build time (vite.config.ts): { entry, preloads, styles, fonts }. Null under the
+  // dev server, whose index.html still loads the entry itself.
+  var app = null; /* app-assets */
+  var started = false;
+  // Set below on catalogue pages: the route chunks to fetch with the entry.
+  var routeChunks = [];
+  function startApp() {
+    if (started || !app) return;
+    started = true;
+    for (var i = 0; i < app.fonts.length; i += 1)
+      link({ rel: 'preload', as: 'font', type: 'font/woff2', href: app.fonts[i], crossorigin: '' });
+    for (var j = 0; j < app.styles.length; j += 1)
+      link({ rel: 'stylesheet', href: app.styles[j], crossorigin: '' });
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = app.entry;
+    head.appendChild(script);
+    // The entry's imports and the page's route chunks, so they download with the entry instead of
+    // after it has been parsed and run.
+    preloadModules(app.preloads.concat(routeChunks));
+  }
+  // Starts the app after the next frame has painted (a task queued from requestAnimationFrame runs
+  // after that frame), or at the latest after a second: a hidden tab paints no frames.
+  function startAfterPaint() {
+    setTimeout(startApp, 1000);
+    if (document.visibilityState === 'hidden') return startApp();
+    requestAnimationFrame(function () {
+      setTimeout(startApp, 0);
+    });
+  }
+  // Once the document has been parsed: the app renders into #root.
+  function whenParsed(callback) {
+    if (document.readyState !== 'loading') return callback();
+    document.addEventListener('readystatechange', function onReady() {
+      document.removeEventListener('readystatechange', onReady);
+      callback();
+    });
+  }
+
   function read(key) {
     try {
       return localStorage.getItem(key);
@@ -34,21 +95,11 @@
           : null;
   var token = read('token');
   // Without a session the guard sends the visitor to the login: nothing to show early.
-  if (!page || !token || token === 'null') return;
+  if (!page || !token || token === 'null') return whenParsed(startApp);
   html.setAttribute('data-boot', 'catalog');
 
-  function link(attributes) {
-    var element = document.createElement('link');
-    for (var name in attributes) element.setAttribute(name, attributes[name]);
-    document.head.appendChild(element);
-  }
-  // The catalogue's code, after the hero image (below): over HTTP/1.1 requests queue for six
-  // connections, and the image is what the visitor looks at first.
-  function preloadChunks() {
-    var files = (chunks.layout || []).concat(chunks[page] || []);
-    for (var i = 0; i < files.length; i += 1) link({ rel: 'modulepreload', href: files[i] });
-  }
-  if (page !== 'main') return preloadChunks();
+  routeChunks = (chunks.layout || []).concat(chunks[page] || []);
+  if (page !== 'main') return whenParsed(startAfterPaint);
   var family = null;
   try {
     family = JSON.parse(read('selectedFamily') || 'null');
@@ -63,7 +114,7 @@
     (linked !== null && linked !== String(family.id)) ||
     !family.name
   )
-    return preloadChunks();
+    return whenParsed(startAfterPaint);
 
   function media(name, width) {
     return '/media/' + encodeURIComponent(name) + '?w=' + width;
@@ -95,7 +146,6 @@
     });
   }
   html.setAttribute('data-boot-hero', '');
-  preloadChunks();
 
   var other = language === 'ar' ? 'en' : 'ar';
   function fill() {
@@ -115,13 +165,14 @@
     var otherName = shell.querySelector('.bs-family-other');
     if (name) name.textContent = family.name[language] || '';
     if (otherName) otherName.textContent = family.name[other] || '';
+    // The cover is what the visitor looks at first: the app starts once it can be painted, or after
+    // a second and a half on a network too slow for it.
+    var coverImage = cover && shell.querySelector('.bs-cover img');
+    if (!coverImage || !coverImage.decode) return startAfterPaint();
+    setTimeout(startApp, 1500);
+    coverImage.decode().then(startAfterPaint, startAfterPaint);
   }
   // The shell's markup follows this script: fill it in as soon as it has been parsed, which is
-  // before the first paint and before the deferred app scripts run.
-  if (document.readyState !== 'loading') fill();
-  else
-    document.addEventListener('readystatechange', function onReady() {
-      document.removeEventListener('readystatechange', onReady);
-      fill();
-    });
+  // before the first paint.
+  whenParsed(fill);
 })();

@@ -5,6 +5,7 @@ import Pagination from '@mui/material/Pagination';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProductCard, ProductCardSkeleton } from '../../components/product-card';
+import { ProductGrid } from '../../components/product-grid';
 import { paths } from '../../lib/paths';
 import { pageCount } from './catalog-query';
 import { EmptyResults } from './empty-results';
@@ -19,13 +20,6 @@ interface ProductResultsProps {
   /** Router state for the product links: where the product page's back button returns. */
   linkState: unknown;
 }
-
-const GRID_COLUMNS = {
-  xs: 'repeat(2, minmax(0, 1fr))',
-  sm: 'repeat(3, minmax(0, 1fr))',
-  md: 'repeat(4, minmax(0, 1fr))',
-  lg: 'repeat(5, minmax(0, 1fr))',
-};
 
 /** The product grid with skeletons, the empty state and numbered pagination (spec section 2). */
 export const ProductResults = memo(function ProductResults({
@@ -42,18 +36,9 @@ export const ProductResults = memo(function ProductResults({
   const skeletons = Math.min(CATALOGUE_PAGE_SIZE, result?.data.length || 10);
   return (
     <Box>
-      <Box
-        component="ul"
+      <ProductGrid
         aria-busy={loading}
         aria-label={loading ? t('catalog.main.loadingProducts') : t('catalog.main.products')}
-        sx={{
-          listStyle: 'none',
-          m: 0,
-          p: 0,
-          display: 'grid',
-          gap: { xs: 1.5, sm: 2 },
-          gridTemplateColumns: GRID_COLUMNS,
-        }}
       >
         {loading || !result
           ? Array.from({ length: skeletons }, (_, i) => (
@@ -73,7 +58,7 @@ export const ProductResults = memo(function ProductResults({
                 />
               </li>
             ))}
-      </Box>
+      </ProductGrid>
       {pages > 1 && (
         <Box
           component="nav"
