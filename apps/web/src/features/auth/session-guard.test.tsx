@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectConsoleErrors } from '../../test/console-guard';
 import { mockApi } from '../../test/fetch-mock';
 import { renderRoutes } from '../../test/render';
 import { SessionGuard } from './session-guard';
@@ -63,5 +64,24 @@ describe('session guard', () => {
     expect(await screen.findByText('Catalogue login page')).toBeInTheDocument();
     expect(screen.getByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
     expect(window.localStorage.getItem('token')).toBeNull();
+  });
+
+  it('keeps the session when the server cannot be reached, and shows the page once it answers', async () => {
+    window.localStorage.setItem('token', 'user-token');
+    expectConsoleErrors(1); // the failed check is reported once
+    let calls = 0;
+    mockApi({
+      'GET /api/user/auth': () => {
+        calls += 1;
+        return calls === 1
+          ? { status: 503, body: { statusCode: 503, error: 'Service Unavailable', message: 'Restarting' } }
+          : { status: 200, body: { ...account, username: 'guest', role: 'user' } };
+      },
+    });
+    renderRoutes(routes, '/catalog/family');
+    expect(await screen.findByText('Catalogue content', undefined, { timeout: 6000 })).toBeInTheDocument();
+    expect(calls).toBe(2);
+    expect(window.localStorage.getItem('token')).toBe('user-token');
+    expect(screen.queryByText('Catalogue login page')).not.toBeInTheDocument();
   });
 });

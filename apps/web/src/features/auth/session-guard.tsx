@@ -9,6 +9,9 @@ import { paths } from '../../lib/paths';
 import { clearToken, getToken, type SessionScope } from '../../lib/session';
 import { checkSession, earlyAccount, takeEarlySessionCheck } from './session-api';
 
+/** How long the guard waits before asking again when the server could not answer. */
+const RETRY_MS = 3000;
+
 interface SessionGuardProps {
   scope: SessionScope;
 }
@@ -27,7 +30,8 @@ function tellWhy(error: unknown): void {
  * Spec section 4: every mount of a protected route re-checks the session. The first check shows a
  * centred spinner; checks on later navigations run quietly so the shell does not flash. The first
  * page's check starts before the app renders (main.tsx); when it has already succeeded, the page
- * shows at once instead of after a spinner.
+ * shows at once instead of after a spinner. Only a 401 or 403 ends the session; when the server
+ * cannot be reached or fails, the spinner stays and the check is asked again every few seconds.
  */
 export function SessionGuard({ scope }: SessionGuardProps) {
   const { t } = useTranslation();
@@ -45,18 +49,27 @@ export function SessionGuard({ scope }: SessionGuardProps) {
       toLogin();
       return;
     }
-    const check = takeEarlySessionCheck(scope) ?? checkSession(scope, controller.signal);
-    check.then(
-      (checked) => {
-        if (!controller.signal.aborted) setAccount(checked);
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        tellWhy(error);
-        toLogin();
-      },
-    );
-    return () => controller.abort();
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const run = (check: Promise<Account>, attempt: number): void => {
+      void check.then(
+        (checked) => {
+          if (!controller.signal.aborted) setAccount(checked);
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          if (attempt === 0) tellWhy(error);
+          // Only an answer that refuses the token ends the session. An unreachable or failing server
+          // (a restart, a request cut off because the page is being left) keeps it: check again.
+          if (isApiError(error) && (error.status === 401 || error.status === 403)) toLogin();
+          else retry = setTimeout(() => run(checkSession(scope, controller.signal), attempt + 1), RETRY_MS);
+        },
+      );
+    };
+    run(takeEarlySessionCheck(scope) ?? checkSession(scope, controller.signal), 0);
+    return () => {
+      controller.abort();
+      clearTimeout(retry);
+    };
   }, [scope, pathname, navigate]);
 
   if (!account) return <CenteredSpinner label={t('auth.checkingSession')} />;
