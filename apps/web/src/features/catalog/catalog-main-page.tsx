@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CenteredSpinner } from '../../components/centered-spinner';
 import { paths } from '../../lib/paths';
+import { useFirstScreenLater } from '../../lib/use-first-screen-later';
 import { catalogSearchArgs, categoriesQuery, familiesQuery, searchQuery } from './catalog-api';
 import { CatalogHero } from './catalog-hero';
 import {
@@ -94,31 +95,37 @@ function CatalogMain({ query, family }: CatalogMainProps) {
   // render shows skeletons even when the results were fetched early (catalog-prefetch.ts).
   const shown = useDeferredValue(results.data, undefined);
   const shownLoading = useDeferredValue(loading, true);
+  // On the app's first screen the hero (what the static shell showed) commits first, the rest next.
+  const belowHero = useFirstScreenLater();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: { xs: 2.5, sm: 3 } }}>
       <CatalogHero family={family} companiesDisabled={families.data?.count === 1} />
-      <CatalogSearchBox value={query.search} onCommit={onSearch} />
-      <CategoryToggles
-        categories={categories.data?.data}
-        value={query.category}
-        onChange={(category) => go({ category, page: 1 })}
-      />
-      <Typography
-        ref={resultsTop}
-        role="status"
-        color="text.secondary"
-        sx={{ minHeight: '1.7em', fontSize: '0.95rem', scrollMarginTop: 88 }}
-      >
-        {results.data && !loading ? t('catalog.main.results', { count: results.data.count }) : ''}
-      </Typography>
-      <ProductResults
-        result={shown}
-        loading={shownLoading}
-        page={query.page}
-        onPage={onPage}
-        onReset={filtered ? onReset : undefined}
-        linkState={linkState}
-      />
+      {belowHero && (
+        <>
+          <CatalogSearchBox value={query.search} onCommit={onSearch} />
+          <CategoryToggles
+            categories={categories.data?.data}
+            value={query.category}
+            onChange={(category) => go({ category, page: 1 })}
+          />
+          <Typography
+            ref={resultsTop}
+            role="status"
+            color="text.secondary"
+            sx={{ minHeight: '1.7em', fontSize: '0.95rem', scrollMarginTop: 88 }}
+          >
+            {results.data && !loading ? t('catalog.main.results', { count: results.data.count }) : ''}
+          </Typography>
+          <ProductResults
+            result={shown}
+            loading={shownLoading}
+            page={query.page}
+            onPage={onPage}
+            onReset={filtered ? onReset : undefined}
+            linkState={linkState}
+          />
+        </>
+      )}
     </Box>
   );
 }
