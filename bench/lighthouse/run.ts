@@ -6,7 +6,7 @@ import lighthouse from 'lighthouse';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { launchBrowser, prepareStorage } from './browser';
+import { launchBrowser, prepareStorage, type Browser } from './browser';
 import { printReport, summarise, type RunSummary } from './report';
 import { guestToken, startProductionServer } from './server';
 
@@ -22,7 +22,10 @@ const RUNS = Number(args.runs);
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 const server = await startProductionServer(Number(args.port));
-const browser = await launchBrowser();
+// A fresh browser for every run: one browser kept across runs keeps compiled scripts in memory
+// (V8's isolate cache) and on disk (its code cache, which emptying the HTTP cache leaves), so its
+// later runs would measure a page whose JavaScript is already compiled, not a first visit.
+let browser: Browser | null = null;
 try {
   const token = await guestToken(server.origin);
   const families = (await (
@@ -41,6 +44,8 @@ try {
   const runs: RunSummary[] = [];
   let failures = 0;
   for (let i = 0; i < RUNS; i += 1) {
+    browser?.kill();
+    browser = await launchBrowser();
     await prepareStorage(browser, server.origin, storage);
     const result = await lighthouse(url, {
       port: browser.port,
@@ -76,6 +81,6 @@ try {
       .join(', ')}`,
   );
 } finally {
-  browser.kill();
+  browser?.kill();
   await server.stop();
 }
