@@ -36,7 +36,8 @@ async function main() {
     await database.checkpoint();
 
   const address = await app.listen({ port: config.port, host: config.host });
-  const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  // Fastify reports a wildcard HOST as the loopback address it also listens on; a person opens localhost.
+  const shown = address.replace(/\/\/(0\.0\.0\.0|\[::\]|127\.0\.0\.1|\[::1\])(?=:)/, '//localhost');
   app.log.info(
     `Dalil is running on ${shown} (${database.engine === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
   );

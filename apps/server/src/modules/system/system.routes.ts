@@ -25,7 +25,7 @@ export function systemRoutes(app: FastifyInstance) {
       schema: {
         tags: ['system'],
         summary: 'The database answers',
-        response: { 200: z.object({ status: z.literal('ready'), engine: z.string() }), 503: ErrorBodySchema },
+        response: { 200: z.object({ status: z.literal('ready') }), 503: ErrorBodySchema },
       },
     },
     async () => {
@@ -40,7 +40,8 @@ export function systemRoutes(app: FastifyInstance) {
       } finally {
         clearTimeout(timer);
       }
-      return { status: 'ready' as const, engine: database.engine };
+      // The engine stays private: the start log and the operator's configuration say which it is.
+      return { status: 'ready' as const };
     },
   );
 
