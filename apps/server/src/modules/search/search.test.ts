@@ -1,4 +1,5 @@
 import type { ProductCard, SearchResult } from '@dalil/contracts/search';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
 import { bumpCatalogueVersion } from '../../lib/catalogue-version';
@@ -251,6 +252,45 @@ describe('GET /api/search: filters and paging', () => {
       family: ids.food,
       category: ids.dates,
     });
+  });
+});
+
+describe('GET /api/search: transfer', () => {
+  const page = (encoding?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/search',
+      query: { family: String(ids.bulk), limit: '100' },
+      headers: { ...bearer(token), ...(encoding ? { 'accept-encoding': encoding } : {}) },
+    });
+
+  it('compresses a page of results for a client that accepts brotli or gzip', async () => {
+    const plain = await page();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const expected = plain.json<SearchResult>();
+    expect(expected.data).toHaveLength(100);
+
+    const br = await page('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(expected);
+
+    const gz = await page('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(expected);
+  });
+
+  it('leaves an answer under 1 KB as it is', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/search',
+      query: { family: String(ids.food), search: 'olive oil' },
+      headers: { ...bearer(token), 'accept-encoding': 'br' },
+    });
+    expect(res.rawPayload.length).toBeLessThan(1024);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(names(res.json<SearchResult>())).toEqual(['Olive Oil']);
   });
 });
 
