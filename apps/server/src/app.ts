@@ -5,10 +5,10 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { constants as zlib } from 'node:zlib';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { COMPRESSION } from './lib/compression';
 import type { AppContext } from './lib/context';
 import { HttpError, registerErrorHandler } from './lib/errors';
 import { registerAccessControl } from './modules/auth/access';
@@ -111,13 +111,8 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
     credentials: false,
   });
   // JSON and CSV answers over 1 KB are compressed for clients that ask (a page of search results
-  // shrinks from about 4 KB to under 1 KB). Brotli at quality 4 costs about what gzip does; the
-  // default of 11 is meant for files compressed once. The built web files arrive already compressed.
-  await app.register(compress, {
-    encodings: ['br', 'gzip'],
-    threshold: 1024,
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
-  });
+  // shrinks from about 4 KB to under 1 KB). The built web files arrive already compressed.
+  await app.register(compress, COMPRESSION);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {

@@ -279,6 +279,12 @@ describe('GET /api/search: transfer', () => {
     const gz = await page('gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(expected);
+
+    // "*" means any: gzip, as @fastify/compress reads it. Identity means none.
+    expect((await page('*')).headers['content-encoding']).toBe('gzip');
+    expect((await page('identity')).rawPayload).toEqual(plain.rawPayload);
+    // A cache hit answers with the same compressed bytes.
+    expect((await page('br')).rawPayload).toEqual(br.rawPayload);
   });
 
   it('leaves an answer under 1 KB as it is', async () => {
