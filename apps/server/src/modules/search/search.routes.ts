@@ -15,8 +15,11 @@ export interface SearchRoutesOptions {
   versionTtlMs?: number;
 }
 
-/** One page of results as JSON text, with its compressed copies once a client has asked for them. */
-type CachedPage = { json: string } & Partial<Record<Encoding, Buffer>>;
+/**
+ * One page of results as JSON text, whether it is large enough to compress, and its compressed
+ * copies once a client has asked for them.
+ */
+type CachedPage = { json: string; compressible: boolean } & Partial<Record<Encoding, Buffer>>;
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -59,14 +62,12 @@ export function searchRoutes(app: FastifyInstance, options: SearchRoutesOptions 
       let page = cache.get(key);
       if (page === undefined) {
         const result = await searchProducts(db, { family, category, text, limit, skip });
-        page = { json: JSON.stringify(SearchResultSchema.parse(result)) };
+        const json = JSON.stringify(SearchResultSchema.parse(result));
+        page = { json, compressible: Buffer.byteLength(json) >= COMPRESSION.threshold };
         cache.set(key, page, version);
       }
       void reply.type('application/json; charset=utf-8');
-      const encoding =
-        Buffer.byteLength(page.json) >= COMPRESSION.threshold
-          ? chooseEncoding(request.headers['accept-encoding'])
-          : null;
+      const encoding = page.compressible ? chooseEncoding(request.headers['accept-encoding']) : null;
       if (encoding === null) {
         // A JSON string with a JSON content type is sent as is; it was checked against the schema above.
         return reply.send(page.json as unknown as SearchResult);

@@ -54,12 +54,12 @@ async function category(familyId: number, en: string): Promise<number> {
   return row!.id;
 }
 
-const searchRaw = (query: Record<string, string | number>, auth = true) =>
+const searchRaw = (query: Record<string, string | number>, headers: Record<string, string> = bearer(token)) =>
   t.app.inject({
     method: 'GET',
     url: '/api/search',
     query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-    headers: auth ? bearer(token) : {},
+    headers,
   });
 
 async function search(query: Record<string, string | number>): Promise<SearchResult> {
@@ -257,12 +257,10 @@ describe('GET /api/search: filters and paging', () => {
 
 describe('GET /api/search: transfer', () => {
   const page = (encoding?: string) =>
-    t.app.inject({
-      method: 'GET',
-      url: '/api/search',
-      query: { family: String(ids.bulk), limit: '100' },
-      headers: { ...bearer(token), ...(encoding ? { 'accept-encoding': encoding } : {}) },
-    });
+    searchRaw(
+      { family: ids.bulk, limit: 100 },
+      { ...bearer(token), ...(encoding ? { 'accept-encoding': encoding } : {}) },
+    );
 
   it('compresses a page of results for a client that accepts brotli or gzip', async () => {
     const plain = await page();
@@ -288,12 +286,10 @@ describe('GET /api/search: transfer', () => {
   });
 
   it('leaves an answer under 1 KB as it is', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/search',
-      query: { family: String(ids.food), search: 'olive oil' },
-      headers: { ...bearer(token), 'accept-encoding': 'br' },
-    });
+    const res = await searchRaw(
+      { family: ids.food, search: 'olive oil' },
+      { ...bearer(token), 'accept-encoding': 'br' },
+    );
     expect(res.rawPayload.length).toBeLessThan(1024);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(names(res.json<SearchResult>())).toEqual(['Olive Oil']);
@@ -315,7 +311,7 @@ describe('GET /api/search: errors and access', () => {
   });
 
   it('answers 401 without a token', async () => {
-    const res = await searchRaw({ family: ids.food }, false);
+    const res = await searchRaw({ family: ids.food }, {});
     expect(res.statusCode).toBe(401);
   });
 });
