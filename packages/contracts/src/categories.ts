@@ -1,30 +1,18 @@
 import { z } from 'zod';
-import { BilingualNameSchema, listOf, PagingQuerySchema, requiredText } from './common';
-import { ImageNameSchema } from './media';
+import { API_PATHS } from './api-paths';
+import { CATALOGUE_ACCESS, crudSchemas, defineResource } from './resources';
+import { listOf, NamedRecordSchema, NamesBodySchema, PagingQuerySchema } from './common';
+import { imageBodyFields, imageRecordFields } from './media';
 import { OptionalRefSchema, RefSchema, SearchQuerySchema } from './refs';
 
-/** POST and PUT /api/category: the category form (spec section 2, "Create Category"). */
-export const CategoryBodySchema = z.object({
-  nameEn: requiredText(),
-  nameAr: requiredText(),
-  family: RefSchema,
-  logo: ImageNameSchema,
-  image: ImageNameSchema,
-});
+/** POST and PUT /api/category: the category form (name in both languages, family, optional logo and image). */
+export const CategoryBodySchema = NamesBodySchema.extend({ family: RefSchema, ...imageBodyFields });
 export type CategoryBody = z.input<typeof CategoryBodySchema>;
 
-export const CategorySchema = z.object({
-  id: z.number().int(),
-  name: BilingualNameSchema,
-  nameAr: z.string(),
-  nameEn: z.string(),
-  family: z.number().int(),
-  logo: z.string().nullable(),
-  image: z.string().nullable(),
-});
+export const CategorySchema = NamedRecordSchema.extend({ family: z.number().int(), ...imageRecordFields });
 export type Category = z.infer<typeof CategorySchema>;
 
-/** GET /api/category/:id also gives the product count shown before a delete (spec section 8). */
+/** GET /api/category/:id also gives the product count the admin confirms before a delete. */
 export const CategoryDetailSchema = CategorySchema.extend({
   counts: z.object({ products: z.number().int() }),
 });
@@ -36,3 +24,19 @@ export const CategoryListQuerySchema = PagingQuerySchema.extend({
 });
 export const CategoryListSchema = listOf(CategorySchema);
 export type CategoryList = z.infer<typeof CategoryListSchema>;
+
+/** The categories admin resource: routes, access and operation ids are derived from this. */
+export const categoryResource = defineResource({
+  name: { one: 'Category', many: 'Categories' },
+  path: API_PATHS.categories,
+  schemas: crudSchemas(CategorySchema, CategoryBodySchema, CategoryListQuerySchema, {
+    detail: CategoryDetailSchema,
+  }),
+  access: CATALOGUE_ACCESS,
+  summaries: {
+    list: 'Categories, ordered by id; filter by family, search either name',
+    read: 'One category, with the number of linked products',
+    update: 'Update a category (a new family moves its products too)',
+    delete: 'Delete a category with its products',
+  },
+});

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from './constants';
 
-/** DESIGN.md "API": every error body has this shape; `details` lists field or row problems. */
+/**
+ * Every error body has this shape (docs/architecture.md, "Errors"); `details` lists field or row
+ * problems.
+ */
 export const ErrorDetailSchema = z.object({
   path: z.string(),
   message: z.string(),
@@ -14,7 +17,7 @@ export const ErrorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
-/** `limit` is clamped to 1..100 and `skip` to >= 0 instead of being rejected (DESIGN.md "API"). */
+/** `limit` is clamped to 1..100 and `skip` to >= 0 instead of being rejected. */
 const clampedInt = (min: number, max: number, fallback: number) =>
   z.preprocess(
     (v) => (v === undefined || v === '' ? undefined : Number(v)),
@@ -43,10 +46,24 @@ export function listOf<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item), count: z.number().int() });
 }
 
-/** Required text in a form or body: trimmed, non-empty, bounded. Message per spec section 5. */
+/** Required text in a form or body: trimmed, non-empty, bounded. An empty value says "This field is required". */
 export const requiredText = (max = 200) =>
   z
     .string({ error: 'This field is required' })
     .trim()
     .min(1, 'This field is required')
     .max(max, `must be at most ${max} characters`);
+
+/** A body's names in both languages, which every catalogue form starts with. */
+export const NamesBodySchema = z.object({ nameEn: requiredText(), nameAr: requiredText() });
+
+/** A stored text the record may lack. */
+export const NullableTextSchema = z.string().nullable();
+
+/** What every catalogue record answers first: its id and its names, together and apart. */
+export const NamedRecordSchema = z.object({
+  id: z.number().int(),
+  name: BilingualNameSchema,
+  nameAr: z.string(),
+  nameEn: z.string(),
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /api/config: what the web app needs to know at run time (DESIGN.md "API"). */
+/** GET /api/config: what the web app needs to know at run time. */
 export const PublicConfigSchema = z.object({
   holding: z.object({ nameAr: z.string(), nameEn: z.string() }),
   guest: z.object({ username: z.string(), password: z.string() }).nullable(),

@@ -1,6 +1,5 @@
-// Spec section 9: business constants.
+// Business constants shared by the server and the web app.
 export const REQUEST_TIMEOUT_MS = 10_000;
-export const TOKEN_STORAGE_KEY = 'token';
 export const CATALOGUE_PAGE_SIZE = 25;
 export const ADMIN_PAGE_SIZE = 10;
 export const ADMIN_PAGE_SIZE_OPTIONS = [10, 25, 50, 100] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ErrorBodySchema } from './common';
 
-/** Spec section 3: the CSV columns, in the order exports write them. */
+/** The CSV columns, in the order exports write them. */
 export const CSV_COLUMNS = [
   'familyNameEn',
   'familyNameAr',
@@ -73,7 +73,7 @@ export const LevelCountsSchema = z.object({
 export type LevelCounts = z.infer<typeof LevelCountsSchema>;
 
 /**
- * The preview (`?dryRun=true`) and the import answer with this report (DESIGN.md improvement 5).
+ * The preview (`?dryRun=true`) and the import answer with this report.
  * Levels a file does not cover (families in a categories file...) count zero.
  */
 export const ImportReportSchema = z.object({
@@ -153,7 +153,8 @@ const csvCell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"
 
 /**
  * The upload screens' downloads: a headers-only CSV, or one with example rows. UTF-8 with a BOM so
- * Excel shows the Arabic; a leading empty column like the reference examples (spec section 3).
+ * Excel shows the Arabic; a leading empty column, as in the example files
+ * staff already use.
  */
 export function importTemplateCsv(kind: ImportKind, options: { example: boolean }): string {
   const columns = IMPORT_COLUMNS[kind];
@@ -164,7 +165,7 @@ export function importTemplateCsv(kind: ImportKind, options: { example: boolean 
 }
 
 /**
- * Spreadsheet formula injection (DESIGN.md improvement 10): an exported cell that begins with
+ * Spreadsheet formula injection: an exported cell that begins with
  * = + - @, a tab or a carriage return, after any leading apostrophes, gets one more apostrophe in
  * front, so a spreadsheet shows it as text. The import removes exactly that apostrophe, so every value
  * survives the round trip, including one that itself begins with apostrophes.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NullableTextSchema } from './common';
 
 /** Stored image names: a random public id plus `.webp` (see the server's media service). */
 export const IMAGE_NAME_PATTERN = /^[A-Za-z0-9_-]{8,64}\.webp$/;
@@ -13,6 +14,12 @@ export const ImageNameSchema = z
   .refine((v) => v === '' || IMAGE_NAME_PATTERN.test(v), 'must be the name of an uploaded image')
   .nullish()
   .transform((v) => (v ? v : null));
+
+/** The logo and image fields of a form body, in the order the forms show them. */
+export const imageBodyFields = { logo: ImageNameSchema, image: ImageNameSchema };
+
+/** The logo and image a record answers with (stored names, or null). */
+export const imageRecordFields = { logo: NullableTextSchema, image: NullableTextSchema };
 
 /** POST /api/upload/image: the stored image; save it as `${public_id}.${format}`. */
 export const UploadedImageSchema = z.object({

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { BilingualNameSchema, listOf, PagingQuerySchema, requiredText } from './common';
-import { ImageNameSchema } from './media';
+import { API_PATHS } from './api-paths';
+import { listOf, NamedRecordSchema, NamesBodySchema, NullableTextSchema, PagingQuerySchema } from './common';
+import { imageBodyFields, imageRecordFields } from './media';
 import { OptionalRefSchema, optionalText, RefSchema, SearchQuerySchema } from './refs';
+import { CATALOGUE_ACCESS, crudSchemas, defineResource } from './resources';
 import { toAsciiDigits } from './search-text';
 
 const DIGITS_ONLY = 'must contain digits only';
@@ -11,7 +13,7 @@ const MAX_COST = 9_999_999_999.99; // numeric(12, 2)
 
 /**
  * Barcode and code: a number or a digit string (Arabic-Indic digits allowed); kept as a digit string
- * so leading zeros and 14-digit GTINs survive (DESIGN.md "Data", improvement 4). Empty means none.
+ * so leading zeros and 14-digit GTINs survive. Empty means none.
  */
 export const DigitStringSchema = z
   .union([z.string(), z.number()], { error: DIGITS_ONLY })
@@ -58,10 +60,8 @@ export const CostSchema = optionalNumber((n) =>
   n < 0 ? 'must be 0 or more' : n > MAX_COST ? 'is too large' : null,
 );
 
-/** POST and PUT /api/product: the product form (spec section 2, "Create Product", improvement 6). */
-export const ProductBodySchema = z.object({
-  nameEn: requiredText(),
-  nameAr: requiredText(),
+/** POST and PUT /api/product: the product form (also description in both languages and cost). */
+export const ProductBodySchema = NamesBodySchema.extend({
   family: RefSchema,
   category: RefSchema,
   barcode: DigitStringSchema,
@@ -74,30 +74,24 @@ export const ProductBodySchema = z.object({
   descriptionAr: optionalText(5000),
   cost: CostSchema,
   shelfLife: optionalText(100),
-  logo: ImageNameSchema,
-  image: ImageNameSchema,
+  ...imageBodyFields,
 });
 export type ProductBody = z.input<typeof ProductBodySchema>;
 
-export const ProductSchema = z.object({
-  id: z.number().int(),
-  name: BilingualNameSchema,
-  nameAr: z.string(),
-  nameEn: z.string(),
+export const ProductSchema = NamedRecordSchema.extend({
   family: z.number().int(),
   category: z.number().int(),
-  barcode: z.string().nullable(),
-  number: z.string().nullable(),
-  netWeight: z.string().nullable(),
-  drainedWeight: z.string().nullable(),
+  barcode: NullableTextSchema,
+  number: NullableTextSchema,
+  netWeight: NullableTextSchema,
+  drainedWeight: NullableTextSchema,
   unitsPerCarton: z.number().int().nullable(),
   cartonPerPalate: z.number().int().nullable(),
-  descriptionEn: z.string().nullable(),
-  descriptionAr: z.string().nullable(),
+  descriptionEn: NullableTextSchema,
+  descriptionAr: NullableTextSchema,
   cost: z.number().nullable(),
-  shelfLife: z.string().nullable(),
-  logo: z.string().nullable(),
-  image: z.string().nullable(),
+  shelfLife: NullableTextSchema,
+  ...imageRecordFields,
 });
 export type Product = z.infer<typeof ProductSchema>;
 
@@ -108,3 +102,15 @@ export const ProductListQuerySchema = PagingQuerySchema.extend({
 });
 export const ProductListSchema = listOf(ProductSchema);
 export type ProductList = z.infer<typeof ProductListSchema>;
+
+/** The products admin resource: routes, access and operation ids are derived from this. */
+export const productResource = defineResource({
+  name: { one: 'Product', many: 'Products' },
+  path: API_PATHS.products,
+  schemas: crudSchemas(ProductSchema, ProductBodySchema, ProductListQuerySchema),
+  access: CATALOGUE_ACCESS,
+  summaries: {
+    list: 'Products, ordered by id; filter by family and category, search either name or an exact code',
+    read: 'One product',
+  },
+});

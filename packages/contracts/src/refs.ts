@@ -14,7 +14,7 @@ const idNumber = (requiredMessage: string) =>
     .positive('must be a positive whole number')
     .max(MAX_ID, 'is too large');
 
-/** A required reference to another record in a body (a choice field): spec section 5 message. */
+/** A required reference to another record in a body (a choice field); empty says "This field is required". */
 export const RefSchema = z.preprocess(blankToUndefined, idNumber(MESSAGES.required));
 
 /** An optional reference filter in a query string; empty means no filter. */

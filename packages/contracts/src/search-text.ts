@@ -1,4 +1,4 @@
-// DESIGN.md "Data": search text is normalized once on write and the same way on query.
+// Search text is normalized once on write and the same way on query.
 const TASHKEEL = /[\u064B-\u065F\u0670]/g;
 const TATWEEL = /\u0640/g;
 const ALEF_FORMS = /[\u0623\u0625\u0622\u0671]/g;

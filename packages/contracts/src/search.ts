@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { BilingualNameSchema, listOf, PagingQuerySchema } from './common';
+import { listOf, PagingQuerySchema } from './common';
 import { CATALOGUE_PAGE_SIZE } from './constants';
+import { ProductSchema } from './products';
+import { normalizeSearchText } from './search-text';
 
 const MAX_ID = 2_147_483_647;
 export const SEARCH_MAX_LENGTH = 200;
@@ -19,7 +21,7 @@ const queryId = z
   .max(MAX_ID, 'is too large');
 
 /**
- * GET /api/search (spec section 7 "Catalogue search", issue 5). `limit` defaults to the catalogue page
+ * GET /api/search: the catalogue search. `limit` defaults to the catalogue page
  * size and is clamped to 1..100 like every list; `family` is required, `category` narrows it.
  */
 export const SearchQuerySchema = z.object({
@@ -31,6 +33,12 @@ export const SearchQuerySchema = z.object({
   search: z
     .string({ error: 'must be text' })
     .max(SEARCH_MAX_LENGTH, `must be at most ${SEARCH_MAX_LENGTH} characters`)
+    // Normalization (NFKC) can turn one character into many (U+FDFA into 18): the query the database
+    // sees must respect the limit too.
+    .refine(
+      (v) => normalizeSearchText(v).length <= SEARCH_MAX_LENGTH,
+      `must be at most ${SEARCH_MAX_LENGTH} characters once normalized`,
+    )
     .optional()
     .transform((v) => v ?? ''),
   family: z.preprocess(toNumberOrUndefined, queryId),
@@ -40,22 +48,21 @@ export type SearchQuery = z.input<typeof SearchQuerySchema>;
 export type SearchParams = z.output<typeof SearchQuerySchema>;
 
 /** One product card in the catalogue grid: what the card and its link need, nothing more. */
-export const ProductCardSchema = z.object({
-  id: z.number().int(),
-  name: BilingualNameSchema,
-  nameAr: z.string(),
-  nameEn: z.string(),
-  /** Digit strings (leading zeros survive), or null. */
-  barcode: z.string().nullable(),
-  number: z.string().nullable(),
-  netWeight: z.string().nullable(),
-  drainedWeight: z.string().nullable(),
-  unitsPerCarton: z.number().int().nullable(),
-  cartonPerPalate: z.number().int().nullable(),
-  image: z.string().nullable(),
-  logo: z.string().nullable(),
-  family: z.number().int(),
-  category: z.number().int(),
+export const ProductCardSchema = ProductSchema.pick({
+  id: true,
+  name: true,
+  nameAr: true,
+  nameEn: true,
+  barcode: true,
+  number: true,
+  netWeight: true,
+  drainedWeight: true,
+  unitsPerCarton: true,
+  cartonPerPalate: true,
+  image: true,
+  logo: true,
+  family: true,
+  category: true,
 });
 export type ProductCard = z.infer<typeof ProductCardSchema>;
 

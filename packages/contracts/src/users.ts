@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { API_PATHS } from './api-paths';
+import { ADMIN_ACCESS, crudSchemas, defineResource } from './resources';
 import { AccountSchema, RoleSchema } from './auth';
 import { listOf, PagingQuerySchema, requiredText } from './common';
 import { SearchQuerySchema } from './refs';
@@ -10,7 +12,7 @@ const password = z
   .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(200, 'must be at most 200 characters');
 
-/** POST /api/user: the user form when creating (spec section 2, "Create User"; improvement 7). */
+/** POST /api/user: the user form when creating (an admin may also set the role). */
 export const UserCreateBodySchema = z.object({
   firstName: requiredText(100),
   lastName: requiredText(100),
@@ -33,10 +35,32 @@ export const UserUpdateBodySchema = z.object({
 });
 export type UserUpdateBody = z.input<typeof UserUpdateBodySchema>;
 
-/** A user as the API shows it: never the password or its hash. */
-export const UserSchema = AccountSchema;
+/**
+ * A user as the API shows it: never the password or its hash. `guest` marks the guest catalogue
+ * account, whose role, username and password cannot be changed and which cannot be deleted.
+ */
+export const UserSchema = AccountSchema.extend({ guest: z.boolean() });
 export type User = z.infer<typeof UserSchema>;
 
 export const UserListQuerySchema = PagingQuerySchema.extend({ search: SearchQuerySchema });
 export const UserListSchema = listOf(UserSchema);
 export type UserList = z.infer<typeof UserListSchema>;
+
+/** The users admin resource: administrators only; one user is read at `/user/profile/:id`. */
+export const userResource = defineResource({
+  name: { one: 'User', many: 'Users' },
+  path: API_PATHS.users,
+  readPath: API_PATHS.userProfile,
+  schemas: crudSchemas(UserSchema, UserCreateBodySchema, UserListQuerySchema, {
+    updateBody: UserUpdateBodySchema,
+  }),
+  access: ADMIN_ACCESS,
+  summaries: {
+    list: 'Users, ordered by id; search matches username or names',
+    read: 'One user',
+    create: 'Create a user (catalogue user unless the role says admin)',
+    update: 'Update names, username and role; a password only when given',
+    delete: 'Delete a user (not yourself, not the last administrator)',
+  },
+  conflicts: { create: true, update: true, delete: true },
+});

@@ -1,0 +1,51 @@
+/**
+ * Every API path, relative to the `/api` base. The server registers its routes at
+ * `${API_BASE}${path}` and the web calls the same constants, so a path is spelled once.
+ * Item paths use Fastify's `:param` form; `withId` fills one in.
+ */
+export const API_BASE = '/api';
+
+export const API_PATHS = {
+  adminLogin: '/admin/login',
+  userLogin: '/user/login',
+  adminAuth: '/admin/auth',
+  userAuth: '/user/auth',
+  logout: '/logout',
+  config: '/config',
+  health: '/health',
+  ready: '/ready',
+  search: '/search',
+  families: '/family',
+  categories: '/category',
+  products: '/product',
+  users: '/user',
+  userProfile: '/user/profile',
+  uploadImage: '/upload/image',
+  uploadAll: '/upload/all',
+  uploadCategories: '/upload/categories/:family',
+  uploadProducts: '/upload/products/:family/:category',
+  exportAll: '/export/all.csv',
+  exportFamily: '/export/family/:id.csv',
+} as const;
+
+/** Fills the `:name` parameters of a path: `withParams('/upload/categories/:family', { family: 3 })`. */
+export function withParams(path: string, params: Record<string, number | string>): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** One item's path under a collection: `itemPath('/family')(3)` is `/family/3`. */
+export const itemPath = (collection: string) => (id: number | string) => `${collection}/${id}`;
+
+/**
+ * Paths of one resource relative to the `/api` base, as the web calls them; GET of one item may live
+ * elsewhere (`readPath`, users: `/user/profile/:id`). Kept here, free of zod, for the visitor's first load.
+ */
+export const resourcePaths = (resource: { path: string; readPath?: string | undefined }) => ({
+  list: resource.path,
+  one: itemPath(resource.path),
+  read: itemPath(resource.readPath ?? resource.path),
+});

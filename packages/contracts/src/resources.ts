@@ -1,0 +1,126 @@
+import type { z } from 'zod';
+import { listOf } from './common';
+
+/**
+ * Who may call an operation: anyone (`public`), any signed-in account, catalogue visitors included
+ * (`account`), or administrators only (`admin`). The server refuses to start when an /api route
+ * declares none; docs/architecture.md ("Access model") explains the rules.
+ */
+export type Access = 'public' | 'account' | 'admin';
+
+/** The five operations of an admin resource, in the order the API documents them. */
+export const CRUD_OPERATIONS = ['list', 'read', 'create', 'update', 'delete'] as const;
+export type CrudOperation = (typeof CRUD_OPERATIONS)[number];
+
+export interface ResourceSchemas {
+  item: z.ZodType;
+  detail: z.ZodType;
+  list: z.ZodType;
+  listQuery: z.ZodType;
+  createBody: z.ZodType;
+  updateBody: z.ZodType;
+}
+
+/**
+ * One admin resource, declared once: the server builds its routes and OpenAPI operations from it and
+ * the web builds its typed API client from it. docs/architecture.md ("Adding a resource") walks
+ * through a new one.
+ */
+export interface ResourceDeclaration<S extends ResourceSchemas = ResourceSchemas> {
+  /** Singular and plural names, which make the operation ids (`listFamilies`, `getFamily`, ...). */
+  name: { one: string; many: string };
+  /** OpenAPI tag. */
+  tag: string;
+  /** Collection path relative to the `/api` base; one item lives at `${path}/:id`. */
+  path: string;
+  /** Where GET of one item lives when it is not `${path}/:id` (users: `/user/profile/:id`). */
+  readPath?: string;
+  schemas: S;
+  access: Record<CrudOperation, Access>;
+  summaries: Record<CrudOperation, string>;
+  /** Error statuses an operation can answer beyond 400, 401, 403 and (for one item) 404. */
+  conflicts: Partial<Record<CrudOperation, true>>;
+}
+
+/** Catalogue data: any signed-in account reads it, administrators change it. */
+export const CATALOGUE_ACCESS = {
+  list: 'account',
+  read: 'account',
+  create: 'admin',
+  update: 'admin',
+  delete: 'admin',
+} as const satisfies Record<CrudOperation, Access>;
+
+/** Administrators only, for every operation. */
+export const ADMIN_ACCESS = {
+  list: 'admin',
+  read: 'admin',
+  create: 'admin',
+  update: 'admin',
+  delete: 'admin',
+} as const satisfies Record<CrudOperation, Access>;
+
+/**
+ * The schemas of a resource from its item, body and list query; the list answer is `{ data, count }`
+ * of items. `detail` (GET of one item) defaults to the item and `updateBody` to the create body.
+ */
+export function crudSchemas<
+  I extends z.ZodType,
+  B extends z.ZodType,
+  Q extends z.ZodType,
+  D extends z.ZodType = I,
+  U extends z.ZodType = B,
+>(item: I, createBody: B, listQuery: Q, more: { detail?: D; updateBody?: U } = {}) {
+  return {
+    item,
+    detail: (more.detail ?? item) as D,
+    list: listOf(item),
+    listQuery,
+    createBody,
+    updateBody: (more.updateBody ?? createBody) as U,
+  };
+}
+
+interface ResourceInput<S extends ResourceSchemas> extends Omit<
+  ResourceDeclaration<S>,
+  'tag' | 'summaries' | 'conflicts'
+> {
+  /** Defaults to the plural name in lower case. */
+  tag?: string;
+  /** Create, update and delete default to "Create a family" and so on. */
+  summaries: Pick<Record<CrudOperation, string>, 'list' | 'read'> & Partial<Record<CrudOperation, string>>;
+  /** Defaults to create and update, which meet the resource's unique natural key. */
+  conflicts?: ResourceDeclaration['conflicts'];
+}
+
+/** Fills a declaration's defaults; the result is what the server and the web read. */
+export function defineResource<const S extends ResourceSchemas>(
+  input: ResourceInput<S>,
+): ResourceDeclaration<S> {
+  const one = input.name.one.toLowerCase();
+  return {
+    ...input,
+    tag: input.tag ?? input.name.many.toLowerCase(),
+    summaries: {
+      create: `Create a ${one}`,
+      update: `Update a ${one}`,
+      delete: `Delete a ${one}`,
+      ...input.summaries,
+    },
+    conflicts: input.conflicts ?? { create: true, update: true },
+  };
+}
+
+const VERBS: Record<CrudOperation, string> = {
+  list: 'list',
+  read: 'get',
+  create: 'create',
+  update: 'update',
+  delete: 'delete',
+};
+
+/** The OpenAPI operationId of one operation: `listFamilies`, `getFamily`, `deleteUser`. */
+export const operationId = (resource: Pick<ResourceDeclaration, 'name'>, operation: CrudOperation) =>
+  `${VERBS[operation]}${operation === 'list' ? resource.name.many : resource.name.one}`;
+
+export { resourcePaths } from './api-paths';
