@@ -1,4 +1,4 @@
--- Catalogue search (issue 5, docs/decisions/0004-search-and-cache.md). A custom migration, like 0000:
+-- Catalogue search (docs/decisions/0004-search-and-cache.md). A custom migration, like 0000:
 -- these indexes serve only the search module's SQL, so schema.ts is left as it is.
 -- Barcode and code prefix matches: text_pattern_ops lets `LIKE '628%'` use a btree range under any
 -- collation (PostgreSQL 15 with C.UTF-8 does not treat the default collation as C).

@@ -1,4 +1,4 @@
--- CSV import (issue 6, docs/decisions/0005-csv-import.md). A custom migration, like 0002: both objects
+-- CSV import (docs/decisions/0005-csv-import.md). A custom migration, like 0002: both objects
 -- serve only the imports module's SQL, so schema.ts is left as it is.
 -- Staging: the upload's valid rows land here in batches (multi-row inserts, no indexes, no WAL), then
 -- set-based upserts move them into the catalogue in one transaction. Rows are keyed by import_id and
@@ -21,5 +21,5 @@ CREATE UNLOGGED TABLE IF NOT EXISTS "import_rows" (
 	"carton_per_palate" integer,
 	"search_text" text
 );--> statement-breakpoint
--- The natural key of a product without a barcode (DESIGN.md "Data"): (category, English name).
+-- The natural key of a product without a barcode: (category, English name).
 CREATE UNIQUE INDEX IF NOT EXISTS "products_category_name_en_key" ON "products" USING btree ("category_id", lower("name_en")) WHERE "barcode" IS NULL;

@@ -5,25 +5,34 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { categoryResource } from '@dalil/contracts/categories';
+import { familyResource } from '@dalil/contracts/families';
+import { productResource } from '@dalil/contracts/products';
+import { userResource } from '@dalil/contracts/users';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { COMPRESSION } from './lib/compression';
+import { CatalogueWrites } from './lib/catalogue-version';
 import type { AppContext } from './lib/context';
-import { HttpError, registerErrorHandler } from './lib/errors';
+import { crudRoutes } from './lib/crud-routes';
+import { OPENAPI } from './lib/openapi';
+import { createTokens } from './lib/tokens';
+import { registerErrorHandler } from './lib/error-handler';
+import { HttpError } from './lib/errors';
 import { registerAccessControl } from './modules/auth/access';
+import { categoryService } from './modules/categories/categories.service';
 import { authRoutes } from './modules/auth/auth.routes';
-import { createTokens } from './modules/auth/tokens';
-import { categoryRoutes } from './modules/categories/categories.routes';
+import { logoutRoutes } from './modules/auth/logout';
 import { exportRoutes } from './modules/exports/exports.routes';
-import { familyRoutes } from './modules/families/families.routes';
+import { familyService } from './modules/families/families.service';
 import { importRoutes } from './modules/imports/imports.routes';
 import { mediaRoutes } from './modules/media/media.routes';
-import { productRoutes } from './modules/products/products.routes';
-import { searchRoutes } from './modules/search/search.routes';
+import { productService } from './modules/products/products.service';
+import { searchCachePlugin, type SearchCacheSettings } from './modules/search/search-cache-plugin';
 import { systemRoutes } from './modules/system/system.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
-import { userRoutes } from './modules/users/users.routes';
+import { userService } from './modules/users/users.service';
 import { registerWebApp } from './web';
 
 export interface BuildOptions {
@@ -31,10 +40,17 @@ export interface BuildOptions {
   database: Database;
   /** Pino destination for tests that read the log. */
   logStream?: NodeJS.WritableStream;
+  /** Search result cache settings; tests pass a clock they can move. */
+  searchCache?: SearchCacheSettings;
 }
 
-/** Builds the ready application; never listens (STYLE.md habit 3). Closing it closes the database. */
-export async function buildApp({ config, database, logStream }: BuildOptions): Promise<FastifyInstance> {
+/** Builds the ready application; never listens (main.ts does). Closing it closes the database. */
+export async function buildApp({
+  config,
+  database,
+  logStream,
+  searchCache,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -45,7 +61,11 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // TRUST_PROXY: a hop count trusts that many proxies in front (Fastify's types lack the number form).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },
@@ -61,6 +81,7 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
     config,
     database,
     db: database.db,
+    catalogue: new CatalogueWrites(database.db),
     tokens: createTokens(config.jwtSecret, config.tokenTtlSeconds),
     lifecycle: { draining: false },
   };
@@ -114,23 +135,17 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
   // shrinks from about 4 KB to under 1 KB). The built web files arrive already compressed.
   await app.register(compress, COMPRESSION);
   await app.register(rateLimit, { global: false });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Dalil API', version: '1.0.0', description: 'Bilingual product catalogue' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, OPENAPI);
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   systemRoutes(app);
   authRoutes(app);
-  searchRoutes(app);
-  familyRoutes(app);
-  categoryRoutes(app);
-  productRoutes(app);
-  userRoutes(app);
+  logoutRoutes(app);
+  await app.register(searchCachePlugin, searchCache ?? {});
+  crudRoutes(app, familyResource, familyService);
+  crudRoutes(app, categoryResource, categoryService);
+  crudRoutes(app, productResource, productService);
+  crudRoutes(app, userResource, userService);
   await uploadRoutes(app);
   await app.register(importRoutes);
   exportRoutes(app);

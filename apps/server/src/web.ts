@@ -16,9 +16,11 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
       index: false,
       // The web build writes .br and .gz beside each text asset (apps/web/scripts/precompress.mjs).
       preCompressed: true,
+      // The headers below decide caching; the plugin's own max-age=0 would override them.
+      cacheControl: false,
       setHeaders(res, path) {
         // Vite fingerprints everything under assets/: cache it for good; index.html must revalidate.
-        void res.header(
+        void res.setHeader(
           'cache-control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
         );

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -13,6 +13,8 @@ import * as schema from './schema';
 import { WorkerClient } from './worker-client';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle a `db.transaction` callback receives. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;
@@ -35,6 +37,11 @@ export interface DatabaseOptions {
   /** PGlite: start from this dumped data directory (a migrated template, in tests). */
   template?: string | undefined;
   poolSize?: number;
+  /**
+   * PostgreSQL: every connection cancels a statement running longer than this (default 5 s), answered
+   * 503. PGlite ignores statement_timeout; docs/reliability.md says what bounds it instead.
+   */
+  statementTimeoutMs?: number;
 }
 
 function migrationsFolder(): string {
@@ -46,8 +53,13 @@ function migrationsFolder(): string {
 
 const MIGRATION_LOCK = 7_243_101; // arbitrary constant: serializes migrations across server processes
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+async function openPostgres(url: string, poolSize: number, statementTimeoutMs: number): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5000,
+    statement_timeout: statementTimeoutMs,
+  });
   // A broken idle connection (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   // A checked-out client (inside a transaction) has no pool listener: when its connection drops it
@@ -57,10 +69,15 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
   const lockClient = await pool.connect();
   try {
+    // Waiting for another process's migrations, or building an index, may take longer than a request's
+    // statement may: no timeout on this connection until it goes back to the pool.
+    await lockClient.query('set statement_timeout = 0');
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migratePg(db, { migrationsFolder: migrationsFolder() });
+    const migrator = drizzlePg({ client: lockClient, schema, casing: 'snake_case' });
+    await migratePg(migrator, { migrationsFolder: migrationsFolder() });
   } finally {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    await lockClient.query('reset statement_timeout').catch(() => undefined);
     lockClient.release();
   }
   return {
@@ -78,6 +95,7 @@ async function openPglite(dataDir: string | undefined, template: string | undefi
   const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
   let client: WorkerClient;
   try {
+    if (dataDir) mkdirSync(join(dataDir, 'pglite'), { recursive: true, mode: 0o700 });
     client = await WorkerClient.start({ dataDir: dataDir ? join(dataDir, 'pglite') : undefined, template });
   } catch (err) {
     unlock();
@@ -107,6 +125,6 @@ async function openPglite(dataDir: string | undefined, template: string | undefi
 
 export function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.url
-    ? openPostgres(options.url, options.poolSize ?? 10)
+    ? openPostgres(options.url, options.poolSize ?? 10, options.statementTimeoutMs ?? 5000)
     : openPglite(options.dataDir, options.template);
 }

@@ -14,11 +14,11 @@ function alive(pid: number): boolean {
 
 /**
  * One process per PGlite data directory: PGlite has no lock of its own, and a second process on the
- * same directory lost an acknowledged write in our test (DESIGN.md "Running"). A lock left by a killed
+ * same directory lost an acknowledged write in our test (docs/architecture.md, "Data and engines"). A lock left by a killed
  * process (its pid is gone) is taken over.
  */
 export function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, 'dalil.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

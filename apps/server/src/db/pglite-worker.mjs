@@ -1,5 +1,5 @@
-// PGlite runs here, off the main thread, so a slow query never blocks the event loop (DESIGN.md
-// "Running"). Plain JavaScript: the same file runs under tests (no build) and from dist (copied).
+// PGlite runs here, off the main thread, so a slow query never blocks the event loop
+// (docs/decisions/0002-pglite-in-a-worker.md). Plain JavaScript: the same file runs under tests (no build) and from dist (copied).
 import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
@@ -24,7 +24,7 @@ const db = await PGlite.create({
   // btree_gin: the family id and the search trigrams share one GIN index (migration 0004).
   extensions: { pg_trgm, btree_gin },
   loadDataDir,
-  // Without a cap the WAL grows the data directory to about 4x the data (DESIGN.md "Running").
+  // Without a cap the WAL grows the data directory to about 4x the data.
   startParams: [...PGlite.defaultStartParams, '-c', 'max_wal_size=64MB'],
 });
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -27,7 +28,8 @@ export const families = pgTable(
     cover: text(),
     ...timestamps,
   },
-  // Natural key for imports: family by English name, case-insensitive (DESIGN.md "Data").
+  // Natural key for imports: family by English name, case-insensitive
+  // (docs/architecture.md, "Import pipeline").
   (t) => [uniqueIndex('families_name_en_key').on(sql`lower(${t.nameEn})`)],
 );
 
@@ -62,7 +64,7 @@ export const products = pgTable(
     descriptionEn: text(),
     descriptionAr: text(),
     cost: numeric({ precision: 12, scale: 2 }),
-    /** Digit strings: leading zeros and 14-digit GTINs survive (DESIGN.md "Data"). */
+    /** Digit strings, so leading zeros and 14-digit GTINs survive; the API accepts numbers too. */
     barcode: text(),
     number: text(),
     netWeight: text(),
@@ -102,6 +104,11 @@ export const users = pgTable(
       .default('user'),
     /** Bumped when the user is deleted or their password or role changes: old tokens then fail. */
     tokenVersion: integer().notNull().default(0),
+    /**
+     * The guest catalogue account, whose credentials /api/config publishes while guest access is on:
+     * it can never become an admin, be renamed or be deleted (docs/reliability.md).
+     */
+    isGuest: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -115,3 +122,31 @@ export const appState = pgTable('app_state', {
   key: text().primaryKey(),
   value: bigint({ mode: 'number' }).notNull(),
 });
+
+/**
+ * Tokens signed out before they expire (POST /api/logout), by token id. A row is useless once the
+ * token would have expired anyway, and is then removed.
+ */
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    jti: text().primaryKey(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('revoked_tokens_expires_at_idx').on(t.expiresAt)],
+);
+
+/**
+ * Failed sign-ins counted per key (address and username, address, username) in a fixed window, in the
+ * database so that every server process shares them (docs/decisions/0019-sign-in-limits.md).
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    key: text().primaryKey(),
+    windowStart: timestamp({ withTimezone: true }).notNull(),
+    windowSeconds: integer().notNull(),
+    failures: integer().notNull(),
+  },
+  (t) => [index('sign_in_failures_window_start_idx').on(t.windowStart)],
+);

@@ -1,15 +1,21 @@
+import type { Account } from '@dalil/contracts/auth';
+import type { Access } from '@dalil/contracts/resources';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
-import type { Tokens } from '../modules/auth/tokens';
-import type { Account } from '@dalil/contracts/auth';
+import type { CatalogueWrites } from './catalogue-version';
+import type { Tokens, VerifiedToken } from './tokens';
 
-/** Who may call a route (DESIGN.md "API"). Every /api route declares one; see access.ts. */
-export type Access = 'public' | 'account' | 'admin';
+export type { Access };
 
-export interface AppContext {
+/** What the services need: the database, and the catalogue's write path (which expires caches). */
+export interface DataContext {
+  db: Db;
+  catalogue: CatalogueWrites;
+}
+
+export interface AppContext extends DataContext {
   config: Config;
   database: Database;
-  db: Db;
   tokens: Tokens;
   /** Set when shutdown starts: new requests then get 503. */
   lifecycle: { draining: boolean };
@@ -21,8 +27,11 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     account: Account | null;
+    /** The verified bearer token the guard accepted (null on public routes). */
+    token: VerifiedToken | null;
   }
   interface FastifyContextConfig {
+    /** Who may call the route (docs/architecture.md, "Access model"); every /api route declares one. */
     access?: Access;
   }
 }

@@ -1,16 +1,12 @@
-import { pgErrorCode } from './errors';
-
-/** The unique constraint (or index) a write broke, when it broke one; both engines report it. */
-export function violatedUnique(err: unknown): string | undefined {
-  if (pgErrorCode(err) !== '23505') return undefined;
-  let e: unknown = err;
-  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
-    const constraint = (e as { constraint?: unknown }).constraint;
-    if (typeof constraint === 'string') return constraint;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
+import { ilike, or, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** An ILIKE / LIKE pattern matching `text` anywhere, with the pattern characters escaped. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Rows where any of `columns` contains `text`, ignoring case; no condition when there is no text. */
+export function containsAny(text: string | undefined, ...columns: AnyPgColumn[]): SQL | undefined {
+  if (!text) return undefined;
+  const pattern = containsPattern(text);
+  return or(...columns.map((column) => ilike(column, pattern)));
+}

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API_BASE, API_PATHS } from '@dalil/contracts/api-paths';
 import { z } from 'zod';
 import { ErrorBodySchema } from '@dalil/contracts/common';
 import { ExportFamilyParamsSchema } from '@dalil/contracts/imports';
@@ -13,18 +14,19 @@ const csv = z.string().meta({ description: 'CSV in the "all" import columns, UTF
 const fileName = (name: string) =>
   `dalil-${name.replace(/[^A-Za-z0-9-]+/g, '-').replace(/^-|-$/g, '') || 'family'}.csv`;
 
-/** CSV export in the import's own columns (DESIGN.md improvement 10), streamed. */
+/** CSV export in the import's own columns, so an export can be imported again; streamed. */
 export function exportRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
 
   r.get(
-    '/api/export/all.csv',
+    `${API_BASE}${API_PATHS.exportAll}`,
     {
       config: { access: 'admin' },
       schema: {
         tags,
         summary: 'The whole catalogue as CSV',
+        operationId: 'exportAll',
         produces: ['text/csv'],
         response: { 200: csv, ...errors },
       },
@@ -38,12 +40,13 @@ export function exportRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/api/export/family/:id.csv',
+    `${API_BASE}${API_PATHS.exportFamily}`,
     {
       config: { access: 'admin' },
       schema: {
         tags,
         summary: 'One family, with its categories and products, as CSV',
+        operationId: 'exportFamily',
         produces: ['text/csv'],
         params: ExportFamilyParamsSchema,
         response: { 200: csv, ...errors, 404: ErrorBodySchema },

@@ -14,7 +14,7 @@ type Cell = string | number | null;
 type Row = Cell[];
 
 /**
- * The catalogue, or one family, as rows in the "all" import columns (DESIGN.md improvement 10).
+ * The catalogue, or one family, as rows in the "all" import columns, so an export can be imported again.
  * Families without categories and categories without products come first, as rows that stop at the
  * family or the category, so that importing the export rebuilds the same catalogue. Products follow,
  * read in batches by id (keyset), never all at once.

@@ -1,4 +1,5 @@
 import {
+  MAX_LISTED_PROBLEMS,
   CSV_COLUMNS,
   IMPORT_COLUMNS,
   REQUIRED_COLUMNS,
@@ -13,14 +14,16 @@ export interface Header {
   index: Map<CsvColumn, number>;
   /** Number of header cells: a row with more non-empty cells has a stray separator. */
   width: number;
+  /** At most MAX_LISTED_PROBLEMS warnings are kept; warningCount counts them all. */
   warnings: ImportWarning[];
+  warningCount: number;
 }
 
 const byLowerName = new Map(CSV_COLUMNS.map((c) => [c.toLowerCase(), c]));
 
 /**
- * Matches header cells to the spec's columns by name, in any order and any letter case (spec section
- * 3). Empty header cells (the examples' leading empty column) are ignored; other unknown names, and
+ * Matches header cells to the import's columns (`CSV_COLUMNS` in the contracts) by name, in any
+ * order and any letter case. Empty header cells (the examples' leading empty column) are ignored; other unknown names, and
  * columns this kind of file does not use, are ignored with a warning.
  */
 export function matchHeader(cells: string[], kind: ImportKind): Header {
@@ -28,6 +31,7 @@ export function matchHeader(cells: string[], kind: ImportKind): Header {
   const index = new Map<CsvColumn, number>();
   const warnings: ImportWarning[] = [];
   let known = 0;
+  let warningCount = 0;
   cells.forEach((raw, i) => {
     const name = raw.trim();
     if (name === '') return;
@@ -45,7 +49,10 @@ export function matchHeader(cells: string[], kind: ImportKind): Header {
     const message = column
       ? `Column ${column} is not used when uploading ${kind === 'all' ? 'everything' : kind}; it was ignored`
       : `Unknown column "${name}" was ignored`;
-    warnings.push({ kind: 'unknownColumn', message, column: name, lines: [1] });
+    warningCount++;
+    if (warnings.length < MAX_LISTED_PROBLEMS) {
+      warnings.push({ kind: 'unknownColumn', message, column: name, lines: [1] });
+    }
   });
   if (known === 0) {
     throw badRequest(
@@ -60,5 +67,5 @@ export function matchHeader(cells: string[], kind: ImportKind): Header {
       missing.map((c) => ({ path: `header.${c}`, message: 'is missing' })),
     );
   }
-  return { index, width: cells.length, warnings };
+  return { index, width: cells.length, warnings, warningCount };
 }

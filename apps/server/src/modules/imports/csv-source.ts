@@ -1,10 +1,14 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { CsvError, parse } from 'csv-parse';
+import { detectDelimiter } from '@dalil/contracts/csv-delimiter';
 import { badRequest } from '../../lib/errors';
 
 const SNIFF_BYTES = 64 * 1024;
-const DELIMITERS = [',', ';', '\t'] as const;
+/** The longest record (one row, quoted line breaks included) a catalogue CSV needs, in characters. */
+export const MAX_RECORD_CHARS = 64 * 1024;
+/** Most cells in a row: a catalogue CSV has about twenty columns. */
+export const MAX_RECORD_CELLS = 100;
 
 export interface CsvRecord {
   /** Physical line where the record starts (header = 1). */
@@ -24,20 +28,6 @@ function isUtf8(sample: Uint8Array, complete: boolean): boolean {
     }
   }
   return false;
-}
-
-/** Counts each delimiter outside quotes on the first line; spreadsheets in Arabic locales write ';'. */
-export function detectDelimiter(text: string): string {
-  const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]));
-  let quoted = false;
-  for (const ch of text) {
-    if (ch === '"') quoted = !quoted;
-    else if (!quoted && (ch === '\n' || ch === '\r')) break;
-    else if (!quoted && counts.has(ch)) counts.set(ch, counts.get(ch)! + 1);
-  }
-  let best = ',';
-  for (const d of DELIMITERS) if (counts.get(d)! > counts.get(best)!) best = d;
-  return best;
 }
 
 /** Reads the start of the file: refuses binary and non-UTF-8 files, and finds the delimiter. */
@@ -73,6 +63,7 @@ const CSV_PROBLEMS: Record<string, string> = {
   CSV_QUOTE_NOT_CLOSED: 'a quoted cell in the row starting on this line is never closed',
   INVALID_OPENING_QUOTE: 'a quote appears inside a cell that does not start with one',
   CSV_INVALID_CLOSING_QUOTE: 'a quote inside a quoted cell is not doubled',
+  CSV_MAX_RECORD_SIZE: `the row starting on this line is longer than ${MAX_RECORD_CHARS / 1024} KB`,
 };
 
 /**
@@ -102,10 +93,20 @@ export async function* csvRecords(path: string): AsyncGenerator<CsvRecord> {
       relax_quotes: false,
       skip_empty_lines: false,
       on_record: onRecord,
+      max_record_size: MAX_RECORD_CHARS,
     }),
   );
   try {
-    for await (const cells of parser as AsyncIterable<string[]>) yield { line: starts.shift()!, cells };
+    for await (const cells of parser as AsyncIterable<string[]>) {
+      const line = starts.shift()!;
+      if (cells.length > MAX_RECORD_CELLS) {
+        throw badRequest(
+          `Line ${line} has ${cells.length} cells; a catalogue CSV has at most ${MAX_RECORD_CELLS}`,
+          [{ path: `line ${line}`, message: `has more than ${MAX_RECORD_CELLS} cells` }],
+        );
+      }
+      yield { line, cells };
+    }
   } catch (err) {
     // Not every csv-parse code starts with CSV_ (INVALID_OPENING_QUOTE does not): test the class.
     if (err instanceof CsvError) {

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API_BASE, API_PATHS } from '@dalil/contracts/api-paths';
 import { z } from 'zod';
 import { ErrorBodySchema, IdSchema } from '@dalil/contracts/common';
 import {
@@ -9,7 +10,7 @@ import {
   ImportReportSchema,
   type ImportKind,
 } from '@dalil/contracts/imports';
-import { fixedNames, runImport } from './imports.service';
+import { fixedNames, runImport, type ImportProgress } from './imports.service';
 import { receiveCsv } from './receive-upload';
 
 const tags = ['imports'];
@@ -28,14 +29,14 @@ const response = {
 };
 
 /**
- * Bulk CSV upload (spec section 7, DESIGN.md improvement 5). `?dryRun=true` answers the preview and
+ * Bulk CSV upload (docs/architecture.md, "Import pipeline"). `?dryRun=true` answers the preview and
  * writes nothing. A real import with any problem writes nothing and answers 422 with the same report.
  * Registered as its own plugin: multipart is scoped to it unless the app already has it.
  */
 export async function importRoutes(app: FastifyInstance) {
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { database, config } = app.ctx;
+  const { ctx } = app;
 
   const handle = async (
     request: FastifyRequest,
@@ -46,14 +47,24 @@ export async function importRoutes(app: FastifyInstance) {
   ) => {
     const socket = request.raw.socket as { setTimeout?: (ms: number) => void } | undefined;
     if (typeof socket?.setTimeout === 'function') socket.setTimeout(IMPORT_SOCKET_TIMEOUT_MS);
-    const fixed = await fixedNames(database, kind, ids.family, ids.category);
+    const fixed = await fixedNames(ctx.database, kind, ids.family, ids.category);
     const started = performance.now();
-    const file = await receiveCsv(request, config.csvMaxBytes);
-    const timings: Record<string, number> = { receive: Math.round(performance.now() - started) };
+    const file = await receiveCsv(request, ctx.config.csvMaxBytes);
+    const receive = Math.round(performance.now() - started);
+    // Each phase is logged as it starts: a slow or interrupted import shows where it was.
+    const progress: ImportProgress = {
+      started: (phase) => request.log.info({ kind, dryRun, phase }, 'CSV import phase'),
+    };
     try {
-      const report = await runImport(database, { kind, fixed, path: file.path, dryRun }, timings);
+      const report = await runImport(ctx, { kind, fixed, path: file.path, dryRun }, progress);
       request.log.info(
-        { kind, dryRun, rows: report.rows, problems: report.problemCount, timings },
+        {
+          kind,
+          dryRun,
+          rows: report.rows,
+          problems: report.problemCount,
+          timings: { receive, ...progress.timings },
+        },
         'CSV import',
       );
       if (dryRun || report.imported) return reply.status(200).send(report);
@@ -72,11 +83,12 @@ export async function importRoutes(app: FastifyInstance) {
     }
   };
 
-  const route = <P extends z.ZodType = z.ZodObject>(summary: string, params?: P) => ({
+  const route = <P extends z.ZodType = z.ZodObject>(operationId: string, summary: string, params?: P) => ({
     config: { access: 'admin' as const },
     schema: {
       tags,
       summary,
+      operationId,
       consumes: ['multipart/form-data'],
       querystring: ImportQuerySchema,
       params: (params ?? z.object({})) as P,
@@ -85,21 +97,29 @@ export async function importRoutes(app: FastifyInstance) {
   });
 
   r.post(
-    '/api/upload/all',
-    route('Upload families, categories and products from one CSV (field "file")'),
+    `${API_BASE}${API_PATHS.uploadAll}`,
+    route('importAll', 'Upload families, categories and products from one CSV (field "file")'),
     (request, reply) => handle(request, reply, 'all', request.query.dryRun),
   );
 
   r.post(
-    '/api/upload/categories/:family',
-    route('Upload the categories of a family, with their products', z.object({ family: IdSchema })),
+    `${API_BASE}${API_PATHS.uploadCategories}`,
+    route(
+      'importCategories',
+      'Upload the categories of a family, with their products',
+      z.object({ family: IdSchema }),
+    ),
     (request, reply) =>
       handle(request, reply, 'categories', request.query.dryRun, { family: request.params.family }),
   );
 
   r.post(
-    '/api/upload/products/:family/:category',
-    route('Upload the products of a category', z.object({ family: IdSchema, category: IdSchema })),
+    `${API_BASE}${API_PATHS.uploadProducts}`,
+    route(
+      'importProducts',
+      'Upload the products of a category',
+      z.object({ family: IdSchema, category: IdSchema }),
+    ),
     (request, reply) => handle(request, reply, 'products', request.query.dryRun, request.params),
   );
 }

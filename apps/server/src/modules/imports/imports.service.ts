@@ -7,9 +7,9 @@ import {
   type ImportProblem,
   type ImportReport,
 } from '@dalil/contracts/imports';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { categories, families } from '../../db/schema';
-import { bumpCatalogueVersion } from '../../lib/catalogue-version';
+import type { CatalogueWrites } from '../../lib/catalogue-version';
 import { badRequest, notFound } from '../../lib/errors';
 import { matchHeader, type Header } from './csv-header';
 import { csvRecords } from './csv-source';
@@ -73,47 +73,62 @@ async function stageFile(path: string, kind: ImportKind, fixed: FixedNames, stag
   return { header, rows, problemCount, problems };
 }
 
+export type ImportPhase = 'checkAndStage' | 'duplicates' | 'merge' | 'vacuum';
+
+/** What a running import tells its caller: each phase as it starts, and how long each took (in ms). */
+export interface ImportProgress {
+  started?: (phase: ImportPhase) => void;
+  timings?: Partial<Record<ImportPhase, number>>;
+}
+
 /**
- * Runs an upload as a preview (`dryRun`) or an import (DESIGN.md improvement 5): every row is checked
- * and staged first; then one transaction upserts everything, or nothing when any row has a problem.
+ * Runs an upload as a preview (`dryRun`) or an import (docs/architecture.md, "Import pipeline"): every
+ * row is checked and staged first; then one transaction upserts everything, or nothing when any row
+ * has a problem. A real import is a catalogue write: it bumps the catalogue version.
  */
 export async function runImport(
-  database: Database,
+  { database, catalogue }: { database: Database; catalogue: CatalogueWrites },
   options: { kind: ImportKind; fixed: FixedNames; path: string; dryRun: boolean },
-  /** Receives the time each phase took, in ms (logged by the route). */
-  timings: Record<string, number> = {},
+  progress: ImportProgress = {},
 ): Promise<ImportReport> {
   const { db } = database;
   const stager = new Stager(db, newImportId());
+  const timings = (progress.timings ??= {});
+  let current: ImportPhase | undefined;
   let mark = performance.now();
-  const phase = (name: string) => {
+  const phase = (next?: ImportPhase) => {
     const now = performance.now();
-    timings[name] = Math.round(now - mark);
+    if (current) timings[current] = Math.round(now - mark);
     mark = now;
+    current = next;
+    if (next) progress.started?.(next);
   };
   try {
-    const staged = await stageFile(options.path, options.kind, options.fixed, stager);
     phase('checkAndStage');
+    const staged = await stageFile(options.path, options.kind, options.fixed, stager);
+    phase('duplicates');
     await db.execute(sql`analyze import_rows`);
     const duplicates = await duplicateWarnings(db, stager.importId, MAX_LISTED_PROBLEMS);
-    phase('duplicates');
     const write = !options.dryRun && staged.problemCount === 0;
-    const counts = await db.transaction(async (tx) => {
-      if (write) await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
-      const columns = new Set<CsvColumn>(staged.header.index.keys());
-      const result = await mergeStaged(tx, { importId: stager.importId, kind: options.kind, columns, write });
-      if (write) {
-        await bumpCatalogueVersion(tx);
-        if (written(result) >= LARGE_IMPORT) await tx.execute(sql`analyze products`);
-      }
-      return result;
-    });
     phase('merge');
+    const columns = new Set<CsvColumn>(staged.header.index.keys());
+    const merge = async (tx: Tx) => {
+      // A whole file is merged in a few statements: they may run longer than a request's statement
+      // timeout, but stay bounded by CSV_MAX_BYTES.
+      await tx.execute(sql`set local statement_timeout = '300s'`);
+      if (write) await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
+      const result = await mergeStaged(tx, { importId: stager.importId, kind: options.kind, columns, write });
+      if (write && written(result) >= LARGE_IMPORT) await tx.execute(sql`analyze products`);
+      return result;
+    };
+    const counts = write ? await catalogue.write(merge) : await db.transaction(merge);
+    phase();
     const warnings = [...staged.header.warnings, ...duplicates.warnings];
     if (write && database.engine === 'pglite' && written(counts) >= LARGE_IMPORT) {
       // PGlite has no autovacuum, and VACUUM cannot run inside the import's transaction.
-      await db.execute(sql`vacuum (analyze) products`);
       phase('vacuum');
+      await db.execute(sql`vacuum (analyze) products`);
+      phase();
     }
     return {
       kind: options.kind,
@@ -123,7 +138,7 @@ export async function runImport(
       ...counts,
       problemCount: staged.problemCount,
       problems: staged.problems,
-      warningCount: staged.header.warnings.length + duplicates.count,
+      warningCount: staged.header.warningCount + duplicates.count,
       warnings: warnings.slice(0, MAX_LISTED_PROBLEMS),
     };
   } finally {

@@ -31,9 +31,9 @@ async function counts(tx: Executor, query: SQL, changed: SQL): Promise<LevelCoun
 
 /**
  * Moves one staged import into the catalogue with set-based SQL, level by level, by the natural keys
- * of DESIGN.md "Data": family by English name (any case), category by (family, English name), product
- * by (family, barcode) or, without a barcode, by (category, English name). Within the file the last
- * row for a key wins. Counts are taken before each level is written; with `write` false (preview, or a
+ * (docs/architecture.md, "Import pipeline"): family by English name (any case), category by (family, English
+ * name), product by (family, barcode) or, without a barcode, by (category, English name). Within the file the
+ * last row for a key wins. Counts are taken before each level is written; with `write` false (preview, or a
  * file with problems) nothing is written and the counts say what an import would do.
  */
 export async function mergeStaged(

@@ -28,7 +28,10 @@ export async function receiveCsv(request: FastifyRequest, maxBytes: number): Pro
       { path: 'file', message: 'is missing' },
     ]);
   }
-  const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+  // One file and at most one other part: a form cannot make the parser buffer thousands of fields.
+  const part = await request.file({
+    limits: { fileSize: maxBytes, files: 1, parts: 2, fields: 1, fieldSize: 1024, headerPairs: 20 },
+  });
   if (!part)
     throw badRequest('No file was sent in the field "file"', [{ path: 'file', message: 'is missing' }]);
   if (part.fieldname !== 'file') {

@@ -49,8 +49,8 @@ const PRODUCT_COLUMNS: CsvColumn[] = [
 export const isBlankRecord = (cells: string[]) => cells.every((c) => c.trim() === '');
 
 /**
- * Checks one data row (DESIGN.md improvement 5): required names, digits-only barcode and code (after
- * folding Arabic-Indic digits), whole non-negative counts, bounded texts. Reports every problem of the
+ * Checks one data row (docs/architecture.md, "Import pipeline"): required names, digits-only barcode and code
+ * (after folding Arabic-Indic digits), whole non-negative counts, bounded texts. Reports every problem of the
  * row through `report` and returns null when there was one.
  */
 export function checkRow(

@@ -14,6 +14,7 @@ export function mediaRoutes(app: FastifyInstance) {
     {
       schema: {
         hide: true,
+        operationId: 'getMedia',
         params: z.object({ name: z.string().max(80) }),
         querystring: z.object({ w: z.coerce.number().int().positive().max(10_000).optional() }),
       },

@@ -47,7 +47,7 @@ export async function storeImage(mediaDir: string, input: Buffer): Promise<Store
     throw new HttpError(422, 'The image could not be read: it may be damaged');
   }
   const publicId = randomBytes(12).toString('base64url');
-  await mkdir(mediaDir, { recursive: true });
+  await mkdir(mediaDir, { recursive: true, mode: 0o700 });
   const file = join(mediaDir, `${publicId}.webp`);
   await writeFile(`${file}.tmp`, output);
   await rename(`${file}.tmp`, file);
@@ -73,7 +73,7 @@ export async function resolveImage(mediaDir: string, name: string, width?: numbe
   const dir = join(mediaDir, `w${width}`);
   const variant = join(dir, name);
   if (await exists(variant)) return variant;
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   const data = await sharp(original)
     .resize({ width, withoutEnlargement: true })
     .webp({ quality: 80 })

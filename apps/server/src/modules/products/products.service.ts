@@ -1,24 +1,19 @@
-import { and, count, eq, like, or, type SQL } from 'drizzle-orm';
-import type { Product, ProductBodySchema, ProductList } from '@dalil/contracts/products';
+import { and, eq, like, or, type SQL } from 'drizzle-orm';
+import type { Product, productResource } from '@dalil/contracts/products';
 import { normalizeSearchText, toAsciiDigits } from '@dalil/contracts/search-text';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { categories, families, products } from '../../db/schema';
-import { bumpCatalogueVersion } from '../../lib/catalogue-version';
-import { containsPattern, violatedUnique } from '../../lib/db-helpers';
-import { notFound } from '../../lib/errors';
-import { fieldError } from '../../lib/field-error';
+import type { DataContext } from '../../lib/context';
+import * as crud from '../../lib/crud-service';
+import { containsPattern } from '../../lib/db-helpers';
+import { fieldError, notFound } from '../../lib/errors';
 import { productSearchText } from './product-search-text';
 
-type ProductRow = typeof products.$inferSelect;
-export type ProductInput = z.output<typeof ProductBodySchema>;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type ProductInput = z.output<typeof productResource.schemas.updateBody>;
 
-export const toProduct = (row: ProductRow): Product => ({
-  id: row.id,
-  name: { ar: row.nameAr, en: row.nameEn },
-  nameAr: row.nameAr,
-  nameEn: row.nameEn,
+export const toProduct = (row: typeof products.$inferSelect): Product => ({
+  ...crud.named(row),
   family: row.familyId,
   category: row.categoryId,
   barcode: row.barcode,
@@ -35,16 +30,8 @@ export const toProduct = (row: ProductRow): Product => ({
   image: row.image,
 });
 
-export interface ProductQuery {
-  limit: number;
-  skip: number;
-  family?: number | undefined;
-  category?: number | undefined;
-  search?: string | undefined;
-}
-
-/** Admin list: id order; search matches either name (normalized, DESIGN.md "Data") or an exact code. */
-export async function listProducts(db: Db, query: ProductQuery): Promise<ProductList> {
+/** Admin list: id order; search matches either name (normalized as search text is) or an exact code. */
+function productFilter(query: z.output<typeof productResource.schemas.listQuery>): SQL | undefined {
   const filters: SQL[] = [];
   if (query.family !== undefined) filters.push(eq(products.familyId, query.family));
   if (query.category !== undefined) filters.push(eq(products.categoryId, query.category));
@@ -58,25 +45,14 @@ export async function listProducts(db: Db, query: ProductQuery): Promise<Product
         : byName,
     );
   }
-  const where = and(...filters);
-  const rows = await db
-    .select()
-    .from(products)
-    .where(where)
-    .orderBy(products.id)
-    .limit(query.limit)
-    .offset(query.skip);
-  const [total] = await db.select({ n: count() }).from(products).where(where);
-  return { data: rows.map(toProduct), count: total?.n ?? 0 };
+  return and(...filters);
 }
 
-export async function getProduct(db: Db, id: number): Promise<Product> {
-  const [row] = await db.select().from(products).where(eq(products.id, id));
-  if (!row) throw notFound('Product');
-  return toProduct(row);
+async function getProduct({ db }: DataContext, id: number): Promise<Product> {
+  return toProduct((await crud.readById(db, products, id, 'Product')).row);
 }
 
-/** A product's family is always its category's family (DESIGN.md "Data"). */
+/** A product's family is always its category's family. */
 async function checkReferences(tx: Tx, input: ProductInput) {
   const [family] = await tx.select({ id: families.id }).from(families).where(eq(families.id, input.family));
   if (!family) throw fieldError(400, 'family', 'No family has this id');
@@ -101,50 +77,38 @@ function toColumns(input: ProductInput) {
   };
 }
 
-function mapConflict(err: unknown): never {
-  // Natural key: (family, barcode) when there is a barcode (DESIGN.md "Data").
-  if (violatedUnique(err) === 'products_family_barcode_key') {
-    throw fieldError(409, 'barcode', 'Another product of this family already has this barcode');
-  }
-  throw err;
+/** A product's natural key is (family, barcode) when it has a barcode (docs/architecture.md, "Import pipeline"). */
+const CONFLICTS = {
+  products_family_barcode_key: {
+    field: 'barcode',
+    message: 'Another product of this family already has this barcode',
+  },
+};
+
+async function updateProduct(tx: Tx, id: number, input: ProductInput): Promise<Product> {
+  const [current] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id));
+  if (!current) throw notFound('Product');
+  await checkReferences(tx, input);
+  const [row] = await tx
+    .update(products)
+    .set({ ...toColumns(input), updatedAt: new Date() })
+    .where(eq(products.id, id))
+    .returning();
+  return toProduct(row!);
 }
 
-export async function createProduct(db: Db, input: ProductInput): Promise<Product> {
-  try {
-    return await db.transaction(async (tx) => {
-      await checkReferences(tx, input);
-      const [row] = await tx.insert(products).values(toColumns(input)).returning();
-      await bumpCatalogueVersion(tx);
-      return toProduct(row!);
-    });
-  } catch (err) {
-    mapConflict(err);
-  }
-}
-
-export async function updateProduct(db: Db, id: number, input: ProductInput): Promise<Product> {
-  try {
-    return await db.transaction(async (tx) => {
-      const [current] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id));
-      if (!current) throw notFound('Product');
-      await checkReferences(tx, input);
-      const [row] = await tx
-        .update(products)
-        .set({ ...toColumns(input), updatedAt: new Date() })
-        .where(eq(products.id, id))
-        .returning();
-      await bumpCatalogueVersion(tx);
-      return toProduct(row!);
-    });
-  } catch (err) {
-    mapConflict(err);
-  }
-}
-
-export async function deleteProduct(db: Db, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const deleted = await tx.delete(products).where(eq(products.id, id)).returning({ id: products.id });
-    if (deleted.length === 0) throw notFound('Product');
-    await bumpCatalogueVersion(tx);
-  });
-}
+export const productService: crud.CrudService<typeof productResource.schemas> = {
+  list: ({ db }, query) => crud.listPage(db, products, productFilter(query), query, toProduct),
+  read: getProduct,
+  create: (ctx, input) =>
+    crud.withUniqueConflicts(CONFLICTS, () =>
+      ctx.catalogue.write(async (tx) => {
+        await checkReferences(tx, input);
+        const [row] = await tx.insert(products).values(toColumns(input)).returning();
+        return toProduct(row!);
+      }),
+    ),
+  update: (ctx, id, input) =>
+    crud.withUniqueConflicts(CONFLICTS, () => ctx.catalogue.write((tx) => updateProduct(tx, id, input))),
+  remove: (ctx, id) => crud.deleteById(ctx, products, id, 'Product'),
+};

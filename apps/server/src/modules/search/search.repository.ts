@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ProductCard, SearchResult } from '@dalil/contracts/search';
 import type { Db } from '../../db/client';
 
-/** Queries this long or longer also match by trigram similarity, so one typo still finds (issue 5). */
+/** Queries this long or longer also match by trigram similarity, so one typo still finds the product. */
 export const TYPO_MIN_LENGTH = 3;
 /**
  * pg_trgm's default word-similarity threshold (0.6) misses a letter dropped from an eight-letter word
@@ -97,7 +97,7 @@ async function listAll(db: Db, f: SearchFilter): Promise<SearchResult> {
 /**
  * Text search. The (family, trigram) GIN index and the barcode/code pattern indexes choose the
  * candidates inside the family first; only those are ranked and paged. Letting the planner walk the
- * family's name order and filter row by row is what made first pages slow (TOOLCHAIN.md). Ranking:
+ * family's name order and filter row by row made first pages slow (docs/decisions/0004). Ranking:
  * 0 exact barcode or code, 1 a name, barcode or code starts with the text, 2 a word starts with it,
  * 3 it appears inside a word, 4 similar (a typo); then similarity (tier 4 only), Arabic name and id,
  * so the order is total and pages never repeat or skip a product.

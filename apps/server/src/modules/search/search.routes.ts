@@ -1,55 +1,36 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API_BASE, API_PATHS } from '@dalil/contracts/api-paths';
 import { ErrorBodySchema } from '@dalil/contracts/common';
 import { SearchQuerySchema, SearchResultSchema, type SearchResult } from '@dalil/contracts/search';
 import { normalizeSearchText } from '@dalil/contracts/search-text';
-import { readCatalogueVersion } from '../../lib/catalogue-version';
 import { COMPRESSION, chooseEncoding, compressText, type Encoding } from '../../lib/compression';
-import { SearchCache } from './search-cache';
+import type { SearchCache } from './search-cache';
 import { searchProducts } from './search.repository';
 
-export interface SearchRoutesOptions {
-  /** Most results kept; each is one page of at most 100 cards. */
-  cacheEntries?: number;
-  /** How old the catalogue version may be before a lookup re-reads it from the database. */
-  versionTtlMs?: number;
-}
-
 /**
- * One page of results as JSON text, whether it is large enough to compress, and its compressed
- * copies once a client has asked for them.
+ * One page of results as JSON text (validated and serialized once, so a hit costs no zod pass), whether
+ * it is large enough to compress, and its brotli and gzip copies once a client has asked for them (so
+ * a hit costs no compression either).
  */
-type CachedPage = { json: string; compressible: boolean } & Partial<Record<Encoding, Buffer>>;
+export type CachedPage = { json: string; compressible: boolean } & Partial<Record<Encoding, Buffer>>;
 
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const cachedPage = (json: string): CachedPage => ({
+  json,
+  compressible: Buffer.byteLength(json) >= COMPRESSION.threshold,
+});
 
-/** GET /api/search: the catalogue's product search (spec section 7, issue 5). */
-export function searchRoutes(app: FastifyInstance, options: SearchRoutesOptions = {}) {
+/** GET /api/search: the catalogue's product search (docs/architecture.md, "Search analysis"). */
+export function searchRoutes(app: FastifyInstance, cache: SearchCache<CachedPage>) {
   const { db } = app.ctx;
-  // Results are kept as JSON text: validated and serialized once, a hit costs no zod pass (~130 us).
-  // The brotli and gzip copies are made the first time a client asks for them, so a hit costs no
-  // compression either (without them a hit takes about a quarter longer).
-  const cache = new SearchCache<CachedPage>({
-    maxEntries: options.cacheEntries ?? 1000,
-    versionTtlMs: options.versionTtlMs ?? 250,
-    readVersion: () => readCatalogueVersion(db),
-  });
-
-  // A write this process answered has committed: the next search re-reads the version at once instead
-  // of serving the old result for up to versionTtlMs. Writes in other processes wait for the TTL.
-  app.addHook('onSend', async (request, reply) => {
-    if (!READ_METHODS.has(request.method) && reply.statusCode < 400 && request.url.startsWith('/api/')) {
-      cache.expire();
-    }
-  });
-
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/search',
+    `${API_BASE}${API_PATHS.search}`,
     {
       config: { access: 'account' },
       schema: {
         tags: ['catalogue'],
         summary: 'Search the products of a family by Arabic or English name, barcode or code',
+        operationId: 'searchProducts',
         querystring: SearchQuerySchema,
         response: { 200: SearchResultSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
       },
@@ -62,8 +43,7 @@ export function searchRoutes(app: FastifyInstance, options: SearchRoutesOptions 
       let page = cache.get(key);
       if (page === undefined) {
         const result = await searchProducts(db, { family, category, text, limit, skip });
-        const json = JSON.stringify(SearchResultSchema.parse(result));
-        page = { json, compressible: Buffer.byteLength(json) >= COMPRESSION.threshold };
+        page = cachedPage(JSON.stringify(SearchResultSchema.parse(result)));
         cache.set(key, page, version);
       }
       void reply.type('application/json; charset=utf-8');

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API_BASE, API_PATHS } from '@dalil/contracts/api-paths';
 import { z } from 'zod';
 import { ErrorBodySchema } from '@dalil/contracts/common';
 import { HealthSchema, PublicConfigSchema } from '@dalil/contracts/config';
@@ -10,21 +11,27 @@ export function systemRoutes(app: FastifyInstance) {
   const { config, database } = app.ctx;
 
   r.get(
-    '/api/health',
+    `${API_BASE}${API_PATHS.health}`,
     {
       config: { access: 'public' },
-      schema: { tags: ['system'], summary: 'The process is up', response: { 200: HealthSchema } },
+      schema: {
+        tags: ['system'],
+        summary: 'The process is up',
+        operationId: 'health',
+        response: { 200: HealthSchema },
+      },
     },
     () => ({ status: 'ok' as const }),
   );
 
   r.get(
-    '/api/ready',
+    `${API_BASE}${API_PATHS.ready}`,
     {
       config: { access: 'public' },
       schema: {
         tags: ['system'],
         summary: 'The database answers',
+        operationId: 'ready',
         response: { 200: z.object({ status: z.literal('ready') }), 503: ErrorBodySchema },
       },
     },
@@ -46,12 +53,13 @@ export function systemRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/api/config',
+    `${API_BASE}${API_PATHS.config}`,
     {
       config: { access: 'public' },
       schema: {
         tags: ['system'],
         summary: 'Run-time settings for the web app',
+        operationId: 'getConfig',
         response: { 200: PublicConfigSchema },
       },
     },

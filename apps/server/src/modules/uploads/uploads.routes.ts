@@ -1,11 +1,11 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API_BASE, API_PATHS } from '@dalil/contracts/api-paths';
 import { z } from 'zod';
 import { ErrorBodySchema } from '@dalil/contracts/common';
 import { UploadedImageSchema } from '@dalil/contracts/media';
-import { HttpError } from '../../lib/errors';
-import { fieldError } from '../../lib/field-error';
+import { fieldError, HttpError } from '../../lib/errors';
 import { storeImage } from '../media/media.service';
 
 const errors = {
@@ -48,12 +48,13 @@ export async function uploadRoutes(app: FastifyInstance) {
       throwFileSizeLimit: true,
     });
     scope.withTypeProvider<ZodTypeProvider>().post(
-      '/api/upload/image',
+      `${API_BASE}${API_PATHS.uploadImage}`,
       {
         config: { access: 'admin' },
         schema: {
           tags: ['uploads'],
           summary: 'Upload an image (JPEG, PNG, WebP, AVIF or GIF); save the answer as "public_id.format"',
+          operationId: 'uploadImage',
           consumes: ['multipart/form-data'],
           // Documents the form for OpenAPI only: the file arrives as a stream, not as a parsed body.
           body: z.object({ file: z.string().meta({ format: 'binary' }) }).nullish(),

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Account, Role } from '@dalil/contracts/auth';
+import type { User } from '@dalil/contracts/users';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { hashPassword } from '../auth/passwords';
@@ -13,6 +14,9 @@ export const toAccount = (u: UserRow): Account => ({
   username: u.username,
   role: u.role,
 });
+
+/** A user as the admin API shows it: the account and whether it is the guest account. */
+export const toUser = (u: UserRow): User => ({ ...toAccount(u), guest: u.isGuest });
 
 export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
   const [row] = await db
@@ -34,6 +38,8 @@ export interface NewUser {
   username: string;
   password: string;
   role: Role;
+  /** The guest catalogue account (set only by the start-up account check). */
+  isGuest?: boolean;
 }
 
 export async function insertUser(db: Db, input: NewUser): Promise<UserRow> {
@@ -45,6 +51,7 @@ export async function insertUser(db: Db, input: NewUser): Promise<UserRow> {
       lastName: input.lastName,
       username: input.username,
       role: input.role,
+      isGuest: input.isGuest ?? false,
       passwordHash,
     })
     .returning();

@@ -1,76 +1,65 @@
-import { count, eq, ilike, or } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Account } from '@dalil/contracts/auth';
-import type { UserCreateBodySchema, UserList, UserUpdateBodySchema } from '@dalil/contracts/users';
+import type { User, userResource } from '@dalil/contracts/users';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
-import { containsPattern, violatedUnique } from '../../lib/db-helpers';
+import type { DataContext } from '../../lib/context';
+import * as crud from '../../lib/crud-service';
+import { containsAny } from '../../lib/db-helpers';
 import { conflict, notFound } from '../../lib/errors';
-import { fieldError } from '../../lib/field-error';
 import { hashPassword } from '../auth/passwords';
-import { findUserById, insertUser, toAccount } from './users.repository';
+import { findUserById, insertUser, toUser, type UserRow } from './users.repository';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type UserCreateInput = z.output<typeof UserCreateBodySchema>;
-export type UserUpdateInput = z.output<typeof UserUpdateBodySchema>;
+type UserUpdateInput = z.output<typeof userResource.schemas.updateBody>;
 
-export async function listUsers(
-  db: Db,
-  query: { limit: number; skip: number; search?: string | undefined },
-): Promise<UserList> {
-  const pattern = query.search ? containsPattern(query.search) : undefined;
-  const where = pattern
-    ? or(ilike(users.username, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern))
-    : undefined;
-  const rows = await db
-    .select()
-    .from(users)
-    .where(where)
-    .orderBy(users.id)
-    .limit(query.limit)
-    .offset(query.skip);
-  const [total] = await db.select({ n: count() }).from(users).where(where);
-  return { data: rows.map(toAccount), count: total?.n ?? 0 };
-}
-
-export async function getUser(db: Db, id: number): Promise<Account> {
+async function getUser({ db }: DataContext, id: number): Promise<User> {
   const user = await findUserById(db, id);
   if (!user) throw notFound('User');
-  return toAccount(user);
+  return toUser(user);
 }
 
-function usernameTaken(err: unknown): never {
-  if (violatedUnique(err) === 'users_username_key') {
-    throw fieldError(409, 'username', 'Username is already taken');
-  }
-  throw err;
-}
-
-export async function createUser(db: Db, input: UserCreateInput): Promise<Account> {
-  try {
-    return toAccount(await insertUser(db, input));
-  } catch (err) {
-    usernameTaken(err);
-  }
-}
+const CONFLICTS = { users_username_key: { field: 'username', message: 'Username is already taken' } };
 
 /**
- * Nobody can remove the last admin (DESIGN.md improvement 7). The admin rows are locked first, so two
- * admins demoting each other at once cannot both succeed.
+ * Nobody can remove the last administrator. The admin rows are locked first, so two admins demoting
+ * each other at once cannot both succeed.
  */
 async function ensureAnotherAdmin(tx: Tx, what: string) {
   const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).for('update');
   if (admins.length <= 1) throw conflict(`The last administrator cannot be ${what}`);
 }
 
+/**
+ * The guest account's username and password are published to every visitor (GET /api/config) and its
+ * sign-in is every visitor's: it keeps its role, name and password, set only by the GUEST_* settings.
+ */
+function refuseGuestChange(current: UserRow, input: UserUpdateInput, role: string) {
+  if (!current.isGuest) return;
+  if (role !== current.role) {
+    throw conflict(
+      'The guest account cannot be given another role: its password is published to every visitor',
+    );
+  }
+  if (input.username !== current.username) {
+    throw conflict(
+      'The guest account cannot be renamed: visitors sign in with its published username (GUEST_USERNAME)',
+    );
+  }
+  if (input.password) {
+    throw conflict('The guest account keeps the password set by GUEST_PASSWORD: visitors sign in with it');
+  }
+}
+
 /** A new password or role bumps the token version: the user's old tokens stop working at once. */
-export async function updateUser(db: Db, id: number, input: UserUpdateInput): Promise<Account> {
+async function updateUser({ db }: DataContext, id: number, input: UserUpdateInput): Promise<User> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  try {
-    return await db.transaction(async (tx) => {
+  return crud.withUniqueConflicts(CONFLICTS, () =>
+    db.transaction(async (tx) => {
       const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
       if (!current) throw notFound('User');
       const role = input.role ?? current.role;
+      refuseGuestChange(current, input, role);
       if (current.role === 'admin' && role !== 'admin') await ensureAnotherAdmin(tx, 'made a catalogue user');
       const revoke = passwordHash !== undefined || role !== current.role;
       const [row] = await tx
@@ -86,20 +75,40 @@ export async function updateUser(db: Db, id: number, input: UserUpdateInput): Pr
         })
         .where(eq(users.id, id))
         .returning();
-      return toAccount(row!);
-    });
-  } catch (err) {
-    usernameTaken(err);
-  }
+      return toUser(row!);
+    }),
+  );
 }
 
 /** Deleting the row revokes the user's tokens: the access guard finds no account for them. */
-export async function deleteUser(db: Db, id: number, actorId: number): Promise<void> {
-  if (id === actorId) throw conflict('You cannot delete your own account');
+async function deleteUser({ db }: DataContext, id: number, caller: Account | null): Promise<void> {
+  if (id === caller?.id) throw conflict('You cannot delete your own account');
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
     if (!current) throw notFound('User');
+    if (current.isGuest) {
+      throw conflict(
+        'The guest account cannot be deleted: visitors sign in with it (GUEST_ACCESS=false closes it)',
+      );
+    }
     if (current.role === 'admin') await ensureAnotherAdmin(tx, 'deleted');
     await tx.delete(users).where(eq(users.id, id));
   });
 }
+
+/** User management: nobody deletes their own account or removes the last administrator. */
+export const userService: crud.CrudService<typeof userResource.schemas> = {
+  list: ({ db }, query) =>
+    crud.listPage(
+      db,
+      users,
+      containsAny(query.search, users.username, users.firstName, users.lastName),
+      query,
+      toUser,
+    ),
+  read: getUser,
+  create: ({ db }, input) =>
+    crud.withUniqueConflicts(CONFLICTS, async () => toUser(await insertUser(db, input))),
+  update: updateUser,
+  remove: deleteUser,
+};

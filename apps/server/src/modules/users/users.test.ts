@@ -39,6 +39,7 @@ describe('users', () => {
       lastName: 'Saleh',
       username: 'layla',
       role: 'user',
+      guest: false,
     });
     const id = body(res).id as number;
     const profile = await call('GET', `/api/user/profile/${id}`, admin);
@@ -97,6 +98,7 @@ describe('users', () => {
       lastName: 'Haddad',
       username: 'omar.h',
       role: 'user',
+      guest: false,
     });
     expect((await whoAmI(token)).statusCode).toBe(200);
   });

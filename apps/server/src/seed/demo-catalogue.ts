@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { appState, categories, families, products } from '../db/schema';
 import { storeImage } from '../modules/media/media.service';
 import { productSearchText } from '../modules/products/product-search-text';
-import type { Db } from './client';
 import { DEMO_FAMILIES } from './demo-data';
 import { coverSvg, logoSvg, productSvg, renderSvg } from './demo-images';
-import { appState, categories, families, products } from './schema';
 
 const FLAG = 'demo_seeded';
 

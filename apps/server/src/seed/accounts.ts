@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../config';
-import { pgErrorCode } from '../lib/errors';
-import { hashPassword, verifyPassword } from '../modules/auth/passwords';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { pgErrorCode } from '../lib/database-errors';
+import { ensureGuestAccount } from '../modules/auth/guest-account';
+import { hashPassword } from '../modules/auth/passwords';
 import { findUserByUsername, insertUser } from '../modules/users/users.repository';
-import type { Db } from './client';
-import { users } from './schema';
 
 export interface CreatedAdmin {
   username: string;
-  /** Set only when Dalil generated it: shown once in the log, never stored in clear. */
+  /** Set only when Dalil generated it: written to DATA_DIR/admin-password, never to the log. */
   generatedPassword: string | null;
 }
 
@@ -28,9 +29,9 @@ async function insertUnlessTaken(insert: () => Promise<unknown>): Promise<boolea
 }
 
 /**
- * First start: creates the admin account when there is no admin, and keeps the guest catalogue account
- * in step with GUEST_USERNAME / GUEST_PASSWORD when guest access is on. Safe to run on every start,
- * and by several processes at once.
+ * First start: creates the admin account when there is no admin. Every start: keeps the guest catalogue
+ * account in step with GUEST_ACCESS, GUEST_USERNAME and GUEST_PASSWORD (closing it when they no longer
+ * publish it). Safe to run on every start, and by several processes at once.
  */
 export async function ensureAccounts(db: Db, config: Config): Promise<CreatedAdmin | null> {
   let created: CreatedAdmin | null = null;
@@ -47,6 +48,7 @@ export async function ensureAccounts(db: Db, config: Config): Promise<CreatedAdm
         .update(users)
         .set({
           role: 'admin',
+          isGuest: false,
           passwordHash: await hashPassword(password),
           tokenVersion: existing.tokenVersion + 1,
         })
@@ -67,27 +69,6 @@ export async function ensureAccounts(db: Db, config: Config): Promise<CreatedAdm
     }
   }
 
-  if (config.guest) {
-    const guest = await findUserByUsername(db, config.guest.username);
-    if (!guest) {
-      await insertUnlessTaken(() =>
-        insertUser(db, {
-          firstName: 'Guest',
-          lastName: 'Visitor',
-          username: config.guest!.username,
-          password: config.guest!.password,
-          role: 'user',
-        }),
-      );
-    } else if (guest.role === 'user' && !(await verifyPassword(guest.passwordHash, config.guest.password))) {
-      await db
-        .update(users)
-        .set({
-          passwordHash: await hashPassword(config.guest.password),
-          tokenVersion: guest.tokenVersion + 1,
-        })
-        .where(eq(users.id, guest.id));
-    }
-  }
+  await ensureGuestAccount(db, config.guest, insertUnlessTaken);
   return created;
 }

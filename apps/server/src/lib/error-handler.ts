@@ -1,0 +1,77 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable, PG_CLIENT_ERRORS, pgErrorCode } from './database-errors';
+import { HttpError, statusText, type Detail } from './errors';
+
+/** busboy's parse errors carry no code: the body is not the multipart/form-data it claims to be. */
+const MALFORMED_MULTIPART =
+  /^(Unexpected end of multipart data|Multipart: Boundary not found|The needle cannot|\w+ terminated early due to unexpected end of multipart data)/;
+
+function validationDetails(err: FastifyError): Detail[] {
+  if (!hasZodFastifySchemaValidationErrors(err)) return [];
+  return err.validation.map((v) => {
+    const where = err.validationContext ?? 'body';
+    const path = [where, ...v.instancePath.split('/').filter(Boolean)].join('.');
+    return { path, message: v.message ?? 'is invalid' };
+  });
+}
+
+/** One error handler: expected errors become 4xx bodies; anything else is logged and answered bare. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof HttpError) {
+      if (err.headers) void reply.headers(err.headers);
+      return reply.status(err.statusCode).send({
+        statusCode: err.statusCode,
+        error: statusText(err.statusCode),
+        message: err.message,
+        ...(err.details ? { details: err.details } : {}),
+      });
+    }
+    const details = validationDetails(err);
+    if (details.length > 0) {
+      const message = details.map((d) => `${d.path}: ${d.message}`).join('; ');
+      return reply.status(400).send({ statusCode: 400, error: 'Bad Request', message, details });
+    }
+    const pgCode = pgErrorCode(err);
+    if (pgCode && PG_CLIENT_ERRORS[pgCode]) {
+      const status = PG_CLIENT_ERRORS[pgCode];
+      const message =
+        status === 409
+          ? 'A record with the same name or code already exists'
+          : 'The request has an invalid value';
+      return reply.status(status).send({ statusCode: status, error: statusText(status), message });
+    }
+    if (!err.code && MALFORMED_MULTIPART.test(err.message)) {
+      return reply.status(400).send({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'The upload is not well-formed multipart/form-data; send the file again',
+        details: [{ path: 'file', message: 'is not well-formed multipart/form-data' }],
+      });
+    }
+    // 57014: a statement ran past statement_timeout (or was cancelled): busy, not broken; retry later.
+    if (isDatabaseUnavailable(err) || pgCode === '57014') {
+      request.log.warn({ err: { message: err.message } }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: 'The database is not answering; try again in a moment',
+      });
+    }
+    const status =
+      typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500
+        ? err.statusCode
+        : 500;
+    if (status >= 500) {
+      request.log.error({ err }, 'unexpected error');
+      return reply.status(500).send({
+        statusCode: 500,
+        error: 'Internal Server Error',
+        message: 'Something went wrong on our side',
+      });
+    }
+    // Fastify's own 4xx (bad JSON, body too large, unsupported content type): its message is safe.
+    return reply.status(status).send({ statusCode: status, error: statusText(status), message: err.message });
+  });
+}

@@ -1,0 +1,52 @@
+import type { FastifyDynamicSwaggerOptions, SwaggerTransform } from '@fastify/swagger';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+type JsonSchema = { [key: string]: unknown };
+const isObject = (value: unknown): value is JsonSchema => typeof value === 'object' && value !== null;
+
+/** zod's OpenAPI 3.0 form of `z.null()`: the one value null. */
+const isNullOnly = (s: JsonSchema) => s.nullable === true && Array.isArray(s.enum) && s.enum.length === 1;
+
+/**
+ * OpenAPI 3.0 applies `nullable` only next to a `type`. The zod conversion puts it beside `anyOf` for a
+ * nullable union (`string | number | null`), where it would accept no null at all: move it into each
+ * member instead. Walks the whole schema.
+ */
+function fixNullable(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(fixNullable);
+  if (!isObject(node)) return;
+  const members = node.anyOf ?? node.oneOf;
+  if (node.nullable === true && node.type === undefined && Array.isArray(members)) {
+    delete node.nullable;
+    for (const member of members) if (isObject(member) && member.type !== undefined) member.nullable = true;
+  }
+  Object.values(node).forEach(fixNullable);
+}
+
+/**
+ * The route schemas as OpenAPI (zod to JSON Schema), with what the conversion cannot know: public
+ * routes need no token (`security: []`, from the route's declared access, so none can forget it), a
+ * 204 answer has no body, and nullability is spelled the OpenAPI 3.0 way.
+ */
+const transform: SwaggerTransform = (input) => {
+  const result = jsonSchemaTransform(input);
+  const schema = result.schema as JsonSchema;
+  fixNullable(schema);
+  const responses = schema.response;
+  if (isObject(responses) && isObject(responses[204]) && isNullOnly(responses[204])) {
+    responses[204] = { type: 'null', description: 'No content' };
+  }
+  if (input.route.config?.access === 'public') schema.security = [];
+  return result;
+};
+
+/** The @fastify/swagger settings: the document at /api/docs/json, every operation named and secured. */
+export const OPENAPI: FastifyDynamicSwaggerOptions = {
+  openapi: {
+    info: { title: 'Dalil API', version: '1.0.0', description: 'Bilingual product catalogue' },
+    servers: [{ url: '/', description: 'The server answering this document' }],
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    security: [{ bearer: [] }],
+  },
+  transform,
+};

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { readCatalogueVersion } from '../../lib/catalogue-version';
+import { SearchCache } from './search-cache';
+import { searchRoutes, type CachedPage } from './search.routes';
+
+export interface SearchCacheSettings {
+  /** Most pages kept; each is one page of at most 100 cards. */
+  entries?: number;
+  /** How old the catalogue version may be before a lookup re-reads it from the database. */
+  versionTtlMs?: number;
+  /** Milliseconds on a monotonic clock; tests pass one they can move. */
+  now?: () => number;
+}
+
+/**
+ * The search routes with their result cache (docs/architecture.md, "Caching"). The cache expires the
+ * moment this process commits a catalogue write (the services' write path tells it); writes by other
+ * processes reach it when it next reads the catalogue version, within `versionTtlMs`.
+ */
+export function searchCachePlugin(app: FastifyInstance, settings: SearchCacheSettings, done: () => void) {
+  const { db, catalogue } = app.ctx;
+  const cache = new SearchCache<CachedPage>({
+    maxEntries: settings.entries ?? 1000,
+    versionTtlMs: settings.versionTtlMs ?? 250,
+    readVersion: () => readCatalogueVersion(db),
+    ...(settings.now ? { now: settings.now } : {}),
+  });
+  const unsubscribe = catalogue.onWrite(() => cache.expire());
+  app.addHook('onClose', (_instance, closed) => {
+    unsubscribe();
+    closed();
+  });
+  searchRoutes(app, cache);
+  done();
+}
