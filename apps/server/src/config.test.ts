@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -56,5 +56,53 @@ describe('configuration', () => {
     expect(c.tokenTtlSeconds).toBe(1800);
     expect(c.guest).toBeNull();
     expect(c.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
+  });
+});
+
+describe('limits and secrets in the configuration', () => {
+  it('caps TOKEN_TTL at 30 days', () => {
+    expect(loadConfig({ DATA_DIR: dir, TOKEN_TTL: '30d' }).tokenTtlSeconds).toBe(30 * 86400);
+    expect(() => loadConfig({ DATA_DIR: dir, TOKEN_TTL: '31d' })).toThrow(/TOKEN_TTL: must be at most 30d/);
+    expect(() => loadConfig({ DATA_DIR: dir, TOKEN_TTL: '721h' })).toThrow(/TOKEN_TTL/);
+  });
+
+  it('reads TRUST_PROXY as off, a hop count, or addresses and CIDR ranges', () => {
+    expect(loadConfig({ DATA_DIR: dir }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+    expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('creates DATA_DIR with mode 700 and the secret exclusively with mode 600', () => {
+    const fresh = join(dir, 'fresh', 'data');
+    loadConfig({ DATA_DIR: fresh });
+    expect(statSync(fresh).mode & 0o777).toBe(0o700);
+    expect(statSync(join(fresh, 'jwt-secret')).mode & 0o777).toBe(0o600);
+  });
+
+  it('refuses a secret file other accounts can read, or one too short', () => {
+    const shared = join(dir, 'shared');
+    mkdirSync(shared, { mode: 0o700 });
+    writeFileSync(join(shared, 'jwt-secret'), 'x'.repeat(48), { mode: 0o644 });
+    chmodSync(join(shared, 'jwt-secret'), 0o644);
+    expect(() => loadConfig({ DATA_DIR: shared })).toThrow(
+      /can be read by other accounts \(mode 644\): run chmod 600/,
+    );
+    const short = join(dir, 'short');
+    mkdirSync(short, { mode: 0o700 });
+    writeFileSync(join(short, 'jwt-secret'), 'too-short\n', { mode: 0o600 });
+    expect(() => loadConfig({ DATA_DIR: short })).toThrow(
+      /holds a secret of 9 characters; it must be at least 32/,
+    );
+  });
+
+  it('reads the statement timeout and the sign-in limits', () => {
+    const c = loadConfig({ DATA_DIR: dir, STATEMENT_TIMEOUT: '10s', LOGIN_ADDRESS_LIMIT: '50' });
+    expect(c.statementTimeoutMs).toBe(10_000);
+    expect(c.signIn).toEqual({ perAddressAndUsername: 10, perAddress: 50, concurrency: 1, queue: 16 });
+    expect(loadConfig({ DATA_DIR: dir }).statementTimeoutMs).toBe(5000);
   });
 });

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
-// The only reader of process.env (STYLE.md habit 6). Bad values stop the start with every problem named.
+// The only reader of process.env. Bad values stop the start with every problem named.
 
 const bool = (fallback: boolean) =>
   z
@@ -23,6 +23,32 @@ const duration = (fallback: string) =>
       return Number(n) * seconds;
     });
 
+/** Tokens live at most this long: a copied token must not stay valid for months. */
+export const MAX_TOKEN_TTL_SECONDS = 30 * 86400;
+
+/**
+ * TRUST_PROXY: off by default; a hop count (`1` behind one reverse proxy), or the proxies' addresses
+ * and CIDR ranges separated by commas. Fastify then takes the client address from X-Forwarded-For.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): boolean | number | string[] => {
+    const value = v?.trim().toLowerCase();
+    if (!value || ['false', '0', 'off', 'no'].includes(value)) return false;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const list = value
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean);
+    if (list.every((a) => /^[0-9a-f.:]+(\/\d{1,3})?$/.test(a))) return list;
+    ctx.addIssue({ code: 'custom', message: 'must be a hop count or a list of addresses or CIDR ranges' });
+    return z.NEVER;
+  });
+
+const positiveInt = (fallback: number) =>
+  z.coerce.number({ error: 'must be a number' }).int().positive().default(fallback);
+
 const EnvSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -32,7 +58,7 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  TOKEN_TTL: duration('12h'),
+  TOKEN_TTL: duration('12h').refine((s) => s <= MAX_TOKEN_TTL_SECONDS, 'must be at most 30d'),
   ADMIN_USERNAME: z.string().trim().min(1).max(100).default('admin'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(200).optional(),
   GUEST_ACCESS: bool(true),
@@ -53,7 +79,16 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   HOLDING_NAME_EN: z.string().min(1).default('Dalil Holding Group'),
   HOLDING_NAME_AR: z.string().min(1).default('مجموعة دليل القابضة'),
-  LOGIN_RATE_LIMIT: z.coerce.number({ error: 'must be a number' }).int().positive().default(10),
+  TRUST_PROXY: trustProxy,
+  /** Failed sign-ins a minute from one address for one username. */
+  LOGIN_RATE_LIMIT: positiveInt(10),
+  /** Failed sign-ins a minute from one address across usernames (password spraying). */
+  LOGIN_ADDRESS_LIMIT: positiveInt(30),
+  /** Password verifications (argon2id, 19 MiB each) running at once, and sign-ins waiting for one. */
+  SIGN_IN_CONCURRENCY: positiveInt(1),
+  SIGN_IN_QUEUE: positiveInt(16),
+  /** PostgreSQL connections cancel a statement after this long (answered 503). */
+  STATEMENT_TIMEOUT: duration('5s'),
   IMAGE_MAX_BYTES: z.coerce
     .number({ error: 'must be a number' })
     .int()
@@ -83,7 +118,15 @@ export interface Config {
   corsOrigins: string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   holding: { nameEn: string; nameAr: string };
-  loginRateLimit: number;
+  /** Fastify's trustProxy: false, a hop count, or the trusted proxies' addresses. */
+  trustProxy: boolean | number | string[];
+  signIn: {
+    perAddressAndUsername: number;
+    perAddress: number;
+    concurrency: number;
+    queue: number;
+  };
+  statementTimeoutMs: number;
   imageMaxBytes: number;
   csvMaxBytes: number;
   /** Built web app to serve; null when there is none (API-only tests). */
@@ -97,14 +140,34 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads the JWT secret kept in DATA_DIR, creating it (mode 600) on first start. */
+/** DATA_DIR and every folder in it are private to the account that runs Dalil. */
+export const PRIVATE_DIR_MODE = 0o700;
+
+/**
+ * Reads the JWT secret kept in DATA_DIR, creating it on first start: exclusively (two processes starting
+ * at once agree on one secret) and with mode 600. A secret other accounts can read, or one too short to
+ * resist guessing, stops the start: anyone holding it can sign tokens for any account.
+ */
 function persistedSecret(dataDir: string): string {
   const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret + '\n', { mode: 0o600 });
-  chmodSync(file, 0o600);
+  mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  try {
+    writeFileSync(file, randomBytes(48).toString('base64url') + '\n', { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  const mode = statSync(file).mode & 0o777;
+  if (mode & 0o077) {
+    throw new ConfigError([
+      `${file} can be read by other accounts (mode ${mode.toString(8)}): run chmod 600 ${file}`,
+    ]);
+  }
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < 32) {
+    throw new ConfigError([
+      `${file} holds a secret of ${secret.length} characters; it must be at least 32 (delete the file to generate a new one, which signs everyone out)`,
+    ]);
+  }
   return secret;
 }
 
@@ -135,7 +198,14 @@ export function loadConfig(
     corsOrigins: e.CORS_ORIGINS,
     logLevel: e.LOG_LEVEL,
     holding: { nameEn: e.HOLDING_NAME_EN, nameAr: e.HOLDING_NAME_AR },
-    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY,
+    signIn: {
+      perAddressAndUsername: e.LOGIN_RATE_LIMIT,
+      perAddress: e.LOGIN_ADDRESS_LIMIT,
+      concurrency: e.SIGN_IN_CONCURRENCY,
+      queue: e.SIGN_IN_QUEUE,
+    },
+    statementTimeoutMs: e.STATEMENT_TIMEOUT * 1000,
     imageMaxBytes: e.IMAGE_MAX_BYTES,
     csvMaxBytes: e.CSV_MAX_BYTES,
     webDist,

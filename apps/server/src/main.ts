@@ -1,9 +1,11 @@
 import { ConfigError, loadConfig, type Config } from './config';
 import { buildApp } from './app';
-import { ensureAccounts } from './db/accounts-seed';
+import { ensureAccounts } from './seed/accounts';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
-import { seedDemoCatalogue } from './db/demo-seed';
+import { seedDemoCatalogue } from './seed/demo-catalogue';
+import { announceAdmin } from './modules/auth/announce-admin';
+import { GuestAccountError } from './modules/auth/guest-account';
 
 const SHUTDOWN_DEADLINE_MS = 9_000;
 
@@ -23,14 +25,27 @@ async function main() {
 
   let database;
   try {
-    database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+    database = await openDatabase({
+      url: config.databaseUrl,
+      dataDir: config.dataDir,
+      statementTimeoutMs: config.statementTimeoutMs,
+    });
   } catch (err) {
     if (err instanceof DataDirLockedError) fail(err.message);
     throw err;
   }
 
   const app = await buildApp({ config, database });
-  const admin = await ensureAccounts(database.db, config);
+  let admin;
+  try {
+    admin = await ensureAccounts(database.db, config);
+  } catch (err) {
+    if (err instanceof GuestAccountError) {
+      await app.close();
+      fail(err.message);
+    }
+    throw err;
+  }
   // A checkpoint after the first-start writes keeps the shutdown checkpoint short.
   if (config.seedDemo && (await seedDemoCatalogue(database.db, config.mediaDir, app.log)))
     await database.checkpoint();
@@ -41,13 +56,7 @@ async function main() {
   app.log.info(
     `Dalil is running on ${shown} (${database.engine === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
   );
-  if (admin) {
-    app.log.info(
-      admin.generatedPassword
-        ? `Admin account created: username "${admin.username}", password "${admin.generatedPassword}". Sign in at ${shown}/admin/login and keep the password safe: it is shown only once.`
-        : `Admin account created: username "${admin.username}" with the password from ADMIN_PASSWORD. Sign in at ${shown}/admin/login`,
-    );
-  }
+  if (admin) announceAdmin(app.log, admin, config.dataDir, `${shown}/admin/login`);
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -1,8 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { ensureAccounts } from '../src/db/accounts-seed';
+import { ensureAccounts } from '../src/seed/accounts';
 import type { Access } from '../src/lib/context';
 import { routeAccess } from '../src/modules/auth/access';
 import { findUserById, insertUser } from '../src/modules/users/users.repository';
@@ -10,9 +11,9 @@ import { appRoutes, type Route } from './fuzz/app-routes';
 import { ADMIN_PASSWORD, bearer, freshDatabase, JWT_SECRET, testConfig } from './harness';
 
 /**
- * The access matrix (issue 7): every route the app registers x eight kinds of caller, each with its
- * expected status. Forged, expired and revoked tokens all claim to be an administrator, so a guard
- * that trusted any part of them would let them through.
+ * The access matrix (docs/architecture.md, "Access model"): every route the app registers x eight kinds of
+ * caller, each with its expected status. Forged, expired and revoked tokens all claim to be an administrator,
+ * so a guard that trusted any part of them would let them through.
  */
 
 type Caller =
@@ -31,11 +32,13 @@ let app: FastifyInstance;
 let close: () => Promise<void>;
 const declared = new Map<string, Access | 'none'>();
 const tokens = {} as Record<Caller, string | undefined>;
+let relogin: (caller: Caller) => Promise<string>;
 
 const sign = (claims: { sub: string; role: string; tv: number }, secret: string, expiresAt: number) =>
   new SignJWT({ role: claims.role, tv: claims.tv })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
+    .setJti(randomBytes(16).toString('base64url'))
     .setIssuedAt(expiresAt - 3600)
     .setExpirationTime(expiresAt)
     .sign(new TextEncoder().encode(secret));
@@ -76,6 +79,10 @@ beforeAll(async () => {
   };
   tokens.admin = await login('admin', config.admin.username, ADMIN_PASSWORD);
   tokens['catalogue-user'] = await login('user', 'cat-reader', 'cat-reader-password');
+  relogin = (caller) =>
+    caller === 'admin'
+      ? login('admin', config.admin.username, ADMIN_PASSWORD)
+      : login('user', 'cat-reader', 'cat-reader-password');
 
   // A signed-in administrator who is then deleted: the token is genuine, signed and unexpired.
   tokens['deleted-user'] = await login('admin', 'doomed-admin', 'doomed-admin-password');
@@ -97,6 +104,7 @@ beforeAll(async () => {
   tokens['other-secret'] = await sign(claims, 'another-secret-that-is-long-enough-for-hs256-xyz', now + 3600);
   tokens['alg-none'] = new UnsecuredJWT({ role: 'admin', tv: claims.tv })
     .setSubject(claims.sub)
+    .setJti('unsigned')
     .setIssuedAt()
     .setExpirationTime(now + 3600)
     .encode();
@@ -145,6 +153,8 @@ describe('access matrix', () => {
           want === 'allowed' ? res.statusCode !== 401 && res.statusCode !== 403 : res.statusCode === want;
         if (!ok) failures.push(`${key} [${access}] as ${caller}: ${res.statusCode}, expected ${want}`);
         if (res.statusCode >= 500) failures.push(`${key} as ${caller}: ${res.statusCode}`);
+        // A sign-out ended that caller's token: sign in again for the routes that follow.
+        if (route.url === '/api/logout' && res.statusCode === 204) tokens[caller] = await relogin(caller);
         if (res.statusCode === 401) {
           if (res.headers['www-authenticate'] !== 'Bearer')
             failures.push(`${key}: 401 without WWW-Authenticate`);

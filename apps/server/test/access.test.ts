@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { ensureAccounts } from '../src/db/accounts-seed';
+import { ensureAccounts } from '../src/seed/accounts';
 import type { Access } from '../src/lib/context';
 import { routeAccess } from '../src/modules/auth/access';
 import { insertUser } from '../src/modules/users/users.repository';
@@ -57,6 +57,10 @@ beforeAll(async () => {
   };
   tokens.admin = await login('admin', config.admin.username, ADMIN_PASSWORD);
   tokens.user = await login('user', 'cat-reader', 'cat-reader-password');
+  relogin = (who) =>
+    who === 'admin'
+      ? login('admin', config.admin.username, ADMIN_PASSWORD)
+      : login('user', 'cat-reader', 'cat-reader-password');
   close = async () => {
     await app.close();
     await drop();
@@ -64,6 +68,7 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
+let relogin: (who: keyof typeof tokens) => Promise<string>;
 const allowed = (status: number) => status !== 401 && status !== 403;
 
 function expectStatus(access: Access | 'none', who: keyof typeof tokens, status: number): boolean {
@@ -102,8 +107,12 @@ describe('access', () => {
         // The swagger-ui index page answers before app hooks run; the docs are public by their path.
         const access =
           declared.get(`${route.method} ${route.url}`) ?? routeAccess({ url: route.url }) ?? 'none';
-        // DESIGN.md "API": every write is admin-only, except signing in.
-        const write = !['GET', 'HEAD', 'OPTIONS'].includes(route.method) && !route.url.endsWith('/login');
+        // Every write is admin-only, except signing in (docs/architecture.md, "Access model").
+        // Signing out is a write any signed-in account may make on its own token.
+        const write =
+          !['GET', 'HEAD', 'OPTIONS'].includes(route.method) &&
+          !route.url.endsWith('/login') &&
+          !route.url.endsWith('/logout');
         if (route.url.startsWith('/api') && write && access !== 'admin') {
           failures.push(`${route.method} ${route.url}: a write declared ${access}`);
         }
@@ -113,6 +122,8 @@ describe('access', () => {
           failures.push(`${route.method} ${route.url} [${access}] as ${who}: ${res.statusCode}`);
         }
         if (res.statusCode >= 500) failures.push(`${route.method} ${route.url} as ${who}: ${res.statusCode}`);
+        // A sign-out ended that caller's token: sign in again for the routes that follow.
+        if (route.url === '/api/logout' && res.statusCode === 204) tokens[who] = await relogin(who);
       }
     }
     expect(failures).toEqual([]);

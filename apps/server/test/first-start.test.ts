@@ -1,8 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAccounts } from '../src/db/accounts-seed';
+import { ensureAccounts } from '../src/seed/accounts';
 import type { Database } from '../src/db/client';
-import { seedDemoCatalogue } from '../src/db/demo-seed';
+import { seedDemoCatalogue } from '../src/seed/demo-catalogue';
 import { categories, families, products, users } from '../src/db/schema';
 import { verifyPassword } from '../src/modules/auth/passwords';
 import { freshDatabase, testConfig } from './harness';

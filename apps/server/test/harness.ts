@@ -7,8 +7,9 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import { ensureAccounts } from '../src/db/accounts-seed';
+import { ensureAccounts } from '../src/seed/accounts';
 import { openDatabase, type Database } from '../src/db/client';
+import type { SearchCacheSettings } from '../src/modules/search/search-cache-plugin';
 
 export const ADMIN_PASSWORD = 'admin-test-password';
 export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -62,6 +63,7 @@ export function testConfig(env: Record<string, string> = {}, overrides: Partial<
       LOG_LEVEL: 'silent',
       SEED_DEMO: 'false',
       LOGIN_RATE_LIMIT: '1000',
+      LOGIN_ADDRESS_LIMIT: '1000',
       ...env,
     },
     { webDist: null, ...overrides },
@@ -73,12 +75,18 @@ export async function createTestApp(
     env?: Record<string, string>;
     overrides?: Partial<Config>;
     logStream?: NodeJS.WritableStream;
+    searchCache?: SearchCacheSettings;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env, options.overrides);
   const { database, drop } = await freshDatabase();
   await ensureAccounts(database.db, config);
-  const app = await buildApp({ config, database, logStream: options.logStream });
+  const app = await buildApp({
+    config,
+    database,
+    logStream: options.logStream,
+    searchCache: options.searchCache,
+  });
   await app.ready();
   const login = async (kind: 'admin' | 'user', username: string, password: string) => {
     const res = await app.inject({

@@ -10,6 +10,8 @@ export interface ServerProcess {
   /** Everything the process printed so far. */
   output(): string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Settles once the process has exited and everything it printed has been read. */
+  closed: Promise<void>;
 }
 
 /** Starts the real server entry (src/main.ts under tsx) as its own process and waits until it listens. */
@@ -35,6 +37,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     proc.on('exit', (code, signal) => resolve({ code, signal })),
   );
+  const closed = new Promise<void>((resolve) => proc.on('close', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
     const check = () => {
@@ -50,7 +53,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       reject(new Error(`server exited before listening:\n${out}`));
     });
   });
-  return { url, proc, output: () => out, exited };
+  return { url, proc, output: () => out, exited, closed };
 }
 
 export async function adminToken(url: string): Promise<string> {

@@ -7,7 +7,7 @@ import { ALL_HEADER, allRow, csv, multipartBody } from '../../src/modules/import
 import { bearer, body, createTestApp, type TestApp } from '../harness';
 import { fingerprint } from './app-routes';
 
-// Hostile input the property-based test would rarely generate, each named in issue 7.
+// Hostile input the property-based test would rarely generate, each case named.
 
 let t: TestApp;
 let admin: string;

@@ -8,7 +8,7 @@ import { authorization, contentType, jsonBody, pathParam, queryString } from './
 import { multipart } from './multipart-arbitraries';
 
 /**
- * Property-based bad input (issue 7): for every route the app registers, generated malformed bodies,
+ * Property-based bad input: for every route the app registers, generated malformed bodies,
  * query strings, path ids, headers and multipart parts, sent as an admin. Whatever arrives, the answer
  * is a 4xx with a JSON error body and the database is unchanged, or (when the input happened to be
  * valid) a well-formed 2xx. Never a 5xx.
@@ -58,7 +58,8 @@ for (const n of [1, 2]) {
   });
 }
 
-const routes = appRoutes(t.app);
+// Signing out would end the fuzzer's own session; src/modules/auth/sessions.test.ts covers it.
+const routes = appRoutes(t.app).filter((r) => r.url !== '/api/logout');
 const inputs = routeInputs(t.app);
 const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const INTERNALS = /select |insert into|syntax error|\bat .+\.(ts|js):\d+|node_modules|drizzle/i;

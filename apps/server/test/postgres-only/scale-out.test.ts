@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../harness';
 import { adminToken, startServer, type ServerProcess } from '../server-process';
 
-// Scale-out (DESIGN.md "Running"): several server processes on one PostgreSQL database and one JWT
+// Scale-out (docs/architecture.md, "Data and engines"): several server processes on one PostgreSQL database and one JWT
 // secret behave as one service. Runs in the server:postgres project only.
 
 let a: ServerProcess;

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { API_BASE, API_PATHS } from '@dalil/contracts/api-paths';
+import { ErrorBodySchema } from '@dalil/contracts/common';
+import { forgetOldFailures } from './sign-in-limits';
+import { forgetExpiredRevocations, revokeToken } from './sessions';
+
+const HOUSEKEEPING_MS = 10 * 60_000;
+
+/**
+ * POST /api/logout signs out the token it is called with; the account's other sessions stay valid.
+ * Also removes, every few minutes, revocations and sign-in counts that can no longer matter.
+ */
+export function logoutRoutes(app: FastifyInstance) {
+  const { db } = app.ctx;
+  app.withTypeProvider<ZodTypeProvider>().post(
+    `${API_BASE}${API_PATHS.logout}`,
+    {
+      config: { access: 'account' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: this token stops working at once',
+        operationId: 'logout',
+        response: { 204: z.null(), 401: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      // The guard has verified the token and kept it.
+      if (request.token) await revokeToken(db, request.token);
+      await forgetExpiredRevocations(db);
+      return reply.status(204).send(null);
+    },
+  );
+
+  const sweep = () =>
+    Promise.all([forgetExpiredRevocations(db), forgetOldFailures(db)]).catch((err: unknown) =>
+      app.log.warn({ err }, 'could not remove expired revocations and sign-in counts'),
+    );
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', () => {
+    timer = setInterval(() => void sweep(), HOUSEKEEPING_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', () => clearInterval(timer));
+}

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { ADMIN_PASSWORD, body, createTestApp, type TestApp } from '../../../test/harness';
+
+// The production limits (10 a minute per address and username, 30 per address), not the harness's.
+const LIMITS = { LOGIN_RATE_LIMIT: '10', LOGIN_ADDRESS_LIMIT: '30' };
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { ...LIMITS, TRUST_PROXY: '1' } });
+});
+afterAll(() => t.close());
+
+let nextAddress = 1;
+/** A fresh client address for each test, so the tests do not share counters. */
+const address = () => `198.51.100.${nextAddress++}`;
+
+const signIn = (kind: 'admin' | 'user', username: string, password: string, from: string, app = t.app) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/${kind}/login`,
+    payload: { username, password },
+    headers: { 'x-forwarded-for': from },
+  });
+
+describe('sign-in limits', () => {
+  it('lets 50 guests in from one address while 16 bad admin guesses from it are throttled, and the admin still signs in from elsewhere', async () => {
+    const office = address();
+    for (let i = 0; i < 50; i++) {
+      const res = await signIn('user', 'guest', 'guest', office);
+      expect(res.statusCode, `guest sign-in ${i + 1}`).toBe(200);
+    }
+    const statuses: number[] = [];
+    for (let i = 0; i < 16; i++) {
+      const res = await signIn('admin', 'admin', `wrong-${i}`, office);
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.slice(10)).toEqual([429, 429, 429, 429, 429, 429]);
+    // Guests from that address are still let in, and so is the real admin from home.
+    expect((await signIn('user', 'guest', 'guest', office)).statusCode).toBe(200);
+    const home = await signIn('admin', 'admin', ADMIN_PASSWORD, address());
+    expect(home.statusCode).toBe(200);
+    expect(body(home).token).toEqual(expect.any(String));
+  });
+
+  it('stops one address trying a password against many usernames after 30 failures', async () => {
+    const sprayer = address();
+    for (let i = 0; i < 30; i++) {
+      expect((await signIn('user', `person-${i}`, 'Summer2026!', sprayer)).statusCode).toBe(401);
+    }
+    const blocked = await signIn('user', 'person-new', 'Summer2026!', sprayer);
+    expect(blocked.statusCode).toBe(429);
+    expect(body(blocked).message).toBe('Too many failed sign-ins; try again later');
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60);
+    // Another address is not affected.
+    expect((await signIn('user', 'person-new', 'Summer2026!', address())).statusCode).toBe(401);
+  });
+
+  it('counts failures of both sign-in routes together', async () => {
+    const from = address();
+    for (let i = 0; i < 5; i++) expect((await signIn('admin', 'shared', 'x', from)).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await signIn('user', 'shared', 'x', from)).statusCode).toBe(401);
+    expect((await signIn('user', 'shared', 'x', from)).statusCode).toBe(429);
+    expect((await signIn('admin', 'shared', 'x', from)).statusCode).toBe(429);
+  });
+
+  it('slows a username guessed from many addresses instead of locking it', async () => {
+    for (let i = 0; i < 12; i++) {
+      expect((await signIn('user', 'sara-target', 'guess', address())).statusCode).toBe(401);
+    }
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user',
+      headers: { authorization: `Bearer ${await t.adminToken()}` },
+      payload: { firstName: 'Sara', lastName: 'T', username: 'sara-target', password: 'sara-password' },
+    });
+    const started = performance.now();
+    const res = await signIn('user', 'sara-target', 'sara-password', address());
+    const took = performance.now() - started;
+    expect(res.statusCode).toBe(200);
+    // 12 failures: held for 1 s (250 ms doubling after 10), then let in.
+    expect(took).toBeGreaterThanOrEqual(900);
+  });
+
+  it('does not count a wrong guest password as a guest sign-in', async () => {
+    const from = address();
+    for (let i = 0; i < 10; i++) expect((await signIn('user', 'guest', 'nope', from)).statusCode).toBe(401);
+    expect((await signIn('user', 'guest', 'nope', from)).statusCode).toBe(429);
+    // The published password still gets in from that address.
+    expect((await signIn('user', 'guest', 'guest', from)).statusCode).toBe(200);
+  });
+
+  it('takes the address from X-Forwarded-For only when TRUST_PROXY is set', async () => {
+    const untrusting = await createTestApp({ env: LIMITS });
+    try {
+      for (let i = 0; i < 10; i++) {
+        const res = await signIn('admin', 'admin', 'x', `203.0.113.${i}`, untrusting.app);
+        expect(res.statusCode).toBe(401);
+      }
+      // Without TRUST_PROXY every attempt came from the test client's own address.
+      expect((await signIn('admin', 'admin', 'x', '203.0.113.99', untrusting.app)).statusCode).toBe(429);
+    } finally {
+      await untrusting.close();
+    }
+    // With TRUST_PROXY=1 each forwarded address has its own count.
+    for (let i = 0; i < 10; i++) {
+      expect((await signIn('admin', 'proxied', 'x', `203.0.113.${i}`)).statusCode).toBe(401);
+    }
+  });
+
+  it('keeps the counters in the database, shared by every server process', async () => {
+    // A second app on the same database stands for a second process.
+    const second = await buildApp({ config: t.config, database: { ...t.database, close: async () => {} } });
+    try {
+      const from = address();
+      for (let i = 0; i < 5; i++) expect((await signIn('admin', 'admin', 'x', from)).statusCode).toBe(401);
+      for (let i = 0; i < 5; i++) {
+        expect((await signIn('admin', 'admin', 'x', from, second)).statusCode).toBe(401);
+      }
+      expect((await signIn('admin', 'admin', 'x', from)).statusCode).toBe(429);
+      expect((await signIn('admin', 'admin', 'x', from, second)).statusCode).toBe(429);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('password verification queue', () => {
+  it('runs a few verifications at once and answers the overflow 429 with Retry-After, never 5xx', async () => {
+    const narrow = await createTestApp({
+      env: { SIGN_IN_CONCURRENCY: '1', SIGN_IN_QUEUE: '2', TRUST_PROXY: '1' },
+    });
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          narrow.app.inject({
+            method: 'POST',
+            url: '/api/admin/login',
+            payload: { username: `burst-${i}`, password: 'x' },
+            headers: { 'x-forwarded-for': `192.0.2.${i}` },
+          }),
+        ),
+      );
+      const statuses = results.map((r) => r.statusCode);
+      expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+      expect(statuses.filter((s) => s === 401).length).toBeGreaterThanOrEqual(3);
+      const refused = results.filter((r) => r.statusCode === 429);
+      expect(refused.length).toBeGreaterThan(0);
+      for (const r of refused) {
+        expect(r.headers['retry-after']).toBe('1');
+        expect(body(r).message).toBe('Too many sign-ins at once; try again in a moment');
+      }
+    } finally {
+      await narrow.close();
+    }
+  });
+
+  it('keeps a place in the queue for another address while one address floods it', async () => {
+    const narrow = await createTestApp({
+      env: { SIGN_IN_CONCURRENCY: '1', SIGN_IN_QUEUE: '4', TRUST_PROXY: '1' },
+    });
+    try {
+      const attempt = (username: string, password: string, from: string) =>
+        narrow.app.inject({
+          method: 'POST',
+          url: '/api/admin/login',
+          payload: { username, password },
+          headers: { 'x-forwarded-for': from },
+        });
+      const flood = Array.from({ length: 30 }, (_, i) => attempt(`flood-${i}`, 'x', '203.0.113.7'));
+      const admin = attempt('admin', ADMIN_PASSWORD, '192.0.2.99');
+      const [adminRes, ...floodRes] = await Promise.all([admin, ...flood]);
+      expect(adminRes.statusCode).toBe(200);
+      expect(floodRes.some((r) => r.statusCode === 429)).toBe(true);
+      expect(floodRes.every((r) => r.statusCode === 401 || r.statusCode === 429)).toBe(true);
+    } finally {
+      await narrow.close();
+    }
+  });
+});

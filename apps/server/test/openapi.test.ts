@@ -1,0 +1,61 @@
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './harness';
+
+interface Operation {
+  operationId?: string;
+  security?: unknown[];
+  responses: Record<string, { content?: unknown }>;
+}
+type Document = { paths: Record<string, Record<string, Operation>>; servers?: unknown[] };
+
+let t: TestApp;
+let source: string;
+let operations: [string, Operation][];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+  expect(res.statusCode).toBe(200);
+  source = res.body;
+  const doc = JSON.parse(source) as Document;
+  operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]): [string, Operation] => [`${method.toUpperCase()} ${path}`, op]),
+  );
+});
+afterAll(() => t.close());
+
+describe('GET /api/docs/json', () => {
+  it('passes the recommended OpenAPI lint rules with no error', async () => {
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({ source, absoluteRef: 'openapi.json', config });
+    const errors = problems
+      .filter((p) => p.severity === 'error')
+      .map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? '?'}`);
+    expect(errors).toEqual([]);
+  });
+
+  it('names every operation once', () => {
+    expect(operations.length).toBeGreaterThan(30);
+    const missing = operations.filter(([, op]) => !op.operationId).map(([name]) => name);
+    expect(missing).toEqual([]);
+    const ids = operations.map(([, op]) => op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('asks no token of the public operations, and a bearer token of every other', () => {
+    const open = operations.filter(([, op]) => op.security?.length === 0).map(([, op]) => op.operationId);
+    expect(open.sort()).toEqual(['adminLogin', 'getConfig', 'health', 'ready', 'userLogin']);
+    const doc = JSON.parse(source) as Document & { security: unknown[] };
+    expect(doc.security).toEqual([{ bearer: [] }]);
+  });
+
+  it('documents a delete as 204 with no body', () => {
+    const deletes = operations.filter(([name]) => name.startsWith('DELETE '));
+    expect(deletes).toHaveLength(4);
+    for (const [name, op] of deletes) {
+      expect(op.responses['204'], name).toBeDefined();
+      expect(op.responses['204']?.content, name).toBeUndefined();
+    }
+  });
+});
