@@ -1,7 +1,9 @@
-import { adminAr } from './admin.ar';
+import adminAr from './admin.ar.json';
+import catalogAr from './catalog.ar.json';
 import type { Messages } from './en';
-import { catalogAr } from './catalog.ar';
-import { uploadAr } from './upload.ar';
+// File names in the upload texts sit in bidi isolates (U+2068, U+2069), so a Latin name does not pull
+// the words after it into its direction.
+import uploadAr from './upload.ar.json';
 
 /** Arabic UI strings: the catalogue's first language. */
 export const ar: Messages = {

@@ -1,8 +1,8 @@
-import { adminEn } from './admin.en';
-import { catalogEn } from './catalog.en';
-import { uploadEn } from './upload.en';
+import adminEn from './admin.en.json';
+import catalogEn from './catalog.en.json';
+import uploadEn from './upload.en.json';
 
-/** English UI strings. Where the spec gives an English text, it is used verbatim. */
+/** English UI strings. Screen titles, labels and messages keep the catalogue's established English wording. */
 export const en = {
   app: { name: 'Dalil', tagline: 'Product catalogue' },
   prefs: {
