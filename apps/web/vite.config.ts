@@ -2,6 +2,8 @@ import react from '@vitejs/plugin-react';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { fillBootPlaceholders } from './src/lib/boot-placeholders';
+import { STORAGE_KEYS } from './src/lib/storage-keys';
 
 /**
  * Writes dist/.vite/chunk-modules.json (chunk file -> source modules, relative to apps/web) so
@@ -77,15 +79,33 @@ function catalogChunkPreloads(): Plugin {
       const app = takeAppAssets(outDir);
       // public/ is copied by now; fill in its placeholders.
       const file = join(outDir, 'boot.js');
-      let source = readFileSync(file, 'utf8');
-      const fill = (name: string, value: unknown, empty: string) => {
-        const placeholder = new RegExp(`${empty.replace(/[{}]/g, '\\$&')}(;? /\\* ${name} \\*/)`);
-        if (!placeholder.test(source)) throw new Error(`boot.js has no ${name} placeholder`);
-        source = source.replace(placeholder, (_match, rest: string) => JSON.stringify(value) + rest);
-      };
-      fill('catalog-chunks', preloads, '{}');
-      fill('app-assets', app, 'null');
-      writeFileSync(file, source);
+      const source = readFileSync(file, 'utf8');
+      writeFileSync(
+        file,
+        fillBootPlaceholders(source, {
+          'storage-keys': STORAGE_KEYS,
+          'catalog-chunks': preloads,
+          'app-assets': app,
+        }),
+      );
+    },
+  };
+}
+
+/**
+ * Serves public/boot.js under the dev server with its storage keys written in, as the build does
+ * (the dev server's index.html loads the entry itself, so the other placeholders stay empty).
+ */
+function devBootScript(): Plugin {
+  return {
+    name: 'dalil-dev-boot-script',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use('/boot.js', (_request, response) => {
+        const source = readFileSync(join(server.config.publicDir, 'boot.js'), 'utf8');
+        response.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+        response.end(fillBootPlaceholders(source, { 'storage-keys': STORAGE_KEYS }));
+      });
     },
   };
 }
@@ -127,7 +147,7 @@ function takeAppAssets(outDir: string): AppAssets {
 }
 
 export default defineConfig({
-  plugins: [react(), chunkModulesManifest(), catalogChunkPreloads()],
+  plugins: [react(), chunkModulesManifest(), catalogChunkPreloads(), devBootScript()],
   server: {
     port: 5173,
     proxy: {

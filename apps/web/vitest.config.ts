@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// Component tests: jsdom, network mocked at fetch, nothing else mocked (STYLE.md habit 8).
+// Component tests: jsdom, network mocked at fetch, nothing else mocked (docs/architecture.md, "Tests").
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -10,7 +10,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
-    // Component tests take 3-5 s on two cores (TOOLCHAIN.md).
+    // A component test takes 3-5 s on a busy two-core machine.
     testTimeout: 20_000,
   },
 });

@@ -7,9 +7,12 @@
 // the code, stylesheet and web fonts once the shell (with the hero image) has painted, so the first
 // screen never waits for the app's downloads or start-up work
 // (docs/decisions/0007-boot-loads-the-app.md). The app removes the shell when it
-// renders (app/root-layout.tsx). Keep the stored keys in step with lib/preferences-store.ts,
-// lib/session.ts and features/catalog.
+// renders (app/root-layout.tsx).
 (function () {
+  // The app's local storage keys (src/lib/storage-keys.ts), written in by the build and the dev
+  // server (vite.config.ts); app/boot-shell.test.ts checks every key and family field read here.
+  var keys = null; /* storage-keys */
+  if (!keys) return;
   var html = document.documentElement;
   var head = document.head;
   function link(attributes) {
@@ -75,12 +78,12 @@
       return null;
     }
   }
-  var language = read('language') === 'en' ? 'en' : 'ar';
-  var direction = read('direction');
+  var language = read(keys.language) === 'en' ? 'en' : 'ar';
+  var direction = read(keys.direction);
   if (direction !== 'ltr' && direction !== 'rtl') direction = language === 'ar' ? 'rtl' : 'ltr';
   html.lang = language;
   html.dir = direction;
-  if (read('colourMode') === 'dark') html.setAttribute('data-mode', 'dark');
+  if (read(keys.colourMode) === 'dark') html.setAttribute('data-mode', 'dark');
 
   // Filled in at build time (vite.config.ts): the catalogue route chunks index.html does not preload.
   var chunks = {}; /* catalog-chunks */
@@ -93,7 +96,7 @@
         : path === '/catalog/family'
           ? 'family'
           : null;
-  var token = read('token');
+  var token = read(keys.token);
   // Without a session the guard sends the visitor to the login: nothing to show early.
   if (!page || !token || token === 'null') return whenParsed(startApp);
   html.setAttribute('data-boot', 'catalog');
@@ -102,7 +105,7 @@
   if (page !== 'main') return whenParsed(startAfterPaint);
   var family = null;
   try {
-    family = JSON.parse(read('selectedFamily') || 'null');
+    family = JSON.parse(read(keys.selectedFamily) || 'null');
   } catch {
     family = null;
   }
@@ -110,7 +113,7 @@
   if (
     !family ||
     typeof family.id !== 'number' ||
-    read('family') !== String(family.id) ||
+    read(keys.family) !== String(family.id) ||
     (linked !== null && linked !== String(family.id)) ||
     !family.name
   )

@@ -13,7 +13,7 @@ function describe(error: unknown): string {
   return String(error);
 }
 
-/** Spec section 2: "Oops!", the apology, then the status text or message; the error is logged. */
+/** "Oops!", the apology, then the status text or message; the error is logged. */
 export function ErrorPage() {
   const { t } = useTranslation();
   const error = useRouteError();

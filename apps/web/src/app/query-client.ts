@@ -15,7 +15,7 @@ function report(error: unknown, handled: boolean | undefined): void {
   reportError(error);
 }
 
-/** Every failed query or mutation shows a snackbar and goes to the console (DESIGN.md improvement 3). */
+/** Every failed query or mutation shows a snackbar and goes to the console; nothing fails silently. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => report(error, query.meta?.handlesErrors) }),

@@ -12,7 +12,7 @@ export interface ThemeOptions {
 
 const FONT_FAMILY = '"IBM Plex Sans Arabic", "Segoe UI", system-ui, -apple-system, sans-serif';
 
-// Spec section 9 colours. #3c8dbc carries white text at only 3.7:1, so filled buttons and primary
+// The brand colours. #3c8dbc carries white text at only 3.7:1, so filled buttons and primary
 // text use the darker shade in light mode (5.5:1) and a lighter tint in dark mode (7.5:1).
 const PRIMARY_DARK = '#2a6f99';
 const PRIMARY_ON_DARK = '#6cb4e0';

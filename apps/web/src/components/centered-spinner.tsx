@@ -9,7 +9,7 @@ interface CenteredSpinnerProps {
   fullPage?: boolean;
 }
 
-/** Spec section 9: spinner size 40, primary colour, centred. */
+/** The loading spinner: size 40, primary colour, centred. */
 export function CenteredSpinner({ label, fullPage = true }: CenteredSpinnerProps) {
   return (
     <Box

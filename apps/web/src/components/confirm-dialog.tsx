@@ -18,7 +18,7 @@ export interface ConfirmDialogProps {
 }
 
 /**
- * Spec section 4: the titled confirmation for products and users ("Delete", "Are you sure you want to
+ * The titled confirmation for deleting products and users ("Delete", "Are you sure you want to
  * delete this product?", "Delete Product"), with a Cancel a person expects next to it.
  */
 export function ConfirmDialog({

@@ -22,8 +22,8 @@ export interface DeleteDialogProps {
 }
 
 /**
- * Spec sections 4 and 8: families and categories get a 400-wide modal with the counts of what the
- * delete takes along ("Upon deleting this family you will delete …"). Cancel closes it.
+ * Deleting a family or a category takes its linked records along, so it gets a 400-wide modal with
+ * the counts of what goes with it ("Upon deleting this family you will delete …"). Cancel closes it.
  */
 export function DeleteDialog({ open, message, failed, busy, onConfirm, onClose }: DeleteDialogProps) {
   const { t } = useTranslation();

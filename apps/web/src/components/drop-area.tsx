@@ -22,8 +22,9 @@ export interface DropAreaProps {
 }
 
 /**
- * Spec sections 2 and 5: a drop area for one file, with an active state while a file is dragged over,
- * and the generic dropzone messages ('File type must be …', 'File is larger than N bytes', …).
+ * A drop area for one file (images in the forms, CSV in the uploads), with an active state while a
+ * file is dragged over, and the generic dropzone messages ('File type must be …', 'File is larger
+ * than N bytes', …).
  */
 export function DropArea(props: DropAreaProps) {
   const { accept, onFile, error, compact, maxSize } = props;

@@ -13,7 +13,7 @@ export interface ListParams {
 
 export interface ListParamsApi extends ListParams {
   setPage: (pageIndex: number) => void;
-  /** Spec section 4: changing the page size resets to the first page. */
+  /** Changing the page size resets to the first page. */
   setPageSize: (size: number) => void;
   setSearch: (search: string) => void;
   /** Changing a filter resets to the first page; `also` clears dependent filters. */
@@ -22,7 +22,7 @@ export interface ListParamsApi extends ListParams {
 
 const isPageSize = (n: number) => (ADMIN_PAGE_SIZE_OPTIONS as readonly number[]).includes(n);
 
-/** DESIGN.md improvement 1: skip = page size x page index. */
+/** Rows to skip for a page: page size x page index (not a fixed ten per page). */
 export const skipOf = ({ pageIndex, pageSize }: Pick<ListParams, 'pageIndex' | 'pageSize'>) =>
   pageSize * pageIndex;
 

@@ -23,7 +23,7 @@ interface ListKitRowMenuProps {
   onDelete: () => void;
 }
 
-/** Spec section 2: a row menu with Edit and Delete; section 9: max height 216. */
+/** A row menu with Edit and Delete, at most 216 px high. */
 export function ListKitRowMenu({ label, editTo, onDelete }: ListKitRowMenuProps) {
   const { t } = useTranslation();
   const { search } = useLocation();

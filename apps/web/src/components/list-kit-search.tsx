@@ -12,7 +12,7 @@ interface ListKitSearchProps {
   onSearch: (value: string) => void;
 }
 
-/** Spec section 9: the search input is debounced 400 ms before it reaches the URL (and the query). */
+/** The search input is debounced 400 ms before it reaches the URL (and the query). */
 export function ListKitSearch({ value, onSearch }: ListKitSearchProps) {
   const { t } = useTranslation();
   const [text, setText] = useState(value);

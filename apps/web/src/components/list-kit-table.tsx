@@ -42,7 +42,7 @@ const headSx = {
   whiteSpace: 'nowrap',
 } as const;
 
-/** The rows: skeletons while loading, the spec's empty text, or the data with running numbers. */
+/** The rows: skeletons while loading, the empty-list text, or the data with running numbers. */
 export function ListKitTable<T extends { id: number }>(props: ListKitTableProps<T>) {
   const { columns, rows, loading, failed, skip } = props;
   const { t } = useTranslation();

@@ -45,8 +45,8 @@ export interface ListKitProps<T extends { id: number }> {
 }
 
 /**
- * STYLE.md habit 10: the one admin list. Spec section 2 (columns, running number, search, paging,
- * row menu), section 9 (sizes 10/25/50/100, skeleton rows = page size), DESIGN.md improvement 1.
+ * The one admin list, configured per resource: columns with a running number, search, paging (sizes
+ * 10/25/50/100, skip = page size x page index), skeleton rows as many as the page size, a row menu.
  */
 export function ListKit<T extends { id: number }>(props: ListKitProps<T>) {
   const { resource, columns, fetchPage, filterKeys = [], filters, deletion } = props;

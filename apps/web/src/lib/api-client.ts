@@ -1,8 +1,7 @@
+import { API_BASE } from '@dalil/contracts/api-paths';
 import { REQUEST_TIMEOUT_MS } from '@dalil/contracts/constants';
 import { ApiError, errorFromResponse } from './api-error';
 import { getToken, signalUnauthorized } from './session';
-
-const API_BASE = '/api';
 
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -33,7 +32,7 @@ function buildHeaders(body: unknown): Headers {
   return headers;
 }
 
-/** Spec section 9: 10 000 ms timeout, bearer token, no credentials; non-2xx statuses are errors. */
+/** 10 000 ms timeout, bearer token, no credentials; non-2xx statuses are errors. */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal, unauthorized = 'redirect' } = options;
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);

@@ -22,7 +22,7 @@ export const useNotifications = create<NotificationsState>((set) => ({
   dismiss: (id) => set((state) => (state.current?.id === id ? { current: null } : state)),
 }));
 
-/** DESIGN.md improvement 3: failures show a message on screen and still go to the console. */
+/** Failures show a message on screen and still go to the console. */
 export function reportError(error: unknown): void {
   console.error(error);
   useNotifications.getState().show({ severity: 'error', error });

@@ -1,46 +1,47 @@
-/** Spec section 2, route table: the one place web paths are spelled out. */
+import { API_PATHS, itemPath } from '@dalil/contracts/api-paths';
+import { adminRegistry, type AdminResourceKey } from './admin-registry';
+
+/** The web paths outside the admin resources: the one place they are spelled out. */
 export const paths = {
   adminLogin: '/admin/login',
+  catalog: '/catalog',
   catalogLogin: '/catalog/login',
   catalogFamily: '/catalog/family',
   catalogMain: '/catalog/main',
   catalogProduct: (id: number | string) => `/catalog/main/${id}`,
   admin: '/admin',
-  familyList: '/admin/family/list',
-  familyCreate: '/admin/family/create',
-  familyEdit: (id: number | string) => `/admin/family/edit/${id}`,
-  categoryList: '/admin/category/list',
-  categoryCreate: '/admin/category/create',
-  categoryEdit: (id: number | string) => `/admin/category/edit/${id}`,
-  productList: '/admin/products/list',
-  productCreate: '/admin/products/create',
-  productEdit: (id: number | string) => `/admin/products/edit/${id}`,
-  userList: '/admin/users/list',
-  userCreate: '/admin/users/create',
-  userEdit: (id: number | string) => `/admin/users/edit/${id}`,
   uploadAll: '/admin/upload',
   uploadCategories: '/admin/upload/categories',
   uploadProducts: '/admin/upload/products',
 } as const;
 
-/** API paths, relative to the `/api` base (spec section 7, DESIGN.md "API"). */
+/** The screens of one admin resource; `prefix` holds them all (the menu opens its group there). */
+function resourceWebPaths(segment: string) {
+  const prefix = `${paths.admin}/${segment}`;
+  return {
+    prefix,
+    list: `${prefix}/list`,
+    create: `${prefix}/create`,
+    edit: (id: number | string) => `${prefix}/edit/${id}`,
+  };
+}
+
+export type ResourceWebPaths = ReturnType<typeof resourceWebPaths>;
+
+/** Web paths of each admin resource, from its segment in the registry: `adminPaths.families.list`. */
+export const adminPaths = Object.fromEntries(
+  Object.entries(adminRegistry).map(([key, entry]) => [key, resourceWebPaths(entry.segment)]),
+) as Record<AdminResourceKey, ResourceWebPaths>;
+
+/**
+ * API paths relative to the `/api` base: the contracts' table (shared with the server), plus the item
+ * paths the catalogue reads. The admin resources' own calls come from their declarations
+ * (features/admin/resource-api.ts).
+ */
 export const apiPaths = {
-  adminLogin: '/admin/login',
-  userLogin: '/user/login',
-  adminAuth: '/admin/auth',
-  userAuth: '/user/auth',
-  config: '/config',
-  search: '/search',
-  families: '/family',
-  family: (id: number | string) => `/family/${id}`,
-  categories: '/category',
-  category: (id: number | string) => `/category/${id}`,
-  products: '/product',
-  product: (id: number | string) => `/product/${id}`,
-  users: '/user',
-  user: (id: number | string) => `/user/${id}`,
-  userProfile: (id: number | string) => `/user/profile/${id}`,
-  uploadImage: '/upload/image',
+  ...API_PATHS,
+  family: itemPath(API_PATHS.families),
+  product: itemPath(API_PATHS.products),
 } as const;
 
 export type LoginApiPath = typeof apiPaths.adminLogin | typeof apiPaths.userLogin;

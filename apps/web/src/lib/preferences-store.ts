@@ -1,11 +1,16 @@
 import { create } from 'zustand';
 import { readChoice, writeString } from './storage';
+import { STORAGE_KEYS } from './storage-keys';
 
 export type ColourMode = 'light' | 'dark';
 export type Language = 'ar' | 'en';
 export type Direction = 'ltr' | 'rtl';
 
-const KEYS = { mode: 'colourMode', language: 'language', direction: 'direction' } as const;
+const KEYS = {
+  mode: STORAGE_KEYS.colourMode,
+  language: STORAGE_KEYS.language,
+  direction: STORAGE_KEYS.direction,
+} as const;
 
 interface PreferencesState {
   mode: ColourMode;
@@ -21,7 +26,7 @@ export function directionOf(state: Pick<PreferencesState, 'language' | 'directio
   return state.directionOverride ?? (state.language === 'ar' ? 'rtl' : 'ltr');
 }
 
-/** The catalogue starts in Arabic, right to left (spec section 1). */
+/** The catalogue starts in Arabic, right to left. */
 export const usePreferences = create<PreferencesState>((set, get) => ({
   mode: readChoice(KEYS.mode, ['light', 'dark']) ?? 'light',
   language: readChoice(KEYS.language, ['ar', 'en']) ?? 'ar',

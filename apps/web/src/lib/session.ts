@@ -1,19 +1,20 @@
-import { TOKEN_STORAGE_KEY } from '@dalil/contracts/constants';
+import { paths } from './paths';
 import { readString, writeString } from './storage';
+import { STORAGE_KEYS } from './storage-keys';
 
-/** Spec section 3: the session token lives in local storage under 'token'. */
+/** The session token lives in local storage (STORAGE_KEYS.token), where boot.js looks for it too. */
 export function getToken(): string | null {
-  const token = readString(TOKEN_STORAGE_KEY);
+  const token = readString(STORAGE_KEYS.token);
   // The reference stored the literal "null" on logout; treat it as signed out.
   return token && token !== 'null' ? token : null;
 }
 
 export function setToken(token: string): void {
-  writeString(TOKEN_STORAGE_KEY, token);
+  writeString(STORAGE_KEYS.token, token);
 }
 
 export function clearToken(): void {
-  writeString(TOKEN_STORAGE_KEY, null);
+  writeString(STORAGE_KEYS.token, null);
 }
 
 export type SessionScope = 'admin' | 'user';
@@ -34,15 +35,17 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
   return () => listeners.delete(listener);
 }
 
+const isAdminPath = (pathname: string) => pathname === paths.admin || pathname.startsWith(`${paths.admin}/`);
+
 export function scopeOfPath(pathname: string): SessionScope {
-  return pathname === '/admin' || pathname.startsWith('/admin/') ? 'admin' : 'user';
+  return isAdminPath(pathname) ? 'admin' : 'user';
 }
 
 /** The session a path's guard checks, or null for the login screens and unguarded paths. */
 export function guardedScope(pathname: string): SessionScope | null {
-  if (pathname === '/admin/login' || pathname === '/catalog/login') return null;
-  if (pathname === '/admin' || pathname.startsWith('/admin/')) return 'admin';
-  return pathname.startsWith('/catalog/') ? 'user' : null;
+  if (pathname === paths.adminLogin || pathname === paths.catalogLogin) return null;
+  if (isAdminPath(pathname)) return 'admin';
+  return pathname.startsWith(`${paths.catalog}/`) ? 'user' : null;
 }
 
 export function signalUnauthorized(): void {

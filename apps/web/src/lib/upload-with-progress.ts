@@ -22,7 +22,7 @@ export interface UploadOptions {
 /**
  * POSTs a multipart body with XMLHttpRequest, which (unlike fetch) reports upload progress. Same
  * contract as apiRequest: bearer token, no credentials, ApiError on failure, a 401 signs out. The
- * spec's 10 s timeout (section 9) cannot bound a 50 MB upload or a 100 000-row check, so it applies to
+ * requests' 10 s timeout cannot bound a 50 MB upload or a 100 000-row check, so it applies to
  * silence instead: the upload fails when no bytes move for 10 s, and once the body is sent the server
  * has as long as it keeps the socket open for the answer.
  */

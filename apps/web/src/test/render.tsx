@@ -1,7 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, type RouteObject } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+// RouterProvider from 'react-router' itself: under Node, 'react-router/dom' loads react-router's
+// CommonJS build, a second copy whose router context the app's hooks do not see.
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { createQueryClient } from '../app/query-client';
 import { RootLayout } from '../app/root-layout';
 

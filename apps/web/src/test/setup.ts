@@ -1,10 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import '../lib/i18n';
 import { useNotifications } from '../lib/notifications-store';
 import { usePreferences } from '../lib/preferences-store';
 import { checkConsoleGuard, startConsoleGuard } from './console-guard';
+
+// A lazy route's first import can take more than the default second on a busy two-core machine; a
+// findBy query waits up to five before it fails.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeEach(() => {
   window.localStorage.clear();

@@ -1,16 +1,13 @@
 import AddCircleOutlineOutlined from '@mui/icons-material/AddCircleOutlineOutlined';
-import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import FormatListBulleted from '@mui/icons-material/FormatListBulleted';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
-import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
-import type SvgIcon from '@mui/material/SvgIcon';
+import { adminResourceKeys, navLabelKey } from '../../lib/admin-registry';
 import type { MessageKey } from '../../lib/locales/en';
-import { paths } from '../../lib/paths';
-
-type Icon = typeof SvgIcon;
+import { adminPaths, paths } from '../../lib/paths';
+import { adminResources, type Icon } from './resources';
 
 export interface NavItem {
   labelKey: MessageKey;
@@ -27,44 +24,23 @@ export interface NavGroup {
   items: NavItem[];
 }
 
-const list = (to: string): NavItem => ({ labelKey: 'nav.list', to, icon: FormatListBulleted });
-const create = (to: string): NavItem => ({ labelKey: 'nav.create', to, icon: AddCircleOutlineOutlined });
-
-/** Spec section 2, admin shell menu; Users added per DESIGN.md improvement 2. */
+/** The admin shell menu: a List and Create group per resource in the registry, then the uploads. */
 export const adminNav: NavGroup[] = [
-  {
-    id: 'families',
-    labelKey: 'nav.families',
-    icon: ApartmentOutlined,
-    prefix: '/admin/family',
-    items: [list(paths.familyList), create(paths.familyCreate)],
-  },
-  {
-    id: 'categories',
-    labelKey: 'nav.categories',
-    icon: CategoryOutlined,
-    prefix: '/admin/category',
-    items: [list(paths.categoryList), create(paths.categoryCreate)],
-  },
-  {
-    id: 'products',
-    labelKey: 'nav.products',
-    icon: Inventory2Outlined,
-    prefix: '/admin/products',
-    items: [list(paths.productList), create(paths.productCreate)],
-  },
-  {
-    id: 'users',
-    labelKey: 'nav.users',
-    icon: PeopleAltOutlined,
-    prefix: '/admin/users',
-    items: [list(paths.userList), create(paths.userCreate)],
-  },
+  ...adminResourceKeys.map((key) => ({
+    id: key,
+    labelKey: navLabelKey(key),
+    icon: adminResources[key].icon,
+    prefix: adminPaths[key].prefix,
+    items: [
+      { labelKey: 'nav.list', to: adminPaths[key].list, icon: FormatListBulleted },
+      { labelKey: 'nav.create', to: adminPaths[key].create, icon: AddCircleOutlineOutlined },
+    ] satisfies NavItem[],
+  })),
   {
     id: 'upload',
     labelKey: 'nav.upload',
     icon: CloudUploadOutlined,
-    prefix: '/admin/upload',
+    prefix: paths.uploadAll,
     items: [
       { labelKey: 'nav.uploadAll', to: paths.uploadAll, icon: FileUploadOutlined },
       { labelKey: 'nav.uploadCategories', to: paths.uploadCategories, icon: CategoryOutlined },

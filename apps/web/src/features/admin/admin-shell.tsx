@@ -9,13 +9,13 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate, useOutletContext } from 'react-router';
 import { paths } from '../../lib/paths';
 import { usePageTitleKey } from '../../lib/route-handle';
-import { clearToken } from '../../lib/session';
+import { logout as signOut } from '../../lib/logout-api';
 import { AdminDrawerContent } from './admin-drawer-content';
 import { AdminTopBar } from './admin-top-bar';
 
 const paperSx = { width: DRAWER_WIDTH, boxSizing: 'border-box' } as const;
 
-/** Spec section 2, admin shell: drawer permanent from `sm` up, temporary below; content beside it. */
+/** The admin shell: drawer permanent from `sm` up, temporary below; content beside it. */
 export function AdminShell() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -25,9 +25,10 @@ export function AdminShell() {
   const [mobileOpen, setMobileOpen] = useState(false);
 
   const logout = () => {
-    clearToken();
-    queryClient.clear();
-    void navigate(paths.adminLogin);
+    void signOut().then(() => {
+      queryClient.clear();
+      return navigate(paths.adminLogin);
+    });
   };
   const closeMobile = () => setMobileOpen(false);
 

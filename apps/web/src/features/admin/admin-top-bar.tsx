@@ -21,7 +21,7 @@ interface AdminTopBarProps {
   onLogout: () => void;
 }
 
-/** Spec section 2: the top bar shows the page title and a Logout button. */
+/** The top bar shows the page title and a Logout button. */
 export function AdminTopBar({ title, account, onMenu, onLogout }: AdminTopBarProps) {
   const { t } = useTranslation();
   const fullName = account ? `${account.firstName} ${account.lastName}`.trim() || account.username : '';

@@ -1,6 +1,6 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import type { SelectOption } from './form-fields';
+import type { SelectOption } from './form-kit/form-fields';
 
 interface ListFilterProps {
   label: string;

@@ -6,7 +6,7 @@ interface Named {
   nameEn: string;
 }
 
-/** Spec section 2: families, categories and products list Name Ar and Name En. */
+/** Families, categories and products list Name Ar and Name En. */
 export function nameColumns<T extends Named>(t: TFunction): ListColumn<T>[] {
   return [
     { id: 'nameAr', label: t('admin.list.nameAr'), dir: 'rtl', render: (row) => row.nameAr },

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../lib/api-client';
 import { apiPaths } from '../../lib/paths';
-import type { SelectOption } from './form-fields';
+import type { SelectOption } from './form-kit/form-fields';
 
 interface Named {
   id: number;
@@ -29,7 +29,7 @@ export function useFamilyOptions(): SelectOption[] | undefined {
   return useNamedOptions(families.data?.data);
 }
 
-/** The categories of one family (spec section 2: the product's Category follows its Family). */
+/** The categories of one family (a product's Category is chosen after, and from, its Family). */
 export function useCategoryOptions(family: number | string | undefined | null): SelectOption[] | undefined {
   const enabled = family !== undefined && family !== null && family !== '';
   const categories = useQuery({

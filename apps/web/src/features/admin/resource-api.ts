@@ -1,21 +1,43 @@
-import type { ListPage, ListQuery } from '../../components/list-kit';
-import { apiRequest } from '../../lib/api-client';
+import type { ResourceDeclaration, ResourceSchemas } from '@dalil/contracts/resources';
+import { resourcePaths } from '@dalil/contracts/resources';
+import type { z } from 'zod';
+import type { ListQuery } from '../../components/list-kit';
+import { apiRequest, type ApiRequestOptions } from '../../lib/api-client';
+import type { AdminResourceKey } from '../../lib/admin-registry';
+import { adminResources } from './resources';
 
-interface ResourcePaths {
-  list: string;
-  one: (id: number) => string;
-  /** Where GET one lives when it differs from PUT/DELETE (users: /user/profile/:id). */
-  read?: (id: number) => string;
-}
-
-/** The five calls every admin resource makes (spec section 7), typed once per resource. */
-export function resourceApi<TItem, TDetail, TBody>(paths: ResourcePaths) {
+/**
+ * The five calls of an admin resource, typed and checked by its contract declaration: paths from
+ * `resourcePaths`, answers parsed with the declared schemas (an answer of the wrong shape fails here,
+ * not deep in a component).
+ */
+export function resourceApi<S extends ResourceSchemas>(resource: ResourceDeclaration<S>) {
+  const paths = resourcePaths(resource);
+  const { schemas } = resource;
+  // One checked cast: each answer is parsed with the schema that the return type names.
+  const get = <T extends keyof ResourceSchemas>(name: T, path: string, options: ApiRequestOptions) =>
+    apiRequest<unknown>(path, options).then(
+      (answer) => (schemas[name] as z.ZodType).parse(answer) as z.output<S[T]>,
+    );
   return {
-    list: (query: ListQuery, signal?: AbortSignal) =>
-      apiRequest<ListPage<TItem>>(paths.list, { query, signal }),
-    one: (id: number, signal?: AbortSignal) => apiRequest<TDetail>((paths.read ?? paths.one)(id), { signal }),
-    create: (body: TBody) => apiRequest<TItem>(paths.list, { method: 'POST', body }),
-    update: (id: number, body: TBody) => apiRequest<TItem>(paths.one(id), { method: 'PUT', body }),
+    list: (query: ListQuery, signal?: AbortSignal) => get('list', paths.list, { query, signal }),
+    one: (id: number, signal?: AbortSignal) => get('detail', paths.read(id), { signal }),
+    create: (body: z.input<S['createBody']>) => get('item', paths.list, { method: 'POST', body }),
+    update: (id: number, body: z.input<S['updateBody']>) =>
+      get('item', paths.one(id), { method: 'PUT', body }),
     remove: (id: number) => apiRequest<void>(paths.one(id), { method: 'DELETE' }),
   };
 }
+
+type Declaration<K extends AdminResourceKey> = (typeof adminResources)[K]['declaration'];
+export type ResourceApi<K extends AdminResourceKey> = ReturnType<
+  typeof resourceApi<Declaration<K>['schemas']>
+>;
+
+/** One client per admin resource: `resourceApis.families.list(query)`. */
+export const resourceApis = Object.fromEntries(
+  Object.entries(adminResources).map(([key, { declaration }]) => [
+    key,
+    resourceApi(declaration as ResourceDeclaration),
+  ]),
+) as unknown as { [K in AdminResourceKey]: ResourceApi<K> };

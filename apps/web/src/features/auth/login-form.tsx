@@ -19,7 +19,7 @@ interface LoginFormProps {
   onSubmit: (body: LoginBody) => Promise<void>;
 }
 
-/** Username, password and Login (spec section 2); wrong credentials show under the form (section 8). */
+/** Username, password and Login; wrong credentials show a message under the form. */
 export function LoginForm({ onSubmit }: LoginFormProps) {
   const { t } = useTranslation();
   const [badCredentials, setBadCredentials] = useState(false);
@@ -30,7 +30,7 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
   });
   const { errors, isSubmitting } = formState;
 
-  // Spec section 8: the login failure message is cleared when the form changes.
+  // The login failure message is cleared when the form changes.
   useEffect(
     () => subscribe({ formState: { values: true }, callback: () => setBadCredentials(false) }),
     [subscribe],

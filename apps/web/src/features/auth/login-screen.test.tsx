@@ -100,6 +100,35 @@ describe('visitor login', () => {
     expect(window.localStorage.getItem('token')).toBe('guest-token');
   });
 
+  it('keeps a signed-in admin signed in: browses with that token instead of the guest', async () => {
+    window.localStorage.setItem('token', 'admin-token');
+    const requests = mockApi({
+      'GET /api/config': () => config({ username: 'guest', password: 'guest' }),
+      'GET /api/user/auth': () => ({
+        status: 200,
+        body: { id: 1, firstName: 'Dalil', lastName: 'Admin', username: 'admin', role: 'admin' },
+      }),
+      'POST /api/user/login': () => ({ status: 200, body: { token: 'guest-token' } }),
+    });
+    renderRoutes(visitorRoutes, '/catalog/login');
+    expect(await screen.findByText('Family chooser reached')).toBeInTheDocument();
+    expect(requests.filter((r) => r.path === '/api/user/login')).toHaveLength(0);
+    expect(window.localStorage.getItem('token')).toBe('admin-token');
+  });
+
+  it('signs in as the guest when the stored token is no longer valid', async () => {
+    window.localStorage.setItem('token', 'expired-token');
+    const requests = mockApi({
+      'GET /api/config': () => config({ username: 'guest', password: 'guest' }),
+      'GET /api/user/auth': () => unauthorized,
+      'POST /api/user/login': () => ({ status: 200, body: { token: 'guest-token' } }),
+    });
+    renderRoutes(visitorRoutes, '/catalog/login');
+    expect(await screen.findByText('Family chooser reached')).toBeInTheDocument();
+    expect(requests.filter((r) => r.path === '/api/user/login')).toHaveLength(1);
+    expect(window.localStorage.getItem('token')).toBe('guest-token');
+  });
+
   it('shows the form when guest access is off', async () => {
     mockApi({ 'GET /api/config': () => config(null) });
     renderRoutes(visitorRoutes, '/catalog/login');

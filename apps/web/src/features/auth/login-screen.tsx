@@ -13,6 +13,7 @@ import type { LoginApiPath } from '../../lib/paths';
 import { login } from './login-api';
 import { LoginForm } from './login-form';
 import { LoginLayout } from './login-layout';
+import { useExistingSession } from './use-existing-session';
 
 export interface LoginScreenProps {
   apiPath: LoginApiPath;
@@ -24,8 +25,9 @@ export interface LoginScreenProps {
 }
 
 /**
- * Spec section 2, login screen. The visitor (light) variant reads /api/config and signs in silently
- * with the guest account; with guest access off (DESIGN.md improvement 8) it shows the form.
+ * The login screen. The visitor (light) variant reads /api/config and signs in silently with the
+ * guest account; with guest access off (a private catalogue) it shows the form. A
+ * token the catalogue already accepts (an admin's) is used instead of either.
  */
 export function LoginScreen({ apiPath, redirectTo, title, subtitle, dark = false }: LoginScreenProps) {
   const { t } = useTranslation();
@@ -36,7 +38,8 @@ export function LoginScreen({ apiPath, redirectTo, title, subtitle, dark = false
     [dark, outer],
   );
   const config = useQuery({ ...configQuery, enabled: !dark });
-  const guest = dark ? null : config.data?.guest;
+  const existing = useExistingSession(!dark);
+  const guest = dark || existing !== 'none' ? null : config.data?.guest;
   const attempted = useRef(false);
   const [guestFailed, setGuestFailed] = useState(false);
 
@@ -48,6 +51,11 @@ export function LoginScreen({ apiPath, redirectTo, title, subtitle, dark = false
     [apiPath, redirectTo, navigate],
   );
 
+  // A signed-in admin or catalogue user browses as themselves: no guest sign-in over their token.
+  useEffect(() => {
+    if (existing === 'valid') void navigate(redirectTo, { replace: true });
+  }, [existing, navigate, redirectTo]);
+
   useEffect(() => {
     if (!guest || attempted.current) return;
     attempted.current = true;
@@ -57,7 +65,7 @@ export function LoginScreen({ apiPath, redirectTo, title, subtitle, dark = false
     });
   }, [guest, signIn]);
 
-  const waiting = !dark && !guestFailed && (config.isPending || Boolean(guest));
+  const waiting = !dark && (existing !== 'none' || (!guestFailed && (config.isPending || Boolean(guest))));
   return (
     <ThemeProvider theme={theme}>
       {waiting ? (

@@ -3,7 +3,7 @@ import { apiRequest } from '../../lib/api-client';
 import { apiPaths } from '../../lib/paths';
 import { getToken, guardedScope, type SessionScope } from '../../lib/session';
 
-/** Spec section 4: the guard only needs success or failure; the account is shown in the shell. */
+/** The guard only needs success or failure; the account is shown in the shell. */
 export function checkSession(scope: SessionScope, signal?: AbortSignal): Promise<Account> {
   const path = scope === 'admin' ? apiPaths.adminAuth : apiPaths.userAuth;
   return apiRequest<Account>(path, { signal, unauthorized: 'ignore' });
@@ -46,7 +46,7 @@ export function earlyAccount(scope: SessionScope): Account | null {
   return matches(early, scope) ? (early.account ?? null) : null;
 }
 
-/** Hands the early check over to the guard, once; later mounts check again (spec section 4). */
+/** Hands the early check over to the guard, once; later mounts check again. */
 export function takeEarlySessionCheck(scope: SessionScope): Promise<Account> | null {
   const check = early;
   early = null;

@@ -27,11 +27,12 @@ function tellWhy(error: unknown): void {
 }
 
 /**
- * Spec section 4: every mount of a protected route re-checks the session. The first check shows a
- * centred spinner; checks on later navigations run quietly so the shell does not flash. The first
- * page's check starts before the app renders (main.tsx); when it has already succeeded, the page
- * shows at once instead of after a spinner. Only a 401 or 403 ends the session; when the server
- * cannot be reached or fails, the spinner stays and the check is asked again every few seconds.
+ * Every mount of a protected route re-checks the session (docs/architecture.md, "Access model").
+ * The first check shows a centred spinner; checks on later navigations run quietly so the shell does
+ * not flash. The first page's check starts before the app renders (main.tsx); when it has already
+ * succeeded, the page shows at once instead of after a spinner. Only a 401 or 403 ends the session;
+ * when the server cannot be reached or fails, the spinner stays and the check is asked again every
+ * few seconds.
  */
 export function SessionGuard({ scope }: SessionGuardProps) {
   const { t } = useTranslation();

@@ -8,8 +8,9 @@ import { apiRequest } from '../../lib/api-client';
 import { apiPaths } from '../../lib/paths';
 import { skipFor, type CatalogQuery } from './catalog-query';
 
-// One query option per catalogue read (spec section 7). Responses are parsed with the contracts, so a
-// server change that breaks the shape fails loudly here instead of rendering half a card.
+// One query option per catalogue read (docs/architecture.md, "Request flow"). Responses are parsed
+// with the contracts, so a server change that breaks the shape fails loudly here instead of rendering
+// half a card.
 
 // The catalogue changes rarely while someone browses it; a minute keeps Back and re-visits instant.
 const STALE_MS = 60_000;
@@ -33,7 +34,7 @@ export const familyQuery = (id: number) =>
   });
 
 /**
- * The spec fetches ten toggles; a family with more categories would hide the rest, so the row asks
+ * Asking for ten toggles would hide the categories of a family that has more, so the row asks
  * for as many as a list may hold and scrolls sideways.
  */
 export const categoriesQuery = (family: number) =>
@@ -57,7 +58,7 @@ export interface SearchArgs {
   skip: number;
 }
 
-/** The catalogue main screen's search for a query shown for `family` (page size 25, spec section 4). */
+/** The catalogue main screen's search for a query shown for `family` (page size 25). */
 export function catalogSearchArgs(family: number, query: CatalogQuery): SearchArgs {
   return {
     family,
@@ -68,7 +69,7 @@ export function catalogSearchArgs(family: number, query: CatalogQuery): SearchAr
   };
 }
 
-/** Spec section 9: no refetch on window focus; the previous page stays while the next one loads. */
+/** No refetch on window focus; the previous page stays while the next one loads. */
 export const searchQuery = (args: SearchArgs) =>
   queryOptions({
     queryKey: ['catalog', 'search', args],

@@ -12,7 +12,7 @@ import { HERO_LOGO_SIZES, HERO_SIZES } from './hero-preload';
 
 interface CatalogHeroProps {
   family: Family;
-  /** Spec section 2: the companies button is disabled when only one family exists. */
+  /** The companies button is disabled when only one family exists. */
   companiesDisabled: boolean;
 }
 

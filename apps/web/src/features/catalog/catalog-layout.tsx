@@ -18,7 +18,7 @@ prefetchStoredCatalog(sharedQueryClient());
 
 /** Visitor chrome around the catalogue screens: brand home link and the preference toggles. */
 export function CatalogLayout() {
-  // Spec section 2: the single product page has a green page background.
+  // The single product page has a green page background.
   const onProduct = useMatch(paths.catalogProduct(':id')) !== null;
   return (
     <Box

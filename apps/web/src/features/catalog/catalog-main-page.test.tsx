@@ -102,7 +102,7 @@ describe('catalogue main', () => {
     await vi.waitFor(() => expect(searchRequests().at(-1)?.get('skip')).toBe('25'));
     expect(searchRequests().at(-1)?.get('limit')).toBe('25');
 
-    // A category change goes back to page 1 with the same page size (DESIGN.md improvement 1).
+    // A category change goes back to page 1 with the same page size.
     await userEvent.click(screen.getByRole('button', { name: 'Dates' }));
     expect(router.state.location.search).toBe('?family=1&category=1');
     await vi.waitFor(() => expect(searchRequests().at(-1)?.get('skip')).toBe('0'));

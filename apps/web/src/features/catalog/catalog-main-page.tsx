@@ -24,7 +24,7 @@ import { CategoryToggles } from './category-toggles';
 import { ProductResults } from './product-results';
 import { useCatalogFamily } from './use-catalog-family';
 
-/** Spec section 2, "Catalogue main": filters live in the URL; the family in state and storage. */
+/** The catalogue main screen: filters live in the URL; the family in state and storage. */
 export function CatalogMainPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -69,7 +69,7 @@ function CatalogMain({ query, family }: CatalogMainProps) {
     [navigate, query],
   );
   // Typing refines the same visit (replace); a category or a page is a step Back can undo (push).
-  // DESIGN.md improvement 1: any filter change goes back to page 1 and keeps the page size of 25.
+  // Any filter change goes back to page 1 and keeps the page size of 25.
   const onSearch = useCallback((search: string) => go({ search, page: 1 }, true), [go]);
 
   const pages = pageCount(results.data?.count, CATALOGUE_PAGE_SIZE);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogQueryString, pageCount, parseCatalogQuery, skipFor } from './catalog-query';
 
-describe('catalogue paging (spec sections 4 and 9)', () => {
+describe('catalogue paging', () => {
   it('has ceil(count / limit) pages, and none when the count is not a number', () => {
     expect(pageCount(40, 25)).toBe(2);
     expect(pageCount(50, 25)).toBe(2);

@@ -1,4 +1,4 @@
-// The catalogue main screen keeps its filters in the URL (issue 5): a reload, a shared link and the
+// The catalogue main screen keeps its filters in the URL: a reload, a shared link and the
 // browser's Back button all show the same results. Only non-default values are written.
 
 export interface CatalogQuery {
@@ -42,12 +42,12 @@ export function catalogQueryString(query: CatalogQuery): string {
   return text ? `?${text}` : '';
 }
 
-/** Spec section 9: pages = ceil(count / limit), 0 when count is not a number. */
+/** Pages = ceil(count / limit), 0 when count is not a number. */
 export function pageCount(count: unknown, limit: number): number {
   return typeof count === 'number' && Number.isFinite(count) && limit > 0 ? Math.ceil(count / limit) : 0;
 }
 
-/** Spec section 4: a page change sets skip = limit * (page - 1). */
+/** A page change sets skip = limit * (page - 1). */
 export function skipFor(page: number, limit: number): number {
   return limit * (Math.max(1, page) - 1);
 }

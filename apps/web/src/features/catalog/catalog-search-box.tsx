@@ -16,7 +16,7 @@ interface CatalogSearchBoxProps {
   onCommit: (search: string) => void;
 }
 
-/** Spec sections 2 and 9: search box and button; typing is debounced 400 ms, the button is immediate. */
+/** Search box and button; typing is debounced 400 ms, the button is immediate. */
 export function CatalogSearchBox({ value, onCommit }: CatalogSearchBoxProps) {
   const { t } = useTranslation();
   const [text, setText] = useState(value);

@@ -1,14 +1,15 @@
 import { FamilySchema, type Family } from '@dalil/contracts/families';
 import { create } from 'zustand';
 import { readJson, readString, writeJson, writeString } from '../../lib/storage';
+import { STORAGE_KEYS } from '../../lib/storage-keys';
 
-// Spec sections 3 and 4: the family filter and the selected family are mirrored to local storage, so
-// a reload (or a visit days later) comes back to the same company. The last catalogue query (search,
+// The family filter and the selected family are mirrored to local storage, so a reload (or a visit
+// days later) comes back to the same company. The last catalogue query (search,
 // category, page) is kept too, so the product page's back button and the brand link return to it.
 export const CATALOG_KEYS = {
-  family: 'family',
-  selectedFamily: 'selectedFamily',
-  lastQuery: 'catalogQuery',
+  family: STORAGE_KEYS.family,
+  selectedFamily: STORAGE_KEYS.selectedFamily,
+  lastQuery: STORAGE_KEYS.catalogQuery,
 } as const;
 
 const isFamily = (value: unknown): value is Family => FamilySchema.safeParse(value).success;

@@ -14,7 +14,7 @@ interface CategoryTogglesProps {
 
 const ALL = 'all';
 
-/** Spec sections 2 and 4: a horizontal row of toggles; choosing the active one clears it. */
+/** A horizontal row of category toggles; choosing the active one clears it. */
 export function CategoryToggles({ categories, value, onChange }: CategoryTogglesProps) {
   const { t } = useTranslation();
   const language = usePreferences((s) => s.language);

@@ -9,7 +9,7 @@ interface EmptyResultsProps {
   onReset?: () => void;
 }
 
-/** Spec section 8: "No results were found". */
+/** "No results were found", with a way back to all products. */
 export function EmptyResults({ onReset }: EmptyResultsProps) {
   const { t } = useTranslation();
   return (

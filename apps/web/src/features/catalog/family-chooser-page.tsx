@@ -17,7 +17,7 @@ import { FamilyCard, FamilyCardSkeleton } from './family-card';
 const mainPathFor = (family: Family) =>
   `${paths.catalogMain}${catalogQueryString({ family: family.id, search: '', category: null, page: 1 })}`;
 
-/** Spec section 2, "Family chooser": one card per family; a single family is chosen at once. */
+/** The family chooser: one card per family; a single family is chosen at once. */
 export function FamilyChooserPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

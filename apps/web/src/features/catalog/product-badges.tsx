@@ -62,7 +62,7 @@ function Badge({ icon, label, value }: BadgeProps) {
   );
 }
 
-/** Spec section 2: four info badges, plus the shelf life when it is known (improvement 6). */
+/** Four info badges, plus the shelf life when it is known. */
 export function ProductBadges({ product }: { product: Product }) {
   const { t } = useTranslation();
   const language = usePreferences((s) => s.language);

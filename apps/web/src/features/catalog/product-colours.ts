@@ -1,4 +1,4 @@
-// Spec section 2: the product page has a green background. Light mode uses a pale sage with a deep
+// The product page has a green background. Light mode uses a pale sage with a deep
 // green accent (7:1 on the pale tint); dark mode a deep forest with a light green accent.
 export const PRODUCT_GREEN = {
   light: { page: '#e7f3ea', soft: '#d3ead9', accent: '#1d6b3c', border: '#c3dfca' },

@@ -11,7 +11,7 @@ import { ProductBackButton } from './product-back-button';
 import { ProductDetails } from './product-details';
 import { useCatalogFamily } from './use-catalog-family';
 
-/** Spec section 2, "Single product page". */
+/** The single product page: the product's image, names, badges and details. */
 export function ProductPage() {
   const { t } = useTranslation();
   const id = Number(useParams().id);

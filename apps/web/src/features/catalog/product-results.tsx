@@ -21,7 +21,7 @@ interface ProductResultsProps {
   linkState: unknown;
 }
 
-/** The product grid with skeletons, the empty state and numbered pagination (spec section 2). */
+/** The product grid with skeletons, the empty state and numbered pagination. */
 export const ProductResults = memo(function ProductResults({
   result,
   loading,

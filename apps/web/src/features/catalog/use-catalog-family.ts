@@ -11,7 +11,7 @@ export type CatalogFamilyState =
   | { status: 'missing' };
 
 /**
- * The family a catalogue screen shows (spec sections 2 and 4): the one the link names (a shared link
+ * The family a catalogue screen shows: the one the link names (a shared link
  * works for a new visitor), else the one in state, else the one in local storage. A family that is
  * not the selected one is fetched and becomes the selected family.
  */

@@ -1,63 +1,29 @@
-import { CategoryBodySchema, type CategoryDetail } from '@dalil/contracts/categories';
+import { CategoryBodySchema } from '@dalil/contracts/categories';
 import { useTranslation } from 'react-i18next';
-import { FormPage, FormSection } from '../../../components/form-page';
-import { paths } from '../../../lib/paths';
-import { FormImageField, FormSelectField, FormTextField } from '../form-fields';
-import { ImageInputSchema } from '../image-values';
+import { FormSelectField } from '../form-kit/form-fields';
+import { FormPage, FormSection } from '../form-kit/form-page';
+import { ImageInputSchema } from '../form-kit/image-values';
+import { ImagesSection, NameFields } from '../form-kit/name-fields';
+import { useResourceForm } from '../form-kit/use-resource-form';
 import { useFamilyOptions } from '../options';
-import { useResourceForm } from '../resource-form';
-import { categoryApi } from './category-api';
 
 const CategoryFormSchema = CategoryBodySchema.extend({ logo: ImageInputSchema, image: ImageInputSchema });
 
-const toValues = (category: CategoryDetail) => ({
-  nameAr: category.nameAr,
-  nameEn: category.nameEn,
-  family: category.family,
-  logo: category.logo,
-  image: category.image,
-});
-
-/** Spec section 2, Create Category: Name Ar, Name En, Family (hidden when editing), Logo, image. */
+/**
+ * Create or edit a category: Name Ar, Name En, Family (chosen when creating only: a category stays
+ * in its family), Logo, Image.
+ */
 export function CategoryFormPage() {
   const { t } = useTranslation();
-  const { form, mode, submit, loading, loadError, saveError, returnTo } = useResourceForm({
+  const { control, mode, frame } = useResourceForm('categories', {
     schema: CategoryFormSchema,
-    resource: 'categories',
     empty: { nameAr: '', nameEn: '', family: '', logo: null, image: null },
-    load: categoryApi.one,
-    toValues,
-    save: (body, id) => (id === undefined ? categoryApi.create(body) : categoryApi.update(id, body)),
-    imageKeys: ['logo', 'image'],
-    listPath: paths.categoryList,
   });
   const families = useFamilyOptions();
-  const { control } = form;
   return (
-    <FormPage
-      mode={mode}
-      onSubmit={submit}
-      submitting={form.formState.isSubmitting}
-      loading={loading}
-      loadError={loadError}
-      saveError={saveError}
-      cancelTo={returnTo}
-    >
+    <FormPage {...frame}>
       <FormSection title={t('admin.form.details')}>
-        <FormTextField
-          control={control}
-          name="nameAr"
-          label={t('admin.fields.nameAr')}
-          required
-          inputDir="rtl"
-        />
-        <FormTextField
-          control={control}
-          name="nameEn"
-          label={t('admin.fields.nameEn')}
-          required
-          inputDir="ltr"
-        />
+        <NameFields control={control} />
         {mode === 'create' && (
           <FormSelectField
             control={control}
@@ -68,10 +34,10 @@ export function CategoryFormPage() {
           />
         )}
       </FormSection>
-      <FormSection title={t('admin.form.images')}>
-        <FormImageField control={control} name="logo" label={t('admin.fields.logo')} />
-        <FormImageField control={control} name="image" label={t('admin.fields.categoryImage')} />
-      </FormSection>
+      <ImagesSection
+        control={control}
+        fields={{ logo: 'admin.fields.logo', image: 'admin.fields.categoryImage' }}
+      />
     </FormPage>
   );
 }

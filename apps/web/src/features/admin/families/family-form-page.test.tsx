@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '../../../test/fetch-mock';
+import { expectConsoleErrors } from '../../../test/console-guard';
+import { mockApi, type MockRequest } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
 import { FamilyFormPage } from './family-form-page';
 
@@ -11,6 +12,12 @@ const routes = [
   { path: '/admin/family/list', element: <p>Family list reached</p> },
 ];
 
+/** The server's answer to a save: the stored family. */
+const stored = (status: number) => (request: MockRequest) => {
+  const body = request.body as { nameAr: string; nameEn: string };
+  return { status, body: { id: 5, name: { ar: body.nameAr, en: body.nameEn }, ...body } };
+};
+
 const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
 const fileInput = (label: string) =>
   document.querySelector<HTMLInputElement>(`input[type="file"][aria-label="${label}"]`)!;
@@ -19,7 +26,7 @@ describe('family form', () => {
   it('uploads a chosen logo first, then saves its public_id.format and goes to the list', async () => {
     const requests = mockApi({
       'POST /api/upload/image': () => ({ status: 201, body: { public_id: 'AbCdEfGh1234', format: 'webp' } }),
-      'POST /api/family': () => ({ status: 201, body: {} }),
+      'POST /api/family': stored(201),
     });
     renderRoutes(routes, '/admin/family/create');
     await userEvent.type(await screen.findByRole('textbox', { name: /^Name Ar/ }), 'شركة');
@@ -68,7 +75,7 @@ describe('family form', () => {
           counts: { categories: 0, products: 0 },
         },
       }),
-      'PUT /api/family/5': () => ({ status: 200, body: {} }),
+      'PUT /api/family/5': stored(200),
     });
     renderRoutes(routes, '/admin/family/edit/5');
     const logo = await screen.findByRole('group', { name: 'Logo' });
@@ -86,5 +93,15 @@ describe('family form', () => {
       image: null,
       cover: null,
     });
+  });
+
+  it('refuses an answer that is not a family: says the record could not be loaded, with a way back', async () => {
+    expectConsoleErrors(1);
+    mockApi({ 'GET /api/family/5': () => ({ status: 200, body: { id: 5, nameEn: 'Company' } }) });
+    renderRoutes(routes, '/admin/family/edit/5');
+    expect(await screen.findByText(/This record could not be loaded/)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /^Name En/ })).toBeNull();
+    await userEvent.click(screen.getByRole('link', { name: 'Back to the list' }));
+    expect(await screen.findByText('Family list reached')).toBeInTheDocument();
   });
 });

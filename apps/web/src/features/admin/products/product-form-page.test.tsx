@@ -104,7 +104,10 @@ describe('product form', () => {
   });
 
   it('converts numbers before sending, then goes to the product list', async () => {
-    const requests = mockCatalogue(() => ({ status: 201, body: {} }));
+    const requests = mockCatalogue((request) => {
+      const body = request.body as { nameAr: string; nameEn: string };
+      return { status: 201, body: { id: 31, name: { ar: body.nameAr, en: body.nameEn }, ...body } };
+    });
     const { router } = renderRoutes(routes, '/admin/products/create');
     await screen.findByRole('button', { name: 'Create' });
     await fillRequired();

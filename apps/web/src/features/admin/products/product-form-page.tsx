@@ -1,14 +1,13 @@
-import { ProductBodySchema, type Product } from '@dalil/contracts/products';
+import { ProductBodySchema } from '@dalil/contracts/products';
 import Stack from '@mui/material/Stack';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormPage, FormSection } from '../../../components/form-page';
-import { paths } from '../../../lib/paths';
-import { FormImageField, FormSelectField, FormTextField } from '../form-fields';
-import { ImageInputSchema } from '../image-values';
+import { FormSelectField, FormTextField } from '../form-kit/form-fields';
+import { FormPage, FormSection } from '../form-kit/form-page';
+import { ImageInputSchema } from '../form-kit/image-values';
+import { ImagesSection, NameFields } from '../form-kit/name-fields';
+import { useResourceForm } from '../form-kit/use-resource-form';
 import { useCategoryOptions, useFamilyOptions } from '../options';
-import { useResourceForm } from '../resource-form';
-import { productApi } from './product-api';
 import { emptyProduct, productValues } from './product-values';
 
 const ProductFormSchema = ProductBodySchema.extend({ logo: ImageInputSchema, image: ImageInputSchema });
@@ -16,22 +15,17 @@ const ProductFormSchema = ProductBodySchema.extend({ logo: ImageInputSchema, ima
 const pair = { direction: { xs: 'column', sm: 'row' }, spacing: 2 } as const;
 
 /**
- * Spec section 2, Create Product, with description and cost (improvement 6). Barcode and code must
- * be digits (improvement 4); numbers are converted by the shared schema before sending.
+ * Create or edit a product, description (Arabic and English) and cost included. Barcode and code
+ * must be digits, shown as a field error otherwise; numbers are converted by the shared schema
+ * before sending.
  */
 export function ProductFormPage() {
   const { t } = useTranslation();
-  const { form, mode, submit, loading, loadError, saveError, returnTo } = useResourceForm({
+  const { form, control, frame } = useResourceForm('products', {
     schema: ProductFormSchema,
-    resource: 'products',
     empty: emptyProduct,
-    load: productApi.one,
-    toValues: (product: Product) => productValues(product),
-    save: (body, id) => (id === undefined ? productApi.create(body) : productApi.update(id, body)),
-    imageKeys: ['logo', 'image'],
-    listPath: paths.productList,
+    toValues: productValues,
   });
-  const { control } = form;
   const family = useWatch({ control, name: 'family' }) as number | string | undefined;
   const families = useFamilyOptions();
   const categories = useCategoryOptions(family);
@@ -41,18 +35,9 @@ export function ProductFormPage() {
   const digits = { slotProps: { htmlInput: { inputMode: 'numeric', dir: 'ltr' } } };
   const decimal = { slotProps: { htmlInput: { inputMode: 'decimal', dir: 'ltr' } } };
   return (
-    <FormPage
-      mode={mode}
-      onSubmit={submit}
-      submitting={form.formState.isSubmitting}
-      loading={loading}
-      loadError={loadError}
-      saveError={saveError}
-      cancelTo={returnTo}
-    >
+    <FormPage {...frame}>
       <FormSection title={t('admin.form.names')}>
-        {text('nameAr', t('admin.fields.nameAr'), { required: true, inputDir: 'rtl' })}
-        {text('nameEn', t('admin.fields.nameEn'), { required: true, inputDir: 'ltr' })}
+        <NameFields control={control} />
         {text('descriptionAr', t('admin.fields.descriptionAr'), {
           multiline: true,
           minRows: 2,
@@ -109,10 +94,10 @@ export function ProductFormPage() {
           helperText={family ? undefined : t('admin.fields.chooseFamilyFirst')}
         />
       </FormSection>
-      <FormSection title={t('admin.form.images')}>
-        <FormImageField control={control} name="logo" label={t('admin.fields.icon')} />
-        <FormImageField control={control} name="image" label={t('admin.fields.productImage')} />
-      </FormSection>
+      <ImagesSection
+        control={control}
+        fields={{ logo: 'admin.fields.icon', image: 'admin.fields.productImage' }}
+      />
     </FormPage>
   );
 }

@@ -7,7 +7,7 @@ const cell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` :
 const toCsv = (rows: string[][]) => BOM + rows.map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
 
 /**
- * Spec section 2 downloads: the kind's columns (IMPORT_COLUMNS) after a leading empty column, with a
+ * The template downloads: the kind's columns (IMPORT_COLUMNS) after a leading empty column, with a
  * BOM so Excel shows the Arabic; the example adds a few rows in Arabic and English.
  */
 export function templateCsv(kind: ImportKind, example: boolean): string {
@@ -19,7 +19,7 @@ export function downloadTemplate(kind: ImportKind, example: boolean): void {
 }
 
 /**
- * DESIGN.md improvement 5: the rows the report names, as the file had them, plus a `reason` column.
+ * The invalid rows to download: the rows the report names, as the file had them, plus a `reason` column.
  * The report carries line numbers only, so the chosen file is read again here; rows keep their cells
  * untouched so that, once fixed, they can be uploaded as they are.
  */

@@ -1,23 +1,9 @@
-const DELIMITERS = [',', ';', '\t'] as const;
+import { detectDelimiter } from '@dalil/contracts/csv-delimiter';
 
 export interface CsvRecord {
   /** Physical line where the record starts (header = 1), as the server counts it. */
   line: number;
   cells: string[];
-}
-
-/** The separator the server would pick: the most frequent of , ; tab outside quotes on line 1. */
-export function detectDelimiter(text: string): string {
-  const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]));
-  let quoted = false;
-  for (const ch of text) {
-    if (ch === '"') quoted = !quoted;
-    else if (!quoted && (ch === '\n' || ch === '\r')) break;
-    else if (!quoted && counts.has(ch)) counts.set(ch, counts.get(ch)! + 1);
-  }
-  let best = ',';
-  for (const d of DELIMITERS) if (counts.get(d)! > counts.get(best)!) best = d;
-  return best;
 }
 
 /**

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { exportCatalogue } from './upload-api';
 
-/** DESIGN.md improvement 10: the catalogue as CSV in the import's own columns (a round trip). */
+/** The catalogue as CSV in the import's own columns, so an export can be uploaded again. */
 export function ExportCard() {
   const { t, i18n } = useTranslation();
   const [busy, setBusy] = useState(false);

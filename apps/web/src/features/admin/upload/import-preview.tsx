@@ -21,7 +21,7 @@ const changes = (r: ImportReport) =>
   [r.families, r.categories, r.products].reduce((n, level) => n + level.created + level.updated, 0);
 
 /**
- * DESIGN.md improvement 5: the dry run's report before anything is written. An import is all or
+ * The dry run's report before anything is written. An import is all or
  * nothing, so Import stays disabled while the file has any problem.
  */
 export function ImportPreview(props: ImportPreviewProps) {

@@ -6,11 +6,11 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../lib/paths';
+import { adminPaths } from '../../../lib/paths';
 import { ReportCounts } from './report-counts';
 import { WarningList } from './warning-list';
 
-/** After the import: its report, and the way on to the family list (spec section 2, "on success"). */
+/** After the import: its report, and the way on to the family list. */
 export function ImportResult(props: { report: ImportReport; fileName: string; onAnother: () => void }) {
   const { report } = props;
   const { t } = useTranslation();
@@ -30,7 +30,7 @@ export function ImportResult(props: { report: ImportReport; fileName: string; on
         </Button>
         <Button
           component={Link}
-          to={paths.familyList}
+          to={adminPaths.families.list}
           variant="contained"
           size="large"
           endIcon={

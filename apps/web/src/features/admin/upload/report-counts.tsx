@@ -52,7 +52,7 @@ function Count({ label, value, colour }: CountProps) {
   );
 }
 
-/** DESIGN.md improvement 5: per level, rows to create, update and leave unchanged (or done so). */
+/** Per level, rows to create, update and leave unchanged (or done so). */
 export function ReportCounts({ report, done = false }: { report: ImportReport; done?: boolean }) {
   const { t } = useTranslation();
   const card = (level: Level, counts: LevelCounts) => {

@@ -1,7 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import type { SelectOption } from '../form-fields';
+import type { SelectOption } from '../form-kit/form-fields';
 import { useCategoryOptions, useFamilyOptions } from '../options';
 
 interface ChoiceProps {
@@ -34,13 +34,13 @@ function Choice({ label, value, options, onChange, disabled, helperText }: Choic
   );
 }
 
-/** Spec section 2: the Family an upload of categories or products goes to. */
+/** The Family an upload of categories or products goes to. */
 export function FamilyChoice(props: { value: number | ''; onChange: (value: number | '') => void }) {
   const { t } = useTranslation();
   return <Choice label={t('upload.family')} options={useFamilyOptions()} {...props} />;
 }
 
-/** Spec section 2: then a Category of that family (upload products). */
+/** Then a Category of that family (upload products). */
 export function CategoryChoice(props: {
   family: number | '';
   value: number | '';

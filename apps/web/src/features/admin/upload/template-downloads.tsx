@@ -10,7 +10,7 @@ import { downloadTemplate } from './csv-files';
 
 const mono = { fontFamily: 'ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace', fontSize: 12 };
 
-/** Spec section 2: an example CSV and a headers-only CSV for this kind of file, built in the browser. */
+/** An example CSV and a headers-only CSV for this kind of file, built in the browser. */
 export function TemplateDownloads({ kind, columns }: { kind: ImportKind; columns: readonly CsvColumn[] }) {
   const { t } = useTranslation();
   const required = new Set(REQUIRED_COLUMNS[kind]);

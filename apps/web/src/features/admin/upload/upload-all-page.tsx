@@ -1,7 +1,7 @@
 import { ExportCard } from './export-card';
 import { UploadPage } from './upload-page';
 
-/** Spec section 2, Upload Data (all): just a CSV; plus the catalogue export (improvement 10). */
+/** Upload Data (all): just a CSV; plus the catalogue export. */
 export function UploadAllPage() {
   return (
     <UploadPage kind="all" target={{}}>

@@ -1,3 +1,4 @@
+import { API_BASE, API_PATHS, withParams } from '@dalil/contracts/api-paths';
 import { REQUEST_TIMEOUT_MS } from '@dalil/contracts/constants';
 import type { ImportKind, ImportReport } from '@dalil/contracts/imports';
 import { ApiError, errorFromResponse } from '../../../lib/api-error';
@@ -13,10 +14,11 @@ export interface UploadTarget {
 
 /** The import endpoints (docs/decisions/0005-csv-import.md), relative to the `/api` base. */
 export const uploadApiPaths = {
-  all: () => '/upload/all',
-  categories: ({ family }: UploadTarget) => `/upload/categories/${family}`,
-  products: ({ family, category }: UploadTarget) => `/upload/products/${family}/${category}`,
-  exportAll: '/api/export/all.csv',
+  all: () => API_PATHS.uploadAll,
+  categories: ({ family }: UploadTarget) => withParams(API_PATHS.uploadCategories, { family: family! }),
+  products: ({ family, category }: UploadTarget) =>
+    withParams(API_PATHS.uploadProducts, { family: family!, category: category! }),
+  exportAll: `${API_BASE}${API_PATHS.exportAll}`,
 } as const;
 
 export interface SendCsvOptions {
@@ -39,7 +41,8 @@ export function sendCsv(kind: ImportKind, target: UploadTarget, file: File, opti
 const fileNameOf = (disposition: string | null) => /filename="([^"]+)"/.exec(disposition ?? '')?.[1];
 
 /**
- * GET /api/export/all.csv with the bearer token, saved as a file (DESIGN.md improvement 10). The 10 s
+ * GET /api/export/all.csv with the bearer token, saved as a file (the import's own columns, so it can
+ * be uploaded again). The 10 s
  * limit covers the wait for the answer to start; a large catalogue then streams as long as it needs.
  */
 export async function exportCatalogue(): Promise<void> {

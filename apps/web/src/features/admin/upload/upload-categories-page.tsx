@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FamilyChoice } from './target-fields';
 import { UploadPage } from './upload-page';
 
-/** Spec section 2, Upload Data (categories): choose a Family, then a CSV. */
+/** Upload Data (categories): choose a Family, then a CSV. */
 export function UploadCategoriesPage() {
   const { t } = useTranslation();
   const [family, setFamily] = useState<number | ''>('');

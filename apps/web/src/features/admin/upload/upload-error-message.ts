@@ -4,7 +4,7 @@ import { apiErrorMessage } from '../../../lib/api-error-message';
 import { isApiError } from '../../../lib/api-error';
 
 /**
- * DESIGN.md improvement 3 for uploads: what went wrong with the file, in the current language. The
+ * What went wrong with an uploaded file, in the current language. The
  * server's 400s name the problem in English (apps/server/src/modules/imports/csv-header.ts and
  * csv-source.ts); each known one gets its own sentence, the rest fall back to the shared wording.
  */

@@ -18,7 +18,7 @@ import { uploadErrorMessage } from './upload-error-message';
 import { UploadProgress } from './upload-progress';
 import { refusedReport, useCsvUpload } from './use-csv-upload';
 
-/** Spec section 5: CSV fields accept CSV only (by type, or by extension when the type is unknown). */
+/** CSV fields accept CSV only (by type, or by extension when the type is unknown). */
 const CSV_ACCEPT = { 'text/csv': ['.csv'] };
 
 interface UploadFlowProps {

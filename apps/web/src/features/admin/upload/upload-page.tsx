@@ -19,7 +19,7 @@ interface UploadPageProps {
 
 const targetKey = (target: UploadTarget | null) => `${target?.family ?? ''}/${target?.category ?? ''}`;
 
-/** Spec section 2, Upload Data screens: the shared frame of all, categories and products. */
+/** The Upload Data screens' shared frame (all, categories, products). */
 export function UploadPage({ kind, targetFields, target, notReadyText, children }: UploadPageProps) {
   const { t } = useTranslation();
   return (

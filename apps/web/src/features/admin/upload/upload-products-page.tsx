@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CategoryChoice, FamilyChoice } from './target-fields';
 import { UploadPage } from './upload-page';
 
-/** Spec section 2, Upload Data (products): choose a Family, then a Category of it, then a CSV. */
+/** Upload Data (products): choose a Family, then a Category of it, then a CSV. */
 export function UploadProductsPage() {
   const { t } = useTranslation();
   const [family, setFamily] = useState<number | ''>('');

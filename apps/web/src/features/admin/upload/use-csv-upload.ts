@@ -28,7 +28,7 @@ export function refusedReport(error: unknown): ImportReport | null {
 }
 
 /**
- * DESIGN.md improvement 5: a chosen file is sent as a dry run first; only the admin's confirmation
+ * A chosen file is sent as a dry run first (docs/decisions/0005-csv-import.md); only the admin's confirmation
  * sends it again for real. One request at a time; Cancel (or leaving the screen) aborts it.
  */
 export function useCsvUpload(kind: ImportKind, target: UploadTarget) {

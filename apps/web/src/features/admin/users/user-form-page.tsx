@@ -1,40 +1,35 @@
-import { UserCreateBodySchema, UserUpdateBodySchema, type User } from '@dalil/contracts/users';
+import { UserCreateBodySchema, UserUpdateBodySchema } from '@dalil/contracts/users';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { FormPage, FormSection } from '../../../components/form-page';
-import { paths } from '../../../lib/paths';
-import { FormSelectField, FormTextField } from '../form-fields';
-import { useResourceForm } from '../resource-form';
-import { userApi } from './user-api';
-
-const toValues = (user: User) => ({
-  firstName: user.firstName,
-  lastName: user.lastName,
-  username: user.username,
-  role: user.role,
-  password: '',
-});
+import { resourceApis } from '../resource-api';
+import { FormSelectField, FormTextField } from '../form-kit/form-fields';
+import { FormPage, FormSection } from '../form-kit/form-page';
+import { useResourceForm } from '../form-kit/use-resource-form';
 
 /**
- * Spec section 2, Create User (First Name, Last Name, Username, Password when creating), plus the role
- * and, when editing, a password reset (DESIGN.md improvement 7).
+ * Create or edit a user: First Name, Last Name, Username, Password when creating, and the role; when
+ * editing, an optional new password resets the user's password.
  */
 export function UserFormPage() {
   const { t } = useTranslation();
-  const editing = useParams().id !== undefined;
+  const { id } = useParams();
+  const editing = id !== undefined;
+  // The same query as the form's own load: the guest account keeps its username, role and password
+  // (its credentials are published to visitors), so those fields are locked for it.
+  const loaded = useQuery({
+    queryKey: ['users', 'one', Number(id)],
+    queryFn: ({ signal }) => resourceApis.users.one(Number(id), signal),
+    enabled: editing,
+  });
+  const guest = loaded.data?.guest === true;
   // Creating needs a password; editing sends one only when it is being reset.
   const schema = (editing ? UserUpdateBodySchema : UserCreateBodySchema) as typeof UserUpdateBodySchema;
-  const { form, mode, submit, loading, loadError, saveError, returnTo } = useResourceForm({
+  const { control, mode, frame } = useResourceForm('users', {
     schema,
-    resource: 'users',
     empty: { firstName: '', lastName: '', username: '', password: '', role: 'user' },
-    load: userApi.one,
-    toValues,
-    save: (body, id) => (id === undefined ? userApi.create(body) : userApi.update(id, body)),
-    listPath: paths.userList,
   });
-  const { control } = form;
   const roles = [
     { value: 'user', label: t('admin.fields.roleUser') },
     { value: 'admin', label: t('admin.fields.roleAdmin') },
@@ -51,15 +46,7 @@ export function UserFormPage() {
     />
   );
   return (
-    <FormPage
-      mode={mode}
-      onSubmit={submit}
-      submitting={form.formState.isSubmitting}
-      loading={loading}
-      loadError={loadError}
-      saveError={saveError}
-      cancelTo={returnTo}
-    >
+    <FormPage {...frame}>
       <FormSection title={t('admin.form.details')}>
         <FormTextField
           control={control}
@@ -81,6 +68,8 @@ export function UserFormPage() {
           label={t('admin.fields.username')}
           autoComplete="off"
           required
+          disabled={guest}
+          helperText={guest ? t('admin.fields.guestLocked') : undefined}
           inputDir="ltr"
         />
         {mode === 'create' && password(t('admin.fields.password'))}
@@ -90,9 +79,10 @@ export function UserFormPage() {
           label={t('admin.fields.role')}
           options={roles}
           required
+          disabled={guest}
         />
       </FormSection>
-      {mode === 'edit' && (
+      {mode === 'edit' && !guest && (
         <FormSection title={t('admin.fields.resetPassword')}>
           <Typography variant="body2" color="text.secondary" sx={{ mt: -1 }}>
             {t('admin.fields.resetPasswordHint')}

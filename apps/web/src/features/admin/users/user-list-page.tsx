@@ -3,15 +3,15 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { ListKit } from '../../../components/list-kit';
-import { paths } from '../../../lib/paths';
-import { userApi } from './user-api';
+import { resourceApis } from '../resource-api';
+import { resourceListProps } from '../resource-list';
 
-/** Spec section 2, User List: id, First Name, Last Name, Username, Actions. */
+/** User List: id, First Name, Last Name, Username (administrators marked), Actions. */
 export function UserListPage() {
   const { t } = useTranslation();
   return (
     <ListKit<User>
-      resource="users"
+      {...resourceListProps('users', t)}
       columns={[
         { id: 'firstName', label: t('admin.list.firstName'), dir: 'auto', render: (row) => row.firstName },
         { id: 'lastName', label: t('admin.list.lastName'), dir: 'auto', render: (row) => row.lastName },
@@ -24,17 +24,14 @@ export function UserListPage() {
               {row.role === 'admin' && (
                 <Chip size="small" color="primary" variant="outlined" label={t('admin.fields.roleAdmin')} />
               )}
+              {row.guest && <Chip size="small" variant="outlined" label={t('admin.fields.guestAccount')} />}
             </Stack>
           ),
         },
       ]}
-      fetchPage={userApi.list}
-      createPath={paths.userCreate}
-      createLabel={t('pages.userCreate')}
-      editPath={paths.userEdit}
       rowLabel={(row) => row.username}
       deletion={{
-        remove: userApi.remove,
+        remove: resourceApis.users.remove,
         confirm: { text: t('admin.remove.user'), button: t('admin.remove.deleteUser') },
       }}
     />

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { isApiError } from '../../lib/api-error';
-import { apiErrorMessage } from '../../lib/api-error-message';
+import { isApiError } from '../../../lib/api-error';
+import { apiErrorMessage } from '../../../lib/api-error-message';
 
 type Rule = [RegExp, (t: TFunction, match: RegExpMatchArray) => string];
 

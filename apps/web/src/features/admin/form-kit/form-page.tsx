@@ -22,9 +22,12 @@ export interface FormPageProps {
   children: ReactNode;
 }
 
+/** Everything but the fields: what useResourceForm returns as `frame`. */
+export type FormFrame = Omit<FormPageProps, 'children'>;
+
 /**
- * STYLE.md habit 10: the one admin form frame. Spec section 2 (max width 500; submit reads Create,
- * or Edit when editing) and section 4 (submit disabled with a spinner while submitting).
+ * The one admin form frame: at most FORM_MAX_WIDTH wide; the submit button reads Create, or Edit when
+ * editing, and is disabled with a spinner while submitting; Cancel goes back to the list.
  */
 export function FormPage(props: FormPageProps) {
   const { mode, submitting, loading, loadError, saveError, cancelTo } = props;

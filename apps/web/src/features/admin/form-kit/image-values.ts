@@ -1,7 +1,7 @@
 import { ImageNameSchema, UploadedImageSchema } from '@dalil/contracts/media';
 import { z } from 'zod';
-import { apiRequest } from '../../lib/api-client';
-import { apiPaths } from '../../lib/paths';
+import { apiRequest } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/paths';
 
 /**
  * An image field holds the stored name ('publicid.webp'), a newly chosen File (uploaded on submit), or
@@ -13,7 +13,7 @@ export type ImageValue = File | string | null;
 /** Replaces File values by their uploaded names. */
 export type Uploaded<T> = { [K in keyof T]: Exclude<T[K], File> };
 
-/** Spec section 7: POST /upload/image with a `file` field; keep `public_id.format`. */
+/** POST /upload/image with a `file` field; the stored name is `public_id.format`. */
 export async function uploadImage(file: File): Promise<string> {
   const form = new FormData();
   form.append('file', file, file.name);
@@ -24,7 +24,7 @@ export async function uploadImage(file: File): Promise<string> {
 }
 
 /**
- * Uploads each new file first (spec section 7) and reports each stored name through `onUploaded`, so a
+ * Uploads each new file before the record is saved, and reports each stored name through `onUploaded`, so a
  * failed save that follows does not upload the same file again.
  */
 export async function uploadImages<T extends Record<string, unknown>>(

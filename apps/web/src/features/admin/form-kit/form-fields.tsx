@@ -3,7 +3,7 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ImageField } from '../../components/image-field';
+import { ImageField } from '../../../components/image-field';
 import { fieldMessage } from './field-message';
 
 interface FieldBase<T extends FieldValues, O> {
@@ -59,7 +59,7 @@ interface FormSelectFieldProps<T extends FieldValues, O> extends FieldBase<T, O>
   onPicked?: (value: string) => void;
 }
 
-/** A choice field (Family, Category, Role): required, spec section 5. */
+/** A choice field (Family, Category, Role); in the admin forms every choice is required. */
 export function FormSelectField<T extends FieldValues, O>(props: FormSelectFieldProps<T, O>) {
   const { control, name, label, options, onPicked, helperText, ...rest } = props;
   const { t } = useTranslation();

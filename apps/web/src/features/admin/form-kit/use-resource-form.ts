@@ -1,0 +1,144 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, type DefaultValues, type FieldValues, type Path, type PathValue } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
+import type { ListReturn } from '../../../components/list-kit-row-menu';
+import type { AdminResourceKey } from '../../../lib/admin-registry';
+import { isApiError } from '../../../lib/api-error';
+import { useNotifications } from '../../../lib/notifications-store';
+import { adminPaths } from '../../../lib/paths';
+import { resourceApis, type ResourceApi } from '../resource-api';
+import { failureMessage } from './field-message';
+import type { FormFrame } from './form-page';
+import { ImageInputSchema, uploadImages, type Uploaded } from './image-values';
+
+type FormSchema = z.ZodObject;
+type Detail<K extends AdminResourceKey> = Awaited<ReturnType<ResourceApi<K>['one']>>;
+type Body<K extends AdminResourceKey> =
+  Parameters<ResourceApi<K>['create']>[0] | Parameters<ResourceApi<K>['update']>[1];
+
+/** The calls the form makes, without the per-resource types (checked at the call site instead). */
+interface FormCalls {
+  one: (id: number, signal: AbortSignal) => Promise<unknown>;
+  create: (body: unknown) => Promise<unknown>;
+  update: (id: number, body: unknown) => Promise<unknown>;
+}
+
+export interface ResourceFormOptions<K extends AdminResourceKey, S extends FormSchema> {
+  /** The contract's body schema (image fields widened to accept a File): form resolver = server check. */
+  schema: S;
+  /** A new record's values. */
+  empty: z.input<S>;
+  /** A stored record as the form's values; by default its fields of the same names as the form's. */
+  toValues?: (detail: Detail<K>) => z.input<S>;
+}
+
+/** The record's values for the form's fields; a field the record lacks keeps its empty value. */
+function valuesOf(detail: object, empty: object): Record<string, unknown> {
+  const values: Record<string, unknown> = { ...empty };
+  for (const [key, value] of Object.entries(detail)) if (key in empty) values[key] = value;
+  return values;
+}
+
+/** Compiles only when what the form submits is a body the resource's declaration accepts. */
+type SubmitsBodyOf<K extends AdminResourceKey, S extends FormSchema> =
+  Uploaded<z.output<S>> extends Body<K> ? unknown : { schemaDoesNotProduceTheResourceBody: never };
+
+/**
+ * The form half of the admin kit: one screen for create and edit (edit when the route has :id) of a
+ * resource in the registry. It loads the record, uploads chosen images first, saves through the
+ * resource's typed client, maps the server's field problems onto the fields, and on failure shows a
+ * message while the form keeps what was typed; after saving, a notice and back to the list page the
+ * edit started from. `frame` is what FormPage takes.
+ */
+export function useResourceForm<K extends AdminResourceKey, S extends FormSchema>(
+  resource: K,
+  options: ResourceFormOptions<K, S> & SubmitsBodyOf<K, S>,
+) {
+  type In = z.input<S> & FieldValues;
+  type Out = z.output<S> & FieldValues;
+  const { schema, toValues, empty } = options;
+  const calls = resourceApis[resource] as unknown as FormCalls;
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const params = useParams();
+  const state = useLocation().state as Partial<ListReturn> | null;
+  // Back to the list page the edit started from (its page, size, search and filters).
+  const returnTo = `${adminPaths[resource].list}${state?.listSearch ?? ''}`;
+  const id = params.id === undefined ? undefined : Number(params.id);
+  const mode = id === undefined ? ('create' as const) : ('edit' as const);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const form = useForm<In, unknown, Out>({
+    resolver: zodResolver(schema),
+    defaultValues: empty as DefaultValues<In>,
+  });
+
+  const record = useQuery({
+    queryKey: [resource, 'one', id],
+    queryFn: async ({ signal }) => {
+      try {
+        return (await calls.one(id!, signal)) as Detail<K>;
+      } catch (error) {
+        console.error(error);
+        throw error;
+      }
+    },
+    enabled: id !== undefined && Number.isInteger(id),
+    meta: { handlesErrors: true },
+    retry: false,
+  });
+
+  // Fill the form once per record; a background refetch must not overwrite what is being typed.
+  const filledFor = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (record.data && filledFor.current !== id) {
+      filledFor.current = id;
+      form.reset(toValues ? toValues(record.data as Detail<K>) : (valuesOf(record.data, empty) as In));
+    }
+  }, [record.data, id, form, toValues, empty]);
+
+  const fieldNames = Object.keys(schema.shape);
+  // An image field is one the form widened to ImageInputSchema (a stored name, a new File, or null).
+  const imageKeys = fieldNames.filter((name) => schema.shape[name] === ImageInputSchema);
+  const submit = form.handleSubmit(async (values) => {
+    setSaveError(null);
+    try {
+      const body = await uploadImages(values, imageKeys, (key, name) =>
+        form.setValue(key as Path<In>, name as PathValue<In, Path<In>>),
+      );
+      await (id === undefined ? calls.create(body) : calls.update(id, body));
+      await queryClient.invalidateQueries();
+      useNotifications.getState().show({ severity: 'success', messageKey: 'admin.form.saved' });
+      await navigate(returnTo);
+    } catch (error) {
+      console.error(error);
+      setSaveError(failureMessage(error, t, i18n.language));
+      if (!isApiError(error)) return;
+      for (const detail of error.body?.details ?? []) {
+        const field = detail.path.replace(/^body\./, '');
+        if (fieldNames.includes(field)) {
+          form.setError(
+            field as Path<In>,
+            { type: 'server', message: detail.message },
+            { shouldFocus: true },
+          );
+        }
+      }
+    }
+  });
+
+  const frame: FormFrame = {
+    mode,
+    onSubmit: (event) => void submit(event),
+    submitting: form.formState.isSubmitting,
+    loading: record.isPending && id !== undefined,
+    loadError: record.isError ? failureMessage(record.error, t, i18n.language) : null,
+    saveError,
+    cancelTo: returnTo,
+  };
+  return { form, control: form.control, mode, frame };
+}

@@ -1,0 +1,16 @@
+import type { TFunction } from 'i18next';
+import { resourceScreens, type AdminResourceKey } from '../../lib/admin-registry';
+import { adminPaths } from '../../lib/paths';
+import { resourceApis } from './resource-api';
+
+/** What every resource's ListKit takes from the registry: its data, its create and edit screens. */
+export function resourceListProps<K extends AdminResourceKey>(key: K, t: TFunction) {
+  const at = adminPaths[key];
+  return {
+    resource: key,
+    fetchPage: resourceApis[key].list,
+    createPath: at.create,
+    createLabel: t(resourceScreens(key).create),
+    editPath: at.edit,
+  };
+}

@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import { useListParams } from '../../components/list-kit-params';
+import { ListFilter } from './list-filters';
+import { useCategoryOptions, useFamilyOptions } from './options';
+
+const BY_FAMILY = ['family'] as const;
+const BY_FAMILY_AND_CATEGORY = ['family', 'category'] as const;
+
+/**
+ * The family filter of a list, and with `category` the category filter that follows it (a new
+ * family clears the category). Spread the result into ListKit: it gives `filterKeys` and `filters`.
+ */
+export function useFamilyFilters({ category = false }: { category?: boolean } = {}) {
+  const { t } = useTranslation();
+  const filterKeys = category ? BY_FAMILY_AND_CATEGORY : BY_FAMILY;
+  const { filters, setFilter } = useListParams(filterKeys);
+  const families = useFamilyOptions();
+  const categories = useCategoryOptions(category ? filters.family : undefined);
+  const controls = (
+    <>
+      <ListFilter
+        label={t('admin.list.filterFamily')}
+        allLabel={t('admin.list.allFamilies')}
+        value={filters.family ?? ''}
+        options={families}
+        onChange={(value) => setFilter('family', value, category ? { category: '' } : undefined)}
+      />
+      {category && (
+        <ListFilter
+          label={t('admin.list.filterCategory')}
+          allLabel={t('admin.list.allCategories')}
+          value={filters.category ?? ''}
+          options={categories}
+          onChange={(value) => setFilter('category', value)}
+          disabled={!filters.family}
+        />
+      )}
+    </>
+  );
+  return { filterKeys, filters: controls };
+}
