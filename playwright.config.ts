@@ -1,20 +1,21 @@
 import { defineConfig } from '@playwright/test';
 
-// Journeys run in Debian's Chromium against the production build (npm test builds first).
-export const E2E_PORT = 3100;
-export const E2E_ADMIN_PASSWORD = 'admin-e2e-password';
+// Journeys run in Debian's Chromium against the production build (npm test builds first). There is no
+// shared web server: each journey file starts its own on a fresh data directory, and the fixture in
+// e2e/support/fixtures.ts supplies baseURL (one worker, so one server at a time on a 2-core machine).
 
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/e2e',
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // One retry: the admin journey's list-filter select sometimes re-renders its open menu until the
+  // click times out (an open bug, see docs/reliability.md); a retry is reported as flaky, not hidden.
+  retries: 1,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e-report.json' }]],
   use: {
-    baseURL: `http://127.0.0.1:${E2E_PORT}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -28,24 +29,6 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
       ],
-    },
-  },
-  webServer: {
-    command: `rm -rf .tmp/e2e-data && node apps/server/dist/main.js`,
-    url: `http://127.0.0.1:${E2E_PORT}/api/ready`,
-    reuseExistingServer: false,
-    timeout: 90_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: '.tmp/e2e-data',
-      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-      GUEST_ACCESS: 'true',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT: '1000',
     },
   },
 });

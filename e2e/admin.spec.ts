@@ -1,8 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { choose, chooseImage, makePng, rowAction, runningNumbers, search } from './support/admin';
+import { expect, test, type Lookup } from './support/fixtures';
 import { screenshot, setPreferences, signInAsAdmin } from './support/shell';
 
-// Issue 4, "Done when": the admin journey against the production build and a fresh, seeded server.
+// The back office end to end: create, edit, search, page and delete each kind of record through the
+// real forms, on the production build and this file's own freshly seeded server.
 
 const FAMILY = { ar: 'شركة الاختبار', en: 'Test Journey Family' };
 const CATEGORY = { ar: 'فئة الاختبار', en: 'Test Journey Category' };
@@ -141,20 +143,27 @@ test('users: create, reset the password, and delete with the titled dialog', asy
   await expect(page.getByRole('cell', { name: 'rana.k' })).toHaveCount(0);
 });
 
-const SCREENS = [
-  ['family-list', '/admin/family/list'],
-  ['family-create', '/admin/family/create'],
-  ['family-edit', '/admin/family/edit/1'],
-  ['category-list', '/admin/category/list'],
-  ['category-create', '/admin/category/create'],
-  ['category-edit', '/admin/category/edit/1'],
-  ['product-list', '/admin/products/list'],
-  ['product-create', '/admin/products/create'],
-  ['product-edit', '/admin/products/edit/1'],
-  ['user-list', '/admin/users/list'],
-  ['user-create', '/admin/users/create'],
-  ['user-edit', '/admin/users/edit/1'],
-] as const;
+/** Each admin screen, the edit forms opened on demo records looked up by name. */
+async function adminScreens(lookup: Lookup): Promise<[name: string, path: string][]> {
+  const family = await lookup.family('Al Nakheel Foods');
+  const category = await lookup.category(family, 'Dates');
+  const product = await lookup.product(family, 'Ajwa Dates');
+  const user = await lookup.user('admin');
+  return [
+    ['family-list', '/admin/family/list'],
+    ['family-create', '/admin/family/create'],
+    ['family-edit', `/admin/family/edit/${family}`],
+    ['category-list', '/admin/category/list'],
+    ['category-create', '/admin/category/create'],
+    ['category-edit', `/admin/category/edit/${category}`],
+    ['product-list', '/admin/products/list'],
+    ['product-create', '/admin/products/create'],
+    ['product-edit', `/admin/products/edit/${product}`],
+    ['user-list', '/admin/users/list'],
+    ['user-create', '/admin/users/create'],
+    ['user-edit', `/admin/users/edit/${user}`],
+  ];
+}
 
 const LOOKS = [
   { language: 'ar', direction: 'rtl', colourMode: 'light' },
@@ -163,8 +172,9 @@ const LOOKS = [
 
 const DARK = new Set(['family-list', 'product-edit']);
 
-test('every admin list and form, in Arabic RTL and English LTR (screenshots)', async ({ page }) => {
+test('every admin list and form, in Arabic RTL and English LTR (screenshots)', async ({ page, lookup }) => {
   test.setTimeout(240_000);
+  const screens = await adminScreens(lookup);
   await page.setViewportSize({ width: 1280, height: 900 });
   await setPreferences(page, { language: 'en', colourMode: 'light', direction: null });
   await signInAsAdmin(page);
@@ -175,7 +185,7 @@ test('every admin list and form, in Arabic RTL and English LTR (screenshots)', a
   ] as const;
   for (const look of looks) {
     await setPreferences(page, { language: look.language, colourMode: look.colourMode, direction: null });
-    for (const [name, path] of SCREENS) {
+    for (const [name, path] of screens) {
       if (look.colourMode === 'dark' && !DARK.has(name)) continue;
       // Forms: tall enough for the longest, so the fixed drawer spans the full-page screenshot.
       await page.setViewportSize({ width: 1280, height: name.endsWith('list') ? 900 : 1560 });

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import {
   expectNoSeriousA11yViolations,
   screenshot,
@@ -9,7 +10,8 @@ import {
   ADMIN,
 } from './support/shell';
 
-// Issue 3, "Done when": the web shell's journeys against the production build and a fresh server.
+// The web shell: landing, sign-in and sign-out, the admin guard, direction and colour mode, with
+// screenshots and accessibility scans; on the production build and this file's own fresh server.
 
 test('an unknown path lands on the visitor login, which signs in as guest and reaches the family chooser', async ({
   page,
@@ -111,7 +113,9 @@ for (const language of ['ar', 'en'] as const) {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await screenshot(page, `visitor-family-${suffix}`);
 
+      // A private catalogue, and a visitor with no session yet (a valid stored token would be used).
       await withGuestAccessOff(page);
+      await page.evaluate(() => localStorage.removeItem('token'));
       await page.goto('/catalog/login');
       await expect(page.getByRole('textbox').first()).toBeVisible();
       await screenshot(page, `visitor-login-${suffix}`);

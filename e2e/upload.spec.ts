@@ -1,11 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { choose } from './support/admin';
 import { productGrid, signInAsGuest } from './support/catalog';
 import { expectNoSeriousA11yViolations, screenshot, setPreferences, signInAsAdmin } from './support/shell';
 import { chooseCsv, csvFile, downloadText, expectNoSidewaysScroll, levelCounts } from './support/upload';
 
-// Issue 6, "Done when": upload a products CSV through its screen, read the preview, import, and find
-// the products through the catalogue search. Runs on the demo data of a fresh server.
+// Upload a products CSV through its screen, read the preview, import, and find the products through
+// the catalogue search. Runs on the demo data of this file's own fresh server.
 
 const COLUMNS = [
   'productNameEn',

@@ -56,9 +56,15 @@ export async function chooseImage(page: Page, field: string, name: string, png: 
 
 /** Picks an option of an MUI select by the field's label. */
 export async function choose(page: Page, label: RegExp, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await expect(page.getByRole('listbox')).toBeHidden();
+  // Open the select until its list shows: a click that lands while the page is still settling after a
+  // navigation can be lost. The option is taken from that open list only, never from a closing one.
+  const listbox = page.getByRole('listbox');
+  await expect(async () => {
+    await page.getByRole('combobox', { name: label }).click();
+    await expect(listbox).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await listbox.getByRole('option', { name: option, exact: true }).click();
+  await expect(listbox).toBeHidden();
 }
 
 /** Types into the list's search box and waits for the debounced search to reach the URL. */

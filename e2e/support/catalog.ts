@@ -38,8 +38,16 @@ export async function catalogScreenshot(page: Page, name: string): Promise<void>
     }
     window.scrollTo(0, 0);
   });
+  // A lazy image scrolled past before its answer arrived may never finish loading, and a fresh server
+  // resizes each image on its first request at a given width (slow on a busy machine): ask for every
+  // image now, and give them time.
+  await page.evaluate(() => {
+    for (const image of document.images) image.loading = 'eager';
+  });
   await expect
-    .poll(() => page.evaluate(() => [...document.images].every((image) => image.complete)))
+    .poll(() => page.evaluate(() => [...document.images].every((image) => image.complete)), {
+      timeout: 60_000,
+    })
     .toBe(true);
   // Nothing may push the page sideways on a phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(

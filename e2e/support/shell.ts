@@ -1,11 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { E2E_ADMIN_PASSWORD } from './server';
 
-export const ADMIN = { username: 'admin', password: process.env.ADMIN_PASSWORD ?? 'admin-e2e-password' };
-export const GUEST = {
-  username: process.env.GUEST_USERNAME ?? 'guest',
-  password: process.env.GUEST_PASSWORD ?? 'guest',
-};
+export const ADMIN = { username: 'admin', password: E2E_ADMIN_PASSWORD };
 
 export interface Preferences {
   language?: 'ar' | 'en';
