@@ -1,50 +1,34 @@
 // bench/http: the production build (node apps/server/dist/main.js) under 100 connections for 30 s per
 // workload (catalogue search, product page, family list, a mix), over 100 000 generated products, on
-// PGlite and then on PostgreSQL. Target (issue 7): no errors and no non-2xx answers.
+// PGlite and then on PostgreSQL. Target: no errors and no non-2xx answers under that load.
 //   npm run build && npx tsx bench/http/run.ts [--engine pglite|postgres|both] [--products 100000]
 //   [--connections 100] [--duration 30]
 // A benchmark, never a test: nothing here runs under `npm test`.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { parseArgs } from 'node:util';
-import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { ensureAccounts } from '../../apps/server/src/db/accounts-seed';
-import { openDatabase } from '../../apps/server/src/db/client';
+import * as catalogue from '../lib/catalogue-database';
 import { markdownTable, ms } from '../lib/table';
-import { generateCatalogue, type Generated } from '../search/catalogue';
-import { BENCH_ADMIN_PASSWORD, benchConfig } from '../search/config';
+import { BENCH_ADMIN_PASSWORD } from '../search/config';
 import { buildQueries } from '../search/queries';
 import { httpLoad, type HttpLoadResult } from './load';
 
-const { values: args } = parseArgs({
-  options: {
-    engine: { type: 'string', default: 'both' },
-    products: { type: 'string', default: '100000' },
-    connections: { type: 'string', default: '100' },
-    duration: { type: 'string', default: '30' },
-  },
+const {
+  args,
+  engines,
+  products: TOTAL,
+} = catalogue.args({
+  connections: { type: 'string', default: '100' },
+  duration: { type: 'string', default: '30' },
 });
 const ROOT = join(import.meta.dirname, '../..');
 const SERVER = join(ROOT, 'apps/server/dist/main.js');
-const POSTGRES_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-0123456789';
-const TOTAL = Number(args.products);
 const CONNECTIONS = Number(args.connections);
 const DURATION = Number(args.duration);
-const engines = (args.engine === 'both' ? ['pglite', 'postgres'] : [args.engine]) as (
-  'pglite' | 'postgres'
-)[];
 const log = (s: string) => process.stdout.write(`${s}\n`);
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(1))
-    .join(' / ');
 
 function checkBuild() {
   if (!existsSync(SERVER)) {
@@ -62,63 +46,6 @@ function checkBuild() {
   }
 }
 
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-interface Prepared {
-  engine: 'pglite' | 'postgres';
-  dataDir: string;
-  url: string | undefined;
-  generated: Generated;
-  productIds: { min: number; max: number };
-  cleanup: () => Promise<void>;
-}
-
-async function prepare(engine: 'pglite' | 'postgres'): Promise<Prepared> {
-  const dataDir = mkdtempSync(join(os.tmpdir(), 'dalil-bench-http-'));
-  let url: string | undefined;
-  let dropDatabase = () => Promise.resolve();
-  if (engine === 'postgres') {
-    const name = `dalil_bench_http_${randomBytes(5).toString('hex')}`;
-    await adminQuery(`create database ${name}`);
-    dropDatabase = () => adminQuery(`drop database if exists ${name} with (force)`);
-    const u = new URL(POSTGRES_ADMIN_URL);
-    u.pathname = `/${name}`;
-    url = u.toString();
-  }
-  const cleanup = async () => {
-    await dropDatabase();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    const config = benchConfig(dataDir, url);
-    const database = await openDatabase({ url, dataDir: config.dataDir });
-    try {
-      await ensureAccounts(database.db, config);
-      log(`[${engine}] generating ${TOTAL} products`);
-      const generated = await generateCatalogue(database.db, TOTAL, () => undefined);
-      const result: unknown = await database.db.execute(
-        sql`select min(id)::int as min, max(id)::int as max from products`,
-      );
-      const productIds = (result as { rows: { min: number; max: number }[] }).rows[0]!;
-      log(`[${engine}] ${generated.products} products, ids ${productIds.min}..${productIds.max}`);
-      return { engine, dataDir, url, generated, productIds, cleanup };
-    } finally {
-      await database.close();
-    }
-  } catch (err) {
-    await cleanup();
-    throw err;
-  }
-}
-
 interface Server {
   url: string;
   child: ChildProcess;
@@ -128,7 +55,7 @@ interface Server {
 }
 
 /** `node apps/server/dist/main.js`, as `npm start` runs it, on a free port of 127.0.0.1. */
-async function startProduction(p: Prepared): Promise<Server> {
+async function startProduction(p: catalogue.Prepared): Promise<Server> {
   const child = spawn(process.execPath, [SERVER], {
     cwd: ROOT,
     env: {
@@ -191,7 +118,7 @@ function random(seed: number) {
   };
 }
 
-function workloads(p: Prepared): Record<string, string[]> {
+function workloads(p: catalogue.Prepared): Record<string, string[]> {
   const q = buildQueries(p.generated);
   const rnd = random(7);
   // Search: what visitors type (Arabic and English words, typos, barcodes) and category pages.
@@ -240,19 +167,13 @@ interface Row {
   rss: number;
 }
 
-async function measure(p: Prepared): Promise<Row[]> {
+async function measure(p: catalogue.Prepared): Promise<Row[]> {
   const server = await startProduction(p);
   const rows: Row[] = [];
   try {
-    const login = await fetch(`${server.url}/api/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'guest', password: 'guest' }),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const headers = { authorization: `Bearer ${token}` };
+    const headers = await catalogue.guestHeaders(server.url);
     const sets = workloads(p);
-    log(`[${p.engine}] warming up (5 s mixed); load average ${loadAverage()}`);
+    log(`[${p.engine}] warming up (5 s mixed); load average ${catalogue.loadAverage()}`);
     await httpLoad({ url: server.url, headers, connections: 10, duration: 5, paths: sets['mixed session']! });
     for (const [workload, paths] of Object.entries(sets)) {
       const result = await httpLoad({
@@ -267,7 +188,7 @@ async function measure(p: Prepared): Promise<Row[]> {
       log(
         `[${p.engine}] ${workload}: ${result.rps.toFixed(0)} req/s, p95 ${ms(result.p95)} ms, ` +
           `errors ${result.errors}, statuses ${JSON.stringify(result.statuses)}, RSS ${rss} MB; ` +
-          `load average ${loadAverage()}`,
+          `load average ${catalogue.loadAverage()}`,
       );
     }
   } finally {
@@ -289,7 +210,7 @@ log(
 );
 const all: Row[] = [];
 for (const engine of engines) {
-  const p = await prepare(engine);
+  const p = await catalogue.prepare(engine, TOTAL, log);
   try {
     all.push(...(await measure(p)));
   } finally {

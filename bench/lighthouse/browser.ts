@@ -1,7 +1,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
 
-// Debian's Chromium, never a downloaded one (TOOLCHAIN.md).
+// Debian's Chromium, never a downloaded one: nothing may fetch a browser binary at install or run time.
 const CHROME_PATH = '/usr/bin/chromium';
 const FLAGS = [
   '--headless=new',

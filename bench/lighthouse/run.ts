@@ -1,7 +1,7 @@
 // bench/lighthouse: Lighthouse (mobile preset, its default) on /catalog/main with the demo data, run
 // against Debian's Chromium and the production build.
 //   npm run bench:lighthouse [-- --runs 5 --port 3400]
-// A benchmark, never a test: it prints scores (issue 5 targets: performance >= 90, accessibility >= 95).
+// A benchmark, never a test: it prints scores. Targets: performance >= 90, accessibility >= 95.
 import lighthouse from 'lighthouse';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -33,7 +33,8 @@ try {
   ).json()) as { data: ({ id: number } & Record<string, unknown>)[] };
   const family = families.data[0];
   if (!family) throw new Error('the demo catalogue has no family');
-  // What a returning visitor has: the session token and the chosen family (spec sections 3 and 4).
+  // What a returning visitor has: the session token from the visitor login and the family chosen on
+  // the chooser, both kept in local storage.
   const storage = {
     token,
     family: String(family.id),

@@ -1,104 +1,31 @@
 // bench/search: GET /api/search over a generated catalogue, on PGlite and on PostgreSQL.
 //   npx tsx bench/search/run.ts [--engine pglite|postgres|both] [--products 100000] [--requests 500]
 //   [--explain]
-// A benchmark, never a test: nothing here runs under `npm test` (issue 5, docs/performance.md).
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+// A benchmark, never a test: nothing here runs under `npm test`; results are in docs/performance.md.
 import os from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { ensureAccounts } from '../../apps/server/src/db/accounts-seed';
-import { openDatabase } from '../../apps/server/src/db/client';
+import type { Db } from '../../apps/server/src/db/client';
+import * as catalogue from '../lib/catalogue-database';
 import { runLoad, startLoad, type LoadResult } from '../lib/load';
 import { startServerProcess } from '../lib/server-process';
 import { markdownTable, ms } from '../lib/table';
-import { BRANDS, generateCatalogue, type Generated } from './catalogue';
-import { benchConfig } from './config';
+import { BRANDS, type Generated } from './catalogue';
 import { explainSearch } from './explain';
 import { buildQueries, Cursor } from './queries';
 
-const { values: args } = parseArgs({
-  options: {
-    engine: { type: 'string', default: 'both' },
-    products: { type: 'string', default: '100000' },
-    requests: { type: 'string', default: '500' },
-    explain: { type: 'boolean', default: false },
-  },
+const {
+  args,
+  engines,
+  products: TOTAL,
+} = catalogue.args({
+  requests: { type: 'string', default: '500' },
+  explain: { type: 'boolean', default: false },
 });
-const POSTGRES_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
-const TOTAL = Number(args.products);
 /** Requests per run at 1 connection; 3x that at 16. */
 const REQUESTS = Number(args.requests);
-const engines = (args.engine === 'both' ? ['pglite', 'postgres'] : [args.engine]) as (
-  'pglite' | 'postgres'
-)[];
 const log = (s: string) => process.stdout.write(`${s}\n`);
-/** Other work on the machine shows here: on 2 cores, anything above 2 means queueing for a CPU. */
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(1))
-    .join(' / ');
 
-interface Prepared {
-  engine: 'pglite' | 'postgres';
-  dataDir: string;
-  url: string | undefined;
-  generated: Generated;
-  cleanup: () => Promise<void>;
-}
-
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-async function prepare(engine: 'pglite' | 'postgres'): Promise<Prepared> {
-  const dataDir = mkdtempSync(join(os.tmpdir(), 'dalil-bench-'));
-  let url: string | undefined;
-  let dropDatabase = () => Promise.resolve();
-  if (engine === 'postgres') {
-    const name = `dalil_bench_${randomBytes(5).toString('hex')}`;
-    await adminQuery(`create database ${name}`);
-    dropDatabase = () => adminQuery(`drop database if exists ${name} with (force)`);
-    const u = new URL(POSTGRES_ADMIN_URL);
-    u.pathname = `/${name}`;
-    url = u.toString();
-  }
-  const cleanup = async () => {
-    await dropDatabase();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    const config = benchConfig(dataDir, url);
-    const database = await openDatabase({ url, dataDir: config.dataDir });
-    try {
-      await ensureAccounts(database.db, config);
-      log(`[${engine}] generating ${TOTAL} products`);
-      const generated = await generateCatalogue(database.db, TOTAL, () => undefined);
-      const s = generated.seconds;
-      log(
-        `[${engine}] ${generated.products} products: insert ${s.insert.toFixed(1)} s, ` +
-          `indexes ${s.indexes.toFixed(1)} s, vacuum analyze ${s.analyze.toFixed(1)} s`,
-      );
-      if (args.explain) await explainAll(database.db, generated);
-      return { engine, dataDir, url, generated, cleanup };
-    } finally {
-      await database.close();
-    }
-  } catch (err) {
-    await cleanup();
-    throw err;
-  }
-}
-
-async function explainAll(db: Parameters<typeof explainSearch>[0], g: Generated) {
+async function explainAll(db: Db, g: Generated) {
   const f = g.families[0]!;
   const brand = BRANDS[g.brandsByFamily.get(f)![0]!]!;
   const cases: [string, Parameters<typeof explainSearch>[2]][] = [
@@ -120,20 +47,14 @@ interface Row {
   result: LoadResult;
 }
 
-async function measure(p: Prepared): Promise<Row[]> {
+async function measure(p: catalogue.Prepared): Promise<Row[]> {
   const server = await startServerProcess(join(import.meta.dirname, 'server.ts'), {
     BENCH_DATA_DIR: p.dataDir,
     ...(p.url ? { BENCH_DATABASE_URL: p.url } : {}),
   });
   const rows: Row[] = [];
   try {
-    const login = await fetch(`${server.url}/api/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'guest', password: 'guest' }),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const headers = { authorization: `Bearer ${token}` };
+    const headers = await catalogue.guestHeaders(server.url);
     const q = buildQueries(p.generated);
     const sets = {
       'Arabic word': new Cursor(q.arabic),
@@ -151,7 +72,7 @@ async function measure(p: Prepared): Promise<Row[]> {
         ...(duration ? { duration } : { amount: paths.length }),
       });
 
-    log(`[${p.engine}] warming up; load average ${loadAverage()}`);
+    log(`[${p.engine}] warming up; load average ${catalogue.loadAverage()}`);
     for (const cursor of Object.values(sets)) await load(cursor.take(100), 4);
 
     for (const [workload, cursor] of Object.entries(sets)) {
@@ -207,7 +128,7 @@ async function measure(p: Prepared): Promise<Row[]> {
       connections: 1,
       result: healthResult,
     });
-    log(`[${p.engine}] done; load average ${loadAverage()}`);
+    log(`[${p.engine}] done; load average ${catalogue.loadAverage()}`);
   } finally {
     await server.stop();
   }
@@ -217,7 +138,7 @@ async function measure(p: Prepared): Promise<Row[]> {
 const all: Row[] = [];
 let generatedProducts = 0;
 for (const engine of engines) {
-  const prepared = await prepare(engine);
+  const prepared = await catalogue.prepare(engine, TOTAL, log, args.explain ? explainAll : undefined);
   try {
     generatedProducts = prepared.generated.products;
     all.push(...(await measure(prepared)));

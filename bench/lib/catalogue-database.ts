@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { ensureAccounts } from '../../apps/server/src/seed/accounts';
+import { openDatabase, type Db } from '../../apps/server/src/db/client';
+import { generateCatalogue, type Generated } from '../search/catalogue';
+import { benchConfig } from '../search/config';
+
+export type Engine = 'pglite' | 'postgres';
+
+const POSTGRES_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const CATALOGUE_OPTIONS = {
+  engine: { type: 'string', default: 'both' },
+  products: { type: 'string', default: '100000' },
+} as const;
+
+/**
+ * The command line of a bench over a generated catalogue: `--engine pglite|postgres|both` and
+ * `--products N`, which every such bench takes, plus its own `options`.
+ */
+export function args<T extends NonNullable<ParseArgsConfig['options']>>(options: T) {
+  const { values } = parseArgs<{ options: typeof CATALOGUE_OPTIONS & T }>({
+    options: { ...CATALOGUE_OPTIONS, ...options },
+  });
+  // TypeScript cannot narrow the parsed values while T is open; both options have defaults.
+  const common = values as unknown as { engine: string; products: string };
+  return { args: values, engines: parseEngines(common.engine), products: Number(common.products) };
+}
+
+function parseEngines(engine: string): Engine[] {
+  if (engine === 'both') return ['pglite', 'postgres'];
+  if (engine === 'pglite' || engine === 'postgres') return [engine];
+  throw new Error(`--engine must be pglite, postgres or both, not ${engine}`);
+}
+
+/** Other work on the machine shows here: on 2 cores, anything above 2 means queueing for a CPU. */
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' / ');
+
+async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface Prepared {
+  engine: Engine;
+  /** A new temporary directory: the PGlite data, or only the media with PostgreSQL. */
+  dataDir: string;
+  /** The new PostgreSQL database, when the engine is postgres. */
+  url: string | undefined;
+  generated: Generated;
+  productIds: { min: number; max: number };
+  /** Drops the database and removes the directory. */
+  cleanup: () => Promise<void>;
+}
+
+/**
+ * A new database (a PGlite data directory, or a new PostgreSQL database on the local server) holding
+ * the accounts and a generated catalogue of `products` products, closed again so a server process can
+ * open it. `inspect` runs on the open database after the catalogue is written (query plans, say).
+ */
+export async function prepare(
+  engine: Engine,
+  products: number,
+  log: (line: string) => void,
+  inspect?: (db: Db, generated: Generated) => Promise<void>,
+): Promise<Prepared> {
+  const dataDir = mkdtempSync(join(os.tmpdir(), 'dalil-bench-'));
+  let url: string | undefined;
+  let dropDatabase = () => Promise.resolve();
+  if (engine === 'postgres') {
+    const name = `dalil_bench_${randomBytes(5).toString('hex')}`;
+    await adminQuery(`create database ${name}`);
+    dropDatabase = () => adminQuery(`drop database if exists ${name} with (force)`);
+    const u = new URL(POSTGRES_ADMIN_URL);
+    u.pathname = `/${name}`;
+    url = u.toString();
+  }
+  const cleanup = async () => {
+    await dropDatabase();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const config = benchConfig(dataDir, url);
+    const database = await openDatabase({ url, dataDir: config.dataDir });
+    try {
+      await ensureAccounts(database.db, config);
+      log(`[${engine}] generating ${products} products`);
+      const generated = await generateCatalogue(database.db, products, () => undefined);
+      const result: unknown = await database.db.execute(
+        sql`select min(id)::int as min, max(id)::int as max from products`,
+      );
+      const productIds = (result as { rows: { min: number; max: number }[] }).rows[0]!;
+      const s = generated.seconds;
+      log(
+        `[${engine}] ${generated.products} products (ids ${productIds.min}..${productIds.max}): ` +
+          `insert ${s.insert.toFixed(1)} s, indexes ${s.indexes.toFixed(1)} s, ` +
+          `vacuum analyze ${s.analyze.toFixed(1)} s`,
+      );
+      if (inspect) await inspect(database.db, generated);
+      return { engine, dataDir, url, generated, productIds, cleanup };
+    } finally {
+      await database.close();
+    }
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+}
+
+/** Headers of a request signed in as the guest account the bench config creates. */
+export async function guestHeaders(url: string): Promise<Record<string, string>> {
+  const login = await fetch(`${url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'guest', password: 'guest' }),
+  });
+  if (!login.ok) throw new Error(`guest sign-in failed: ${login.status}`);
+  const { token } = (await login.json()) as { token: string };
+  return { authorization: `Bearer ${token}` };
+}
