@@ -9,9 +9,9 @@ export default defineConfig({
   outputDir: 'test-results/e2e',
   fullyParallel: false,
   workers: 1,
-  // One retry: the admin journey's list-filter select sometimes re-renders its open menu until the
-  // click times out (an open bug, see docs/reliability.md); a retry is reported as flaky, not hidden.
-  retries: 1,
+  // No retries: a journey that fails once is a failure to look at (docs/reliability.md, "Journeys that
+  // act before the screen has changed").
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e-report.json' }]],

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { choose, chooseImage, makePng, rowAction, runningNumbers, search } from './support/admin';
 import { expect, test, type Lookup } from './support/fixtures';
-import { screenshot, setPreferences, signInAsAdmin } from './support/shell';
+import { onScreen, screenshot, setPreferences, signInAsAdmin } from './support/shell';
 
 // The back office end to end: create, edit, search, page and delete each kind of record through the
 // real forms, on the production build and this file's own freshly seeded server.
@@ -19,13 +19,13 @@ test('create, edit, search, page and delete through the back office', async ({ p
 
   // A family with a logo.
   await page.getByRole('link', { name: 'Create Family' }).click();
-  await expect(page).toHaveURL(/\/admin\/family\/create$/);
+  await onScreen(page, /\/admin\/family\/create$/, 'Create Family');
   await page.getByRole('textbox', { name: 'Name Ar' }).fill(FAMILY.ar);
   await page.getByRole('textbox', { name: 'Name En' }).fill(FAMILY.en);
   await chooseImage(page, 'Logo', 'logo.png', makePng(96, [42, 111, 153]));
   await screenshot(page, 'admin-family-create-filled-ltr-light');
   await page.getByRole('button', { name: 'Create' }).click();
-  await expect(page).toHaveURL(/\/admin\/family\/list$/);
+  await onScreen(page, /\/admin\/family\/list$/, 'Family List');
 
   // Search the family list, then edit the family; its stored logo is shown in the form.
   await search(page, 'Test Journey');
@@ -38,7 +38,7 @@ test('create, edit, search, page and delete through the back office', async ({ p
   await expect(logo).toHaveAttribute('src', /^\/media\/[A-Za-z0-9_-]+\.webp\?w=320$/);
   await page.getByRole('textbox', { name: 'Name En' }).fill(`${FAMILY.en} Edited`);
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/family\/list/);
+  await onScreen(page, /\/admin\/family\/list/, 'Family List');
   await expect(page.getByRole('cell', { name: `${FAMILY.en} Edited`, exact: true })).toBeVisible();
 
   // A category in that family; then edit it.
@@ -47,7 +47,7 @@ test('create, edit, search, page and delete through the back office', async ({ p
   await page.getByRole('textbox', { name: 'Name En' }).fill(CATEGORY.en);
   await choose(page, /^Family/, `${FAMILY.en} Edited`);
   await page.getByRole('button', { name: 'Create' }).click();
-  await expect(page).toHaveURL(/\/admin\/category\/list$/);
+  await onScreen(page, /\/admin\/category\/list$/, 'Category List');
   await choose(page, /^Family/, `${FAMILY.en} Edited`);
   await expect(page.locator('tbody tr')).toHaveCount(1);
   await rowAction(page, CATEGORY.en, 'Edit');
@@ -70,7 +70,7 @@ test('create, edit, search, page and delete through the back office', async ({ p
   await page.getByRole('textbox', { name: 'Barcode' }).fill('6281000000017');
   await page.getByRole('textbox', { name: 'Units Per Carton' }).fill('24');
   await page.getByRole('button', { name: 'Create' }).click();
-  await expect(page).toHaveURL(/\/admin\/products\/list$/);
+  await onScreen(page, /\/admin\/products\/list$/, 'Product List');
   await search(page, PRODUCT.en);
   await rowAction(page, PRODUCT.en, 'Edit');
   await expect(page.getByRole('textbox', { name: 'Barcode' })).toHaveValue('6281000000017');
@@ -78,7 +78,7 @@ test('create, edit, search, page and delete through the back office', async ({ p
   await expect(page.getByRole('group', { name: 'image' }).getByRole('img')).toBeVisible();
   await page.getByRole('textbox', { name: 'Cost' }).fill('12.5');
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/products\/list\?q=/);
+  await onScreen(page, /\/admin\/products\/list\?q=/, 'Product List');
   await expect(page.getByRole('cell', { name: PRODUCT.en, exact: true })).toBeVisible();
 
   // Paging: skip = size x index, running numbers follow; a new size starts at page one; Back returns.
@@ -129,12 +129,12 @@ test('users: create, reset the password, and delete with the titled dialog', asy
   await page.getByRole('textbox', { name: 'Username' }).fill('rana.k');
   await page.getByLabel(/^Password/).fill('a-long-password');
   await page.getByRole('button', { name: 'Create' }).click();
-  await expect(page).toHaveURL(/\/admin\/users\/list$/);
+  await onScreen(page, /\/admin\/users\/list$/, 'User List');
   await rowAction(page, 'rana.k', 'Edit');
   await expect(page.getByRole('textbox', { name: 'Username' })).toHaveValue('rana.k');
   await page.getByLabel(/^New password/).fill('another-long-password');
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/users\/list$/);
+  await onScreen(page, /\/admin\/users\/list$/, 'User List');
   await rowAction(page, 'rana.k', 'Delete');
   const dialog = page.getByRole('dialog', { name: 'Delete' });
   await expect(dialog).toContainText('Are you sure you want to delete this user?');

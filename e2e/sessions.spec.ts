@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures';
-import { setPreferences, signInAsAdmin } from './support/shell';
+import { onScreen, setPreferences, signInAsAdmin } from './support/shell';
 
 // An admin who opens the public catalogue in another tab stays signed in to the back office: the
 // visitor login browses with the admin's token instead of signing in as the guest over it. Logout
@@ -26,11 +26,11 @@ test('opening the catalogue in another tab keeps the admin signed in; Logout end
   // Back in the admin tab: keep working without signing in again.
   await page.bringToFront();
   await page.getByRole('link', { name: 'Create Family' }).click();
-  await expect(page).toHaveURL(/\/admin\/family\/create$/);
+  await onScreen(page, /\/admin\/family\/create$/, 'Create Family');
   await page.getByRole('textbox', { name: 'Name Ar' }).fill('شركة الجلسة');
   await page.getByRole('textbox', { name: 'Name En' }).fill('Session Journey Family');
   await page.getByRole('button', { name: 'Create' }).click();
-  await expect(page).toHaveURL(/\/admin\/family\/list$/);
+  await onScreen(page, /\/admin\/family\/list$/, 'Family List');
   await expect(page.getByRole('link', { name: 'Create Family' })).toBeVisible();
 
   // Logout revokes the token on the server: a copy of it no longer works.

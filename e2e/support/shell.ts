@@ -31,7 +31,17 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   await page.getByLabel('Username').fill(ADMIN.username);
   await page.getByLabel(/^Password/).fill(ADMIN.password);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/admin\/family\/list$/);
+  await onScreen(page, /\/admin\/family\/list$/, 'Family List');
+}
+
+/**
+ * Waits until a navigation has both reached `url` and drawn the screen titled `title`. The address
+ * changes first; on a busy machine the previous screen can stay drawn a moment longer (the router
+ * renders the new one in a transition), and a control with the same name on it would take the click.
+ */
+export async function onScreen(page: Page, url: RegExp, title: string): Promise<void> {
+  await expect(page).toHaveURL(url);
+  await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
 }
 
 /** Lets MUI transitions and web fonts settle, then saves test-results/screenshots/<name>.png. */
