@@ -5,7 +5,13 @@ import { signInAsGuest, VIEWPORTS } from './support/catalog';
 import { BarcodeFormat, decodePng } from './support/decode';
 import { PdfViewer } from './support/pdf';
 import { PRINT_FAMILY, PRINT_PRODUCTS, seedPrintFamily } from './support/print-seed';
-import { screenshot, setPreferences, signInAsAdmin, type Preferences } from './support/shell';
+import {
+  expectNoSeriousA11yViolations,
+  screenshot,
+  setPreferences,
+  signInAsAdmin,
+  type Preferences,
+} from './support/shell';
 
 // The printable catalogue and the product page's codes, on a family seeded through the CSV import:
 // 40 products in four categories. The PDFs are made by Chromium itself (page.pdf, the same engine as
@@ -94,6 +100,7 @@ test('printable catalogue in English: cover, contents with page numbers, categor
     PRINT_PRODUCTS.filter((p) => p.barcode && p.barcode.length !== 13).length,
   );
   await screenshot(page, 'print-view-en-light');
+  await expectNoSeriousA11yViolations(page);
 
   const viewer = await pdfOf(page, browser, 'English');
   const cover = await viewer.screenshot(1, `${OUT}/en-page-01-cover.png`, 2);
@@ -146,6 +153,7 @@ test('printable catalogue in Arabic: right to left, shaped Arabic, the same page
   expect(contents.map((row) => row.name).sort()).toEqual(Object.values(CATEGORIES).sort());
   await expect(page.getByRole('heading', { level: 1, name: PRINT_FAMILY.ar, exact: true })).toBeVisible();
   await screenshot(page, 'print-view-ar-light');
+  await expectNoSeriousA11yViolations(page);
 
   const viewer = await pdfOf(page, browser, 'Arabic');
   await viewer.screenshot(1, `${OUT}/ar-page-01-cover.png`);
@@ -208,6 +216,12 @@ test('product page: the barcode and the QR code scan to the right digits and lin
       BarcodeFormat.QR_CODE,
     ]);
     expect(scannedQr.text).toBe(`${baseURL}/catalog/main/${id}`);
+    // A phone that scans it has no session yet: the guest sign-in lands on this product's page.
+    const phone = await browser.newPage();
+    await phone.goto(scannedQr.text);
+    await expect(phone).toHaveURL(scannedQr.text);
+    await expect(phone.getByRole('heading', { level: 1, name: product.nameAr })).toBeVisible();
+    await phone.close();
 
     await page.getByRole('button', { name: ar ? 'مشاركة' : 'Share' }).click();
     await expect(page.getByRole('alert')).toContainText(ar ? 'تم نسخ الرابط' : 'Link copied');

@@ -17,9 +17,9 @@ const CATEGORIES = [
       ['Khalas Dates', 'تمر خلاص'],
       ['Segai Dates', 'تمر صقعي'],
       ['Barhi Dates', 'تمر برحي'],
-    ].flatMap(([en, ar]) => [
-      [`${en} 500 g`, `${ar} 500 غ`],
-      [`${en} 1 kg`, `${ar} 1 كغ`],
+    ].flatMap(([en, ar]): [string, string][] => [
+      [en!, ar!],
+      [`${en} Premium`, `${ar} فاخر`],
     ]),
   },
   {
@@ -31,9 +31,9 @@ const CATEGORIES = [
       ['Mango', 'مانجو'],
       ['Guava', 'جوافة'],
       ['Pomegranate', 'رمان'],
-    ].flatMap(([en, ar]) => [
-      [`${en} Juice 250 ml`, `عصير ${ar} 250 مل`],
-      [`${en} Juice 1 l`, `عصير ${ar} 1 لتر`],
+    ].flatMap(([en, ar]): [string, string][] => [
+      [`${en} Juice`, `عصير ${ar}`],
+      [`${en} Nectar`, `شراب ${ar}`],
     ]),
   },
   {

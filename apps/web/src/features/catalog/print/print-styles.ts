@@ -134,7 +134,7 @@ export function printStyles(o: PrintStyleOptions): string {
 .dp-facts dd { margin: 0; font-weight: 600; unicode-bidi: isolate; }
 .dp-item-code { grid-column: 1 / -1; display: flex; align-items: center; justify-content: center; height: 18mm; }
 .dp-item-code svg { height: 18mm; width: auto; max-width: 100%; }
-.dp-item-code span { font-size: 8pt; color: #8a96a3; }
+.dp-item-code span { font-size: 8pt; color: #5b6673; }
 
 @media screen {
   .dp-canvas { overflow-x: auto; padding: 8mm 4mm; }
