@@ -54,6 +54,10 @@ for (const file of files.filter((f) => f.startsWith('/assets/') && f.endsWith('.
   // schemas imported by an entry module brings it along.
   if ((modules ?? []).some((id) => id.includes('/node_modules/zod/')))
     problems.push(`zod in the entry (${file}): import schemas only from route chunks`);
+  // The barcode and QR libraries belong to the product page and the printable catalogue only.
+  for (const library of ['jsbarcode', 'qrcode'])
+    if ((modules ?? []).some((id) => id.includes(`/node_modules/${library}/`)))
+      problems.push(`${library} in the entry (${file}): load it from a lazy chunk`);
 }
 
 // Not part of the budget, shown for reference: the catalogue route chunks boot.js preloads on
@@ -72,4 +76,4 @@ if (problems.length > 0) {
   for (const problem of problems) console.error(`entry-size: ${problem}`);
   process.exit(1);
 }
-console.log('  no admin modules and no zod in the entry\n');
+console.log('  no admin modules, no zod and no barcode or QR library in the entry\n');

@@ -89,6 +89,12 @@ export const appRoutes: RouteObject[] = [
                   ),
                 ],
               },
+              // The printable catalogue is a document of its own: no catalogue chrome around it.
+              page(
+                paths.catalogPrint,
+                'pages.catalogPrint',
+                async () => (await import('../features/catalog/print/print-page')).PrintPage,
+              ),
             ],
           },
           {

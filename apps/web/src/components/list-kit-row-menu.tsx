@@ -7,7 +7,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
@@ -16,15 +16,24 @@ export interface ListReturn {
   listSearch: string;
 }
 
+/** A resource's own row action: a link, opened in a new tab when it leaves the back office. */
+export interface ListRowLink {
+  label: string;
+  icon: ReactNode;
+  to: string;
+  newTab?: boolean;
+}
+
 interface ListKitRowMenuProps {
   /** Names the row for assistive technology ("Actions for …"). */
   label: string;
   editTo: string;
   onDelete: () => void;
+  links?: ListRowLink[];
 }
 
-/** A row menu with Edit and Delete, at most 216 px high. */
-export function ListKitRowMenu({ label, editTo, onDelete }: ListKitRowMenuProps) {
+/** A row menu with Edit, the resource's own links, and Delete, at most 216 px high. */
+export function ListKitRowMenu({ label, editTo, onDelete, links = [] }: ListKitRowMenuProps) {
   const { t } = useTranslation();
   const { search } = useLocation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -59,6 +68,19 @@ export function ListKitRowMenu({ label, editTo, onDelete }: ListKitRowMenuProps)
           </ListItemIcon>
           <ListItemText>{t('admin.list.edit')}</ListItemText>
         </MenuItem>
+        {links.map((link) => (
+          <MenuItem
+            key={link.to}
+            component={Link}
+            to={link.to}
+            target={link.newTab ? '_blank' : undefined}
+            rel={link.newTab ? 'noopener' : undefined}
+            onClick={close}
+          >
+            <ListItemIcon>{link.icon}</ListItemIcon>
+            <ListItemText>{link.label}</ListItemText>
+          </MenuItem>
+        ))}
         <MenuItem
           onClick={() => {
             close();

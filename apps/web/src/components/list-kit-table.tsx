@@ -12,7 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListKitRowMenu } from './list-kit-row-menu';
+import { ListKitRowMenu, type ListRowLink } from './list-kit-row-menu';
 
 export interface ListColumn<T> {
   id: string;
@@ -33,6 +33,7 @@ interface ListKitTableProps<T extends { id: number }> {
   editPath: (id: number) => string;
   rowLabel: (row: T) => string;
   onDelete: (id: number) => void;
+  rowLinks?: ((row: T) => ListRowLink[]) | undefined;
 }
 
 const headSx = {
@@ -125,6 +126,7 @@ export function ListKitTable<T extends { id: number }>(props: ListKitTableProps<
                     label={props.rowLabel(row)}
                     editTo={props.editPath(row.id)}
                     onDelete={() => props.onDelete(row.id)}
+                    links={props.rowLinks?.(row)}
                   />
                 </TableCell>
               </TableRow>

@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import type { ListDeletion } from './list-kit-delete';
 import { ListKitDelete } from './list-kit-delete';
 import { skipOf, useListParams } from './list-kit-params';
+import type { ListRowLink } from './list-kit-row-menu';
 import { ListKitSearch } from './list-kit-search';
 import { ListKitTable, type ListColumn } from './list-kit-table';
 
@@ -42,6 +43,8 @@ export interface ListKitProps<T extends { id: number }> {
   editPath: (id: number) => string;
   rowLabel: (row: T) => string;
   deletion: ListDeletion;
+  /** Row menu entries of this resource's own, between Edit and Delete. */
+  rowLinks?: (row: T) => ListRowLink[];
 }
 
 /**
@@ -96,6 +99,7 @@ export function ListKit<T extends { id: number }>(props: ListKitProps<T>) {
           editPath={props.editPath}
           rowLabel={props.rowLabel}
           onDelete={setDeleting}
+          rowLinks={props.rowLinks}
         />
         <TablePagination
           component="div"

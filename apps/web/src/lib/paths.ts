@@ -9,11 +9,19 @@ export const paths = {
   catalogFamily: '/catalog/family',
   catalogMain: '/catalog/main',
   catalogProduct: (id: number | string) => `/catalog/main/${id}`,
+  catalogPrint: '/catalog/print',
   admin: '/admin',
   uploadAll: '/admin/upload',
   uploadCategories: '/admin/upload/categories',
   uploadProducts: '/admin/upload/products',
 } as const;
+
+/** The printable catalogue of a family, or of one of its categories. */
+export function catalogPrintHref(family: number, category?: number | null): string {
+  const query = new URLSearchParams({ family: String(family) });
+  if (category) query.set('category', String(category));
+  return `${paths.catalogPrint}?${query.toString()}`;
+}
 
 /** The screens of one admin resource; `prefix` holds them all (the menu opens its group there). */
 function resourceWebPaths(segment: string) {

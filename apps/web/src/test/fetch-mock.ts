@@ -3,6 +3,7 @@ import { vi } from 'vitest';
 export interface MockRequest {
   method: string;
   path: string;
+  query: URLSearchParams;
   headers: Headers;
   body: unknown;
 }
@@ -20,7 +21,13 @@ export function mockApi(handlers: Record<string, Handler>): MockRequest[] {
     const url = new URL(href, 'http://localhost');
     const method = init?.method ?? 'GET';
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
-    const request = { method, path: url.pathname, headers: new Headers(init?.headers), body };
+    const request = {
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      headers: new Headers(init?.headers),
+      body,
+    };
     requests.push(request);
     const handler = handlers[`${method} ${url.pathname}`];
     if (!handler) throw new Error(`Unexpected request ${method} ${url.pathname}`);

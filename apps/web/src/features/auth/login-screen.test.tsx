@@ -6,6 +6,7 @@ import { expectConsoleErrors } from '../../test/console-guard';
 import { mockApi, unauthorized } from '../../test/fetch-mock';
 import { renderRoutes } from '../../test/render';
 import { LoginScreen } from './login-screen';
+import { SessionGuard } from './session-guard';
 
 const adminRoutes = [
   {
@@ -98,6 +99,29 @@ describe('visitor login', () => {
     expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
     expect(requests.filter((r) => r.path === '/api/user/login')).toHaveLength(1);
     expect(window.localStorage.getItem('token')).toBe('guest-token');
+  });
+
+  it('comes back to the page the visitor opened (a shared link, a scanned QR code) after the guest sign-in', async () => {
+    const requests = mockApi({
+      'GET /api/config': () => config({ username: 'guest', password: 'guest' }),
+      'POST /api/user/login': () => ({ status: 200, body: { token: 'guest-token' } }),
+      'GET /api/user/auth': () => ({
+        status: 200,
+        body: { id: 2, firstName: 'Guest', lastName: 'Visitor', username: 'guest', role: 'user' },
+      }),
+    });
+    const routes = [
+      ...visitorRoutes,
+      {
+        element: <SessionGuard scope="user" />,
+        children: [{ path: '/catalog/main/:id', element: <p>Product page reached</p> }],
+      },
+    ];
+    const { router } = renderRoutes(routes, '/catalog/main/42?from=qr');
+    expect(await screen.findByText('Product page reached')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/catalog/main/42');
+    expect(router.state.location.search).toBe('?from=qr');
+    expect(requests.filter((r) => r.path === '/api/user/login')).toHaveLength(1);
   });
 
   it('keeps a signed-in admin signed in: browses with that token instead of the guest', async () => {

@@ -2,7 +2,7 @@ import { ThemeProvider, useTheme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { LoginBody } from '@dalil/contracts/auth';
 import { createAppTheme } from '../../app/theme';
 import { CenteredSpinner } from '../../components/centered-spinner';
@@ -13,6 +13,7 @@ import type { LoginApiPath } from '../../lib/paths';
 import { login } from './login-api';
 import { LoginForm } from './login-form';
 import { LoginLayout } from './login-layout';
+import { returnPath } from './return-path';
 import { useExistingSession } from './use-existing-session';
 
 export interface LoginScreenProps {
@@ -27,11 +28,13 @@ export interface LoginScreenProps {
 /**
  * The login screen. The visitor (light) variant reads /api/config and signs in silently with the
  * guest account; with guest access off (a private catalogue) it shows the form. A
- * token the catalogue already accepts (an admin's) is used instead of either.
+ * token the catalogue already accepts (an admin's) is used instead of either. Signing in returns to
+ * the page the session guard came from (a product link, a scanned QR code), else `redirectTo`.
  */
 export function LoginScreen({ apiPath, redirectTo, title, subtitle, dark = false }: LoginScreenProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const target = returnPath(useLocation().state, redirectTo);
   const outer = useTheme();
   const theme = useMemo(
     () => (dark ? createAppTheme({ mode: 'dark', direction: outer.direction, area: 'admin' }) : outer),
@@ -46,15 +49,15 @@ export function LoginScreen({ apiPath, redirectTo, title, subtitle, dark = false
   const signIn = useCallback(
     async (body: LoginBody) => {
       await login(apiPath, body);
-      await navigate(redirectTo, { replace: true });
+      await navigate(target, { replace: true });
     },
-    [apiPath, redirectTo, navigate],
+    [apiPath, target, navigate],
   );
 
   // A signed-in admin or catalogue user browses as themselves: no guest sign-in over their token.
   useEffect(() => {
-    if (existing === 'valid') void navigate(redirectTo, { replace: true });
-  }, [existing, navigate, redirectTo]);
+    if (existing === 'valid') void navigate(target, { replace: true });
+  }, [existing, navigate, target]);
 
   useEffect(() => {
     if (!guest || attempted.current) return;

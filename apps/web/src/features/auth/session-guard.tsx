@@ -1,5 +1,5 @@
 import type { Account } from '@dalil/contracts/auth';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { CenteredSpinner } from '../../components/centered-spinner';
@@ -7,6 +7,7 @@ import { isApiError } from '../../lib/api-error';
 import { useNotifications, reportError } from '../../lib/notifications-store';
 import { paths } from '../../lib/paths';
 import { clearToken, getToken, type SessionScope } from '../../lib/session';
+import type { LoginReturn } from './return-path';
 import { checkSession, earlyAccount, takeEarlySessionCheck } from './session-api';
 
 /** How long the guard waits before asking again when the server could not answer. */
@@ -36,15 +37,23 @@ function tellWhy(error: unknown): void {
  */
 export function SessionGuard({ scope }: SessionGuardProps) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const [account, setAccount] = useState<Account | null>(() => earlyAccount(scope));
+  // The page to come back to after signing in; read when the check fails, not a reason to re-check.
+  const here = useRef(pathname);
+  useEffect(() => {
+    here.current = `${pathname}${search}`;
+  });
 
   useEffect(() => {
     const controller = new AbortController();
     const toLogin = () => {
       clearToken();
-      void navigate(scope === 'admin' ? paths.adminLogin : paths.catalogLogin, { replace: true });
+      void navigate(scope === 'admin' ? paths.adminLogin : paths.catalogLogin, {
+        replace: true,
+        state: { from: here.current } satisfies LoginReturn,
+      });
     };
     if (!getToken()) {
       toLogin();

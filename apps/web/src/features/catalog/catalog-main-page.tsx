@@ -1,13 +1,15 @@
 import { CATALOGUE_PAGE_SIZE } from '@dalil/contracts/constants';
 import type { Family } from '@dalil/contracts/families';
+import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CenteredSpinner } from '../../components/centered-spinner';
-import { paths } from '../../lib/paths';
+import { catalogPrintHref, paths } from '../../lib/paths';
 import { useFirstScreenLater } from '../../lib/use-first-screen-later';
 import { catalogSearchArgs, categoriesQuery, familiesQuery, searchQuery } from './catalog-api';
 import { CatalogHero } from './catalog-hero';
@@ -55,7 +57,7 @@ function CatalogMain({ query, family }: CatalogMainProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const rememberQuery = useCatalogStore((s) => s.rememberQuery);
-  const resultsTop = useRef<HTMLElement>(null);
+  const resultsTop = useRef<HTMLDivElement>(null);
   const families = useQuery(familiesQuery);
   const categories = useQuery(categoriesQuery(family.id));
   const results = useQuery(searchQuery(catalogSearchArgs(family.id, query)));
@@ -108,14 +110,30 @@ function CatalogMain({ query, family }: CatalogMainProps) {
             value={query.category}
             onChange={(category) => go({ category, page: 1 })}
           />
-          <Typography
+          <Box
             ref={resultsTop}
-            role="status"
-            color="text.secondary"
-            sx={{ minHeight: '1.7em', fontSize: '0.95rem', scrollMarginTop: 88 }}
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'space-between',
+              gap: 2,
+              scrollMarginTop: 88,
+            }}
           >
-            {results.data && !loading ? t('catalog.main.results', { count: results.data.count }) : ''}
-          </Typography>
+            <Typography role="status" color="text.secondary" sx={{ minHeight: '1.7em', fontSize: '0.95rem' }}>
+              {results.data && !loading ? t('catalog.main.results', { count: results.data.count }) : ''}
+            </Typography>
+            <Button
+              component={Link}
+              to={catalogPrintHref(family.id, query.category)}
+              variant="outlined"
+              size="small"
+              startIcon={<PrintOutlined />}
+              sx={{ flexShrink: 0, bgcolor: 'background.paper' }}
+            >
+              {t('catalog.main.print')}
+            </Button>
+          </Box>
           <ProductResults
             result={shown}
             loading={shownLoading}

@@ -3,12 +3,16 @@ import type { Product } from '@dalil/contracts/products';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCost } from '../../components/catalog-format';
 import { MediaImage } from '../../components/media-image';
 import { usePreferences } from '../../lib/preferences-store';
 import { ProductBadges } from './product-badges';
 import { PRODUCT_GREEN } from './product-colours';
+
+// The barcode and QR libraries (about 20 KB gzip) load after the product itself has rendered.
+const ProductCodes = lazy(async () => ({ default: (await import('./product-codes')).ProductCodes }));
 
 const IMAGE_SIZES = '(min-width: 1200px) 520px, (min-width: 900px) 44vw, 100vw';
 
@@ -124,6 +128,9 @@ export function ProductDetails({ product, family }: ProductDetailsProps) {
           </Box>
         )}
         <ProductBadges product={product} />
+        <Suspense fallback={<Box sx={{ minHeight: 220 }} />}>
+          <ProductCodes product={product} family={family} />
+        </Suspense>
       </Box>
     </Paper>
   );

@@ -85,5 +85,6 @@ export const ar: Messages = {
     familyChooser: 'اختر الشركة لمعرفة المزيد',
     catalogMain: 'اكتشف منتجاتنا وجميع أصنافنا',
     product: 'المنتج',
+    catalogPrint: 'الكتالوج للطباعة',
   },
 };

@@ -82,6 +82,7 @@ export const en = {
     familyChooser: 'Choose the company to know more',
     catalogMain: 'Discover our products and all our varieties',
     product: 'Product',
+    catalogPrint: 'Printable catalogue',
   },
 };
 

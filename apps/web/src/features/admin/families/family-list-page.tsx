@@ -1,6 +1,8 @@
 import type { Family } from '@dalil/contracts/families';
+import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import { useTranslation } from 'react-i18next';
 import { ListKit } from '../../../components/list-kit';
+import { catalogPrintHref } from '../../../lib/paths';
 import { nameColumns, nameOf } from '../name-columns';
 import { resourceApis } from '../resource-api';
 import { resourceListProps } from '../resource-list';
@@ -15,6 +17,14 @@ export function FamilyListPage() {
       {...resourceListProps('families', t)}
       columns={nameColumns(t)}
       rowLabel={(row) => nameOf(row, i18n.language)}
+      rowLinks={(row) => [
+        {
+          label: t('admin.list.print'),
+          icon: <PrintOutlined fontSize="small" />,
+          to: catalogPrintHref(row.id),
+          newTab: true,
+        },
+      ]}
       deletion={{
         remove: api.remove,
         linked: {
