@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_COLUMNS } from '@dalil/contracts/imports';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness';
@@ -123,6 +124,19 @@ describe('XLSX upload', () => {
     const notBook = await upload(t, admin, '/api/upload/all?dryRun=true', renamed);
     expect(notBook.status).toBe(400);
     expect(notBook.body.message).toMatch(/ZIP archive but not an Excel workbook/);
+  });
+
+  it('reads the first sheet only; other sheets, empty or not, are ignored', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const first = workbook.addWorksheet('Catalogue');
+    first.addRow(ALL_HEADER);
+    first.addRow(allRow('Tabs Co', 'Cat', 'From the first tab', '6281000007001'));
+    workbook.addWorksheet('Empty');
+    workbook.addWorksheet('Notes').addRow(['not', 'a', 'catalogue']);
+    const file = Buffer.from(await workbook.xlsx.writeBuffer());
+    const res = await upload(t, admin, '/api/upload/all?dryRun=true', file);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ rows: 1, products: { created: 1 }, problemCount: 0 });
   });
 
   it('tells the format by content, not by name', async () => {

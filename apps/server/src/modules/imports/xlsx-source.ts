@@ -48,23 +48,43 @@ function mergeRange(ref: string): MergeRange | null {
   };
 }
 
-/** The merged ranges of one worksheet's XML; counts the inflated bytes against the budget. */
+/** The end of a sheet's rows; `<` is always escaped inside cell text, so this cannot be a value. */
+const END_OF_ROWS = /<\/(?:[A-Za-z_][\w.-]*:)?sheetData>|<(?:[A-Za-z_][\w.-]*:)?sheetData\s*\/>/;
+const END_OF_SHEET = /<\/(?:[A-Za-z_][\w.-]*:)?worksheet>\s*$/;
+/** Longest possible `</prefix:sheetData>` split across two chunks. */
+const CARRY = 64;
+
+/**
+ * The merged ranges of one worksheet's XML; counts the inflated bytes against the budget. Merges are
+ * listed after the rows, so only the part after `</sheetData>` (a few kilobytes) goes through the
+ * XML parser: parsing the rows as well tripled this pass's time on 100 000 rows.
+ */
 async function sheetMerges(entry: unzipper.Entry, budget: { left: number }): Promise<MergeRange[]> {
+  let carry = '';
+  let tail: string | null = null;
+  entry.setEncoding('utf8');
+  for await (const chunk of entry as AsyncIterable<string>) {
+    budget.left -= chunk.length;
+    if (budget.left < 0) throw new TooLarge();
+    if (tail !== null) {
+      tail += chunk;
+      continue;
+    }
+    const text = carry + chunk;
+    const end = END_OF_ROWS.exec(text);
+    if (end) tail = text.slice(end.index + end[0].length);
+    else carry = text.slice(-CARRY);
+  }
+  if (tail === null) return []; // no rows at all: nothing to merge
   const ranges: MergeRange[] = [];
-  const parser = new SaxesParser();
+  const parser = new SaxesParser({ fragment: true });
   parser.on('opentag', (node) => {
     if (node.name !== 'mergeCell' && !node.name.endsWith(':mergeCell')) return;
     const ref = node.attributes.ref;
     const range = typeof ref === 'string' ? mergeRange(ref) : null;
     if (range) ranges.push(range);
   });
-  entry.setEncoding('utf8');
-  for await (const chunk of entry as AsyncIterable<string>) {
-    budget.left -= chunk.length;
-    if (budget.left < 0) throw new TooLarge();
-    parser.write(chunk);
-  }
-  parser.close();
+  parser.write(tail.replace(END_OF_SHEET, '')).close();
   return ranges;
 }
 
