@@ -107,11 +107,21 @@ describe('XLSX upload', () => {
   });
 
   it('answers 400 for a damaged workbook and for a ZIP that is not a workbook', async () => {
-    const good = await workbookBuffer((sheet) => sheet.addRow(ALL_HEADER));
-    const truncated = good.subarray(0, Math.floor(good.length / 2));
-    const cut = await upload(t, admin, '/api/upload/all?dryRun=true', truncated);
-    expect(cut.status).toBe(400);
-    expect(cut.body.message).toMatch(/not a readable Excel workbook/);
+    const good = await workbookBuffer((sheet) => {
+      sheet.addRow(ALL_HEADER);
+      for (let i = 0; i < 300; i++) sheet.addRow(allRow('Cut Co', 'Cat', `Product ${i}`));
+    });
+    // Cut inside a part, between parts, and in the archive's closing directory.
+    for (const at of [0.2, 0.5, 0.8, (good.length - 30) / good.length]) {
+      const cut = await upload(
+        t,
+        admin,
+        '/api/upload/all?dryRun=true',
+        good.subarray(0, Math.floor(good.length * at)),
+      );
+      expect(cut.status, `cut at ${at}`).toBe(400);
+      expect(cut.body.message).toMatch(/not a readable Excel workbook/);
+    }
 
     const garbage = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)]);
     expect((await upload(t, admin, '/api/upload/all?dryRun=true', garbage)).status).toBe(400);
@@ -124,6 +134,23 @@ describe('XLSX upload', () => {
     const notBook = await upload(t, admin, '/api/upload/all?dryRun=true', renamed);
     expect(notBook.status).toBe(400);
     expect(notBook.body.message).toMatch(/ZIP archive but not an Excel workbook/);
+  });
+
+  it('refuses a small workbook that unpacks to far more than the upload limit (413)', async () => {
+    const small = await createTestApp({ env: { CSV_MAX_BYTES: '20000' } });
+    try {
+      // A 3 MB text (kept in the shared strings) deflates to a few kB: past 20x the 20 kB limit.
+      const bomb = await workbookBuffer((sheet) => {
+        sheet.addRow(ALL_HEADER);
+        sheet.addRow(allRow('Same Co', 'Same', 'x'.repeat(3_000_000)));
+      });
+      expect(bomb.length).toBeLessThan(20000);
+      const res = await upload(small, await small.adminToken(), '/api/upload/all?dryRun=true', bomb);
+      expect(res.status).toBe(413);
+      expect(res.body.message).toMatch(/too much data once unpacked/);
+    } finally {
+      await small.close();
+    }
   });
 
   it('reads the first sheet only; other sheets, empty or not, are ignored', async () => {

@@ -100,7 +100,10 @@ export async function countRows(t: TestApp) {
 export async function workbookBuffer(build: (sheet: ExcelJS.Worksheet) => void): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   build(workbook.addWorksheet('Sheet1'));
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  // Deflated like a spreadsheet program's files (exceljs stores entries uncompressed by default).
+  return Buffer.from(
+    await workbook.xlsx.writeBuffer({ zip: { compression: 'DEFLATE', compressionOptions: { level: 9 } } }),
+  );
 }
 
 /** Reads an .xlsx answer back with exceljs; the first sheet. */

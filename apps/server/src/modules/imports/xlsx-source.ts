@@ -90,6 +90,14 @@ async function sheetMerges(entry: unzipper.Entry, budget: { left: number }): Pro
 
 class TooLarge extends Error {}
 
+/** Reads a part of the archive to its end, counting its unpacked bytes (shared strings are cached). */
+async function countEntry(entry: unzipper.Entry, budget: { left: number }) {
+  for await (const chunk of entry as AsyncIterable<Buffer>) {
+    budget.left -= chunk.length;
+    if (budget.left < 0) throw new TooLarge();
+  }
+}
+
 /**
  * A first, light pass over the archive: it must hold a workbook, and the merged ranges of each
  * worksheet are collected (they are written after the rows, and a streamed read needs them first).
@@ -100,12 +108,19 @@ async function scanWorkbook(path: string, maxInflatedBytes: number): Promise<Map
   const merges = new Map<number, MergeRange[]>();
   const budget = { left: maxInflatedBytes };
   let workbook = false;
+  // A cut-off archive fails the archive stream while the part being read simply never ends: every
+  // read of a part races the archive's own failure.
+  const broken = new Promise<never>((_, reject) => {
+    zip.once('error', reject);
+    zip.once('close', () => reject(new Error('The archive ended')));
+  });
+  broken.catch(() => undefined);
   try {
     for await (const item of zip as AsyncIterable<unzipper.Entry>) {
       const sheet = SHEET_ENTRY.exec(item.path);
       if (item.path === 'xl/workbook.xml') workbook = true;
-      if (sheet) merges.set(Number(sheet[1]), await sheetMerges(item, budget));
-      else item.autodrain();
+      if (sheet) merges.set(Number(sheet[1]), await Promise.race([sheetMerges(item, budget), broken]));
+      else await Promise.race([countEntry(item, budget), broken]);
     }
   } catch (err) {
     if (err instanceof TooLarge) {
