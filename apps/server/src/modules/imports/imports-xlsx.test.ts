@@ -1,7 +1,10 @@
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_COLUMNS } from '@dalil/contracts/imports';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness';
+import { XlsxSheetStream } from '../../lib/xlsx-writer';
 import {
   ALL_HEADER,
   allRow,
@@ -164,6 +167,29 @@ describe('XLSX upload', () => {
     const res = await upload(t, admin, '/api/upload/all?dryRun=true', file);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ rows: 1, products: { created: 1 }, problemCount: 0 });
+  });
+
+  it('leaves no temporary file behind, after an import or after a refusal', async () => {
+    // exceljs parks a sheet stored before its shared strings (or without any) in a temporary file.
+    const parked = () => readdirSync(tmpdir()).filter((f) => f.startsWith(`tmp-${process.pid}-`)).length;
+    const before = parked();
+    const sheet = new XlsxSheetStream('S', [{ width: 10, text: true }]);
+    const chunks: Buffer[] = [];
+    sheet.stream.on('data', (c: Buffer) => chunks.push(c));
+    const ended = new Promise((resolve) => sheet.stream.on('end', resolve));
+    sheet.addHeader(['nothing known']);
+    await sheet.finish();
+    await ended;
+    const refused = await upload(t, admin, '/api/upload/all?dryRun=true', Buffer.concat(chunks));
+    expect(refused.status).toBe(400);
+    const ok = await upload(
+      t,
+      admin,
+      '/api/upload/all?dryRun=true',
+      (await get('/api/export/all.xlsx')).rawPayload,
+    );
+    expect(ok.status).toBe(200);
+    expect(parked()).toBe(before);
   });
 
   it('tells the format by content, not by name', async () => {

@@ -196,11 +196,31 @@ export async function* xlsxRecords(path: string, maxInflatedBytes: number): Asyn
   (reader as unknown as NodeJS.EventEmitter).on('entry', (entry: { type: string; id?: string }) => {
     if (entry.type === 'worksheet') sheetNo = Number(entry.id);
   });
+  const sheets = reader[Symbol.asyncIterator]();
+  const first = () =>
+    (reader as unknown as { model?: { sheets?: { name?: string }[] } }).model?.sheets?.[0]?.name;
+  /**
+   * Lets the reader finish without parsing what is left: each sheet's source is closed unread. exceljs
+   * deletes a parked sheet's temporary file only when it moves past that sheet, so the reader is
+   * always run to its end, also after a problem or an early stop.
+   */
+  const finishReader = async () => {
+    for (;;) {
+      const next = await sheets.next();
+      if (next.done) return;
+      closeSheet(next.value);
+    }
+  };
   const rows = async function* () {
-    for await (const sheet of reader) {
-      const first = (reader as unknown as { model?: { sheets?: { name?: string }[] } }).model?.sheets?.[0];
+    for (;;) {
+      const next = await sheets.next();
+      if (next.done) return;
+      const sheet = next.value;
       const name = (sheet as unknown as { name?: string }).name;
-      if (first?.name !== undefined && name !== first.name) continue;
+      if (first() !== undefined && name !== first()) {
+        closeSheet(sheet);
+        continue;
+      }
       const fill = new MergeFill(merges.get(sheetNo) ?? []);
       for await (const row of sheet as unknown as AsyncIterable<ExcelJS.Row>) yield { row, fill };
       return;
@@ -237,6 +257,14 @@ export async function* xlsxRecords(path: string, maxInflatedBytes: number): Asyn
     if (typeof (err as { syscall?: unknown } | null)?.syscall === 'string') throw err;
     throw damaged();
   } finally {
+    await finishReader().catch(() => undefined);
     input.destroy();
   }
+}
+
+/** Closes a sheet's source without reading it: a parked file's stream, or the archive part. */
+function closeSheet(sheet: unknown) {
+  const source = (sheet as { iterator?: { destroy?: () => void; return?: () => unknown } }).iterator;
+  if (typeof source?.destroy === 'function') source.destroy();
+  else void source?.return?.();
 }
