@@ -77,7 +77,7 @@ test('upload products from an Excel workbook: rows named, invalid rows as a mark
   ]);
   expect(download.suggestedFilename()).toBe('dates-invalid-rows.xlsx');
   const book = new ExcelJS.Workbook();
-  await book.xlsx.load(await readFile(await download.path()));
+  await book.xlsx.load((await readFile(await download.path())) as unknown as ArrayBuffer);
   const sheet = book.worksheets[0]!;
   expect(sheet.getCell('C2').value).toBe('62A-17');
   expect(sheet.getCell('C2').note).toBe('must contain digits only');

@@ -43,7 +43,11 @@ function invalidRowsCsv(header: CheckedRecord & { type: 'header' }, items: Rows,
       yield [...pad(record.cells, width), problems.map((p) => problemSentence(p, lang)).join('; ')];
     }
   }
-  return Readable.from(records()).pipe(stringify({ bom: true, record_delimiter: 'windows' }));
+  const source = Readable.from(records());
+  const out = source.pipe(stringify({ bom: true, record_delimiter: 'windows' }));
+  // A client that leaves early closes `out`; the file being read must be closed with it.
+  out.once('close', () => source.destroy());
+  return out;
 }
 
 /** A cell's problems, keyed by cell index; whole-row problems are only in the reason column. */
