@@ -43,14 +43,14 @@ test('upload products: preview with problems, then a clean file imported and fou
   await expect(page.getByText('Choose a family and a category to upload a file')).toBeVisible();
   await choose(page, /^Family/, 'Al Nakheel Foods');
   await choose(page, /^Category/, 'Dates');
-  const example = await downloadText(page, 'Example CSV');
+  const example = await downloadText(page, 'Example (CSV)');
   expect(example.name).toBe('dalil-products-example.csv');
   expect(example.text.startsWith('\uFEFF,productNameEn,productNameAr,productBarcode,')).toBe(true);
 
   // A file without a required column is refused at once, with a message that names it.
   await chooseCsv(page, 'no-arabic.csv', csvFile(['productNameEn', 'productBarcode'], [['Dates', '1']]));
   await expect(page.getByRole('alert')).toContainText('Missing required columns: productNameAr');
-  await expect(page.getByText('Drag a CSV file here, or click to choose one')).toBeVisible();
+  await expect(page.getByText('Drag a CSV or Excel file here, or click to choose one')).toBeVisible();
 
   // A file with one bad row: the preview names its line, columns and reasons; Import stays disabled.
   await chooseCsv(page, 'dates-with-a-bad-row.csv', csvFile(COLUMNS, BAD));

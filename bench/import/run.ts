@@ -1,7 +1,8 @@
 // bench/import: POST /api/upload/all with generated 10 000, 100 000 and 1 000 000-row files, through
-// the real HTTP endpoint of a fresh server process, on PGlite and on PostgreSQL.
+// the real HTTP endpoint of a fresh server process, on PGlite and on PostgreSQL, as CSV and as XLSX
+// (the same rows in both formats).
 //   npx tsx bench/import/run.ts [--engine pglite|postgres|both] [--sizes 10000,100000,1000000]
-//   [--timeout-min 15]
+//   [--formats csv,xlsx] [--timeout-min 15]
 // Prints the preview (dry run) and import times, rows/s, the server's peak RSS and /api/health p95
 // while the import runs. A benchmark, never a test: nothing here runs under `npm test`.
 import { randomBytes } from 'node:crypto';
@@ -12,13 +13,14 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { adminToken, startServer, type ServerProcess } from './server';
 import { markdownTable } from '../lib/table';
-import { generateCsv } from './generate';
+import { generateCsv, generateXlsx } from './generate';
 import { uploadFile } from './upload';
 
 const { values: args } = parseArgs({
   options: {
     engine: { type: 'string', default: 'both' },
     sizes: { type: 'string', default: '10000,100000,1000000' },
+    formats: { type: 'string', default: 'csv,xlsx' },
     'timeout-min': { type: 'string', default: '15' },
   },
 });
@@ -27,6 +29,8 @@ const engines = (args.engine === 'both' ? ['pglite', 'postgres'] : [args.engine]
   'pglite' | 'postgres'
 )[];
 const sizes = args.sizes.split(',').map(Number);
+const formats = args.formats.split(',') as ('csv' | 'xlsx')[];
+const GENERATORS = { csv: generateCsv, xlsx: generateXlsx };
 const TIMEOUT_MS = Number(args['timeout-min']) * 60_000;
 const log = (s: string) => process.stdout.write(`${s}\n`);
 
@@ -87,7 +91,7 @@ async function timed(server: ServerProcess, url: string, token: string, file: st
 async function runOne(
   engine: 'pglite' | 'postgres',
   rows: number,
-  file: string,
+  file: { path: string; format: string; megabytes: number },
 ): Promise<(string | number)[]> {
   const dataDir = mkdtempSync(join(os.tmpdir(), 'dalil-bench-import-'));
   const dbName = `dalil_bench_${randomBytes(5).toString('hex')}`;
@@ -102,8 +106,8 @@ async function runOne(
     const pid = server.proc.pid!;
     const token = await adminToken(server.url);
     const idle = procStatus(pid, 'VmRSS');
-    const preview = await timed(server, `${server.url}/api/upload/all?dryRun=true`, token, file);
-    const done = await timed(server, `${server.url}/api/upload/all`, token, file);
+    const preview = await timed(server, `${server.url}/api/upload/all?dryRun=true`, token, file.path);
+    const done = await timed(server, `${server.url}/api/upload/all`, token, file.path);
     if (done.body.products.created !== rows)
       throw new Error(`created ${done.body.products.created} of ${rows}`);
     const peak = procStatus(pid, 'VmHWM');
@@ -116,7 +120,9 @@ async function runOne(
     }
     return [
       engine,
+      file.format,
       rows.toLocaleString('en'),
+      file.megabytes.toFixed(1),
       preview.seconds.toFixed(1),
       done.seconds.toFixed(1),
       Math.round(rows / done.seconds).toLocaleString('en'),
@@ -137,7 +143,9 @@ async function main() {
   const dir = mkdtempSync(join(os.tmpdir(), 'dalil-bench-csv-'));
   const header = [
     'engine',
+    'format',
     'rows',
+    'file MB',
     'preview s',
     'import s',
     'rows/s',
@@ -150,21 +158,23 @@ async function main() {
   const notes: string[] = [];
   try {
     for (const rows of sizes) {
-      const file = join(dir, `all-${rows}.csv`);
-      const bytes = await generateCsv(file, rows);
-      log(`generated ${rows} rows (${(bytes / 1024 / 1024).toFixed(1)} MB)`);
-      for (const engine of engines) {
-        try {
-          const row = await runOne(engine, rows, file);
-          results.push(row);
-          log(`  ${row.join(' | ')}`);
-        } catch (err) {
-          const note = `${engine} ${rows}: ${(err as Error).message.slice(0, 300)}`;
-          notes.push(note);
-          log(`  skipped: ${note}`);
+      for (const format of formats) {
+        const path = join(dir, `all-${rows}.${format}`);
+        const megabytes = (await GENERATORS[format](path, rows)) / 1024 / 1024;
+        log(`generated ${rows} rows as ${format} (${megabytes.toFixed(1)} MB)`);
+        for (const engine of engines) {
+          try {
+            const row = await runOne(engine, rows, { path, format, megabytes });
+            results.push(row);
+            log(`  ${row.join(' | ')}`);
+          } catch (err) {
+            const note = `${engine} ${format} ${rows}: ${(err as Error).message.slice(0, 300)}`;
+            notes.push(note);
+            log(`  skipped: ${note}`);
+          }
         }
+        rmSync(path, { force: true });
       }
-      rmSync(file, { force: true });
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

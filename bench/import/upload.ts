@@ -1,4 +1,5 @@
 import { createReadStream, statSync } from 'node:fs';
+import { basename } from 'node:path';
 import { request } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
@@ -14,7 +15,7 @@ export async function uploadFile(
 ): Promise<{ status: number; body: unknown }> {
   const boundary = `----dalilbench${Date.now()}`;
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${basename(path)}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const length = head.length + statSync(path).size + tail.length;

@@ -13,7 +13,7 @@ export async function chooseCsv(
   page: Page,
   name: string,
   content: Buffer,
-  label = 'CSV file',
+  label = 'CSV or Excel file',
 ): Promise<void> {
   await page.locator(`input[type="file"][aria-label="${label}"]`).setInputFiles({
     name,

@@ -24,8 +24,14 @@ export const API_PATHS = {
   uploadAll: '/upload/all',
   uploadCategories: '/upload/categories/:family',
   uploadProducts: '/upload/products/:family/:category',
+  uploadAllInvalidRows: '/upload/all/invalid-rows',
+  uploadCategoriesInvalidRows: '/upload/categories/:family/invalid-rows',
+  uploadProductsInvalidRows: '/upload/products/:family/:category/invalid-rows',
+  uploadTemplateXlsx: '/upload/template/:kind.xlsx',
   exportAll: '/export/all.csv',
   exportFamily: '/export/family/:id.csv',
+  exportAllXlsx: '/export/all.xlsx',
+  exportFamilyXlsx: '/export/family/:id.xlsx',
 } as const;
 
 /** Fills the `:name` parameters of a path: `withParams('/upload/categories/:family', { family: 3 })`. */

@@ -20,6 +20,11 @@ export const CSV_COLUMNS = [
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
 export const IMPORT_KINDS = ['all', 'categories', 'products'] as const;
+
+/** Upload formats, recognised by the file's content: a CSV text, or an Excel workbook. */
+export const UPLOAD_FORMATS = ['csv', 'xlsx'] as const;
+export type UploadFormat = (typeof UPLOAD_FORMATS)[number];
+export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 /** The categories file omits the family columns; the products file omits family and category. */
@@ -49,7 +54,10 @@ export const ImportQuerySchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
 });
 
-/** One invalid cell or row. `line` is the file's physical line (header = 1); `column` null = whole row. */
+/**
+ * One invalid cell or row. `line` is the CSV's physical line (header = 1), or the spreadsheet's row
+ * number in an XLSX file; `column` null = whole row.
+ */
 export const ImportProblemSchema = z.object({
   line: z.number().int(),
   column: z.string().nullable(),
@@ -78,6 +86,8 @@ export type LevelCounts = z.infer<typeof LevelCountsSchema>;
  */
 export const ImportReportSchema = z.object({
   kind: z.enum(IMPORT_KINDS),
+  /** The upload's format, as its content showed it: line numbers are spreadsheet rows for xlsx. */
+  format: z.enum(UPLOAD_FORMATS),
   dryRun: z.boolean(),
   imported: z.boolean(),
   /** Data rows read (blank lines not counted). */
@@ -99,6 +109,19 @@ export type ImportErrorBody = z.infer<typeof ImportErrorBodySchema>;
 
 export const ExportFamilyParamsSchema = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+/** The invalid-rows download: problem reasons in the admin's language. */
+export const InvalidRowsQuerySchema = z.object({
+  lang: z.enum(['ar', 'en'], { error: 'must be ar or en' }).default('en'),
+});
+
+export const TemplateParamsSchema = z.object({ kind: z.enum(IMPORT_KINDS) });
+export const TemplateQuerySchema = z.object({
+  example: z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
 });
 
 const EXAMPLE_ROWS: string[][] = [
@@ -149,6 +172,15 @@ const EXAMPLE_ROWS: string[][] = [
   ],
 ];
 
+/** The templates' rows: a header after a leading empty column, and the example rows if asked. */
+export const importTemplateRows = (kind: ImportKind, options: { example: boolean }): string[][] => {
+  const columns = IMPORT_COLUMNS[kind];
+  const skip = CSV_COLUMNS.length - columns.length;
+  const rows = [['', ...columns]];
+  if (options.example) for (const row of EXAMPLE_ROWS) rows.push(['', ...row.slice(skip)]);
+  return rows;
+};
+
 const csvCell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 /**
@@ -157,10 +189,7 @@ const csvCell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"
  * staff already use.
  */
 export function importTemplateCsv(kind: ImportKind, options: { example: boolean }): string {
-  const columns = IMPORT_COLUMNS[kind];
-  const skip = CSV_COLUMNS.length - columns.length;
-  const lines = [['', ...columns]];
-  if (options.example) for (const row of EXAMPLE_ROWS) lines.push(['', ...row.slice(skip)]);
+  const lines = importTemplateRows(kind, options);
   return '\uFEFF' + lines.map((l) => l.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 

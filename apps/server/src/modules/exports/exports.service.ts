@@ -1,10 +1,13 @@
 import { Readable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import { stringify } from 'csv-stringify';
 import { eq, sql } from 'drizzle-orm';
 import { CSV_COLUMNS, escapeCsvCell } from '@dalil/contracts/imports';
 import type { Db } from '../../db/client';
 import { families } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { XlsxSheetStream } from '../../lib/xlsx-writer';
+import { sheetColumns } from '../imports/sheet-columns';
 import { resultRows } from '../imports/merge';
 
 /** Products per query: memory stays flat however large the catalogue is. */
@@ -82,4 +85,28 @@ export function exportCsv(db: Db, familyId?: number): Readable {
     for await (const row of exportRows(db, familyId)) yield toCells(row);
   }
   return Readable.from(records()).pipe(stringify({ bom: true, record_delimiter: 'windows' }));
+}
+
+/**
+ * The same rows as the CSV export in one worksheet, streamed (exceljs's WorkbookWriter). No formula
+ * escaping: a sheet stores text cells as text, so a value that begins with "=" is shown, not run, and
+ * the import reads it back as written.
+ */
+export function exportXlsx(db: Db, familyId?: number): Readable {
+  const sheet = new XlsxSheetStream('Catalogue', sheetColumns(CSV_COLUMNS, { allText: false }));
+  const write = async () => {
+    sheet.addHeader([...CSV_COLUMNS]);
+    let n = 0;
+    for await (const row of exportRows(db, familyId)) {
+      sheet.addRow(row);
+      if (++n % EXPORT_BATCH === 0) {
+        await sheet.drain();
+        // Let other requests in: zipping a batch is CPU work on the event loop.
+        await setImmediate();
+      }
+    }
+    await sheet.finish();
+  };
+  write().catch((err: unknown) => sheet.fail(err));
+  return sheet.stream;
 }

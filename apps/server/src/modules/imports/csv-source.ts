@@ -10,10 +10,13 @@ export const MAX_RECORD_CHARS = 64 * 1024;
 /** Most cells in a row: a catalogue CSV has about twenty columns. */
 export const MAX_RECORD_CELLS = 100;
 
-export interface CsvRecord {
-  /** Physical line where the record starts (header = 1). */
+/** One row of an uploaded file, CSV or XLSX. */
+export interface SourceRecord {
+  /** CSV: physical line where the record starts (header = 1). XLSX: the spreadsheet's row number. */
   line: number;
   cells: string[];
+  /** Cells that cannot be read (a spreadsheet error value...), by cell index, with the reason. */
+  cellProblems?: Map<number, string>;
 }
 
 /** True when the bytes decode as UTF-8, allowing a character cut off at the end of the sample. */
@@ -72,7 +75,7 @@ const CSV_PROBLEMS: Record<string, string> = {
  * are counted here). A malformed file (an unclosed quote...) is a 400 naming the line where the
  * broken record starts.
  */
-export async function* csvRecords(path: string): AsyncGenerator<CsvRecord> {
+export async function* csvRecords(path: string): AsyncGenerator<SourceRecord> {
   const delimiter = await sniff(path);
   // Lines are counted as csv-parse finishes each record (on_record), not as we consume them: a parse
   // error destroys the stream and drops the records it had buffered, and the broken record starts

@@ -8,72 +8,129 @@ import {
   ImportErrorBodySchema,
   ImportQuerySchema,
   ImportReportSchema,
+  InvalidRowsQuerySchema,
+  XLSX_MEDIA_TYPE,
   type ImportKind,
 } from '@dalil/contracts/imports';
 import { fixedNames, runImport, type ImportProgress } from './imports.service';
-import { receiveCsv } from './receive-upload';
+import { invalidRowsFile } from './invalid-rows';
+import { receiveUpload } from './receive-upload';
+import { templateRoutes } from './template.routes';
+import { detectUploadFormat } from './upload-format';
 
 const tags = ['imports'];
 const LISTED_IN_MESSAGE = 100;
 /** A large import answers after minutes, not seconds: the socket must not be closed as idle. */
 const IMPORT_SOCKET_TIMEOUT_MS = 30 * 60_000;
 
-const response = {
-  200: ImportReportSchema,
+const errors = {
   400: ErrorBodySchema,
   401: ErrorBodySchema,
   403: ErrorBodySchema,
   404: ErrorBodySchema,
   413: ErrorBodySchema,
-  422: ImportErrorBodySchema,
+};
+const response = { 200: ImportReportSchema, ...errors, 422: ImportErrorBodySchema };
+const fileResponse = {
+  200: z.string().meta({ description: 'The faulty rows, CSV or XLSX like the upload' }),
+  ...errors,
 };
 
+type Ids = { family?: number; category?: number };
+
+/** The three kinds of upload: where each is posted, and which ids its path carries. */
+const TARGETS = [
+  {
+    kind: 'all' as ImportKind,
+    path: API_PATHS.uploadAll,
+    invalidRows: API_PATHS.uploadAllInvalidRows,
+    summary: 'families, categories and products from one file',
+    params: z.object({}),
+  },
+  {
+    kind: 'categories' as ImportKind,
+    path: API_PATHS.uploadCategories,
+    invalidRows: API_PATHS.uploadCategoriesInvalidRows,
+    summary: 'the categories of a family, with their products',
+    params: z.object({ family: IdSchema }),
+  },
+  {
+    kind: 'products' as ImportKind,
+    path: API_PATHS.uploadProducts,
+    invalidRows: API_PATHS.uploadProductsInvalidRows,
+    summary: 'the products of a category',
+    params: z.object({ family: IdSchema, category: IdSchema }),
+  },
+];
+
+const operation = (kind: ImportKind) => kind.charAt(0).toUpperCase() + kind.slice(1);
+
 /**
- * Bulk CSV upload (docs/architecture.md, "Import pipeline"). `?dryRun=true` answers the preview and
- * writes nothing. A real import with any problem writes nothing and answers 422 with the same report.
- * Registered as its own plugin: multipart is scoped to it unless the app already has it.
+ * Bulk upload of a CSV or XLSX file, told apart by content (docs/architecture.md, "Import pipeline").
+ * `?dryRun=true` answers the preview and writes nothing. A real import with any problem writes
+ * nothing and answers 422 with the same report. `.../invalid-rows` answers the faulty rows in the
+ * upload's own format. Registered as its own plugin: multipart is scoped to it unless the app
+ * already has it.
  */
 export async function importRoutes(app: FastifyInstance) {
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
+  const maxBytes = ctx.config.csvMaxBytes;
+
+  /** Checks the target, then spools the file; a large file is allowed a long-lived socket. */
+  const receive = async (request: FastifyRequest, kind: ImportKind, ids: Ids) => {
+    const socket = request.raw.socket as { setTimeout?: (ms: number) => void } | undefined;
+    if (typeof socket?.setTimeout === 'function') socket.setTimeout(IMPORT_SOCKET_TIMEOUT_MS);
+    const fixed = await fixedNames(ctx.database, kind, ids.family, ids.category);
+    const file = await receiveUpload(request, maxBytes);
+    try {
+      return { fixed, file, format: await detectUploadFormat(file.path) };
+    } catch (err) {
+      await file.remove();
+      throw err;
+    }
+  };
 
   const handle = async (
     request: FastifyRequest,
     reply: FastifyReply,
     kind: ImportKind,
     dryRun: boolean,
-    ids: { family?: number; category?: number } = {},
+    ids: Ids,
   ) => {
-    const socket = request.raw.socket as { setTimeout?: (ms: number) => void } | undefined;
-    if (typeof socket?.setTimeout === 'function') socket.setTimeout(IMPORT_SOCKET_TIMEOUT_MS);
-    const fixed = await fixedNames(ctx.database, kind, ids.family, ids.category);
     const started = performance.now();
-    const file = await receiveCsv(request, ctx.config.csvMaxBytes);
-    const receive = Math.round(performance.now() - started);
+    const { fixed, file, format } = await receive(request, kind, ids);
+    const receiveMs = Math.round(performance.now() - started);
     // Each phase is logged as it starts: a slow or interrupted import shows where it was.
     const progress: ImportProgress = {
-      started: (phase) => request.log.info({ kind, dryRun, phase }, 'CSV import phase'),
+      started: (phase) => request.log.info({ kind, format, dryRun, phase }, 'CSV import phase'),
     };
     try {
-      const report = await runImport(ctx, { kind, fixed, path: file.path, dryRun }, progress);
+      const report = await runImport(
+        ctx,
+        { kind, fixed, path: file.path, format, maxBytes, dryRun },
+        progress,
+      );
       request.log.info(
         {
           kind,
+          format,
           dryRun,
           rows: report.rows,
           problems: report.problemCount,
-          timings: { receive, ...progress.timings },
+          timings: { receive: receiveMs, ...progress.timings },
         },
         'CSV import',
       );
       if (dryRun || report.imported) return reply.status(200).send(report);
+      const unit = format === 'xlsx' ? 'row' : 'line';
       return reply.status(422).send({
         statusCode: 422,
         error: 'Unprocessable Entity',
         message: `${report.problemCount} row problem${report.problemCount === 1 ? '' : 's'}; nothing was imported`,
         details: report.problems.slice(0, LISTED_IN_MESSAGE).map((p) => ({
-          path: p.column ? `line ${p.line}.${p.column}` : `line ${p.line}`,
+          path: p.column ? `${unit} ${p.line}.${p.column}` : `${unit} ${p.line}`,
           message: p.reason,
         })),
         report,
@@ -83,43 +140,65 @@ export async function importRoutes(app: FastifyInstance) {
     }
   };
 
-  const route = <P extends z.ZodType = z.ZodObject>(operationId: string, summary: string, params?: P) => ({
-    config: { access: 'admin' as const },
-    schema: {
-      tags,
-      summary,
-      operationId,
-      consumes: ['multipart/form-data'],
-      querystring: ImportQuerySchema,
-      params: (params ?? z.object({})) as P,
-      response,
-    },
-  });
+  const invalidRows = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    kind: ImportKind,
+    ids: Ids,
+    lang: 'ar' | 'en',
+  ) => {
+    const { fixed, file, format } = await receive(request, kind, ids);
+    let body;
+    try {
+      body = await invalidRowsFile({ path: file.path, format, kind, fixed, maxBytes, lang });
+    } catch (err) {
+      await file.remove();
+      throw err;
+    }
+    body.once('close', () => void file.remove());
+    return reply
+      .header('content-type', format === 'xlsx' ? XLSX_MEDIA_TYPE : 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="invalid-rows.${format}"`)
+      .header('cache-control', 'no-store')
+      .send(body);
+  };
 
-  r.post(
-    `${API_BASE}${API_PATHS.uploadAll}`,
-    route('importAll', 'Upload families, categories and products from one CSV (field "file")'),
-    (request, reply) => handle(request, reply, 'all', request.query.dryRun),
-  );
+  for (const target of TARGETS) {
+    const ids = (params: unknown) => params as Ids;
+    r.post(
+      `${API_BASE}${target.path}`,
+      {
+        config: { access: 'admin' as const },
+        schema: {
+          tags,
+          summary: `Upload ${target.summary} (CSV or XLSX, field "file")`,
+          operationId: `import${operation(target.kind)}`,
+          consumes: ['multipart/form-data'],
+          querystring: ImportQuerySchema,
+          params: target.params,
+          response,
+        },
+      },
+      (request, reply) => handle(request, reply, target.kind, request.query.dryRun, ids(request.params)),
+    );
+    r.post(
+      `${API_BASE}${target.invalidRows}`,
+      {
+        config: { access: 'admin' as const },
+        schema: {
+          tags,
+          summary: `The faulty rows of an upload of ${target.summary}, in the upload's format`,
+          operationId: `invalidRows${operation(target.kind)}`,
+          consumes: ['multipart/form-data'],
+          produces: ['text/csv', XLSX_MEDIA_TYPE],
+          querystring: InvalidRowsQuerySchema,
+          params: target.params,
+          response: fileResponse,
+        },
+      },
+      (request, reply) => invalidRows(request, reply, target.kind, ids(request.params), request.query.lang),
+    );
+  }
 
-  r.post(
-    `${API_BASE}${API_PATHS.uploadCategories}`,
-    route(
-      'importCategories',
-      'Upload the categories of a family, with their products',
-      z.object({ family: IdSchema }),
-    ),
-    (request, reply) =>
-      handle(request, reply, 'categories', request.query.dryRun, { family: request.params.family }),
-  );
-
-  r.post(
-    `${API_BASE}${API_PATHS.uploadProducts}`,
-    route(
-      'importProducts',
-      'Upload the products of a category',
-      z.object({ family: IdSchema, category: IdSchema }),
-    ),
-    (request, reply) => handle(request, reply, 'products', request.query.dryRun, request.params),
-  );
+  templateRoutes(app);
 }

@@ -6,16 +6,17 @@ import {
   type ImportKind,
   type ImportProblem,
   type ImportReport,
+  type UploadFormat,
 } from '@dalil/contracts/imports';
 import type { Database, Tx } from '../../db/client';
 import { categories, families } from '../../db/schema';
 import type { CatalogueWrites } from '../../lib/catalogue-version';
 import { badRequest, notFound } from '../../lib/errors';
-import { matchHeader, type Header } from './csv-header';
-import { csvRecords } from './csv-source';
+import type { Header } from './csv-header';
 import { duplicateWarnings } from './duplicates';
+import { checkFile } from './file-check';
 import { mergeStaged } from './merge';
-import { checkRow, isBlankRecord, type FixedNames } from './row-check';
+import type { FixedNames } from './row-check';
 import { clearStaging, newImportId, Stager } from './staging';
 
 const IMPORT_LOCK = 7_243_102; // one merge at a time, across server processes sharing a PostgreSQL
@@ -45,32 +46,32 @@ export async function fixedNames(
 }
 
 /** Checks every row and stages the valid ones; the catalogue is not touched yet. */
-async function stageFile(path: string, kind: ImportKind, fixed: FixedNames, stager: Stager) {
+async function stageFile(
+  file: { path: string; format: UploadFormat; maxBytes: number },
+  kind: ImportKind,
+  fixed: FixedNames,
+  stager: Stager,
+) {
   let header: Header | undefined;
   let rows = 0;
   let problemCount = 0;
   const problems: ImportProblem[] = [];
-  const report = (p: ImportProblem) => {
-    problemCount++;
-    if (problems.length < MAX_LISTED_PROBLEMS) problems.push(p);
-  };
-  for await (const { line, cells } of csvRecords(path)) {
-    if (isBlankRecord(cells)) continue;
-    if (!header) {
-      header = matchHeader(cells, kind);
+  for await (const item of checkFile({ ...file, kind, fixed })) {
+    if (item.type === 'header') {
+      header = item.header;
       continue;
     }
     rows++;
     // Let other requests in between rows: a big file must not hold up the event loop.
     if (rows % YIELD_EVERY === 0) await setImmediate();
-    const extra = cells.slice(header.width).some((c) => c.trim() !== '');
-    if (extra) report({ line, column: null, reason: 'has more cells than the header (an unquoted comma?)' });
-    const row = checkRow(line, cells, header, fixed, report);
-    if (row && !extra) await stager.add(row);
+    for (const p of item.problems) {
+      problemCount++;
+      if (problems.length < MAX_LISTED_PROBLEMS) problems.push(p);
+    }
+    if (item.row) await stager.add(item.row);
   }
-  if (!header) throw badRequest('The file is empty', [{ path: 'file', message: 'is empty' }]);
   await stager.flush();
-  return { header, rows, problemCount, problems };
+  return { header: header!, rows, problemCount, problems };
 }
 
 export type ImportPhase = 'checkAndStage' | 'duplicates' | 'merge' | 'vacuum';
@@ -88,7 +89,15 @@ export interface ImportProgress {
  */
 export async function runImport(
   { database, catalogue }: { database: Database; catalogue: CatalogueWrites },
-  options: { kind: ImportKind; fixed: FixedNames; path: string; dryRun: boolean },
+  options: {
+    kind: ImportKind;
+    fixed: FixedNames;
+    path: string;
+    format: UploadFormat;
+    /** The upload limit: an XLSX may unpack to a bounded multiple of it. */
+    maxBytes: number;
+    dryRun: boolean;
+  },
   progress: ImportProgress = {},
 ): Promise<ImportReport> {
   const { db } = database;
@@ -105,7 +114,7 @@ export async function runImport(
   };
   try {
     phase('checkAndStage');
-    const staged = await stageFile(options.path, options.kind, options.fixed, stager);
+    const staged = await stageFile(options, options.kind, options.fixed, stager);
     phase('duplicates');
     await db.execute(sql`analyze import_rows`);
     const duplicates = await duplicateWarnings(db, stager.importId, MAX_LISTED_PROBLEMS);
@@ -132,6 +141,7 @@ export async function runImport(
     }
     return {
       kind: options.kind,
+      format: options.format,
       dryRun: options.dryRun,
       imported: write,
       rows: staged.rows,

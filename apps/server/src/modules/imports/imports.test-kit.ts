@@ -1,6 +1,7 @@
 // Helpers for the import and export tests (not a test file itself).
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import type { ImportErrorBody, ImportReport } from '@dalil/contracts/imports';
 import { bearer, type TestApp } from '../../../test/harness';
 import { resultRows } from './merge';
@@ -21,8 +22,9 @@ export async function upload(
   url: string,
   content: string | Buffer,
   field?: string,
+  filename?: string,
 ) {
-  const { payload, headers } = multipartBody(content, field);
+  const { payload, headers } = multipartBody(content, field, filename);
   const res = await t.app.inject({
     method: 'POST',
     url,
@@ -92,4 +94,28 @@ export async function countRows(t: TestApp) {
     ),
   );
   return row!;
+}
+
+/** An .xlsx file built in memory with exceljs's ordinary (non-streaming) workbook, as a person would save one. */
+export async function workbookBuffer(build: (sheet: ExcelJS.Worksheet) => void): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  build(workbook.addWorksheet('Sheet1'));
+  // Deflated like a spreadsheet program's files (exceljs stores entries uncompressed by default).
+  return Buffer.from(
+    await workbook.xlsx.writeBuffer({ zip: { compression: 'DEFLATE', compressionOptions: { level: 9 } } }),
+  );
+}
+
+/** Reads an .xlsx answer back with exceljs; the first sheet. */
+export async function readWorkbook(body: Buffer): Promise<ExcelJS.Worksheet> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(body as unknown as ArrayBuffer);
+  return workbook.worksheets[0]!;
+}
+
+/** A sheet's rows as arrays of values, column A first (exceljs rows are 1-based). */
+export function sheetValues(sheet: ExcelJS.Worksheet): unknown[][] {
+  const rows: unknown[][] = [];
+  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
 }

@@ -22,9 +22,9 @@ const tooLarge = (maxBytes: number) =>
  * longer than 30 s to arrive (requestTimeout), and a large import's checks and staging take longer
  * than the upload itself (docs/decisions/0005-csv-import.md).
  */
-export async function receiveCsv(request: FastifyRequest, maxBytes: number): Promise<SpooledFile> {
+export async function receiveUpload(request: FastifyRequest, maxBytes: number): Promise<SpooledFile> {
   if (!request.isMultipart()) {
-    throw badRequest('Send the CSV as multipart/form-data in the field "file"', [
+    throw badRequest('Send the CSV or XLSX file as multipart/form-data in the field "file"', [
       { path: 'file', message: 'is missing' },
     ]);
   }
@@ -36,13 +36,14 @@ export async function receiveCsv(request: FastifyRequest, maxBytes: number): Pro
     throw badRequest('No file was sent in the field "file"', [{ path: 'file', message: 'is missing' }]);
   if (part.fieldname !== 'file') {
     part.file.resume();
-    throw badRequest(`The CSV must be sent in the field "file", not "${part.fieldname}"`, [
+    throw badRequest(`The file must be sent in the field "file", not "${part.fieldname}"`, [
       { path: 'file', message: 'is missing' },
     ]);
   }
   const dir = await mkdtemp(join(tmpdir(), 'dalil-import-'));
   const remove = () => rm(dir, { recursive: true, force: true });
-  const path = join(dir, 'upload.csv');
+  // Named without an extension: the format is read from the content, never from a name.
+  const path = join(dir, 'upload');
   try {
     await pipeline(part.file, createWriteStream(path));
   } catch (err) {

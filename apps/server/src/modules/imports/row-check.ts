@@ -48,6 +48,13 @@ const PRODUCT_COLUMNS: CsvColumn[] = [
 
 export const isBlankRecord = (cells: string[]) => cells.every((c) => c.trim() === '');
 
+/** How the row's file is read: CSV cells undo the export's formula escaping, XLSX cells are as typed. */
+export interface RowSource {
+  unescape: boolean;
+  /** Cells that could not be read, by cell index: reported on their column, never imported. */
+  cellProblems?: Map<number, string> | undefined;
+}
+
 /**
  * Checks one data row (docs/architecture.md, "Import pipeline"): required names, digits-only barcode and code
  * (after folding Arabic-Indic digits), whole non-negative counts, bounded texts. Reports every problem of the
@@ -59,21 +66,31 @@ export function checkRow(
   header: Header,
   fixed: FixedNames,
   report: (problem: ImportProblem) => void,
+  source: RowSource = { unescape: true },
 ): StagedRow | null {
   let ok = true;
   const problem = (column: CsvColumn | null, reason: string) => {
     ok = false;
     report({ line, column, reason });
   };
+  // A cell that cannot be read is reported once, and counts as neither empty nor filled.
+  const unreadable = new Set<CsvColumn>();
   const cell = (column: CsvColumn): string | null => {
     const i = header.index.get(column);
     if (i === undefined) return null;
-    const value = unescapeCsvCell(cells[i] ?? '').trim();
+    const bad = source.cellProblems?.get(i);
+    if (bad !== undefined) {
+      if (!unreadable.has(column)) problem(column, bad);
+      unreadable.add(column);
+      return null;
+    }
+    const raw = cells[i] ?? '';
+    const value = (source.unescape ? unescapeCsvCell(raw) : raw).trim();
     return value === '' ? null : value;
   };
   const text = (column: CsvColumn, max: number, required: boolean): string | null => {
     const value = cell(column);
-    if (value === null && required) problem(column, REQUIRED);
+    if (value === null && required && !unreadable.has(column)) problem(column, REQUIRED);
     if (value !== null && value.length > max) problem(column, `must be at most ${max} characters`);
     return value;
   };

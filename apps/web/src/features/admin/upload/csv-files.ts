@@ -1,6 +1,12 @@
-import { importTemplateCsv, type ImportKind, type ImportProblem } from '@dalil/contracts/imports';
+import {
+  importTemplateCsv,
+  type ImportKind,
+  type ImportProblem,
+  type UploadFormat,
+} from '@dalil/contracts/imports';
 import { readCsvRecords } from './csv-records';
 import { saveCsv } from './save-file';
+import { downloadTemplateXlsx } from './upload-api';
 
 const BOM = '\uFEFF';
 const cell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
@@ -14,7 +20,13 @@ export function templateCsv(kind: ImportKind, example: boolean): string {
   return importTemplateCsv(kind, { example });
 }
 
-export function downloadTemplate(kind: ImportKind, example: boolean): void {
+/** A template download: the CSV is built here, the XLSX by the server. */
+export async function downloadTemplate(
+  kind: ImportKind,
+  example: boolean,
+  format: UploadFormat,
+): Promise<void> {
+  if (format === 'xlsx') return downloadTemplateXlsx(kind, example);
   saveCsv(templateCsv(kind, example), `dalil-${kind}-${example ? 'example' : 'headers'}.csv`);
 }
 

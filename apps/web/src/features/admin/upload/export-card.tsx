@@ -4,26 +4,29 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { UploadFormat } from '@dalil/contracts/imports';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { exportCatalogue } from './upload-api';
 
-/** The catalogue as CSV in the import's own columns, so an export can be uploaded again. */
+const FORMATS: UploadFormat[] = ['csv', 'xlsx'];
+
+/** The catalogue as CSV or XLSX in the import's own columns, so an export can be uploaded again. */
 export function ExportCard() {
   const { t, i18n } = useTranslation();
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<UploadFormat | null>(null);
   const [error, setError] = useState<unknown>(null);
-  const run = async () => {
-    setBusy(true);
+  const run = async (format: UploadFormat) => {
+    setBusy(format);
     setError(null);
     try {
-      await exportCatalogue();
+      await exportCatalogue(format);
     } catch (failure) {
       console.error(failure);
       setError(failure);
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   };
   return (
@@ -40,14 +43,20 @@ export function ExportCard() {
         <Typography variant="body2" color="text.secondary">
           {t('upload.export.hint')}
         </Typography>
-        <Button
-          variant="outlined"
-          startIcon={<FileDownloadOutlined />}
-          loading={busy}
-          onClick={() => void run()}
-        >
-          {t('upload.export.button')}
-        </Button>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+          {FORMATS.map((format) => (
+            <Button
+              key={format}
+              variant="outlined"
+              startIcon={<FileDownloadOutlined />}
+              loading={busy === format}
+              disabled={busy !== null && busy !== format}
+              onClick={() => void run(format)}
+            >
+              {t(`upload.export.${format}`)}
+            </Button>
+          ))}
+        </Stack>
         {Boolean(error) && (
           <Alert severity="error" role="alert" sx={{ alignSelf: 'stretch' }}>
             {t('upload.export.failed')} {apiErrorMessage(error, t, i18n.language)}

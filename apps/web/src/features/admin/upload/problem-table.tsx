@@ -41,14 +41,16 @@ export function ProblemTable({ report, onDownload }: ProblemTableProps) {
           )}
         </div>
         <Button variant="outlined" size="small" startIcon={<FileDownloadOutlined />} onClick={onDownload}>
-          {t('upload.problems.download')}
+          {t('upload.problems.download', { format: t(`upload.formats.${report.format}`) })}
         </Button>
       </Stack>
       <TableContainer sx={{ maxHeight: 360, border: 1, borderColor: 'divider', borderRadius: 2 }}>
         <Table size="small" stickyHeader aria-label={title}>
           <TableHead>
             <TableRow>
-              <TableCell sx={{ width: 72 }}>{t('upload.problems.line')}</TableCell>
+              <TableCell sx={{ width: 72 }}>
+                {t(report.format === 'xlsx' ? 'upload.problems.row' : 'upload.problems.line')}
+              </TableCell>
               <TableCell sx={{ width: '30%' }}>{t('upload.problems.column')}</TableCell>
               <TableCell>{t('upload.problems.reason')}</TableCell>
             </TableRow>

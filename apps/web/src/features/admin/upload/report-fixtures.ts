@@ -6,6 +6,7 @@ const none = { created: 0, updated: 0, unchanged: 0 };
 export function productsReport(overrides: Partial<ImportReport> = {}): ImportReport {
   return {
     kind: 'products',
+    format: 'csv',
     dryRun: true,
     imported: false,
     rows: 4,

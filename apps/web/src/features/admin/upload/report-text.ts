@@ -13,7 +13,15 @@ export function problemReason(reason: string, t: TFunction): string {
   if (reason.startsWith('must contain digits only (the spreadsheet')) return t('upload.problems.rounded');
   if (reason === 'must contain digits only') return t('upload.problems.digitsOnly');
   if (reason === 'must be a whole number of 0 or more') return t('upload.problems.wholeNumber');
+  if (reason.startsWith('has more cells than the header (a value right'))
+    return t('upload.problems.extraCellsSheet');
   if (reason.startsWith('has more cells than the header')) return t('upload.problems.extraCells');
+  // Cells of a workbook that cannot be read (apps/server/src/modules/imports/xlsx-cells.ts).
+  if (reason.startsWith('is a number with more than 15 digits')) return t('upload.problems.longNumber');
+  if (reason.startsWith('is a formula without a saved result')) return t('upload.problems.formulaNoResult');
+  if (reason.startsWith('is a formula whose result is')) return t('upload.problems.formulaError');
+  const error = /^holds the spreadsheet error (.+)$/.exec(reason);
+  if (error) return t('upload.problems.sheetError', { error: error[1] });
   return reason;
 }
 

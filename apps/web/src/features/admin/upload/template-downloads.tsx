@@ -1,40 +1,67 @@
-import { REQUIRED_COLUMNS, type CsvColumn, type ImportKind } from '@dalil/contracts/imports';
+import {
+  REQUIRED_COLUMNS,
+  type CsvColumn,
+  type ImportKind,
+  type UploadFormat,
+} from '@dalil/contracts/imports';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { apiErrorMessage } from '../../../lib/api-error-message';
 import { downloadTemplate } from './csv-files';
 
 const mono = { fontFamily: 'ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace', fontSize: 12 };
 
-/** An example CSV and a headers-only CSV for this kind of file, built in the browser. */
+const TEMPLATES = [
+  { example: true, format: 'csv', label: 'upload.templates.exampleCsv' },
+  { example: true, format: 'xlsx', label: 'upload.templates.exampleXlsx' },
+  { example: false, format: 'csv', label: 'upload.templates.headersCsv' },
+  { example: false, format: 'xlsx', label: 'upload.templates.headersXlsx' },
+] as const satisfies { example: boolean; format: UploadFormat; label: string }[];
+
+/**
+ * An example file and a headers-only file for this kind of upload, each as CSV (built in the
+ * browser) or as an Excel workbook (from the server).
+ */
 export function TemplateDownloads({ kind, columns }: { kind: ImportKind; columns: readonly CsvColumn[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const [error, setError] = useState<unknown>(null);
   const required = new Set(REQUIRED_COLUMNS[kind]);
+  const download = (example: boolean, format: UploadFormat) => {
+    setError(null);
+    downloadTemplate(kind, example, format).catch((failure: unknown) => {
+      console.error(failure);
+      setError(failure);
+    });
+  };
   return (
     <Stack spacing={1.5}>
       <Typography variant="body2" color="text.secondary">
         {t('upload.templates.hint')}
       </Typography>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <Button
-          variant="outlined"
-          startIcon={<FileDownloadOutlined />}
-          onClick={() => downloadTemplate(kind, true)}
-        >
-          {t('upload.templates.example')}
-        </Button>
-        <Button
-          variant="outlined"
-          startIcon={<FileDownloadOutlined />}
-          onClick={() => downloadTemplate(kind, false)}
-        >
-          {t('upload.templates.headers')}
-        </Button>
+        {TEMPLATES.map(({ example, format, label }) => (
+          <Button
+            key={label}
+            variant="outlined"
+            startIcon={<FileDownloadOutlined />}
+            onClick={() => download(example, format)}
+          >
+            {t(label)}
+          </Button>
+        ))}
       </Stack>
+      {Boolean(error) && (
+        <Alert severity="error" role="alert">
+          {t('upload.templates.failed')} {apiErrorMessage(error, t, i18n.language)}
+        </Alert>
+      )}
       <Box component="section" aria-label={t('upload.templates.columns')}>
         <Typography variant="caption" color="text.secondary" component="h3" sx={{ mb: 0.75 }}>
           {t('upload.templates.columns')} <span aria-hidden="true">·</span> {t('upload.templates.required')}

@@ -15,15 +15,15 @@ const csvFile = () => new File([',familyNameEn\r\n,Orchard\r\n'], 'all.csv', { t
 async function uploadAnswered(answer: XhrAnswer | Promise<XhrAnswer>) {
   mockXhr(() => answer);
   renderRoutes(routes, '/admin/upload');
-  await userEvent.upload(await screen.findByLabelText('CSV file'), csvFile());
+  await userEvent.upload(await screen.findByLabelText('CSV or Excel file'), csvFile());
 }
 
 describe('upload all', () => {
   it('offers an example CSV and a headers-only CSV with the columns of the file, after an empty one', async () => {
     const downloads = captureDownloads();
     renderRoutes(routes, '/admin/upload');
-    await userEvent.click(await screen.findByRole('button', { name: 'Example CSV' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Headers only' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Example (CSV)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Headers only (CSV)' }));
     const [example, headers] = await Promise.all(downloads.map((d) => d.blob.text()));
     const header = ['', ...IMPORT_COLUMNS.all].join(',');
     expect(downloads.map((d) => d.name)).toEqual(['dalil-all-example.csv', 'dalil-all-headers.csv']);
@@ -63,7 +63,7 @@ describe('upload all', () => {
       'The file is too large for the server (50 MB). Split it into smaller files.',
     );
     // The drop area is back for another file.
-    expect(screen.getByLabelText('CSV file')).toBeInTheDocument();
+    expect(screen.getByLabelText('CSV or Excel file')).toBeInTheDocument();
   });
 
   it('exports the catalogue with the bearer token and saves the file the server names', async () => {

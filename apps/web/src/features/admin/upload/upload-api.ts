@@ -1,6 +1,6 @@
 import { API_BASE, API_PATHS, withParams } from '@dalil/contracts/api-paths';
 import { REQUEST_TIMEOUT_MS } from '@dalil/contracts/constants';
-import type { ImportKind, ImportReport } from '@dalil/contracts/imports';
+import type { ImportKind, ImportReport, UploadFormat } from '@dalil/contracts/imports';
 import { ApiError, errorFromResponse } from '../../../lib/api-error';
 import { getToken, signalUnauthorized } from '../../../lib/session';
 import { uploadWithProgress, type UploadProgress } from '../../../lib/upload-with-progress';
@@ -18,7 +18,13 @@ export const uploadApiPaths = {
   categories: ({ family }: UploadTarget) => withParams(API_PATHS.uploadCategories, { family: family! }),
   products: ({ family, category }: UploadTarget) =>
     withParams(API_PATHS.uploadProducts, { family: family!, category: category! }),
-  exportAll: `${API_BASE}${API_PATHS.exportAll}`,
+  invalidRows: {
+    all: () => API_PATHS.uploadAllInvalidRows,
+    categories: ({ family }: UploadTarget) =>
+      withParams(API_PATHS.uploadCategoriesInvalidRows, { family: family! }),
+    products: ({ family, category }: UploadTarget) =>
+      withParams(API_PATHS.uploadProductsInvalidRows, { family: family!, category: category! }),
+  },
 } as const;
 
 export interface SendCsvOptions {
@@ -27,7 +33,10 @@ export interface SendCsvOptions {
   onProgress?: (progress: UploadProgress) => void;
 }
 
-/** POSTs the file in the multipart field `file`; `dryRun` asks for the preview and writes nothing. */
+/**
+ * POSTs the file (CSV or XLSX: the server tells them apart by content) in the multipart field
+ * `file`; `dryRun` asks for the preview and writes nothing.
+ */
 export function sendCsv(kind: ImportKind, target: UploadTarget, file: File, options: SendCsvOptions) {
   const body = new FormData();
   body.append('file', file, file.name);
@@ -40,21 +49,28 @@ export function sendCsv(kind: ImportKind, target: UploadTarget, file: File, opti
 
 const fileNameOf = (disposition: string | null) => /filename="([^"]+)"/.exec(disposition ?? '')?.[1];
 
+/** How long a download may take to start answering: an upload sent along needs time to arrive. */
+const UPLOAD_ANSWER_MS = 10 * 60_000;
+
 /**
- * GET /api/export/all.csv with the bearer token, saved as a file (the import's own columns, so it can
- * be uploaded again). The 10 s
- * limit covers the wait for the answer to start; a large catalogue then streams as long as it needs.
+ * Fetches a file from the API with the bearer token and saves it. `timeoutMs` covers the wait for
+ * the answer to start; a large file then streams as long as it needs.
  */
-export async function exportCatalogue(): Promise<void> {
+async function saveFromApi(
+  path: string,
+  options: { fallbackName: string; body?: FormData; timeoutMs?: number; saveAs?: string },
+): Promise<void> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
-  const headers = new Headers({ Accept: 'text/csv' });
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const headers = new Headers();
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   let response: Response;
   try {
-    response = await fetch(uploadApiPaths.exportAll, {
+    response = await fetch(`${API_BASE}${path}`, {
+      method: options.body ? 'POST' : 'GET',
       headers,
+      body: options.body ?? null,
       credentials: 'omit',
       signal: controller.signal,
     });
@@ -70,5 +86,45 @@ export async function exportCatalogue(): Promise<void> {
     throw await errorFromResponse(response);
   }
   const blob = await response.blob();
-  saveBlob(blob, fileNameOf(response.headers.get('content-disposition')) ?? 'dalil-catalogue.csv');
+  const name = options.saveAs ?? fileNameOf(response.headers.get('content-disposition'));
+  saveBlob(blob, name ?? options.fallbackName);
+}
+
+/**
+ * The catalogue in the import's own columns, so it can be uploaded again: CSV or XLSX, saved under
+ * the name the server gives.
+ */
+export function exportCatalogue(format: UploadFormat = 'csv'): Promise<void> {
+  return saveFromApi(format === 'xlsx' ? API_PATHS.exportAllXlsx : API_PATHS.exportAll, {
+    fallbackName: `dalil-catalogue.${format}`,
+  });
+}
+
+/** The XLSX template of a kind, built by the server (the CSV one is built in the browser). */
+export function downloadTemplateXlsx(kind: ImportKind, example: boolean): Promise<void> {
+  const path = withParams(API_PATHS.uploadTemplateXlsx, { kind });
+  return saveFromApi(`${path}?example=${String(example)}`, {
+    fallbackName: `dalil-${kind}-${example ? 'example' : 'headers'}.xlsx`,
+  });
+}
+
+/**
+ * The faulty rows of an XLSX upload, as XLSX with the faulty cells marked: the server reads the
+ * workbook again (the browser does not read workbooks), with the reasons in the admin's language.
+ */
+export function downloadInvalidRowsXlsx(
+  kind: ImportKind,
+  target: UploadTarget,
+  file: File,
+  language: string,
+): Promise<void> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  const lang = language === 'ar' ? 'ar' : 'en';
+  return saveFromApi(`${uploadApiPaths.invalidRows[kind](target)}?lang=${lang}`, {
+    fallbackName: 'invalid-rows.xlsx',
+    saveAs: `${file.name.replace(/\.(xlsx|csv)$/i, '')}-invalid-rows.xlsx`,
+    body,
+    timeoutMs: UPLOAD_ANSWER_MS,
+  });
 }

@@ -27,13 +27,13 @@ describe('upload categories', () => {
       '/admin/upload/categories',
     );
     expect(await screen.findByText('Choose a family to upload a file')).toBeVisible();
-    expect(screen.queryByLabelText('CSV file')).toBeNull();
+    expect(screen.queryByLabelText('CSV or Excel file')).toBeNull();
     await userEvent.click(screen.getByRole('combobox', { name: /^Family/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'Orchard Foods' }));
     const csv = new File([',categoryNameEn,categoryNameAr\r\n,Juices,عصائر\r\n'], 'c.csv', {
       type: 'text/csv',
     });
-    await userEvent.upload(screen.getByLabelText('CSV file'), csv);
+    await userEvent.upload(screen.getByLabelText('CSV or Excel file'), csv);
     expect(await screen.findByRole('group', { name: 'Categories' })).toHaveTextContent(/To create1/);
     expect(screen.getByRole('group', { name: 'Products' })).toBeVisible();
     expect(screen.queryByRole('group', { name: 'Families' })).toBeNull();

@@ -5,12 +5,14 @@ import { isApiError } from '../../../lib/api-error';
 
 /**
  * What went wrong with an uploaded file, in the current language. The
- * server's 400s name the problem in English (apps/server/src/modules/imports/csv-header.ts and
- * csv-source.ts); each known one gets its own sentence, the rest fall back to the shared wording.
+ * server's 400s name the problem in English (apps/server/src/modules/imports/csv-header.ts,
+ * csv-source.ts and xlsx-source.ts); each known one gets its own sentence, the rest fall back to the shared wording.
  */
 export function uploadErrorMessage(error: unknown, kind: ImportKind, t: TFunction, language: string): string {
   if (!isApiError(error) || error.kind !== 'http') return apiErrorMessage(error, t, language);
   const message = error.body?.message ?? '';
+  if (error.status === 413 && message.startsWith('The workbook holds too much data'))
+    return t('upload.errors.workbookTooLarge');
   if (error.status === 413) {
     const limit = /larger than (\d+ MB)/.exec(message)?.[1];
     return limit ? t('upload.errors.tooLarge', { limit }) : t('upload.errors.tooLargeNoLimit');
@@ -28,6 +30,9 @@ export function uploadErrorMessage(error: unknown, kind: ImportKind, t: TFunctio
   if (message.includes('holds binary data')) return t('upload.errors.binary');
   if (message.startsWith('The file is not UTF-8')) return t('upload.errors.notUtf8');
   if (message === 'The file is empty') return t('upload.errors.empty');
+  if (message.startsWith('The file is not a readable Excel workbook')) return t('upload.errors.damagedXlsx');
+  if (message.startsWith('The file is a ZIP archive but not an Excel workbook'))
+    return t('upload.errors.notWorkbook');
   const malformed = /^The file is not valid CSV near line (\d+)/.exec(message);
   if (malformed) return t('upload.errors.malformed', { line: malformed[1] });
   if (message === 'The category does not belong to this family')

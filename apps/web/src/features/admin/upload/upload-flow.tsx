@@ -1,4 +1,4 @@
-import { IMPORT_COLUMNS, type ImportKind } from '@dalil/contracts/imports';
+import { IMPORT_COLUMNS, XLSX_MEDIA_TYPE, type ImportKind } from '@dalil/contracts/imports';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DropArea } from '../../../components/drop-area';
 import { downloadInvalidRows } from './csv-files';
+import { downloadInvalidRowsXlsx } from './upload-api';
 import { ChosenFile } from './chosen-file';
 import { ImportPreview } from './import-preview';
 import { ImportResult } from './import-result';
@@ -18,8 +19,11 @@ import { uploadErrorMessage } from './upload-error-message';
 import { UploadProgress } from './upload-progress';
 import { refusedReport, useCsvUpload } from './use-csv-upload';
 
-/** CSV fields accept CSV only (by type, or by extension when the type is unknown). */
-const CSV_ACCEPT = { 'text/csv': ['.csv'] };
+/**
+ * The file fields accept CSV and Excel workbooks (by type, or by extension when the type is
+ * unknown). The server decides by the file's content, whatever its name says.
+ */
+const FILE_ACCEPT = { 'text/csv': ['.csv'], [XLSX_MEDIA_TYPE]: ['.xlsx'] };
 
 interface UploadFlowProps {
   kind: ImportKind;
@@ -43,7 +47,12 @@ export function UploadFlow({ kind, target, notReadyText }: UploadFlowProps) {
   const downloadInvalid = () => {
     if (!file || !report) return;
     setReadFailed(false);
-    downloadInvalidRows(file, report.problems, (p) => problemSentence(p, t)).catch((failure: unknown) => {
+    // A workbook's faulty rows come back from the server as a workbook, with the faulty cells marked.
+    const saved =
+      report.format === 'xlsx'
+        ? downloadInvalidRowsXlsx(kind, target ?? {}, file, i18n.language)
+        : downloadInvalidRows(file, report.problems, (p) => problemSentence(p, t));
+    saved.catch((failure: unknown) => {
       console.error(failure);
       setReadFailed(true);
     });
@@ -58,7 +67,7 @@ export function UploadFlow({ kind, target, notReadyText }: UploadFlowProps) {
         (target ? (
           <DropArea
             inputLabel={t('upload.fileInput')}
-            accept={CSV_ACCEPT}
+            accept={FILE_ACCEPT}
             prompt={t('upload.drop')}
             activePrompt={t('upload.dropActive')}
             hint={t('upload.dropHint')}

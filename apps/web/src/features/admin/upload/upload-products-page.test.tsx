@@ -43,7 +43,7 @@ async function chooseTargetAndFile() {
   await userEvent.click(await screen.findByRole('option', { name: 'Orchard Foods' }));
   await userEvent.click(screen.getByRole('combobox', { name: /^Category/ }));
   await userEvent.click(await screen.findByRole('option', { name: 'Juices' }));
-  await userEvent.upload(screen.getByLabelText('CSV file'), csvFile());
+  await userEvent.upload(screen.getByLabelText('CSV or Excel file'), csvFile());
 }
 
 describe('upload products', () => {

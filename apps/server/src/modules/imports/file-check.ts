@@ -1,0 +1,48 @@
+import type { ImportKind, ImportProblem, UploadFormat } from '@dalil/contracts/imports';
+import { badRequest } from '../../lib/errors';
+import { matchHeader, type Header } from './csv-header';
+import type { SourceRecord } from './csv-source';
+import { checkRow, isBlankRecord, type FixedNames, type StagedRow } from './row-check';
+import { uploadRecords } from './upload-format';
+
+export type CheckedRecord =
+  | { type: 'header'; record: SourceRecord; header: Header }
+  | { type: 'row'; record: SourceRecord; problems: ImportProblem[]; row: StagedRow | null };
+
+const EXTRA_CELLS: Record<UploadFormat, string> = {
+  csv: 'has more cells than the header (an unquoted comma?)',
+  xlsx: 'has more cells than the header (a value right of the last named column)',
+};
+
+/**
+ * Reads an upload (CSV or XLSX) and checks it row by row: the first non-blank row is the header,
+ * blank rows are skipped, and each data row comes with its problems and, when it has none, the row
+ * to stage. Used by the import (which stages) and by the invalid-rows download (which writes the
+ * faulty rows back), so both see a file the same way.
+ */
+export async function* checkFile(options: {
+  path: string;
+  format: UploadFormat;
+  kind: ImportKind;
+  fixed: FixedNames;
+  maxBytes: number;
+}): AsyncGenerator<CheckedRecord> {
+  const { format, kind, fixed } = options;
+  let header: Header | undefined;
+  for await (const record of uploadRecords(options.path, format, options.maxBytes)) {
+    const { line, cells, cellProblems } = record;
+    if (isBlankRecord(cells) && !cellProblems) continue;
+    if (!header) {
+      header = matchHeader(cells, kind);
+      yield { type: 'header', record, header };
+      continue;
+    }
+    const problems: ImportProblem[] = [];
+    const report = (p: ImportProblem) => problems.push(p);
+    const extra = cells.slice(header.width).some((c) => c.trim() !== '');
+    if (extra) report({ line, column: null, reason: EXTRA_CELLS[format] });
+    const row = checkRow(line, cells, header, fixed, report, { unescape: format === 'csv', cellProblems });
+    yield { type: 'row', record, problems, row: extra ? null : row };
+  }
+  if (!header) throw badRequest('The file is empty', [{ path: 'file', message: 'is empty' }]);
+}

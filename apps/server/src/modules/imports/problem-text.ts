@@ -1,0 +1,48 @@
+import type { ImportProblem } from '@dalil/contracts/imports';
+
+/**
+ * The import's problem reasons in Arabic, for the invalid-rows file an Arabic-speaking admin
+ * downloads (the upload screen shows the same sentences from its own locale). A reason not listed
+ * stays in English.
+ */
+const ARABIC: [RegExp, (m: RegExpExecArray) => string][] = [
+  [/^This field is required$/, () => 'هذا الحقل مطلوب'],
+  [/^must be at most (\d+) characters$/, (m) => `يجب ألا يزيد على ${m[1]} حرفاً`],
+  [/^must be at most 32 digits$/, () => 'يجب ألا يزيد على 32 رقماً'],
+  [
+    /^must contain digits only \(the spreadsheet/,
+    () => 'يجب أن يحتوي أرقاماً فقط (كتبه جدول البيانات رقماً مقرّباً: اجعل تنسيق العمود نصاً)',
+  ],
+  [/^must contain digits only$/, () => 'يجب أن يحتوي أرقاماً فقط'],
+  [/^must be a whole number of 0 or more$/, () => 'يجب أن يكون عدداً صحيحاً يساوي 0 أو أكثر'],
+  [
+    /^has more cells than the header \(an unquoted/,
+    () => 'فيه خلايا أكثر من العناوين (فاصلة خارج علامتي تنصيص؟)',
+  ],
+  [/^has more cells than the header \(a value right/, () => 'فيه قيمة بعد آخر عمود مسمّى في سطر العناوين'],
+  [
+    /^is a number with more than 15 digits/,
+    () => 'رقم أطول من 15 خانة قرّبه جدول البيانات: اجعل تنسيق العمود نصاً واكتبه من جديد',
+  ],
+  [
+    /^is a formula without a saved result/,
+    () => 'صيغة بلا نتيجة محفوظة: افتح الملف في جدول البيانات واحفظه من جديد',
+  ],
+  [/^is a formula whose result is/, () => 'صيغة نتيجتها خطأ'],
+  [/^holds the spreadsheet error (.+)$/, (m) => `فيها خطأ جدول البيانات ${m[1]}`],
+];
+
+export type ProblemLanguage = 'ar' | 'en';
+
+export function problemReason(reason: string, lang: ProblemLanguage): string {
+  if (lang === 'en') return reason;
+  for (const [pattern, text] of ARABIC) {
+    const m = pattern.exec(reason);
+    if (m) return text(m);
+  }
+  return reason;
+}
+
+/** One problem as a sentence: "column: reason", or the reason alone for a whole row. */
+export const problemSentence = (p: ImportProblem, lang: ProblemLanguage) =>
+  p.column ? `${p.column}: ${problemReason(p.reason, lang)}` : problemReason(p.reason, lang);

@@ -1,0 +1,12 @@
+import type { SheetColumn } from '../../lib/xlsx-writer';
+
+/** Counts are numbers in an exported sheet; every other column is text (codes keep leading zeros). */
+const NUMBER_COLUMNS = new Set(['productUnitsPerCarton', 'productCartonPerPalate']);
+const WIDE_COLUMNS = new Set(['productNameEn', 'productNameAr', 'reason']);
+
+/** Sheet columns for header names: widths to read them by, and which ones hold text. */
+export const sheetColumns = (names: readonly string[], options: { allText: boolean }): SheetColumn[] =>
+  names.map((name) => ({
+    width: WIDE_COLUMNS.has(name) ? 32 : name.trim() === '' ? 4 : 20,
+    text: options.allText || !NUMBER_COLUMNS.has(name),
+  }));

@@ -1,0 +1,24 @@
+import type { Readable } from 'node:stream';
+import { importTemplateRows, type ImportKind } from '@dalil/contracts/imports';
+import { XlsxSheetStream } from '../../lib/xlsx-writer';
+import { sheetColumns } from './sheet-columns';
+
+const COUNT_COLUMNS = new Set(['productUnitsPerCarton', 'productCartonPerPalate']);
+
+/**
+ * The upload screens' XLSX templates: the same rows as the CSV ones (a leading empty column, the
+ * kind's columns, optionally the example rows). Codes are text cells, counts are numbers.
+ */
+export function templateXlsx(kind: ImportKind, example: boolean): Readable {
+  const [header, ...rows] = importTemplateRows(kind, { example });
+  const sheet = new XlsxSheetStream('Dalil', sheetColumns(header!, { allText: false }));
+  const write = async () => {
+    sheet.addHeader(header!);
+    for (const row of rows) {
+      sheet.addRow(row.map((v, i) => (COUNT_COLUMNS.has(header![i]!) && v !== '' ? Number(v) : v)));
+    }
+    await sheet.finish();
+  };
+  write().catch((err: unknown) => sheet.fail(err));
+  return sheet.stream;
+}
