@@ -3,7 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { revokedTokens, users } from '../../db/schema';
 import type { UserRow } from '../users/users.repository';
+import { readSessionVersion, REVOCATION_DELAY_MS, type SessionWrites } from '../../lib/session-version';
 import type { VerifiedToken } from '../../lib/tokens';
+import { VersionedCache } from '../../lib/versioned-cache';
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]{1,4096})$/;
 
@@ -34,8 +36,67 @@ export async function sessionUser(db: Db, token: VerifiedToken): Promise<UserRow
 }
 
 /** Signs one token out; the account's other tokens stay valid. */
-export async function revokeToken(db: Db, token: VerifiedToken): Promise<void> {
-  await db.insert(revokedTokens).values({ jti: token.jti, expiresAt: token.expiresAt }).onConflictDoNothing();
+export async function revokeToken(sessions: SessionWrites, token: VerifiedToken): Promise<void> {
+  await sessions.write(async (tx) => {
+    await tx
+      .insert(revokedTokens)
+      .values({ jti: token.jti, expiresAt: token.expiresAt })
+      .onConflictDoNothing();
+  });
+}
+
+export interface SessionCacheSettings {
+  /** Most tokens remembered. */
+  entries?: number;
+  /** How old the session version may be before a lookup re-reads it (the revocation delay). */
+  versionTtlMs?: number;
+  /** Milliseconds on a monotonic clock; tests pass one they can move. */
+  now?: () => number;
+}
+
+/** What a token was found to be: its account, or refused (null). */
+interface Verdict {
+  userId: number;
+  user: UserRow | null;
+}
+
+/**
+ * `sessionUser` remembered per token id for one session version (docs/decisions/0025): a request whose
+ * token was seen before costs no query. A sign-out or account change committed by this process expires
+ * it at once; one committed by another process is noticed within `versionTtlMs` (one read of the
+ * session version, however many requests arrive).
+ */
+export class SessionCache {
+  private readonly cache: VersionedCache<Verdict>;
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly db: Db,
+    sessions: SessionWrites,
+    settings: SessionCacheSettings = {},
+  ) {
+    this.cache = new VersionedCache<Verdict>({
+      maxEntries: settings.entries ?? 10_000,
+      versionTtlMs: settings.versionTtlMs ?? REVOCATION_DELAY_MS,
+      readVersion: () => readSessionVersion(db),
+      ...(settings.now ? { now: settings.now } : {}),
+    });
+    this.unsubscribe = sessions.onWrite(() => this.cache.expire());
+  }
+
+  async user(token: VerifiedToken): Promise<UserRow | undefined> {
+    const version = await this.cache.currentVersion();
+    const seen = this.cache.get(token.jti);
+    // A token id names one signed token; the user id check is a guard, never expected to differ.
+    if (seen && seen.userId === token.userId) return seen.user ?? undefined;
+    const user = await sessionUser(this.db, token);
+    this.cache.set(token.jti, { userId: token.userId, user: user ?? null }, version);
+    return user;
+  }
+
+  close(): void {
+    this.unsubscribe();
+  }
 }
 
 /** A revoked token that has expired fails verification anyway: its row is no longer needed. */
