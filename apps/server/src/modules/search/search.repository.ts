@@ -169,8 +169,8 @@ async function searchText(db: Db, f: SearchFilter, plan: PlannedQuery): Promise<
   const ranked = sql`select id, name_ar,
       case when ${exactCode} then 0 else 1 end as code,
       ${sum((c) => sql`case when ${c} = 0 then 1 else 0 end`)} as exact,
-      ${sum((c) => sql`case ${c} when 4 then 1 when 5 then 2 else 0 end`)} as typos,
-      ${sum((c) => sql`case when ${c} between 1 and 3 then ${c} else 0 end`)} as partial,
+      ${sum((c) => sql`case ${c} when 4 then 1 when 5 then 2 when 6 then 1 when 7 then 2 else 0 end`)} as typos,
+      ${sum((c) => sql`case when ${c} between 1 and 3 then ${c} when ${c} >= 6 then 1 else 0 end`)} as partial,
       case when search_text like ${prefix} or lower(name_en) like ${prefix}${codePrefix} then 0
            when search_text like ${wordPrefix} then 1 else 2 end as tier
     from (select matched.*${classColumns} from matched) classified`;

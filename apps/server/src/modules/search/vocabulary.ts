@@ -21,10 +21,20 @@ interface Entry {
 
 /**
  * How a product word matched one query word, best first. The numbers are the search SQL's classes:
- * exact, same stem (or a synonym), the last word typed so far, inside a longer word, a typo at edit
- * distance 1, at distance 2 (decision 0024).
+ * exact, same stem (or a synonym), the last word typed so far, inside a longer word, a typo of the
+ * whole word at edit distance 1 or 2, a typo only once article and suffixes are set aside (distance 1
+ * or 2; it counts as a typo and as a stemmed word) (decision 0024).
  */
-export const MATCH = { exact: 0, stem: 1, prefix: 2, infix: 3, typo1: 4, typo2: 5 } as const;
+export const MATCH = {
+  exact: 0,
+  stem: 1,
+  prefix: 2,
+  infix: 3,
+  typo1: 4,
+  typo2: 5,
+  stemTypo1: 6,
+  stemTypo2: 7,
+} as const;
 export type MatchClass = (typeof MATCH)[keyof typeof MATCH];
 
 /** The vocabulary words a query word accepts, by class (each word in its best class only). */
@@ -48,19 +58,35 @@ function lowerBound<T>(sorted: T[], key: (t: T) => string, value: string): numbe
   return lo;
 }
 
-/** The smallest edit distance between a query word and a vocabulary word, comparing like forms. */
-function typoDistance(q: AnalyzedWord, bare: string, e: Entry): number {
-  let best = Number.POSITIVE_INFINITY;
-  const compare = (a: string, b: string) => {
-    const max = allowedTypos(a);
-    if (max === 0) return;
+/**
+ * Edits allowed between a typed word and a vocabulary word: none when the typed word is under four
+ * letters, otherwise by the longer of the two (a letter dropped from an eight-letter word leaves
+ * seven, and the word still allows two).
+ */
+function typoBudget(typed: string, word: string): number {
+  if (allowedTypos(typed) === 0) return 0;
+  return allowedTypos(typed.length >= word.length ? typed : word);
+}
+
+/**
+ * The edit distance between a query word and a vocabulary word within the budget, as whole words or,
+ * failing that, between their forms without an article (bare) or their stems. `whole` tells which.
+ */
+function typoDistance(q: AnalyzedWord, bare: string, e: Entry): { d: number; whole: boolean } | null {
+  const within = (a: string, b: string) => {
+    const max = typoBudget(a, b);
+    if (max === 0) return Number.POSITIVE_INFINITY;
     const d = editDistance(a, b, max);
-    if (d <= max && d < best) best = d;
+    return d <= max ? d : Number.POSITIVE_INFINITY;
   };
-  compare(q.word, e.word);
-  if (bare !== q.word) compare(bare, e.bare);
-  if (q.stem !== bare) compare(q.stem, e.stem);
-  return best;
+  const whole = within(q.word, e.word);
+  const forms = Math.min(
+    bare !== q.word ? within(bare, e.bare) : Number.POSITIVE_INFINITY,
+    q.stem !== bare ? within(q.stem, e.stem) : Number.POSITIVE_INFINITY,
+  );
+  if (whole <= forms && Number.isFinite(whole)) return { d: whole, whole: true };
+  if (Number.isFinite(forms)) return { d: forms, whole: false };
+  return null;
 }
 
 /** One family's vocabulary, indexed for exact, stem, prefix, infix and typo lookups. */
@@ -113,7 +139,10 @@ export class FamilyVocabulary {
     }
     if (last) {
       for (const e of this.prefixed(this.words, (x) => x.word, q.word)) add(MATCH.prefix, e.word);
-      if (!q.digits && bare !== q.word) {
+      // Without its article, a typed prefix must keep three letters, or two after ال itself: "الحم"
+      // is someone typing الحمص, "كاليو" is not someone typing a word that starts with يو.
+      const bareOk = [...bare].length >= 3 || (q.word.startsWith('ال') && [...bare].length >= 2);
+      if (!q.digits && bare !== q.word && bareOk) {
         for (const e of this.prefixed(this.bares, (x) => x.bare, bare)) add(MATCH.prefix, e.word);
       }
     }
@@ -122,11 +151,13 @@ export class FamilyVocabulary {
       for (const e of this.words) if (!seen.has(e.word) && e.word.includes(q.word)) add(MATCH.infix, e.word);
     }
     if (allowedTypos(q.word) > 0) {
+      // Every word of the vocabulary: a few thousand bounded edit distances, under a millisecond or two.
       for (const e of this.words) {
         if (seen.has(e.word)) continue;
-        const d = typoDistance(q, bare, e);
-        if (d === 1) add(MATCH.typo1, e.word);
-        else if (d === 2) add(MATCH.typo2, e.word);
+        const typo = typoDistance(q, bare, e);
+        if (!typo) continue;
+        if (typo.whole) add(typo.d === 1 ? MATCH.typo1 : MATCH.typo2, e.word);
+        else add(typo.d === 1 ? MATCH.stemTypo1 : MATCH.stemTypo2, e.word);
       }
     }
     return out;
