@@ -6,6 +6,7 @@ import {
   searchWords,
   stemWord,
   stripArabicPrefix,
+  withinOneEdit,
 } from './search-analysis';
 import { normalizeSearchText } from './search-text';
 
@@ -151,6 +152,27 @@ describe('editDistance', () => {
   ])('%s to %s is %i', (a, b, d) => {
     expect(editDistance(a, b, 3)).toBe(d);
     expect(editDistance(b, a, 3)).toBe(d);
+  });
+
+  it.each([
+    ['juce', 'juice'],
+    ['juice', 'juce'],
+    ['mejdool', 'medjool'],
+    ['medjool', 'medjool'],
+    ['biscuts', 'biscuits'],
+    ['bsicuts', 'biscuits'],
+    ['abcd', 'abdc'],
+    ['abcd', 'bacd'],
+    ['abcd', 'acbe'],
+    ['abcd', 'xbcd'],
+    ['abcd', 'abc'],
+    ['abcd', 'bcd'],
+    ['abcd', 'abxcd'],
+    ['abcd', 'ab'],
+    ['تمور', 'تمر'],
+    ['حمس', 'حمص'],
+  ])('withinOneEdit(%s, %s) agrees with editDistance(…, 1)', (a, b) => {
+    expect(withinOneEdit(a, b)).toBe(editDistance(a, b, 1));
   });
 
   it('stops at max + 1', () => {

@@ -103,12 +103,51 @@ export function analyzeSearchText(input: string): AnalyzedWord[] {
 
 /**
  * Edits a typed word may carry and still match a word of the vocabulary: none under 4 letters, one
- * for 4 to 7, two for 8 or more.
+ * for 4 to 7, two for 8 or more. (Normalized Arabic and Latin letters are each one UTF-16 unit.)
  */
 export function allowedTypos(word: string): number {
-  const length = [...word].length;
+  const length = word.length;
   return length < 4 ? 0 : length < 8 ? 1 : 2;
 }
+
+/**
+ * editDistance(a, b, 1) in one pass without a table: 0, 1, or 2 for "more than one". Most typed words
+ * (4 to 7 letters) allow one edit, and the vocabulary is compared word by word, so this is the hot path.
+ */
+export function withinOneEdit(a: string, b: string): number {
+  if (a === b) return 0;
+  const la = a.length;
+  const lb = b.length;
+  if (la === lb) {
+    let first = -1;
+    for (let i = 0; i < la; i++) {
+      if (a.charCodeAt(i) === b.charCodeAt(i)) continue;
+      if (first < 0) {
+        first = i;
+        continue;
+      }
+      // A second difference: one edit only if it is the swap of two neighbouring letters.
+      if (
+        i === first + 1 &&
+        a.charCodeAt(first) === b.charCodeAt(i) &&
+        a.charCodeAt(i) === b.charCodeAt(first) &&
+        a.slice(i + 1) === b.slice(i + 1)
+      ) {
+        return 1;
+      }
+      return 2;
+    }
+    return 1;
+  }
+  if (Math.abs(la - lb) !== 1) return 2;
+  const [short, long] = la < lb ? [a, b] : [b, a];
+  let i = 0;
+  while (i < short.length && short.charCodeAt(i) === long.charCodeAt(i)) i++;
+  return short.slice(i) === long.slice(i + 1) ? 1 : 2;
+}
+
+/** Three rows of the distance table, reused by every call (grown when a longer word comes). */
+let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
 
 /**
  * Optimal string alignment distance (Levenshtein with an adjacent transposition counting as one
@@ -118,16 +157,17 @@ export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
   if (a === b) return 0;
   const n = b.length;
-  let before = new Array<number>(n + 1).fill(0);
-  let previous = Array.from({ length: n + 1 }, (_, j) => j);
-  let current = new Array<number>(n + 1).fill(0);
+  if (rows[0]!.length < n + 1) rows = [0, 1, 2].map(() => new Int32Array(2 * (n + 1)));
+  let [before, previous, current] = rows as [Int32Array, Int32Array, Int32Array];
+  for (let j = 0; j <= n; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
     current[0] = i;
     let rowMin = i;
+    const ai = a.charCodeAt(i - 1);
     for (let j = 1; j <= n; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+      const bj = b.charCodeAt(j - 1);
+      let d = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (ai === bj ? 0 : 1));
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) {
         d = Math.min(d, before[j - 2]! + 1);
       }
       current[j] = d;
@@ -137,4 +177,25 @@ export function editDistance(a: string, b: string, max: number): number {
     [before, previous, current] = [previous, current, before];
   }
   return Math.min(previous[n]!, max + 1);
+}
+
+/**
+ * The letters of a word hashed into 32 bits. One edit changes at most two bits of the difference of
+ * two words' masks, so words whose masks differ in more than 2 x max bits are more than max edits
+ * apart: a cheap test before the distance table.
+ */
+export function letterMask(word: string): number {
+  let mask = 0;
+  for (let i = 0; i < word.length; i++) mask |= 1 << (word.charCodeAt(i) % 32);
+  return mask;
+}
+
+export function maskDistance(a: number, b: number): number {
+  let x = a ^ b;
+  let bits = 0;
+  while (x !== 0) {
+    x &= x - 1;
+    bits++;
+  }
+  return bits;
 }

@@ -1,5 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ProductCard, SearchResult } from '@dalil/contracts/search';
+import {
+  SEARCH_SUGGESTIONS,
+  type CategoryFacet,
+  type ProductCard,
+  type SearchResult,
+} from '@dalil/contracts/search';
 import { searchWords, stemWord } from '@dalil/contracts/search-analysis';
 import type { Db } from '../../db/client';
 import type { FamilyVocabulary, WordMatches } from './vocabulary';
@@ -120,6 +125,24 @@ export function planQuery(q: string, vocabulary: FamilyVocabulary): PlannedQuery
   };
 }
 
+const usableWords = (plan: PlannedQuery) => plan.words.length > 0 && plan.words.every((m) => m.size > 0);
+
+/** Which products of the scope match: every word, or (digits) a barcode or code prefix; null: none can. */
+function matchCondition(plan: PlannedQuery): SQL | null {
+  const usable = usableWords(plan);
+  if (!usable && !plan.digits) return null;
+  const allOf = (m: WordMatches) => wordArray([...m.values()].flat());
+  const byWords = usable
+    ? sql.join(
+        plan.words.map((m) => sql`p.search_words && ${allOf(m)}`),
+        sql` and `,
+      )
+    : sql`false`;
+  const prefix = `${likeEscape(plan.q)}%`;
+  const codes = plan.digits ? sql` or p.barcode like ${prefix} or p.number like ${prefix}` : sql``;
+  return sql`((${byWords})${codes})`;
+}
+
 /**
  * Text search (docs/decisions/0024-word-search.md). Every query word must match a word of the
  * product, in any order: exactly, by stem or synonym, as a prefix (the last word, as typed so far),
@@ -135,19 +158,11 @@ async function searchText(db: Db, f: SearchFilter, plan: PlannedQuery): Promise<
   const prefix = `${likeEscape(q)}%`;
   const wordPrefix = `% ${likeEscape(q)}%`;
   const scope = scopeOf(f);
-  const usable = plan.words.length > 0 && plan.words.every((m) => m.size > 0);
-  if (!usable && !digits) return { data: [], count: 0 };
-
-  const allOf = (m: WordMatches) => wordArray([...m.values()].flat());
-  const byWords = usable
-    ? sql.join(
-        plan.words.map((m) => sql`p.search_words && ${allOf(m)}`),
-        sql` and `,
-      )
-    : sql`false`;
-  const codes = digits ? sql` or p.barcode like ${prefix} or p.number like ${prefix}` : sql``;
+  const usable = usableWords(plan);
+  const condition = matchCondition(plan);
+  if (condition === null) return { data: [], count: 0 };
   const matched = sql`select p.id, p.name_ar, p.name_en, p.search_text, p.search_words, p.barcode, p.number
-    from products p where ${scope} and ((${byWords})${codes})`;
+    from products p where ${scope} and ${condition}`;
 
   // Each word's class once per row (c0, c1, ...), then the ranking keys from them.
   const classes = usable ? plan.words.map((_, i) => sql.raw(`c${i}`)) : [];
@@ -194,11 +209,75 @@ async function searchText(db: Db, f: SearchFilter, plan: PlannedQuery): Promise<
   return { data: [], count: Number(counted?.total ?? 0) };
 }
 
-export function searchProducts(
+/** Matches of the text in each category of the family (the category filter set aside). */
+async function categoryFacets(db: Db, family: number, condition: SQL | null): Promise<CategoryFacet[]> {
+  if (condition === null) return [];
+  const counted = await rows<{ id: number; count: string | number }>(
+    db,
+    sql`select p.category_id as id, count(*) as count from products p
+        where p.family_id = ${family} and ${condition} group by p.category_id order by p.category_id`,
+  );
+  return counted.map((r) => ({ id: r.id, count: Number(r.count) }));
+}
+
+/**
+ * Did-you-mean, for a text that matched nothing: each word that matched no word of the family replaced
+ * by its nearest vocabulary words (the commoner first), or, when every word matched on its own but
+ * not all together, each word alone.
+ */
+function suggestionsFor(plan: PlannedQuery, vocabulary: FamilyVocabulary): string[] {
+  const words = searchWords(plan.q);
+  const failing = words.map((w, i) => (plan.words[i]!.size === 0 ? i : -1)).filter((i) => i >= 0);
+  const out = new Set<string>();
+  if (failing.length === 0) {
+    if (words.length > 1) for (const w of words) out.add(w);
+  } else {
+    const options = new Map(
+      failing.map((i) => [
+        i,
+        vocabulary.suggest({ word: words[i]!, stem: stemWord(words[i]!), digits: false }, SEARCH_SUGGESTIONS),
+      ]),
+    );
+    if ([...options.values()].every((o) => o.length > 0)) {
+      for (let k = 0; k < SEARCH_SUGGESTIONS; k++) {
+        out.add(
+          words
+            .map((w, i) => {
+              const o = options.get(i);
+              return o ? (o[k] ?? o[0]!) : w;
+            })
+            .join(' '),
+        );
+      }
+    }
+  }
+  return [...out].filter((s) => s !== plan.q).slice(0, SEARCH_SUGGESTIONS);
+}
+
+export interface SearchOptions {
+  /** Count the text's matches per category of the family as well. */
+  facets?: boolean;
+}
+
+export async function searchProducts(
   db: Db,
   filter: SearchFilter,
   vocabulary: FamilyVocabulary,
+  options: SearchOptions = {},
 ): Promise<SearchResult> {
-  if (filter.text === '') return listAll(db, filter);
-  return searchText(db, filter, planQuery(filter.text, vocabulary));
+  if (filter.text === '') {
+    const result = await listAll(db, filter);
+    if (!options.facets) return result;
+    return { ...result, facets: { category: await categoryFacets(db, filter.family, sql`true`) } };
+  }
+  const plan = planQuery(filter.text, vocabulary);
+  const result = await searchText(db, filter, plan);
+  const out: SearchResult = { ...result };
+  if (result.count === 0 && !plan.digits) {
+    const suggestions = suggestionsFor(plan, vocabulary);
+    if (suggestions.length > 0) out.suggestions = suggestions;
+  }
+  if (options.facets)
+    out.facets = { category: await categoryFacets(db, filter.family, matchCondition(plan)) };
+  return out;
 }

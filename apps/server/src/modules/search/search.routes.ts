@@ -41,15 +41,17 @@ export function searchRoutes(
       },
     },
     async (request, reply) => {
-      const { family, category, limit, skip, search } = request.query;
+      const { family, category, limit, skip, search, facets } = request.query;
       const text = normalizeSearchText(search);
-      const key = `${family}|${category ?? ''}|${limit}|${skip}|${text}`;
+      const key = `${family}|${category ?? ''}|${limit}|${skip}|${facets ?? ''}|${text}`;
       const version = await cache.currentVersion();
       let page = cache.get(key);
       if (page === undefined) {
         // The family's vocabulary of the same catalogue version as the cached pages.
         const vocabulary = await vocabularies.get(family, version);
-        const result = await searchProducts(db, { family, category, text, limit, skip }, vocabulary);
+        const result = await searchProducts(db, { family, category, text, limit, skip }, vocabulary, {
+          facets: facets === 'category',
+        });
         page = cachedPage(JSON.stringify(SearchResultSchema.parse(result)));
         cache.set(key, page, version);
       }

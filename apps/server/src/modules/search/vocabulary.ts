@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import {
   allowedTypos,
   editDistance,
+  letterMask,
+  maskDistance,
+  withinOneEdit,
   stemWord,
   stripArabicPrefix,
   type AnalyzedWord,
@@ -15,6 +18,8 @@ interface Entry {
   stem: string;
   /** The word without an Arabic article or attached و (what a typed prefix is compared with). */
   bare: string;
+  /** letterMask of word, bare and stem. */
+  masks: [number, number, number];
   /** How many products hold it (did-you-mean prefers common words). */
   products: number;
 }
@@ -58,34 +63,45 @@ function lowerBound<T>(sorted: T[], key: (t: T) => string, value: string): numbe
   return lo;
 }
 
+/** A form of the typed word (whole, bare or stem) with what comparing it needs. */
+interface Form {
+  text: string;
+  mask: number;
+  /** Typos allowed at its own length; 0: the form takes no typo. */
+  own: number;
+}
+
+const formOf = (text: string): Form => ({ text, mask: letterMask(text), own: allowedTypos(text) });
+
 /**
- * Edits allowed between a typed word and a vocabulary word: none when the typed word is under four
- * letters, otherwise by the longer of the two (a letter dropped from an eight-letter word leaves
- * seven, and the word still allows two).
+ * The distance between a typed form and a vocabulary form when within the budget, else Infinity.
+ * The budget: none when the typed form is under four letters, otherwise by the longer of the two (a
+ * letter dropped from an eight-letter word leaves seven, and the word still allows two).
  */
-function typoBudget(typed: string, word: string): number {
-  if (allowedTypos(typed) === 0) return 0;
-  return allowedTypos(typed.length >= word.length ? typed : word);
+function within(typed: Form, text: string, mask: number): number {
+  if (typed.own === 0) return Number.POSITIVE_INFINITY;
+  const max = text.length > typed.text.length ? allowedTypos(text) : typed.own;
+  if (Math.abs(text.length - typed.text.length) > max) return Number.POSITIVE_INFINITY;
+  if (maskDistance(typed.mask, mask) > 2 * max) return Number.POSITIVE_INFINITY;
+  const d = max === 1 ? withinOneEdit(typed.text, text) : editDistance(typed.text, text, max);
+  return d <= max ? d : Number.POSITIVE_INFINITY;
 }
 
 /**
  * The edit distance between a query word and a vocabulary word within the budget, as whole words or,
  * failing that, between their forms without an article (bare) or their stems. `whole` tells which.
  */
-function typoDistance(q: AnalyzedWord, bare: string, e: Entry): { d: number; whole: boolean } | null {
-  const within = (a: string, b: string) => {
-    const max = typoBudget(a, b);
-    if (max === 0) return Number.POSITIVE_INFINITY;
-    const d = editDistance(a, b, max);
-    return d <= max ? d : Number.POSITIVE_INFINITY;
-  };
-  const whole = within(q.word, e.word);
-  const forms = Math.min(
-    bare !== q.word ? within(bare, e.bare) : Number.POSITIVE_INFINITY,
-    q.stem !== bare ? within(q.stem, e.stem) : Number.POSITIVE_INFINITY,
-  );
-  if (whole <= forms && Number.isFinite(whole)) return { d: whole, whole: true };
-  if (Number.isFinite(forms)) return { d: forms, whole: false };
+function typoDistance(
+  forms: { word: Form; bare: Form | null; stem: Form | null },
+  e: Entry,
+): { d: number; whole: boolean } | null {
+  const whole = within(forms.word, e.word, e.masks[0]);
+  if (whole === 1) return { d: 1, whole: true };
+  const bare = forms.bare ? within(forms.bare, e.bare, e.masks[1]) : Number.POSITIVE_INFINITY;
+  const stem = forms.stem ? within(forms.stem, e.stem, e.masks[2]) : Number.POSITIVE_INFINITY;
+  const other = Math.min(bare, stem);
+  if (whole <= other && Number.isFinite(whole)) return { d: whole, whole: true };
+  if (Number.isFinite(other)) return { d: other, whole: false };
   return null;
 }
 
@@ -98,7 +114,10 @@ export class FamilyVocabulary {
 
   constructor(rows: { word: string; products: number }[]) {
     for (const { word, products } of rows) {
-      const entry = { word, stem: stemWord(word), bare: stripArabicPrefix(word), products };
+      const stem = stemWord(word);
+      const bare = stripArabicPrefix(word);
+      const masks: Entry['masks'] = [letterMask(word), letterMask(bare), letterMask(stem)];
+      const entry = { word, stem, bare, masks, products };
       this.byWord.set(word, entry);
       const same = this.byStem.get(entry.stem);
       if (same) same.push(word);
@@ -152,9 +171,14 @@ export class FamilyVocabulary {
     }
     if (allowedTypos(q.word) > 0) {
       // Every word of the vocabulary: a few thousand bounded edit distances, under a millisecond or two.
+      const forms = {
+        word: formOf(q.word),
+        bare: bare !== q.word ? formOf(bare) : null,
+        stem: q.stem !== bare ? formOf(q.stem) : null,
+      };
       for (const e of this.words) {
         if (seen.has(e.word)) continue;
-        const typo = typoDistance(q, bare, e);
+        const typo = typoDistance(forms, e);
         if (!typo) continue;
         if (typo.whole) add(typo.d === 1 ? MATCH.typo1 : MATCH.typo2, e.word);
         else add(typo.d === 1 ? MATCH.stemTypo1 : MATCH.stemTypo2, e.word);

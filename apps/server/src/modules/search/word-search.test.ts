@@ -190,3 +190,51 @@ describe('search_vocabulary', () => {
     expect((await vocabulary(sweets)).size).toBe(0);
   });
 });
+
+describe('GET /api/search: did-you-mean and category counts', () => {
+  it('suggests the family’s nearest words when nothing matches, and the suggestion finds it', async () => {
+    const result = await search({ search: 'ketshap' });
+    expect(result.count).toBe(0);
+    expect(result.suggestions?.[0]).toBe('ketchup');
+    expect(result.suggestions!.length).toBeLessThanOrEqual(3);
+    expect(names(await search({ search: result.suggestions![0]! }))).toEqual(['Ketchup']);
+  });
+
+  it('suggests each word alone when the words match apart but not together', async () => {
+    const result = await search({ search: 'medjool ketchup' });
+    expect(result).toEqual({ data: [], count: 0, suggestions: ['medjool', 'ketchup'] });
+  });
+
+  it('carries no suggestions when something matches', async () => {
+    expect((await search({ search: 'ketchup' })).suggestions).toBeUndefined();
+  });
+
+  it('counts the matches in each category of the family, whatever category is chosen', async () => {
+    const juices = demo.find((p) => p.nameEn === 'Orange Juice')!.category;
+    const sauces = demo.find((p) => p.nameEn === 'Ketchup')!.category;
+    const expected = { category: [{ id: juices, count: 4 }] };
+    expect((await search({ search: 'juice', facets: 'category' })).facets).toEqual(expected);
+    const narrowed = await search({ search: 'juice', facets: 'category', category: sauces });
+    expect(narrowed.count).toBe(0);
+    expect(narrowed.facets).toEqual(expected);
+    const all = await search({ facets: 'category' });
+    // Earlier tests in this file add products: count what the table holds now.
+    const held: unknown = await t.database.db.execute(
+      sql`select category_id as id, count(*)::int as n from products where family_id = ${foods} group by 1`,
+    );
+    const perCategory = new Map((held as { rows: { id: number; n: number }[] }).rows.map((r) => [r.id, r.n]));
+    expect(new Map(all.facets!.category.map((c) => [c.id, c.count]))).toEqual(perCategory);
+    expect((await search({ search: 'juice' })).facets).toBeUndefined();
+  });
+
+  it('names the facets parameter when it is not one it knows', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/search',
+      query: { family: String(foods), facets: 'brand' },
+      headers: bearer(token),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toMatch(/facets/);
+  });
+});
