@@ -91,6 +91,30 @@ describe('writes through this process take effect at once', () => {
   });
 });
 
+describe('a token seen before', () => {
+  it('is refused once it has expired, though its verdict is cached', async () => {
+    const shortLived = await createTestApp({ env: { TOKEN_TTL: '1s' }, sessionCache: { now: () => clock } });
+    try {
+      const token = await shortLived.adminToken();
+      const get = () =>
+        shortLived.app.inject({ method: 'GET', url: '/api/admin/auth', headers: bearer(token) });
+      expect((await get()).statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 2100));
+      expect((await get()).statusCode).toBe(401);
+    } finally {
+      await shortLived.close();
+    }
+  });
+
+  it('is looked up as sent: the same claims under another signature are refused', async () => {
+    const token = await t.adminToken();
+    expect(await auth(token)).toBe(200);
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const flipped = `${signature.slice(0, 5)}${signature[5] === 'A' ? 'B' : 'A'}${signature.slice(6)}`;
+    expect(await auth(`${header}.${payload}.${flipped}`)).toBe(401);
+  });
+});
+
 describe('writes by another process take effect within the revocation delay', () => {
   // Another process writes to the same database and bumps the session version, as the write path does.
   const elsewhere = (work: Parameters<typeof t.database.db.transaction>[0]) =>
