@@ -13,7 +13,8 @@ CREATE INDEX IF NOT EXISTS "products_family_search_words_idx" ON "products" USIN
 -- Trigram matching on the family's names is gone from the search; the admin list keeps its own
 -- trigram index (products_search_trgm_idx).
 DROP INDEX IF EXISTS "products_family_search_trgm_idx";--> statement-breakpoint
--- Each family's vocabulary: every word of its products, with the number of products holding it. The
+-- Each family's vocabulary: every word of its products, with the number of products holding it (a
+-- word twice in one product's names counts once). The
 -- search stems it and matches typos and prefixes against it; did-you-mean suggests from it.
 CREATE TABLE IF NOT EXISTS "search_vocabulary" (
   "family_id" integer NOT NULL REFERENCES "families"("id") ON DELETE CASCADE,
@@ -28,7 +29,7 @@ CREATE TABLE IF NOT EXISTS "search_vocabulary" (
 CREATE OR REPLACE FUNCTION "search_vocabulary_add"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO search_vocabulary AS v (family_id, word, products)
-    SELECT n.family_id, w, count(*)::int FROM new_rows n, unnest(n.search_words) AS w
+    SELECT n.family_id, w, count(*)::int FROM new_rows n, LATERAL (SELECT DISTINCT unnest(n.search_words)) AS d(w)
     GROUP BY 1, 2 ORDER BY 1, 2
   ON CONFLICT (family_id, word) DO UPDATE SET products = v.products + excluded.products;
   RETURN NULL;
@@ -39,7 +40,7 @@ CREATE OR REPLACE FUNCTION "search_vocabulary_remove"() RETURNS trigger LANGUAGE
 BEGIN
   UPDATE search_vocabulary v SET products = v.products - gone.n
   FROM (
-    SELECT o.family_id, w AS word, count(*)::int AS n FROM old_rows o, unnest(o.search_words) AS w
+    SELECT o.family_id, w AS word, count(*)::int AS n FROM old_rows o, LATERAL (SELECT DISTINCT unnest(o.search_words)) AS d(w)
     GROUP BY 1, 2 ORDER BY 1, 2
   ) gone
   WHERE v.family_id = gone.family_id AND v.word = gone.word;
@@ -52,11 +53,11 @@ BEGIN
   INSERT INTO search_vocabulary AS v (family_id, word, products)
     SELECT family_id, word, sum(n)::int FROM (
       SELECT o.family_id, w AS word, -1 AS n
-      FROM old_rows o JOIN new_rows c ON c.id = o.id, unnest(o.search_words) AS w
+      FROM old_rows o JOIN new_rows c ON c.id = o.id, LATERAL (SELECT DISTINCT unnest(o.search_words)) AS d(w)
       WHERE o.search_words IS DISTINCT FROM c.search_words OR o.family_id <> c.family_id
       UNION ALL
       SELECT c.family_id, w, 1
-      FROM old_rows o JOIN new_rows c ON c.id = o.id, unnest(c.search_words) AS w
+      FROM old_rows o JOIN new_rows c ON c.id = o.id, LATERAL (SELECT DISTINCT unnest(c.search_words)) AS d(w)
       WHERE o.search_words IS DISTINCT FROM c.search_words OR o.family_id <> c.family_id
     ) d GROUP BY 1, 2 HAVING sum(n) <> 0 ORDER BY 1, 2
   ON CONFLICT (family_id, word) DO UPDATE SET products = v.products + excluded.products;
@@ -70,5 +71,5 @@ CREATE TRIGGER "products_search_vocabulary_delete" AFTER DELETE ON "products"
 CREATE TRIGGER "products_search_vocabulary_update" AFTER UPDATE ON "products"
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "search_vocabulary_change"();--> statement-breakpoint
 INSERT INTO "search_vocabulary" ("family_id", "word", "products")
-  SELECT family_id, w, count(*)::int FROM products, unnest(search_words) AS w GROUP BY 1, 2
+  SELECT family_id, w, count(*)::int FROM products, LATERAL (SELECT DISTINCT unnest(search_words)) AS d(w) GROUP BY 1, 2
   ON CONFLICT DO NOTHING;

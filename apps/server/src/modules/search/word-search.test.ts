@@ -4,6 +4,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness';
 import { insertDemoRows, type DemoRow } from '../../../test/demo-rows';
+import { ALL_HEADER, allRow, csv, upload } from '../imports/imports.test-kit';
+import { resultRows } from '../imports/merge';
 import { productSearchText } from '../products/product-search-text';
 
 // Word-level search over the demo catalogue (docs/decisions/0024-word-search.md).
@@ -175,6 +177,40 @@ describe('search_vocabulary', () => {
     const remove = await t.app.inject({ method: 'DELETE', url: `/api/product/${id}`, headers: admin });
     expect(remove.statusCode, remove.body).toBe(204);
     expect((await vocabulary(dairy)).has('pemba')).toBe(false);
+  });
+
+  it('follows an import: new words counted, renamed ones gone, and the search finds them at once', async () => {
+    const file = (name: string) =>
+      csv([
+        ALL_HEADER,
+        allRow('Imported Foods', 'Spreads', name, '6299999999991'),
+        allRow('Imported Foods', 'Spreads', `${name} Light`, '6299999999992'),
+      ]);
+    const first = await upload(t, admin.authorization!.slice(7), '/api/upload/all', file('Quandong Jam'));
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const [row] = resultRows<{ id: number }>(
+      await t.database.db.execute(sql`select id from families where name_en = 'Imported Foods'`),
+    );
+    const imported = row!.id;
+    const words = await vocabulary(imported);
+    expect(words.get('quandong')).toBe(2);
+    expect(words.get('light')).toBe(1);
+    expect(names(await search({ family: imported, search: 'quandon jam' }))).toEqual([
+      'Quandong Jam',
+      'Quandong Jam Light',
+    ]);
+    // The same barcodes with other names: the products are renamed, the old word leaves the vocabulary.
+    const second = await upload(
+      t,
+      admin.authorization!.slice(7),
+      '/api/upload/all',
+      file('Davidson Plum Jam'),
+    );
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    const renamed = await vocabulary(imported);
+    expect(renamed.has('quandong')).toBe(false);
+    expect(renamed.get('davidson')).toBe(2);
+    expect(renamed.get('jam')).toBe(2);
   });
 
   it('counts the products holding each word and drops a family with its products', async () => {
