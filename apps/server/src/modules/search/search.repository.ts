@@ -164,7 +164,8 @@ async function searchText(db: Db, f: SearchFilter, plan: PlannedQuery): Promise<
   const matched = sql`select p.id, p.name_ar, p.name_en, p.search_text, p.search_words, p.barcode, p.number
     from products p where ${scope} and ${condition}`;
 
-  // Each word's class once per row (c0, c1, ...), then the ranking keys from them.
+  // Each word's class once per row (c0, c1, ...), then the ranking keys from them. OFFSET 0 keeps the
+  // planner from inlining every class expression into each key (slower to plan and to run).
   const classes = usable ? plan.words.map((_, i) => sql.raw(`c${i}`)) : [];
   const classColumns = usable
     ? sql.join(
@@ -188,7 +189,7 @@ async function searchText(db: Db, f: SearchFilter, plan: PlannedQuery): Promise<
       ${sum((c) => sql`case when ${c} between 1 and 3 then ${c} when ${c} >= 6 then 1 else 0 end`)} as partial,
       case when search_text like ${prefix} or lower(name_en) like ${prefix}${codePrefix} then 0
            when search_text like ${wordPrefix} then 1 else 2 end as tier
-    from (select matched.*${classColumns} from matched) classified`;
+    from (select matched.*${classColumns} from matched offset 0) classified`;
   const order = sql`code, exact desc, typos, partial, tier, name_ar, id`;
   const page = await rows<CardRow>(
     db,
