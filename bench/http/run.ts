@@ -4,16 +4,12 @@
 //   npm run build && npx tsx bench/http/run.ts [--engine pglite|postgres|both] [--products 100000]
 //   [--connections 100] [--duration 30]
 // A benchmark, never a test: nothing here runs under `npm test`.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import * as catalogue from '../lib/catalogue-database';
 import { markdownTable, ms } from '../lib/table';
-import { BENCH_ADMIN_PASSWORD } from '../search/config';
 import { buildQueries } from '../search/queries';
 import { httpLoad, type HttpLoadResult } from './load';
+import { checkBuild, rssMb, startProduction } from './server';
 
 const {
   args,
@@ -23,89 +19,9 @@ const {
   connections: { type: 'string', default: '100' },
   duration: { type: 'string', default: '30' },
 });
-const ROOT = join(import.meta.dirname, '../..');
-const SERVER = join(ROOT, 'apps/server/dist/main.js');
-const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-0123456789';
 const CONNECTIONS = Number(args.connections);
 const DURATION = Number(args.duration);
 const log = (s: string) => process.stdout.write(`${s}\n`);
-
-function checkBuild() {
-  if (!existsSync(SERVER)) {
-    log(`${SERVER} is missing. Build the production server first:\n\n  npm run build\n`);
-    process.exit(1);
-  }
-  // A stale bundle would measure old code: say so rather than rebuild behind the caller's back.
-  const built = statSync(SERVER).mtimeMs;
-  const newer = (dir: string) =>
-    readdirSync(dir, { recursive: true, withFileTypes: true }).some(
-      (e) => e.isFile() && statSync(join(e.parentPath, e.name)).mtimeMs > built,
-    );
-  if (newer(join(ROOT, 'apps/server/src')) || newer(join(ROOT, 'packages/contracts/src'))) {
-    log('warning: apps/server/dist/main.js is older than the sources; run `npm run build` to measure them.');
-  }
-}
-
-interface Server {
-  url: string;
-  child: ChildProcess;
-  /** Warnings and errors the server logged (pino level >= 40), by message. */
-  problems: Map<string, number>;
-  stop(): Promise<number | null>;
-}
-
-/** `node apps/server/dist/main.js`, as `npm start` runs it, on a free port of 127.0.0.1. */
-async function startProduction(p: catalogue.Prepared): Promise<Server> {
-  const child = spawn(process.execPath, [SERVER], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: p.dataDir,
-      ...(p.url ? { DATABASE_URL: p.url } : {}),
-      JWT_SECRET,
-      ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
-      SEED_DEMO: 'false',
-      GUEST_ACCESS: 'true',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const problems = new Map<string, number>();
-  const url = await new Promise<string>((resolve, reject) => {
-    const onLine = (line: string) => {
-      const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
-      if (listening) resolve(listening[1]!);
-      try {
-        const entry = JSON.parse(line) as { level?: number; msg?: string; err?: { message?: string } };
-        if ((entry.level ?? 0) >= 40) {
-          const detail = entry.err?.message?.split('\n')[0];
-          const key = `${entry.msg ?? ''}${detail ? `: ${detail.slice(0, 160)}` : ''}`;
-          problems.set(key, (problems.get(key) ?? 0) + 1);
-        }
-      } catch {
-        if (line.trim()) problems.set(line, (problems.get(line) ?? 0) + 1);
-      }
-    };
-    createInterface({ input: child.stdout }).on('line', onLine);
-    createInterface({ input: child.stderr }).on('line', onLine);
-    child.once('exit', (code) => reject(new Error(`the server exited early with code ${code}`)));
-  });
-  const stop = () =>
-    new Promise<number | null>((resolve) => {
-      if (child.exitCode !== null) return resolve(child.exitCode);
-      child.once('exit', (code) => resolve(code));
-      child.kill('SIGTERM');
-    });
-  return { url, child, problems, stop };
-}
-
-const rssMb = (pid: number) => {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Math.round(Number(m[1]) / 1024) : Number.NaN;
-};
 
 /** A seeded generator: the same run asks for the same pages. */
 function random(seed: number) {
@@ -202,7 +118,7 @@ async function measure(p: catalogue.Prepared): Promise<Row[]> {
   return rows;
 }
 
-checkBuild();
+checkBuild(log);
 log(
   `bench/http: ${TOTAL} products, ${CONNECTIONS} connections, ${DURATION} s per run; ` +
     `Node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ` +

@@ -72,7 +72,7 @@ export const TYPES: [string, string][] = [
   ['Peas', 'بازلاء'],
 ];
 
-const VARIANTS: [string, string][] = [
+export const VARIANTS: [string, string][] = [
   ['Strawberry', 'بالفراولة'],
   ['Mango', 'بالمانجو'],
   ['Orange', 'بالبرتقال'],

@@ -2,6 +2,7 @@ import { normalizeSearchText } from '@dalil/contracts/search-text';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../apps/server/src/db/client';
 import { searchProducts } from '../../apps/server/src/modules/search/search.repository';
+import { VocabularyCache } from '../../apps/server/src/modules/search/vocabulary';
 
 type Executor = Pick<Db, 'execute' | 'transaction'>;
 
@@ -25,12 +26,17 @@ export async function explainSearch(
   filter: { family: number; category?: number; search: string; skip?: number },
 ): Promise<string> {
   const plans: string[] = [];
-  await searchProducts(explaining(db, plans) as Db, {
-    family: filter.family,
-    category: filter.category,
-    text: normalizeSearchText(filter.search),
-    limit: 25,
-    skip: filter.skip ?? 0,
-  });
+  const vocabulary = await new VocabularyCache(db).get(filter.family, 0);
+  await searchProducts(
+    explaining(db, plans) as Db,
+    {
+      family: filter.family,
+      category: filter.category,
+      text: normalizeSearchText(filter.search),
+      limit: 25,
+      skip: filter.skip ?? 0,
+    },
+    vocabulary,
+  );
   return `--- ${label}\n${plans.join('\n\n')}`;
 }

@@ -14,6 +14,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { COMPRESSION } from './lib/compression';
 import { CatalogueWrites } from './lib/catalogue-version';
+import { SessionWrites } from './lib/session-version';
 import type { AppContext } from './lib/context';
 import { crudRoutes } from './lib/crud-routes';
 import { OPENAPI } from './lib/openapi';
@@ -21,6 +22,7 @@ import { createTokens } from './lib/tokens';
 import { registerErrorHandler } from './lib/error-handler';
 import { HttpError } from './lib/errors';
 import { registerAccessControl } from './modules/auth/access';
+import type { SessionCacheSettings } from './modules/auth/sessions';
 import { categoryService } from './modules/categories/categories.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { logoutRoutes } from './modules/auth/logout';
@@ -42,6 +44,8 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** Search result cache settings; tests pass a clock they can move. */
   searchCache?: SearchCacheSettings;
+  /** Session cache settings (the revocation delay); tests pass a clock they can move. */
+  sessionCache?: SessionCacheSettings;
 }
 
 /** Builds the ready application; never listens (main.ts does). Closing it closes the database. */
@@ -50,6 +54,7 @@ export async function buildApp({
   database,
   logStream,
   searchCache,
+  sessionCache,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -82,6 +87,7 @@ export async function buildApp({
     database,
     db: database.db,
     catalogue: new CatalogueWrites(database.db),
+    sessions: new SessionWrites(database.db),
     tokens: createTokens(config.jwtSecret, config.tokenTtlSeconds),
     lifecycle: { draining: false },
   };
@@ -107,7 +113,7 @@ export async function buildApp({
   });
 
   registerErrorHandler(app);
-  registerAccessControl(app);
+  registerAccessControl(app, sessionCache);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

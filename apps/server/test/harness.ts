@@ -9,6 +9,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { ensureAccounts } from '../src/seed/accounts';
 import { openDatabase, type Database } from '../src/db/client';
+import type { SessionCacheSettings } from '../src/modules/auth/sessions';
 import type { SearchCacheSettings } from '../src/modules/search/search-cache-plugin';
 
 export const ADMIN_PASSWORD = 'admin-test-password';
@@ -76,6 +77,7 @@ export async function createTestApp(
     overrides?: Partial<Config>;
     logStream?: NodeJS.WritableStream;
     searchCache?: SearchCacheSettings;
+    sessionCache?: SessionCacheSettings;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env, options.overrides);
@@ -86,6 +88,7 @@ export async function createTestApp(
     database,
     logStream: options.logStream,
     searchCache: options.searchCache,
+    sessionCache: options.sessionCache,
   });
   await app.ready();
   const login = async (kind: 'admin' | 'user', username: string, password: string) => {

@@ -43,6 +43,8 @@ export const SearchQuerySchema = z.object({
     .transform((v) => v ?? ''),
   family: z.preprocess(toNumberOrUndefined, queryId),
   category: z.preprocess(toNumberOrUndefined, queryId.optional()),
+  /** `category`: the answer also counts the matches of the text in each category of the family. */
+  facets: z.enum(['category'], { error: 'must be category' }).optional(),
 });
 export type SearchQuery = z.input<typeof SearchQuerySchema>;
 export type SearchParams = z.output<typeof SearchQuerySchema>;
@@ -66,6 +68,21 @@ export const ProductCardSchema = ProductSchema.pick({
 });
 export type ProductCard = z.infer<typeof ProductCardSchema>;
 
-/** `count` is the total number of matches, so the pager shows ceil(count / limit) pages. */
-export const SearchResultSchema = listOf(ProductCardSchema);
+/** How many products of the family match the text in one category (categories with none are left out). */
+export const CategoryFacetSchema = z.object({ id: z.number().int(), count: z.number().int() });
+export type CategoryFacet = z.infer<typeof CategoryFacetSchema>;
+
+/** Most did-you-mean suggestions an empty answer carries. */
+export const SEARCH_SUGGESTIONS = 3;
+
+/**
+ * `count` is the total number of matches, so the pager shows ceil(count / limit) pages. When nothing
+ * matches a text, `suggestions` offers up to three other texts made from the family's own words
+ * (did-you-mean). With `facets=category`, `facets.category` counts the text's matches in each
+ * category of the family, whatever category the page is narrowed to.
+ */
+export const SearchResultSchema = listOf(ProductCardSchema).extend({
+  suggestions: z.array(z.string()).max(SEARCH_SUGGESTIONS).optional(),
+  facets: z.object({ category: z.array(CategoryFacetSchema) }).optional(),
+});
 export type SearchResult = z.infer<typeof SearchResultSchema>;

@@ -15,6 +15,8 @@ import { WorkerClient } from './worker-client';
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle a `db.transaction` callback receives. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** What a query needs: the database or a transaction. */
+export type Executor = Pick<Db, 'execute'>;
 
 export interface Database {
   db: Db;

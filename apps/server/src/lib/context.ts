@@ -3,14 +3,17 @@ import type { Access } from '@dalil/contracts/resources';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import type { CatalogueWrites } from './catalogue-version';
+import type { SessionWrites } from './session-version';
 import type { Tokens, VerifiedToken } from './tokens';
 
 export type { Access };
 
-/** What the services need: the database, and the catalogue's write path (which expires caches). */
+/** What the services need: the database, and the write paths of cached data (which expire caches). */
 export interface DataContext {
   db: Db;
   catalogue: CatalogueWrites;
+  /** Sign-outs and account changes: what the access guard's session cache depends on. */
+  sessions: SessionWrites;
 }
 
 export interface AppContext extends DataContext {

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { pgErrorCode } from '../lib/database-errors';
+import { bumpSessionVersion } from '../lib/session-version';
 import { ensureGuestAccount } from '../modules/auth/guest-account';
 import { hashPassword } from '../modules/auth/passwords';
 import { findUserByUsername, insertUser } from '../modules/users/users.repository';
@@ -44,15 +45,15 @@ export async function ensureAccounts(db: Db, config: Config): Promise<CreatedAdm
     const password = config.admin.password ?? generated!;
     const existing = await findUserByUsername(db, config.admin.username);
     if (existing) {
-      await db
-        .update(users)
-        .set({
-          role: 'admin',
-          isGuest: false,
-          passwordHash: await hashPassword(password),
-          tokenVersion: existing.tokenVersion + 1,
-        })
-        .where(eq(users.id, existing.id));
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ role: 'admin', isGuest: false, passwordHash, tokenVersion: existing.tokenVersion + 1 })
+          .where(eq(users.id, existing.id));
+        // Processes already running drop the account's old tokens within the revocation delay.
+        await bumpSessionVersion(tx);
+      });
       created = { username: config.admin.username, generatedPassword: generated };
     } else {
       const inserted = await insertUnlessTaken(() =>

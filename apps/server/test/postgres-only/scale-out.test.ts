@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REVOCATION_DELAY_MS } from '../../src/lib/session-version';
 import { freshDatabase } from '../harness';
 import { adminToken, startServer, type ServerProcess } from '../server-process';
 
@@ -99,6 +100,9 @@ describe('two server processes sharing one PostgreSQL database', () => {
       password: 'lina-password-2',
     });
     expect(changed.status).toBe(200);
+    expect((await call(b.url, token, 'GET', '/api/user/auth')).status).toBe(401);
+    // The other process notices within the revocation delay (docs/decisions/0025).
+    await new Promise((r) => setTimeout(r, REVOCATION_DELAY_MS + 50));
     expect((await call(a.url, token, 'GET', '/api/user/auth')).status).toBe(401);
   });
 });

@@ -61,6 +61,44 @@ describe('statement timeout', () => {
     }
   });
 
+  it('cancels a search that waits too long: 503 with Retry-After', async () => {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: 'admin', password: ADMIN_PASSWORD },
+    });
+    const token = body(login).token as string;
+    const post = async (path: string, payload: object) =>
+      body(await app.inject({ method: 'POST', url: path, headers: bearer(token), payload })).id as number;
+    const family = await post('/api/family', { nameEn: 'Drinks', nameAr: 'مشروبات' });
+    const category = await post('/api/category', { nameEn: 'Tea', nameAr: 'شاي', family });
+    await post('/api/product', {
+      nameEn: 'Karak Tea',
+      nameAr: 'شاي كرك',
+      family,
+      category,
+      barcode: '6281000000017',
+    });
+    const search = `/api/search?family=${family}&search=karak`;
+    const blocker = new pg.Client({ connectionString: url });
+    await blocker.connect();
+    try {
+      await blocker.query('begin');
+      await blocker.query('lock table products in access exclusive mode');
+      const started = performance.now();
+      const res = await app.inject({ method: 'GET', url: search, headers: bearer(token) });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(performance.now() - started).toBeLessThan(3000);
+      await blocker.query('rollback');
+      const again = await app.inject({ method: 'GET', url: search, headers: bearer(token) });
+      expect(again.statusCode).toBe(200);
+      expect(body(again)).toMatchObject({ count: 1 });
+    } finally {
+      await blocker.end();
+    }
+  });
+
   it('sets the timeout on every connection of the pool', async () => {
     const database = await openDatabase({ url, poolSize: 2, statementTimeoutMs: 1234 });
     try {

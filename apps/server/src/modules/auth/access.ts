@@ -2,18 +2,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import { HttpError } from '../../lib/errors';
 import type { Access } from '../../lib/context';
 import { toAccount } from '../users/users.repository';
-import { requestToken, sessionUser } from './sessions';
+import { bearerToken, SessionCache, type SessionCacheSettings } from './sessions';
 
 const unauthorized = () =>
   new HttpError(401, 'Sign in to continue', undefined, { 'www-authenticate': 'Bearer' });
 
 /** Resolves the bearer token to a live account; null when the token is missing, bad or revoked. */
-async function authenticate(app: FastifyInstance, request: FastifyRequest) {
-  const token = await requestToken(app, request);
-  if (!token) return null;
-  // A deleted user, a changed password or role, or a signed-out token: the token fails at once.
-  const user = await sessionUser(app.ctx.db, token);
-  return user ? { account: toAccount(user), token } : null;
+async function authenticate(sessions: SessionCache, request: FastifyRequest) {
+  const raw = bearerToken(request);
+  if (!raw) return null;
+  // A deleted user, a changed password or role, or a signed-out token: the token fails at once in this
+  // process, and within the revocation delay in the others (docs/decisions/0025).
+  const session = await sessions.session(raw);
+  return session ? { account: toAccount(session.user), token: session.token } : null;
 }
 
 export const routeAccess = (route: Pick<RouteOptions, 'url' | 'config'>): Access | undefined =>
@@ -23,7 +24,12 @@ export const routeAccess = (route: Pick<RouteOptions, 'url' | 'config'>): Access
  * Installs the guard on every route from its declared access. An /api route that declares none is a
  * programming error and stops the start, so no route can slip past the access rules.
  */
-export function registerAccessControl(app: FastifyInstance) {
+export function registerAccessControl(app: FastifyInstance, settings: SessionCacheSettings = {}) {
+  const sessions = new SessionCache(app.ctx.db, app.ctx.tokens, app.ctx.sessions, settings);
+  app.addHook('onClose', (_instance, done) => {
+    sessions.close();
+    done();
+  });
   app.decorateRequest('account', null);
   app.decorateRequest('token', null);
   app.addHook('onRoute', (route) => {
@@ -34,7 +40,7 @@ export function registerAccessControl(app: FastifyInstance) {
     const guard = async (request: FastifyRequest, reply: FastifyReply) => {
       // An answer meant for one account (errors included) is never stored by a browser or a proxy.
       void reply.header('cache-control', 'no-store');
-      const session = await authenticate(app, request);
+      const session = await authenticate(sessions, request);
       if (!session) throw unauthorized();
       if (access === 'admin' && session.account.role !== 'admin') {
         throw new HttpError(403, 'This needs an administrator account');

@@ -156,19 +156,25 @@ describe('tokens', () => {
     });
     const token = await t.login('user', 'omar', 'omar-password');
     expect((await get('/api/user/auth', token)).statusCode).toBe(200);
-    await t.database.db
-      .update(users)
-      .set({ tokenVersion: user.tokenVersion + 1 })
-      .where(eq(users.id, user.id));
+    // Account changes go through the session write path, as the user service's do.
+    const { sessions } = t.app.ctx;
+    await sessions.write((tx) =>
+      tx
+        .update(users)
+        .set({ tokenVersion: user.tokenVersion + 1 })
+        .where(eq(users.id, user.id)),
+    );
     expect((await get('/api/user/auth', token)).statusCode).toBe(401);
 
     const second = await t.login('user', 'omar', 'omar-password');
-    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
+    expect((await get('/api/user/auth', second)).statusCode).toBe(200);
+    await sessions.write((tx) => tx.update(users).set({ role: 'admin' }).where(eq(users.id, user.id)));
     expect((await get('/api/user/auth', second)).statusCode).toBe(401);
 
     const third = await t.login('user', 'omar', 'omar-password');
-    await t.database.db.delete(users).where(eq(users.id, user.id));
-    expect((await get('/api/user/auth', third)).statusCode).toBe(401);
+    expect((await get('/api/admin/auth', third)).statusCode).toBe(200);
+    await sessions.write((tx) => tx.delete(users).where(eq(users.id, user.id)));
+    expect((await get('/api/admin/auth', third)).statusCode).toBe(401);
   });
 });
 

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { bumpSessionVersion } from '../../lib/session-version';
 import { findUserByUsername, insertUser, type UserRow } from '../users/users.repository';
 import { CLOSED_PASSWORD, hashPassword, verifyPassword } from './passwords';
 
@@ -21,12 +22,18 @@ export async function findGuest(db: Db, username: string): Promise<UserRow | und
   return row;
 }
 
-/** No password opens it any more, and every token it had stops working. */
+/**
+ * No password opens it any more, and every token it had stops working (in other running processes
+ * within the revocation delay: the session version moves on).
+ */
 async function close(db: Db, guest: UserRow): Promise<void> {
-  await db
-    .update(users)
-    .set({ passwordHash: CLOSED_PASSWORD, tokenVersion: guest.tokenVersion + 1, updatedAt: new Date() })
-    .where(eq(users.id, guest.id));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash: CLOSED_PASSWORD, tokenVersion: guest.tokenVersion + 1, updatedAt: new Date() })
+      .where(eq(users.id, guest.id));
+    await bumpSessionVersion(tx);
+  });
 }
 
 /**
@@ -69,17 +76,16 @@ export async function ensureGuestAccount(
   }
   const passwordMatches = await verifyPassword(existing.passwordHash, guestConfig.password);
   if (passwordMatches && existing.isGuest) return;
-  await db
-    .update(users)
-    .set({
-      isGuest: true,
-      ...(passwordMatches
-        ? {}
-        : {
-            passwordHash: await hashPassword(guestConfig.password),
-            tokenVersion: existing.tokenVersion + 1,
-          }),
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, existing.id));
+  const passwordHash = passwordMatches ? null : await hashPassword(guestConfig.password);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        isGuest: true,
+        ...(passwordHash ? { passwordHash, tokenVersion: existing.tokenVersion + 1 } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, existing.id));
+    await bumpSessionVersion(tx);
+  });
 }

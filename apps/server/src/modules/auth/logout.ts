@@ -13,7 +13,7 @@ const HOUSEKEEPING_MS = 10 * 60_000;
  * Also removes, every few minutes, revocations and sign-in counts that can no longer matter.
  */
 export function logoutRoutes(app: FastifyInstance) {
-  const { db } = app.ctx;
+  const { db, sessions } = app.ctx;
   app.withTypeProvider<ZodTypeProvider>().post(
     `${API_BASE}${API_PATHS.logout}`,
     {
@@ -27,7 +27,7 @@ export function logoutRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       // The guard has verified the token and kept it.
-      if (request.token) await revokeToken(db, request.token);
+      if (request.token) await revokeToken(sessions, request.token);
       await forgetExpiredRevocations(db);
       return reply.status(204).send(null);
     },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { readCatalogueVersion } from '../../lib/catalogue-version';
 import { SearchCache } from './search-cache';
 import { searchRoutes, type CachedPage } from './search.routes';
+import { VocabularyCache } from './vocabulary';
 
 export interface SearchCacheSettings {
   /** Most pages kept; each is one page of at most 100 cards. */
@@ -30,6 +31,6 @@ export function searchCachePlugin(app: FastifyInstance, settings: SearchCacheSet
     unsubscribe();
     closed();
   });
-  searchRoutes(app, cache);
+  searchRoutes(app, cache, new VocabularyCache(db));
   done();
 }

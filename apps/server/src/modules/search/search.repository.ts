@@ -1,20 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ProductCard, SearchResult } from '@dalil/contracts/search';
+import {
+  SEARCH_SUGGESTIONS,
+  type CategoryFacet,
+  type ProductCard,
+  type SearchResult,
+} from '@dalil/contracts/search';
+import { searchWords, stemWord } from '@dalil/contracts/search-analysis';
 import type { Db } from '../../db/client';
-
-/** Queries this long or longer also match by trigram similarity, so one typo still finds the product. */
-export const TYPO_MIN_LENGTH = 3;
-/**
- * pg_trgm's default word-similarity threshold (0.6) misses a letter dropped from an eight-letter word
- * ("biscuts" scores 0.55 against "biscuits"); 0.5 finds one inserted, dropped or changed letter in
- * most words of five letters or more without letting unrelated words in (docs/decisions/0004).
- */
-export const WORD_SIMILARITY_THRESHOLD = 0.5;
-/**
- * Most similar-name (typo) rows one search considers; see searchText. Each costs two word_similarity()
- * calls, 10-50 us each on PGlite (WebAssembly), so 100 rows stay under about 10 ms.
- */
-export const FUZZY_LIMIT = 100;
+import type { FamilyVocabulary, WordMatches } from './vocabulary';
 
 export interface SearchFilter {
   family: number;
@@ -95,86 +88,117 @@ async function listAll(db: Db, f: SearchFilter): Promise<SearchResult> {
 }
 
 /**
- * Text search. The (family, trigram) GIN index and the barcode/code pattern indexes choose the
- * candidates inside the family first; only those are ranked and paged. Letting the planner walk the
- * family's name order and filter row by row made first pages slow (docs/decisions/0004). Ranking:
- * 0 exact barcode or code, 1 a name, barcode or code starts with the text, 2 a word starts with it,
- * 3 it appears inside a word, 4 similar (a typo); then similarity (tier 4 only), Arabic name and id,
- * so the order is total and pages never repeat or skip a product.
+ * The SQL of one query word: the words it accepts, by class. The class arrays are folded into
+ * constants when the statement is planned (string_to_array of a parameter is immutable), so the GIN
+ * index sees plain arrays.
  */
-async function searchText(db: Db, f: SearchFilter): Promise<SearchResult> {
-  const q = f.text;
-  const digits = /^[0-9]+$/.test(q);
+const wordArray = (words: string[]) => sql`string_to_array(${words.join(' ')}, ' ')`;
+
+/** The best class by which a product's words match one query word (see MATCH). */
+function classOf(matches: WordMatches): SQL {
+  const branches = [...matches.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([cls, words]) => sql`when search_words && ${wordArray(words)} then ${sql.raw(String(cls))}`);
+  return sql`(case ${sql.join(branches, sql` `)} else 9 end)`;
+}
+
+export interface PlannedQuery {
+  /** The normalized query. */
+  q: string;
+  /** A single word of digits: barcodes and codes match too. */
+  digits: boolean;
+  /** Per query word, the words it accepts; an empty list means the word matches nothing. */
+  words: WordMatches[];
+}
+
+/** What each word of a normalized query accepts in this family's vocabulary. */
+export function planQuery(q: string, vocabulary: FamilyVocabulary): PlannedQuery {
+  const analyzed = searchWords(q).map((word) => ({
+    word,
+    stem: stemWord(word),
+    digits: /^[0-9]+$/.test(word),
+  }));
+  return {
+    q,
+    digits: analyzed.length === 1 && analyzed[0]!.digits,
+    words: analyzed.map((w, i) => vocabulary.match(w, i === analyzed.length - 1)),
+  };
+}
+
+const usableWords = (plan: PlannedQuery) => plan.words.length > 0 && plan.words.every((m) => m.size > 0);
+
+/** Which products of the scope match: every word, or (digits) a barcode or code prefix; null: none can. */
+function matchCondition(plan: PlannedQuery): SQL | null {
+  const usable = usableWords(plan);
+  if (!usable && !plan.digits) return null;
+  const allOf = (m: WordMatches) => wordArray([...m.values()].flat());
+  const byWords = usable
+    ? sql.join(
+        plan.words.map((m) => sql`p.search_words && ${allOf(m)}`),
+        sql` and `,
+      )
+    : sql`false`;
+  const prefix = `${likeEscape(plan.q)}%`;
+  const codes = plan.digits ? sql` or p.barcode like ${prefix} or p.number like ${prefix}` : sql``;
+  return sql`((${byWords})${codes})`;
+}
+
+/**
+ * Text search (docs/decisions/0024-word-search.md). Every query word must match a word of the
+ * product, in any order: exactly, by stem or synonym, as a prefix (the last word, as typed so far),
+ * inside a longer word, or with a typo; the vocabulary has already turned each into the list of
+ * words it accepts, so the database only looks words up in the (family, words) GIN index. A query of
+ * digits also matches barcode and code prefixes. Ranking: exact barcode or code; more words matched
+ * exactly; fewer typos; fewer words matched by stem, prefix or infix (in that order of preference);
+ * the name starts with the query; a word starts with it; Arabic name and id, so the order is total
+ * and pages never repeat or skip a product.
+ */
+async function searchText(db: Db, f: SearchFilter, plan: PlannedQuery): Promise<SearchResult> {
+  const { q, digits } = plan;
   const prefix = `${likeEscape(q)}%`;
   const wordPrefix = `% ${likeEscape(q)}%`;
-  const contains = `%${likeEscape(q)}%`;
-  const typoTolerant = [...q].length >= TYPO_MIN_LENGTH;
   const scope = scopeOf(f);
+  const usable = usableWords(plan);
+  const condition = matchCondition(plan);
+  if (condition === null) return { data: [], count: 0 };
+  const matched = sql`select p.id, p.name_ar, p.name_en, p.search_text, p.search_words, p.barcode, p.number
+    from products p where ${scope} and ${condition}`;
 
-  // Literal matches. Short texts: word prefixes only (a one- or two-letter infix would match nearly
-  // everything and cannot use the trigram index); longer ones: anywhere in a name.
-  const text = typoTolerant
-    ? sql`p.search_text like ${contains}`
-    : sql`(p.search_text like ${prefix} or p.search_text like ${wordPrefix})`;
-  const codes = digits ? sql`p.barcode like ${prefix} or p.number like ${prefix}` : sql`false`;
-  const literal = sql`select p.id, p.name_ar, p.name_en, p.search_text, p.barcode, p.number, false as fuzzy
-    from products p where ${scope} and (${text} or ${codes})`;
-  // Similar names (a typo), written `search_text %> q` so the GIN index serves it. Each candidate
-  // costs a word_similarity() call, and a 3- or 4-letter text is "similar" to thousands of names
-  // (every word sharing its first letters), so this branch stops at FUZZY_LIMIT rows: the work of
-  // any search stays bounded. A real typo of a longer word has far fewer similar names than that.
-  const similar = sql`select p.id, p.name_ar, p.name_en, p.search_text, p.barcode, p.number, true as fuzzy
-    from products p where ${scope} and p.search_text %> ${q}::text
-      and not (${text}) and not coalesce(${codes}, false)
-    limit ${FUZZY_LIMIT}`;
-  const matched = typoTolerant ? sql`(${literal}) union all (${similar})` : literal;
-  const patterns = { q, digits, prefix, wordPrefix, matched };
-  if (!typoTolerant) return rankAndPage(db, f, patterns);
-  // Settings for this transaction only. The threshold is read by the GIN index scan itself. Without
-  // the other two, the LIMIT on the similar branch tempts the planner into walking the family (in any
-  // order) and calling word_similarity() on each row until it has FUZZY_LIMIT of them: fine when most
-  // rows are similar, 20 000 calls when few are. With them, both branches are bitmap scans of the
-  // (family, trigram) GIN index: the work is what the index finds.
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true),
-                 set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
-    );
-    return rankAndPage(tx, f, patterns);
-  });
-}
-
-interface Patterns {
-  q: string;
-  digits: boolean;
-  prefix: string;
-  wordPrefix: string;
-  /** Selects the candidate rows: id, name_ar, name_en, search_text, barcode, number, fuzzy. */
-  matched: SQL;
-}
-
-async function rankAndPage(db: Executor, f: SearchFilter, p: Patterns): Promise<SearchResult> {
-  const { q, digits, prefix, wordPrefix, matched } = p;
-  const exact = digits ? sql`barcode = ${q} or number = ${q}` : sql`false`;
+  // Each word's class once per row (c0, c1, ...), then the ranking keys from them. OFFSET 0 keeps the
+  // planner from inlining every class expression into each key (slower to plan and to run).
+  const classes = usable ? plan.words.map((_, i) => sql.raw(`c${i}`)) : [];
+  const classColumns = usable
+    ? sql.join(
+        plan.words.map((m, i) => sql`, ${classOf(m)} as ${classes[i]!}`),
+        sql``,
+      )
+    : sql``;
+  const sum = (term: (c: SQL) => SQL) =>
+    classes.length === 0
+      ? sql`0`
+      : sql.join(
+          classes.map((c) => sql`(${term(c)})`),
+          sql` + `,
+        );
+  const exactCode = digits ? sql`barcode = ${q} or number = ${q}` : sql`false`;
   const codePrefix = digits ? sql` or barcode like ${prefix} or number like ${prefix}` : sql``;
-  // Similarity is only computed (and only matters) for the similar-name tier.
+  const ranked = sql`select id, name_ar,
+      case when ${exactCode} then 0 else 1 end as code,
+      ${sum((c) => sql`case when ${c} = 0 then 1 else 0 end`)} as exact,
+      ${sum((c) => sql`case ${c} when 4 then 1 when 5 then 2 when 6 then 1 when 7 then 2 else 0 end`)} as typos,
+      ${sum((c) => sql`case when ${c} between 1 and 3 then ${c} when ${c} >= 6 then 1 else 0 end`)} as partial,
+      case when search_text like ${prefix} or lower(name_en) like ${prefix}${codePrefix} then 0
+           when search_text like ${wordPrefix} then 1 else 2 end as tier
+    from (select matched.*${classColumns} from matched offset 0) classified`;
+  const order = sql`code, exact desc, typos, partial, tier, name_ar, id`;
   const page = await rows<CardRow>(
     db,
-    sql`with matched as materialized (${matched}), ranked as (
-          select id, name_ar,
-            case when fuzzy then 4
-                 when ${exact} then 0
-                 when search_text like ${prefix} or lower(name_en) like ${prefix}${codePrefix} then 1
-                 when search_text like ${wordPrefix} then 2
-                 else 3 end as tier,
-            case when fuzzy then word_similarity(${q}::text, search_text) else 0 end as score
-          from matched
-        ), page as (
-          select id, tier, score, name_ar, count(*) over () as total from ranked
-          order by tier, score desc, name_ar, id limit ${f.limit} offset ${f.skip}
+    sql`with matched as materialized (${matched}), ranked as (${ranked}), page as (
+          select id, code, exact, typos, partial, tier, name_ar, count(*) over () as total from ranked
+          order by ${order} limit ${f.limit} offset ${f.skip}
         )
         select ${CARD_COLUMNS}, page.total from page join products p on p.id = page.id
-        order by page.tier, page.score desc, page.name_ar, page.id`,
+        order by page.code, page.exact desc, page.typos, page.partial, page.tier, page.name_ar, page.id`,
   );
   if (page.length > 0) return { data: page.map(toCard), count: Number(page[0]!.total) };
   if (f.skip === 0) return { data: [], count: 0 };
@@ -186,6 +210,75 @@ async function rankAndPage(db: Executor, f: SearchFilter, p: Patterns): Promise<
   return { data: [], count: Number(counted?.total ?? 0) };
 }
 
-export function searchProducts(db: Db, filter: SearchFilter): Promise<SearchResult> {
-  return filter.text === '' ? listAll(db, filter) : searchText(db, filter);
+/** Matches of the text in each category of the family (the category filter set aside). */
+async function categoryFacets(db: Db, family: number, condition: SQL | null): Promise<CategoryFacet[]> {
+  if (condition === null) return [];
+  const counted = await rows<{ id: number; count: string | number }>(
+    db,
+    sql`select p.category_id as id, count(*) as count from products p
+        where p.family_id = ${family} and ${condition} group by p.category_id order by p.category_id`,
+  );
+  return counted.map((r) => ({ id: r.id, count: Number(r.count) }));
+}
+
+/**
+ * Did-you-mean, for a text that matched nothing: each word that matched no word of the family replaced
+ * by its nearest vocabulary words (the commoner first), or, when every word matched on its own but
+ * not all together, each word alone.
+ */
+function suggestionsFor(plan: PlannedQuery, vocabulary: FamilyVocabulary): string[] {
+  const words = searchWords(plan.q);
+  const failing = words.map((w, i) => (plan.words[i]!.size === 0 ? i : -1)).filter((i) => i >= 0);
+  const out = new Set<string>();
+  if (failing.length === 0) {
+    if (words.length > 1) for (const w of words) out.add(w);
+  } else {
+    const options = new Map(
+      failing.map((i) => [
+        i,
+        vocabulary.suggest({ word: words[i]!, stem: stemWord(words[i]!), digits: false }, SEARCH_SUGGESTIONS),
+      ]),
+    );
+    if ([...options.values()].every((o) => o.length > 0)) {
+      for (let k = 0; k < SEARCH_SUGGESTIONS; k++) {
+        out.add(
+          words
+            .map((w, i) => {
+              const o = options.get(i);
+              return o ? (o[k] ?? o[0]!) : w;
+            })
+            .join(' '),
+        );
+      }
+    }
+  }
+  return [...out].filter((s) => s !== plan.q).slice(0, SEARCH_SUGGESTIONS);
+}
+
+export interface SearchOptions {
+  /** Count the text's matches per category of the family as well. */
+  facets?: boolean;
+}
+
+export async function searchProducts(
+  db: Db,
+  filter: SearchFilter,
+  vocabulary: FamilyVocabulary,
+  options: SearchOptions = {},
+): Promise<SearchResult> {
+  if (filter.text === '') {
+    const result = await listAll(db, filter);
+    if (!options.facets) return result;
+    return { ...result, facets: { category: await categoryFacets(db, filter.family, sql`true`) } };
+  }
+  const plan = planQuery(filter.text, vocabulary);
+  const result = await searchText(db, filter, plan);
+  const out: SearchResult = { ...result };
+  if (result.count === 0 && !plan.digits) {
+    const suggestions = suggestionsFor(plan, vocabulary);
+    if (suggestions.length > 0) out.suggestions = suggestions;
+  }
+  if (options.facets)
+    out.facets = { category: await categoryFacets(db, filter.family, matchCondition(plan)) };
+  return out;
 }

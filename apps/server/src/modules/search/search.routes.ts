@@ -7,6 +7,7 @@ import { normalizeSearchText } from '@dalil/contracts/search-text';
 import { COMPRESSION, chooseEncoding, compressText, type Encoding } from '../../lib/compression';
 import type { SearchCache } from './search-cache';
 import { searchProducts } from './search.repository';
+import type { VocabularyCache } from './vocabulary';
 
 /**
  * One page of results as JSON text (validated and serialized once, so a hit costs no zod pass), whether
@@ -21,7 +22,11 @@ const cachedPage = (json: string): CachedPage => ({
 });
 
 /** GET /api/search: the catalogue's product search (docs/architecture.md, "Search analysis"). */
-export function searchRoutes(app: FastifyInstance, cache: SearchCache<CachedPage>) {
+export function searchRoutes(
+  app: FastifyInstance,
+  cache: SearchCache<CachedPage>,
+  vocabularies: VocabularyCache,
+) {
   const { db } = app.ctx;
   app.withTypeProvider<ZodTypeProvider>().get(
     `${API_BASE}${API_PATHS.search}`,
@@ -36,13 +41,17 @@ export function searchRoutes(app: FastifyInstance, cache: SearchCache<CachedPage
       },
     },
     async (request, reply) => {
-      const { family, category, limit, skip, search } = request.query;
+      const { family, category, limit, skip, search, facets } = request.query;
       const text = normalizeSearchText(search);
-      const key = `${family}|${category ?? ''}|${limit}|${skip}|${text}`;
+      const key = `${family}|${category ?? ''}|${limit}|${skip}|${facets ?? ''}|${text}`;
       const version = await cache.currentVersion();
       let page = cache.get(key);
       if (page === undefined) {
-        const result = await searchProducts(db, { family, category, text, limit, skip });
+        // The family's vocabulary of the same catalogue version as the cached pages.
+        const vocabulary = await vocabularies.get(family, version);
+        const result = await searchProducts(db, { family, category, text, limit, skip }, vocabulary, {
+          facets: facets === 'category',
+        });
         page = cachedPage(JSON.stringify(SearchResultSchema.parse(result)));
         cache.set(key, page, version);
       }

@@ -51,11 +51,14 @@ function refuseGuestChange(current: UserRow, input: UserUpdateInput, role: strin
   }
 }
 
-/** A new password or role bumps the token version: the user's old tokens stop working at once. */
-async function updateUser({ db }: DataContext, id: number, input: UserUpdateInput): Promise<User> {
+/**
+ * A new password or role bumps the token version: the user's old tokens stop working at once. Written
+ * through the session write path, so cached sessions (which carry the names) expire too.
+ */
+async function updateUser({ sessions }: DataContext, id: number, input: UserUpdateInput): Promise<User> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   return crud.withUniqueConflicts(CONFLICTS, () =>
-    db.transaction(async (tx) => {
+    sessions.write(async (tx) => {
       const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
       if (!current) throw notFound('User');
       const role = input.role ?? current.role;
@@ -81,9 +84,9 @@ async function updateUser({ db }: DataContext, id: number, input: UserUpdateInpu
 }
 
 /** Deleting the row revokes the user's tokens: the access guard finds no account for them. */
-async function deleteUser({ db }: DataContext, id: number, caller: Account | null): Promise<void> {
+async function deleteUser({ sessions }: DataContext, id: number, caller: Account | null): Promise<void> {
   if (id === caller?.id) throw conflict('You cannot delete your own account');
-  await db.transaction(async (tx) => {
+  await sessions.write(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
     if (!current) throw notFound('User');
     if (current.isGuest) {

@@ -91,6 +91,27 @@ export const searchQuery = (args: SearchArgs) =>
     placeholderData: keepPreviousData,
   });
 
+/**
+ * How many products match a text in each category of the family: one small request per text (the
+ * page and the chosen category do not change the counts), shown on the category toggles.
+ */
+export const categoryCountsQuery = (family: number, search: string) =>
+  queryOptions({
+    queryKey: ['catalog', 'category-counts', family, search.trim()],
+    queryFn: async ({ signal }) => {
+      const result = SearchResultSchema.parse(
+        await apiRequest<unknown>(apiPaths.search, {
+          signal,
+          query: { family, search: search.trim() || undefined, limit: 1, facets: 'category' },
+        }),
+      );
+      return new Map((result.facets?.category ?? []).map((c) => [c.id, c.count]));
+    },
+    staleTime: STALE_MS,
+    refetchOnWindowFocus: false,
+    placeholderData: keepPreviousData,
+  });
+
 export const productQuery = (id: number) =>
   queryOptions({
     queryKey: ['catalog', 'product', id],

@@ -11,7 +11,13 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react
 import { CenteredSpinner } from '../../components/centered-spinner';
 import { catalogPrintHref, paths } from '../../lib/paths';
 import { useFirstScreenLater } from '../../lib/use-first-screen-later';
-import { catalogSearchArgs, categoriesQuery, familiesQuery, searchQuery } from './catalog-api';
+import {
+  catalogSearchArgs,
+  categoriesQuery,
+  categoryCountsQuery,
+  familiesQuery,
+  searchQuery,
+} from './catalog-api';
 import { CatalogHero } from './catalog-hero';
 import {
   catalogQueryString,
@@ -61,6 +67,7 @@ function CatalogMain({ query, family }: CatalogMainProps) {
   const families = useQuery(familiesQuery);
   const categories = useQuery(categoriesQuery(family.id));
   const results = useQuery(searchQuery(catalogSearchArgs(family.id, query)));
+  const counts = useQuery(categoryCountsQuery(family.id, query.search));
 
   useEffect(() => rememberQuery(location.search), [location.search, rememberQuery]);
 
@@ -91,6 +98,11 @@ function CatalogMain({ query, family }: CatalogMainProps) {
     [go],
   );
   const onReset = useCallback(() => go({ search: '', category: null, page: 1 }), [go]);
+  // A suggestion keeps the category and starts again at page 1.
+  const suggestionLink = useCallback(
+    (search: string) => `${paths.catalogMain}${catalogQueryString({ ...query, search, page: 1 })}`,
+    [query],
+  );
   const linkState = useMemo(() => ({ from: location.search }), [location.search]);
   // The grid renders in a deferred, interruptible pass: 25 cards arriving at once would otherwise
   // block the main thread (Lighthouse counted the data render among its long tasks). The first
@@ -109,6 +121,7 @@ function CatalogMain({ query, family }: CatalogMainProps) {
             categories={categories.data?.data}
             value={query.category}
             onChange={(category) => go({ category, page: 1 })}
+            counts={counts.data}
           />
           <Box
             ref={resultsTop}
@@ -141,6 +154,7 @@ function CatalogMain({ query, family }: CatalogMainProps) {
             onPage={onPage}
             onReset={filtered ? onReset : undefined}
             linkState={linkState}
+            suggestionLink={suggestionLink}
           />
         </>
       )}

@@ -10,12 +10,39 @@ interface CategoryTogglesProps {
   categories: Category[] | undefined;
   value: number | null;
   onChange: (category: number | null) => void;
+  /** Products matching the current text in each category; categories without any are dimmed. */
+  counts?: ReadonlyMap<number, number> | undefined;
+}
+
+/**
+ * A toggle's product count, in the toggle's own colours. Hidden from the accessible name (the toggle
+ * is named by its category); its title reads the count.
+ */
+function Count({ n }: { n: number }) {
+  return (
+    <Box
+      component="span"
+      aria-hidden
+      sx={{
+        ml: 1,
+        px: 0.75,
+        borderRadius: 5,
+        fontSize: '0.8em',
+        bgcolor: 'action.selected',
+        lineHeight: 1.6,
+      }}
+    >
+      {n.toLocaleString()}
+    </Box>
+  );
 }
 
 const ALL = 'all';
+/** A category with no match: quieter text and a dashed outline (still legible, still choosable). */
+const DIMMED = { color: 'text.secondary', borderStyle: 'dashed !important' } as const;
 
 /** A horizontal row of category toggles; choosing the active one clears it. */
-export function CategoryToggles({ categories, value, onChange }: CategoryTogglesProps) {
+export function CategoryToggles({ categories, value, onChange, counts }: CategoryTogglesProps) {
   const { t } = useTranslation();
   const language = usePreferences((s) => s.language);
   if (!categories) {
@@ -63,11 +90,21 @@ export function CategoryToggles({ categories, value, onChange }: CategoryToggles
         }}
       >
         <ToggleButton value={ALL}>{t('catalog.main.allCategories')}</ToggleButton>
-        {categories.map((category) => (
-          <ToggleButton key={category.id} value={String(category.id)} lang={language}>
-            {category.name[language]}
-          </ToggleButton>
-        ))}
+        {categories.map((category) => {
+          const n = counts?.get(category.id) ?? 0;
+          return (
+            <ToggleButton
+              key={category.id}
+              value={String(category.id)}
+              lang={language}
+              sx={counts && n === 0 && value !== category.id ? DIMMED : undefined}
+              title={counts ? t('catalog.main.categoryCount', { count: n }) : undefined}
+            >
+              {category.name[language]}
+              {counts && <Count n={n} />}
+            </ToggleButton>
+          );
+        })}
       </ToggleButtonGroup>
     </Box>
   );

@@ -1,16 +1,21 @@
 import SearchOff from '@mui/icons-material/SearchOff';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 
 interface EmptyResultsProps {
   /** Offered when a search or a category narrowed the list. */
   onReset?: () => void;
+  /** Did-you-mean texts from the server, each a link to the same screen searching for it. */
+  suggestions?: { text: string; to: string }[] | undefined;
 }
 
 /** "No results were found", with a way back to all products. */
-export function EmptyResults({ onReset }: EmptyResultsProps) {
+export function EmptyResults({ onReset, suggestions }: EmptyResultsProps) {
   const { t } = useTranslation();
   return (
     <Box sx={{ textAlign: 'center', py: { xs: 6, sm: 8 }, px: 2 }}>
@@ -18,6 +23,19 @@ export function EmptyResults({ onReset }: EmptyResultsProps) {
       <Typography component="h2" variant="h6" sx={{ mt: 1.5 }}>
         {t('catalog.empty.title')}
       </Typography>
+      {suggestions && suggestions.length > 0 && (
+        <Typography component="p" sx={{ mt: 1.5, fontSize: '1.05rem' }}>
+          {t('catalog.empty.didYouMean')}{' '}
+          {suggestions.map((s, i) => (
+            <Fragment key={s.text}>
+              {i > 0 && ' · '}
+              <Link component={RouterLink} to={s.to} dir="auto" sx={{ fontWeight: 600 }}>
+                {s.text}
+              </Link>
+            </Fragment>
+          ))}
+        </Typography>
+      )}
       <Typography color="text.secondary" sx={{ mt: 0.5 }}>
         {t('catalog.empty.hint')}
       </Typography>

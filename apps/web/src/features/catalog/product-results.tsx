@@ -19,6 +19,8 @@ interface ProductResultsProps {
   onReset?: () => void;
   /** Router state for the product links: where the product page's back button returns. */
   linkState: unknown;
+  /** Where a did-you-mean suggestion leads: this screen searching for it. */
+  suggestionLink?: (text: string) => string;
 }
 
 /** The product grid with skeletons, the empty state and numbered pagination. */
@@ -29,10 +31,15 @@ export const ProductResults = memo(function ProductResults({
   onPage,
   onReset,
   linkState,
+  suggestionLink,
 }: ProductResultsProps) {
   const { t } = useTranslation();
   const pages = pageCount(result?.count, CATALOGUE_PAGE_SIZE);
-  if (!loading && result?.count === 0) return <EmptyResults onReset={onReset} />;
+  if (!loading && result?.count === 0) {
+    const suggestions =
+      suggestionLink && result.suggestions?.map((text) => ({ text, to: suggestionLink(text) }));
+    return <EmptyResults onReset={onReset} suggestions={suggestions} />;
+  }
   const skeletons = Math.min(CATALOGUE_PAGE_SIZE, result?.data.length || 10);
   return (
     <Box>

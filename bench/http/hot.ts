@@ -1,0 +1,147 @@
+// bench/http hot paths: what a request costs when nothing has to be read from the database. The
+// production build (node apps/server/dist/main.js) answers, at 16 connections for 20 s each,
+//   /api/health             no token, no database: the ceiling of the HTTP stack;
+//   /api/user/auth          the access guard alone (a token already seen);
+//   cached popular search   the 20 popular searches of bench/search, all in the result cache;
+// on PGlite and then on PostgreSQL, over a generated catalogue, and prints each engine's cached search
+// req/s as a share of its health req/s. Target: at least 50 % on both engines. Every request sends
+// `Accept-Encoding: gzip, deflate, br`, as browsers do (`--encoding identity` asks for none: search
+// pages then travel as 4-9 KB of plain JSON instead of their cached brotli copy).
+//   npm run build && npm run bench:http:hot -- [--engine pglite|postgres|both] [--products 10000]
+//   [--connections 16] [--duration 20] [--encoding 'gzip, deflate, br'] [--server path/to/dist/main.js]
+// `--server` measures another build (an older commit's apps/server/dist/main.js) on the same data.
+// A benchmark, never a test: nothing here runs under `npm test`.
+import os from 'node:os';
+import * as catalogue from '../lib/catalogue-database';
+import { markdownTable, ms } from '../lib/table';
+import { buildQueries } from '../search/queries';
+import { httpLoad, type HttpLoadResult } from './load';
+import { checkBuild, rssMb, SERVER, startProduction } from './server';
+
+const {
+  args,
+  engines,
+  products: TOTAL,
+} = catalogue.args({
+  connections: { type: 'string', default: '16' },
+  duration: { type: 'string', default: '20' },
+  server: { type: 'string', default: SERVER },
+  encoding: { type: 'string', default: 'gzip, deflate, br' },
+});
+const CONNECTIONS = Number(args.connections);
+const DURATION = Number(args.duration);
+const SERVER_PATH = args.server;
+const TARGET = 0.5;
+const log = (s: string) => process.stdout.write(`${s}\n`);
+
+interface Row {
+  engine: string;
+  workload: string;
+  result: HttpLoadResult;
+  rss: number;
+}
+
+async function measure(p: catalogue.Prepared): Promise<Row[]> {
+  const server = await startProduction(p, SERVER_PATH);
+  const rows: Row[] = [];
+  try {
+    const encoding = { 'accept-encoding': args.encoding };
+    const headers = { ...(await catalogue.guestHeaders(server.url)), ...encoding };
+    const popular = buildQueries(p.generated).popular;
+    const workloads: [string, string[], Record<string, string>][] = [
+      ['health', ['/api/health'], encoding],
+      ['user auth', ['/api/user/auth'], headers],
+      ['cached popular search', popular, headers],
+    ];
+    // Fills the result cache and warms the JIT: every popular search is asked, then 5 s of each.
+    for (const path of popular) {
+      const res = await fetch(`${server.url}${path}`, { headers });
+      if (!res.ok) throw new Error(`${path}: ${res.status}`);
+    }
+    log(`[${p.engine}] warming up (5 s each); load average ${catalogue.loadAverage()}`);
+    for (const [, paths, h] of workloads) {
+      await httpLoad({ url: server.url, headers: h, connections: CONNECTIONS, duration: 5, paths });
+    }
+    for (const [workload, paths, h] of workloads) {
+      const result = await httpLoad({
+        url: server.url,
+        headers: h,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        paths,
+      });
+      const rss = rssMb(server.child.pid!);
+      rows.push({ engine: p.engine, workload, result, rss });
+      log(
+        `[${p.engine}] ${workload}: ${result.rps.toFixed(0)} req/s, p95 ${ms(result.p95)} ms, ` +
+          `errors ${result.errors}, statuses ${JSON.stringify(result.statuses)}; ` +
+          `load average ${catalogue.loadAverage()}`,
+      );
+    }
+  } finally {
+    const code = await server.stop();
+    if (code !== 0) log(`[${p.engine}] the server exited with code ${code}`);
+    for (const [message, n] of server.problems) log(`[${p.engine}] server logged ${n}x: ${message}`);
+  }
+  return rows;
+}
+
+checkBuild(log, SERVER_PATH);
+log(
+  `bench/http hot paths: ${SERVER_PATH}, ${TOTAL} products, ${CONNECTIONS} connections, ${DURATION} s per run, ` +
+    `Accept-Encoding: ${args.encoding}; ` +
+    `Node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ` +
+    `${Math.round(os.totalmem() / 1024 ** 3)} GB`,
+);
+const all: Row[] = [];
+for (const engine of engines) {
+  const p = await catalogue.prepare(engine, TOTAL, log);
+  try {
+    all.push(...(await measure(p)));
+  } finally {
+    await p.cleanup();
+  }
+}
+
+const healthOf = (engine: string) => all.find((r) => r.engine === engine && r.workload === 'health');
+const ratio = (r: Row) => {
+  const health = healthOf(r.engine);
+  return health ? r.result.rps / health.result.rps : Number.NaN;
+};
+log('');
+log(
+  markdownTable(
+    [
+      'engine',
+      'workload',
+      'req/s',
+      'share of health',
+      'p50 ms',
+      'p95 ms',
+      'p99 ms',
+      'requests',
+      'non-2xx',
+      'RSS MB',
+    ],
+    all.map((r) => [
+      r.engine,
+      r.workload,
+      r.result.rps.toFixed(0),
+      `${(ratio(r) * 100).toFixed(0)} %`,
+      ms(r.result.p50),
+      ms(r.result.p95),
+      ms(r.result.p99),
+      r.result.requests,
+      r.result.non2xx + r.result.errors,
+      r.rss,
+    ]),
+  ),
+);
+const missed = all.filter((r) => r.workload === 'cached popular search' && !(ratio(r) >= TARGET));
+const failed = all.filter((r) => r.result.errors > 0 || r.result.non2xx > 0);
+log(
+  `\nTarget: cached popular searches at least ${TARGET * 100} % of health's req/s on every engine: ` +
+    (missed.length === 0 ? 'met.' : `missed on ${missed.map((r) => r.engine).join(', ')}.`),
+);
+if (failed.length > 0) log(`${failed.length} run(s) had errors or non-2xx answers.`);
+if (missed.length > 0 || failed.length > 0) process.exitCode = 1;
