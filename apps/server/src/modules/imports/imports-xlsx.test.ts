@@ -288,6 +288,16 @@ describe('invalid rows', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json<{ message: string }>().message).toMatch(/not a readable Excel workbook/);
   });
+
+  it('refuses a CSV that turns unreadable after its header with a 4xx naming the line', async () => {
+    const good = allRow('Mark Co', 'Cat', 'Good');
+    const long = allRow('Mark Co', 'Cat', 'x'.repeat(70 * 1024));
+    const res = await invalid(csv([ALL_HEADER, good, long]));
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ details: { path: string }[] }>().details).toEqual([
+      expect.objectContaining({ path: 'line 3' }),
+    ]);
+  });
 });
 
 describe('XLSX export and templates', () => {

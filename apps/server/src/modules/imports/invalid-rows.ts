@@ -45,8 +45,10 @@ function invalidRowsCsv(header: CheckedRecord & { type: 'header' }, items: Rows,
   }
   const source = Readable.from(records());
   const out = source.pipe(stringify({ bom: true, record_delimiter: 'windows' }));
-  // A client that leaves early closes `out`; the file being read must be closed with it.
+  // A client that leaves early closes `out`; the file being read must be closed with it. A read that
+  // fails after the answer has started ends the download instead of leaving it open.
   out.once('close', () => source.destroy());
+  source.once('error', (err) => out.destroy(err));
   return out;
 }
 
@@ -85,8 +87,8 @@ function invalidRowsXlsx(header: CheckedRecord & { type: 'header' }, items: Rows
 /**
  * The rows of an upload that have problems, in the upload's own format: the header, then each faulty
  * row as the file had it, plus a `reason` column. In an XLSX file each faulty cell is also filled red
- * and carries a note with its problem. The file is read up to its header before anything is sent, so
- * a file that cannot be read at all still answers with a 4xx; the rows then stream.
+ * and carries a note with its problem. The file is read through once before anything is sent, so a
+ * file that cannot be read answers with a 4xx; the second reading streams the rows.
  */
 export async function invalidRowsFile(options: {
   path: string;
@@ -96,6 +98,9 @@ export async function invalidRowsFile(options: {
   maxBytes: number;
   lang: ProblemLanguage;
 }): Promise<Readable> {
+  // A first pass reads the whole file, so a file unreadable past its header (a row over the size
+  // limit, a broken quote, a damaged sheet) is refused with a 4xx before any of the answer is sent.
+  for await (const _ of faultyRows(checkFile(options)[Symbol.asyncIterator](), () => setImmediate()));
   const items = checkFile(options)[Symbol.asyncIterator]();
   const first = await items.next();
   if (first.done || first.value.type !== 'header') throw new Error('checkFile yields the header first');
