@@ -39,6 +39,9 @@ export const SearchQuerySchema = z.object({
       (v) => normalizeSearchText(v).length <= SEARCH_MAX_LENGTH,
       `must be at most ${SEARCH_MAX_LENGTH} characters once normalized`,
     )
+    // No stored text can hold a NUL (PostgreSQL refuses it), so it is a mistake, answered like one
+    // whichever engine runs and whether or not the text reaches the database.
+    .refine((v) => !v.includes('\u0000'), 'must not contain NUL characters')
     .optional()
     .transform((v) => v ?? ''),
   family: z.preprocess(toNumberOrUndefined, queryId),
