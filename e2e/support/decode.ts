@@ -4,6 +4,7 @@ import {
   DecodeHintType,
   HybridBinarizer,
   MultiFormatReader,
+  NotFoundException,
   RGBLuminanceSource,
 } from '@zxing/library';
 import { PNG } from 'pngjs';
@@ -16,15 +17,28 @@ export function decodePng(png: Buffer, formats: BarcodeFormat[]): { text: string
     const at = i * 4;
     luminance[i] = (image.data[at]! * 299 + image.data[at + 1]! * 587 + image.data[at + 2]! * 114) / 1000;
   }
-  const reader = new MultiFormatReader();
-  const hints = new Map<DecodeHintType, unknown>([
-    [DecodeHintType.POSSIBLE_FORMATS, formats],
-    [DecodeHintType.TRY_HARDER, true],
-  ]);
-  const result = reader.decode(
-    new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(luminance, image.width, image.height))),
-    hints,
-  );
+  const decode = (pure: boolean) => {
+    const hints = new Map<DecodeHintType, unknown>([
+      [DecodeHintType.POSSIBLE_FORMATS, formats],
+      [DecodeHintType.TRY_HARDER, true],
+    ]);
+    if (pure) hints.set(DecodeHintType.PURE_BARCODE, true);
+    return new MultiFormatReader().decode(
+      new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(luminance, image.width, image.height))),
+      hints,
+    );
+  };
+  let result;
+  try {
+    result = decode(false);
+  } catch (error) {
+    // The library's QR finder misses some crisp, small symbols that other decoders read at once
+    // (whether a product link's 25-module code is missed depends on the port in the link). The image here is an element's own
+    // screenshot: upright and cropped to the symbol and its quiet zone, which is what pure-barcode
+    // mode reads without the finder, with the same error correction.
+    if (!(error instanceof NotFoundException) || !formats.includes(BarcodeFormat.QR_CODE)) throw error;
+    result = decode(true);
+  }
   return { text: result.getText(), format: BarcodeFormat[result.getBarcodeFormat()] };
 }
 
