@@ -96,9 +96,24 @@ test('an admin adds a synonym group and a visitor search with its word finds the
   }
   await expectNoSeriousA11yViolations(page);
 
-  // Deleting the group takes the word away again.
+  // A CSV added to the family's groups shows in the list; a file with a bad line changes nothing.
   await setPreferences(page, { language: 'en', colourMode: 'light', direction: null });
   await page.goto(`/admin/family/synonyms/list?family=${family}`);
+  await page.getByTestId('synonym-csv-file').setInputFiles({
+    name: 'synonyms.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('words\r\nalone\r\n'),
+  });
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'halva · halawa', exact: true })).toBeHidden();
+  await page.getByTestId('synonym-csv-file').setInputFiles({
+    name: 'synonyms.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('words\r\nhalva,halawa\r\n'),
+  });
+  await expect(page.getByRole('cell', { name: 'halva · halawa', exact: true })).toBeVisible();
+
+  // Deleting the group takes the word away again.
   await rowAction(page, 'ketchup · heinz · كاتشب', 'Delete');
   await page.getByRole('button', { name: 'Delete group' }).click();
   await expect(page.getByRole('cell', { name: 'ketchup · heinz · كاتشب', exact: true })).toBeHidden();
