@@ -69,7 +69,6 @@ export function SynonymCsv({ family }: { family: string | undefined }) {
       </Typography>
       <Button
         variant="outlined"
-        size="small"
         startIcon={<FileDownloadOutlined />}
         disabled={busy}
         onClick={() => void exportCsv()}
@@ -89,7 +88,6 @@ export function SynonymCsv({ family }: { family: string | undefined }) {
       </TextField>
       <Button
         variant="outlined"
-        size="small"
         startIcon={<FileUploadOutlined />}
         disabled={busy}
         onClick={() => input.current?.click()}
