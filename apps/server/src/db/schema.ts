@@ -124,6 +124,25 @@ export const appState = pgTable('app_state', {
 });
 
 /**
+ * Synonym groups of a family: words its search treats as one (a broken plural and its singular, an
+ * English name and its Arabic spelling), as the admin typed them; search normalizes and stems them
+ * like the built-in groups (docs/decisions/0024-word-search.md, "Synonyms per family"). A family's
+ * writes lock its row, so a word is in at most one group of a family.
+ */
+export const synonymGroups = pgTable(
+  'synonym_groups',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    familyId: integer()
+      .notNull()
+      .references(() => families.id, { onDelete: 'cascade' }),
+    words: text().array().notNull(),
+    ...timestamps,
+  },
+  (t) => [index('synonym_groups_family_idx').on(t.familyId, t.id)],
+);
+
+/**
  * Tokens signed out before they expire (POST /api/logout), by token id. A row is useless once the
  * token would have expired anyway, and is then removed.
  */

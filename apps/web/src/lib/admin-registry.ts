@@ -22,9 +22,15 @@ interface AdminResourceEntry {
   list: PageLoader;
   /** One screen for create and edit (edit when the route has an :id). */
   form: PageLoader;
+  /** The resource whose menu group lists this one's screens, instead of a group of its own. */
+  under?: NavWord;
 }
 
-const resource = (segment: string, page: PageWord, screens: Pick<AdminResourceEntry, 'list' | 'form'>) => ({
+const resource = (
+  segment: string,
+  page: PageWord,
+  screens: Pick<AdminResourceEntry, 'list' | 'form' | 'under'>,
+) => ({
   segment,
   page,
   ...screens,
@@ -49,6 +55,12 @@ export const adminRegistry = {
   products: resource('products', 'product', {
     list: async () => (await import('../features/admin/products/product-list-page')).ProductListPage,
     form: async () => (await import('../features/admin/products/product-form-page')).ProductFormPage,
+  }),
+  // Under the families' paths and menu group: a family's words for its search.
+  synonyms: resource('family/synonyms', 'synonym', {
+    list: async () => (await import('../features/admin/synonyms/synonym-list-page')).SynonymListPage,
+    form: async () => (await import('../features/admin/synonyms/synonym-form-page')).SynonymFormPage,
+    under: 'families',
   }),
   users: resource('users', 'user', {
     list: async () => (await import('../features/admin/users/user-list-page')).UserListPage,

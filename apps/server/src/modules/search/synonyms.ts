@@ -34,16 +34,24 @@ const GROUPS: string[][] = [
   ['hummus', 'houmous', 'humus'],
 ];
 
-const BY_STEM = new Map<string, string[]>();
-for (const group of GROUPS) {
-  const stems = [...new Set(group.map((w) => stemWord(normalizeSearchText(w))))];
-  for (const stem of stems) {
-    const others = stems.filter((s) => s !== stem);
-    BY_STEM.set(stem, [...new Set([...(BY_STEM.get(stem) ?? []), ...others])]);
+/** Synonyms by stem: each stem of a group gives the group's other stems. */
+export type SynonymLookup = (stem: string) => string[];
+
+/**
+ * A lookup over groups of words as typed: each word normalized and stemmed like every other word
+ * (a family's own groups, managed in the admin, go through this too).
+ */
+export function synonymLookup(groups: readonly (readonly string[])[]): SynonymLookup {
+  const byStem = new Map<string, string[]>();
+  for (const group of groups) {
+    const stems = [...new Set(group.map((w) => stemWord(normalizeSearchText(w))).filter((s) => s !== ''))];
+    for (const stem of stems) {
+      const others = stems.filter((s) => s !== stem);
+      byStem.set(stem, [...new Set([...(byStem.get(stem) ?? []), ...others])]);
+    }
   }
+  return (stem) => byStem.get(stem) ?? [];
 }
 
-/** The stems a stem is a synonym of (not itself); empty when it is in no group. */
-export function synonymStems(stem: string): string[] {
-  return BY_STEM.get(stem) ?? [];
-}
+/** The stems a stem is a synonym of in the built-in groups (not itself); empty when it is in none. */
+export const synonymStems: SynonymLookup = synonymLookup(GROUPS);

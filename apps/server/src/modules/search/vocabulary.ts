@@ -10,7 +10,7 @@ import {
   type AnalyzedWord,
 } from '@dalil/contracts/search-analysis';
 import type { Db } from '../../db/client';
-import { synonymStems } from './synonyms';
+import { synonymLookup, synonymStems, type SynonymLookup } from './synonyms';
 
 /** One word of a family's products, with the forms a query word is compared with. */
 interface Entry {
@@ -112,7 +112,11 @@ export class FamilyVocabulary {
   private readonly words: Entry[];
   private readonly bares: Entry[];
 
-  constructor(rows: { word: string; products: number }[]) {
+  /** `synonyms`: the family's own synonym groups (admin), on top of the built-in ones. */
+  constructor(
+    rows: { word: string; products: number }[],
+    private readonly synonyms: SynonymLookup = () => [],
+  ) {
     for (const { word, products } of rows) {
       const stem = stemWord(word);
       const bare = stripArabicPrefix(word);
@@ -152,7 +156,7 @@ export class FamilyVocabulary {
     if (this.byWord.has(q.word)) add(MATCH.exact, q.word);
     const bare = stripArabicPrefix(q.word);
     if (!q.digits) {
-      for (const stem of [q.stem, ...synonymStems(q.stem)]) {
+      for (const stem of [q.stem, ...synonymStems(q.stem), ...this.synonyms(q.stem)]) {
         for (const word of this.byStem.get(stem) ?? []) add(MATCH.stem, word);
       }
     }
@@ -218,9 +222,9 @@ interface Loaded {
 }
 
 /**
- * Each family's vocabulary in memory, read from `search_vocabulary` once per catalogue version (the
- * version the search cache holds, so both move together). A write elsewhere reaches it when the
- * version does.
+ * Each family's vocabulary in memory, with its synonym groups, read from `search_vocabulary` and
+ * `synonym_groups` once per catalogue version (the version the search cache holds, so both move
+ * together). A write elsewhere reaches it when the version does.
  */
 export class VocabularyCache {
   private readonly families = new Map<number, Loaded>();
@@ -239,9 +243,13 @@ export class VocabularyCache {
   }
 
   private async load(family: number): Promise<FamilyVocabulary> {
-    const result: unknown = await this.db.execute(
-      sql`select word, products from search_vocabulary where family_id = ${family}`,
+    const [result, groups]: unknown[] = await Promise.all([
+      this.db.execute(sql`select word, products from search_vocabulary where family_id = ${family}`),
+      this.db.execute(sql`select words from synonym_groups where family_id = ${family}`),
+    ]);
+    return new FamilyVocabulary(
+      (result as { rows: { word: string; products: number }[] }).rows,
+      synonymLookup((groups as { rows: { words: string[] }[] }).rows.map((g) => g.words)),
     );
-    return new FamilyVocabulary((result as { rows: { word: string; products: number }[] }).rows);
   }
 }

@@ -4,7 +4,12 @@ import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import FormatListBulleted from '@mui/icons-material/FormatListBulleted';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
-import { adminResourceKeys, navLabelKey } from '../../lib/admin-registry';
+import {
+  adminRegistry,
+  adminResourceKeys,
+  navLabelKey,
+  type AdminResourceKey,
+} from '../../lib/admin-registry';
 import type { MessageKey } from '../../lib/locales/en';
 import { adminPaths, paths } from '../../lib/paths';
 import { adminResources, type Icon } from './resources';
@@ -24,18 +29,33 @@ export interface NavGroup {
   items: NavItem[];
 }
 
-/** The admin shell menu: a List and Create group per resource in the registry, then the uploads. */
+const under = (key: AdminResourceKey): string | undefined => (adminRegistry[key] as { under?: string }).under;
+
+/**
+ * The admin shell menu: a List and Create group per resource in the registry, then the uploads. A
+ * resource `under` another is one item of that group (synonyms under families), its paths under the
+ * group's prefix.
+ */
 export const adminNav: NavGroup[] = [
-  ...adminResourceKeys.map((key) => ({
-    id: key,
-    labelKey: navLabelKey(key),
-    icon: adminResources[key].icon,
-    prefix: adminPaths[key].prefix,
-    items: [
-      { labelKey: 'nav.list', to: adminPaths[key].list, icon: FormatListBulleted },
-      { labelKey: 'nav.create', to: adminPaths[key].create, icon: AddCircleOutlineOutlined },
-    ] satisfies NavItem[],
-  })),
+  ...adminResourceKeys
+    .filter((key) => under(key) === undefined)
+    .map((key) => ({
+      id: key,
+      labelKey: navLabelKey(key),
+      icon: adminResources[key].icon,
+      prefix: adminPaths[key].prefix,
+      items: [
+        { labelKey: 'nav.list', to: adminPaths[key].list, icon: FormatListBulleted },
+        { labelKey: 'nav.create', to: adminPaths[key].create, icon: AddCircleOutlineOutlined },
+        ...adminResourceKeys
+          .filter((child) => under(child) === key)
+          .map((child) => ({
+            labelKey: navLabelKey(child),
+            to: adminPaths[child].list,
+            icon: adminResources[child].icon,
+          })),
+      ] satisfies NavItem[],
+    })),
   {
     id: 'upload',
     labelKey: 'nav.upload',

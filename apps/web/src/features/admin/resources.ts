@@ -2,10 +2,12 @@ import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
+import SyncAltOutlined from '@mui/icons-material/SyncAltOutlined';
 import { categoryResource } from '@dalil/contracts/categories';
 import { familyResource } from '@dalil/contracts/families';
 import { productResource } from '@dalil/contracts/products';
 import type { ResourceDeclaration } from '@dalil/contracts/resources';
+import { synonymResource } from '@dalil/contracts/synonyms';
 import { userResource } from '@dalil/contracts/users';
 import type SvgIcon from '@mui/material/SvgIcon';
 import type { AdminResourceKey } from '../../lib/admin-registry';
@@ -21,5 +23,6 @@ export const adminResources = {
   families: { declaration: familyResource, icon: ApartmentOutlined },
   categories: { declaration: categoryResource, icon: CategoryOutlined },
   products: { declaration: productResource, icon: Inventory2Outlined },
+  synonyms: { declaration: synonymResource, icon: SyncAltOutlined },
   users: { declaration: userResource, icon: PeopleAltOutlined },
 } as const satisfies Record<AdminResourceKey, { declaration: ResourceDeclaration; icon: Icon }>;

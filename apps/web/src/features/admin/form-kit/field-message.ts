@@ -24,6 +24,11 @@ const RULES: Rule[] = [
   [/^Username is already taken$/, (t) => t('admin.server.usernameTaken')],
   [/^The last administrator cannot be/, (t) => t('admin.server.lastAdmin')],
   [/^You cannot delete your own account$/, (t) => t('admin.server.notYourself')],
+  [/^needs at least two different words$/, (t) => t('admin.validation.twoWords')],
+  [/^must be a single word$/, (t) => t('admin.validation.singleWord')],
+  [/^must contain a letter or a digit$/, (t) => t('admin.validation.letterOrDigit')],
+  [/^must have at most (\d+) words$/, (t, m) => t('admin.validation.tooManyWords', { max: m[1] })],
+  [/^"(.+)" is already in another synonym group/, (t, m) => t('admin.server.synonymTaken', { word: m[1] })],
 ];
 
 function known(message: string, t: TFunction): string | undefined {

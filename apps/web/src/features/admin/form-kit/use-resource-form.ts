@@ -119,7 +119,8 @@ export function useResourceForm<K extends AdminResourceKey, S extends FormSchema
       setSaveError(failureMessage(error, t, i18n.language));
       if (!isApiError(error)) return;
       for (const detail of error.body?.details ?? []) {
-        const field = detail.path.replace(/^body\./, '');
+        // A list field's item (body.words.1) shows on the field itself.
+        const field = detail.path.replace(/^body\./, '').split('.')[0]!;
         if (fieldNames.includes(field)) {
           form.setError(
             field as Path<In>,

@@ -56,7 +56,7 @@ const UPLOAD_ANSWER_MS = 10 * 60_000;
  * Fetches a file from the API with the bearer token and saves it. `timeoutMs` covers the wait for
  * the answer to start; a large file then streams as long as it needs.
  */
-async function saveFromApi(
+export async function saveFromApi(
   path: string,
   options: { fallbackName: string; body?: FormData; timeoutMs?: number; saveAs?: string },
 ): Promise<void> {

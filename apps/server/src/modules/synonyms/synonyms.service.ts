@@ -1,0 +1,102 @@
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { synonymKey, type Synonym, type synonymResource } from '@dalil/contracts/synonyms';
+import type { Tx } from '../../db/client';
+import { families, synonymGroups } from '../../db/schema';
+import * as crud from '../../lib/crud-service';
+import { containsPattern } from '../../lib/db-helpers';
+import { fieldError, notFound } from '../../lib/errors';
+
+export const toSynonym = (row: typeof synonymGroups.$inferSelect): Synonym => ({
+  id: row.id,
+  family: row.familyId,
+  words: row.words,
+});
+
+/**
+ * Locks the family's row for the rest of the transaction (400 naming `family` when there is none):
+ * a family's synonym writes take turns, so the check that a word is in no other group holds. Product
+ * writes only share-lock the family's key, so they are not held up.
+ */
+export async function lockFamily(tx: Tx, id: number, field = 'family'): Promise<void> {
+  const [found] = await tx
+    .select({ id: families.id })
+    .from(families)
+    .where(eq(families.id, id))
+    .for('no key update');
+  if (!found) throw fieldError(400, field, 'No family has this id');
+}
+
+/**
+ * The family's words already in a group (other than `except`), by their search form, with the group
+ * holding each: a word means one thing in a family, so it belongs to one group.
+ */
+export async function takenWords(tx: Tx, family: number, except?: number): Promise<Map<string, string>> {
+  const rows = await tx
+    .select({ words: synonymGroups.words })
+    .from(synonymGroups)
+    .where(
+      except === undefined
+        ? eq(synonymGroups.familyId, family)
+        : and(eq(synonymGroups.familyId, family), ne(synonymGroups.id, except)),
+    );
+  const taken = new Map<string, string>();
+  for (const { words } of rows) for (const w of words) taken.set(synonymKey(w), w);
+  return taken;
+}
+
+/** The first word of `words` another group of the family holds, or undefined. */
+export function clash(words: string[], taken: Map<string, string>): string | undefined {
+  return words.find((w) => taken.has(synonymKey(w)));
+}
+
+async function assertFree(tx: Tx, family: number, words: string[], except?: number) {
+  const word = clash(words, await takenWords(tx, family, except));
+  if (word !== undefined)
+    throw fieldError(409, 'words', `"${word}" is already in another synonym group of this family`);
+}
+
+type SynonymInput = { family: number; words: string[] };
+
+async function createSynonym(tx: Tx, input: SynonymInput): Promise<Synonym> {
+  await lockFamily(tx, input.family);
+  await assertFree(tx, input.family, input.words);
+  const [row] = await tx
+    .insert(synonymGroups)
+    .values({ familyId: input.family, words: input.words })
+    .returning();
+  return toSynonym(row!);
+}
+
+async function updateSynonym(tx: Tx, id: number, input: SynonymInput): Promise<Synonym> {
+  const [current] = await tx.select().from(synonymGroups).where(eq(synonymGroups.id, id));
+  if (!current) throw notFound('Synonym group');
+  await lockFamily(tx, input.family);
+  await assertFree(tx, input.family, input.words, id);
+  const [row] = await tx
+    .update(synonymGroups)
+    .set({ familyId: input.family, words: input.words, updatedAt: new Date() })
+    .where(eq(synonymGroups.id, id))
+    .returning();
+  if (!row) throw notFound('Synonym group');
+  return toSynonym(row);
+}
+
+/**
+ * Synonym groups. Every write goes through the catalogue write path, so the search cache and the
+ * family vocabularies expire and a new group works at the next search.
+ */
+export const synonymService: crud.CrudService<typeof synonymResource.schemas> = {
+  list: ({ db }, query) => {
+    const filters: (SQL | undefined)[] = [
+      query.family === undefined ? undefined : eq(synonymGroups.familyId, query.family),
+      query.search === undefined
+        ? undefined
+        : sql`array_to_string(${synonymGroups.words}, ' ') ilike ${containsPattern(query.search)}`,
+    ];
+    return crud.listPage(db, synonymGroups, and(...filters), query, toSynonym);
+  },
+  read: async ({ db }, id) => toSynonym((await crud.readById(db, synonymGroups, id, 'Synonym group')).row),
+  create: (ctx, input) => ctx.catalogue.write((tx) => createSynonym(tx, input)),
+  update: (ctx, id, input) => ctx.catalogue.write((tx) => updateSynonym(tx, id, input)),
+  remove: (ctx, id) => crud.deleteById(ctx, synonymGroups, id, 'Synonym group'),
+};

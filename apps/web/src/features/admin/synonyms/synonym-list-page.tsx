@@ -1,0 +1,50 @@
+import type { Synonym } from '@dalil/contracts/synonyms';
+import Stack from '@mui/material/Stack';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListKit, type ListColumn } from '../../../components/list-kit';
+import { useListParams } from '../../../components/list-kit-params';
+import { useFamilyOptions } from '../options';
+import { resourceApis } from '../resource-api';
+import { resourceListProps } from '../resource-list';
+import { useFamilyFilters } from '../use-family-filters';
+import { SynonymCsv } from './synonym-csv';
+
+const api = resourceApis.synonyms;
+const FILTER_KEYS = ['family'] as const;
+
+/** Synonym List: the words of each group and its family, a family filter, and the family's CSV. */
+export function SynonymListPage() {
+  const { t } = useTranslation();
+  const { filters } = useListParams(FILTER_KEYS);
+  const families = useFamilyOptions();
+  const familyName = useMemo(() => new Map((families ?? []).map((f) => [f.value, f.label])), [families]);
+  const columns: ListColumn<Synonym>[] = [
+    {
+      id: 'words',
+      label: t('admin.synonyms.words'),
+      dir: 'auto',
+      render: (row) => row.words.join(' · '),
+    },
+    {
+      id: 'family',
+      label: t('admin.synonyms.family'),
+      render: (row) => familyName.get(row.family) ?? String(row.family),
+    },
+  ];
+  return (
+    <Stack spacing={2}>
+      <ListKit<Synonym>
+        {...resourceListProps('synonyms', t)}
+        {...useFamilyFilters()}
+        columns={columns}
+        rowLabel={(row) => row.words.join(' · ')}
+        deletion={{
+          remove: api.remove,
+          confirm: { text: t('admin.remove.synonym'), button: t('admin.remove.deleteSynonym') },
+        }}
+      />
+      <SynonymCsv family={filters.family || undefined} />
+    </Stack>
+  );
+}
