@@ -228,7 +228,10 @@ export class FamilyVocabulary {
     this.bares = sortedBy([...this.words], (e) => e.bare);
     const deletions: number[] = [];
     const trigrams: number[] = [];
+    // Entry numbers must fit beside the hash (a vocabulary of two million words a family is not
+    // indexed, and `match` compares with every word).
     this.words.forEach((e, n) => {
+      if (n >= ENTRY_SLOTS) return;
       const forms = new Set([e.word, e.bare, e.stem]);
       if ([...forms].some((f) => f.length >= LONG_FORM)) this.long.push(n);
       for (const form of forms) {
@@ -261,7 +264,7 @@ export class FamilyVocabulary {
       this.recent.set(key, known);
       return known;
     }
-    const matches = this.expand(q, last, true);
+    const matches = this.expand(q, last, this.words.length <= ENTRY_SLOTS);
     this.recent.set(key, matches);
     if (this.recent.size > MATCH_CACHE_SIZE) this.recent.delete(this.recent.keys().next().value!);
     return matches;
