@@ -95,7 +95,8 @@ export async function prepare(
   };
   try {
     const config = benchConfig(dataDir, url);
-    const database = await openDatabase({ url, dataDir: config.dataDir });
+    // No statement timeout: rebuilding the indexes of a million products takes minutes.
+    const database = await openDatabase({ url, dataDir: config.dataDir, statementTimeoutMs: 0 });
     try {
       await ensureAccounts(database.db, config);
       log(`[${engine}] generating ${products} products`);

@@ -105,12 +105,113 @@ function typoDistance(
   return null;
 }
 
+/** FNV-1a over a string's UTF-16 units, leaving out the units at `skip1` and `skip2` (-1: none). */
+function hashWithout(text: string, skip1: number, skip2: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    if (i === skip1 || i === skip2) continue;
+    h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** Room for this many entries in a posting (a 32-bit hash times this stays under 2^53). */
+const ENTRY_SLOTS = 2 ** 21;
+
+/**
+ * Entry numbers filed under 32-bit hashes, as one sorted Float64Array of hash x ENTRY_SLOTS + entry:
+ * a few bytes a posting, sorted natively, found by binary search. Two keys may share a hash; a lookup
+ * then returns a few entries too many, which the caller's exact test drops.
+ */
+class Postings {
+  private readonly keys: Float64Array;
+
+  constructor(pairs: number[]) {
+    this.keys = Float64Array.from(pairs).sort();
+  }
+
+  /** The range of `keys` filed under `hash`. */
+  private range(hash: number): [number, number] {
+    const low = hash * ENTRY_SLOTS;
+    const high = low + ENTRY_SLOTS;
+    const bound = (value: number) => {
+      let lo = 0;
+      let hi = this.keys.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (this.keys[mid]! < value) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    };
+    const start = bound(low);
+    return [start, start < this.keys.length && this.keys[start]! < high ? bound(high) : start];
+  }
+
+  count(hash: number): number {
+    const [start, end] = this.range(hash);
+    return end - start;
+  }
+
+  /** Pushes the entries filed under `hash` onto `out`, in entry order. */
+  collect(hash: number, out: number[]): void {
+    const [start, end] = this.range(hash);
+    const base = hash * ENTRY_SLOTS;
+    for (let i = start; i < end; i++) out.push(this.keys[i]! - base);
+  }
+}
+
+/**
+ * Vocabulary forms this long or longer can be two edits from a typed form; they are few and are
+ * compared one by one. Shorter ones are filed under their deletion neighbourhood.
+ */
+const LONG_FORM = 8;
+
+/**
+ * Within one edit (optimal string alignment), two strings share a string made by deleting at most one
+ * letter from each; within two, with the typed form the longer (a vocabulary form under LONG_FORM
+ * letters against a typed one of LONG_FORM or more), at most two from the typed form and one from the
+ * vocabulary form: every substitution and every swap costs one deletion on each side, every dropped
+ * or added letter one on its side only. So the index holds each short vocabulary form and its
+ * one-letter deletions, and a typed form looks up itself and its one- (and, from LONG_FORM letters,
+ * two-) letter deletions (SymSpell's deletion neighbourhoods).
+ */
+function deletionHashes(text: string, depth: number, emit: (hash: number) => void): void {
+  emit(hashWithout(text, -1, -1));
+  for (let i = 0; i < text.length; i++) {
+    emit(hashWithout(text, i, -1));
+    if (depth > 1) for (let j = i + 1; j < text.length; j++) emit(hashWithout(text, i, j));
+  }
+}
+
+/** Words of three letters, as hashes (what an infix lookup starts from). */
+function trigramHashes(text: string, emit: (hash: number) => void): void {
+  for (let i = 0; i + 3 <= text.length; i++) emit(hashWithout(text.slice(i, i + 3), -1, -1));
+}
+
+/** Sorted, without repeats. */
+function distinctSorted(numbers: number[]): number[] {
+  numbers.sort((a, b) => a - b);
+  return numbers.filter((n, i) => i === 0 || n !== numbers[i - 1]);
+}
+
+/** How many query words' expansions each family vocabulary remembers (per catalogue version). */
+export const MATCH_CACHE_SIZE = 2000;
+
 /** One family's vocabulary, indexed for exact, stem, prefix, infix and typo lookups. */
 export class FamilyVocabulary {
   private readonly byWord = new Map<string, Entry>();
   private readonly byStem = new Map<string, string[]>();
   private readonly words: Entry[];
   private readonly bares: Entry[];
+  /** Entry numbers (positions in `words`) by the deletion neighbourhoods of their short forms. */
+  private readonly deletions: Postings;
+  /** Entries with a form of LONG_FORM letters or more, in order: compared with every typed word. */
+  private readonly long: number[] = [];
+  /** Entry numbers by the three-letter runs of their word. */
+  private readonly trigrams: Postings;
+  /** Recent expansions, by word and whether it was the last of its query (least recent first). */
+  private readonly recent = new Map<string, WordMatches>();
 
   /** `synonyms`: the family's own synonym groups (admin), on top of the built-in ones. */
   constructor(
@@ -129,6 +230,21 @@ export class FamilyVocabulary {
     }
     this.words = sortedBy([...this.byWord.values()], (e) => e.word);
     this.bares = sortedBy([...this.words], (e) => e.bare);
+    const deletions: number[] = [];
+    const trigrams: number[] = [];
+    // Entry numbers must fit beside the hash (a vocabulary of two million words a family is not
+    // indexed, and `match` compares with every word).
+    this.words.forEach((e, n) => {
+      if (n >= ENTRY_SLOTS) return;
+      const forms = new Set([e.word, e.bare, e.stem]);
+      if ([...forms].some((f) => f.length >= LONG_FORM)) this.long.push(n);
+      for (const form of forms) {
+        if (form.length < LONG_FORM) deletionHashes(form, 1, (h) => deletions.push(h * ENTRY_SLOTS + n));
+      }
+      trigramHashes(e.word, (h) => trigrams.push(h * ENTRY_SLOTS + n));
+    });
+    this.deletions = new Postings(deletions);
+    this.trigrams = new Postings(trigrams);
   }
 
   get size(): number {
@@ -141,9 +257,32 @@ export class FamilyVocabulary {
 
   /**
    * The words a query word accepts, by class. `last` marks the last word of the query, which may be
-   * a word still being typed (prefix matches).
+   * a word still being typed (prefix matches). The answer is shared with later calls for the same
+   * word: read it, do not change it.
    */
   match(q: AnalyzedWord, last: boolean): WordMatches {
+    const key = `${last ? 1 : 0}${q.digits ? 1 : 0}${q.stem}\u0000${q.word}`;
+    const known = this.recent.get(key);
+    if (known) {
+      this.recent.delete(key);
+      this.recent.set(key, known);
+      return known;
+    }
+    const matches = this.expand(q, last, this.words.length <= ENTRY_SLOTS);
+    this.recent.set(key, matches);
+    if (this.recent.size > MATCH_CACHE_SIZE) this.recent.delete(this.recent.keys().next().value!);
+    return matches;
+  }
+
+  /**
+   * What `match` answers, found by comparing the query word with every word of the vocabulary instead
+   * of through the indexes: the definition the indexes must agree with (tests and benchmarks).
+   */
+  matchByScan(q: AnalyzedWord, last: boolean): WordMatches {
+    return this.expand(q, last, false);
+  }
+
+  private expand(q: AnalyzedWord, last: boolean, indexed: boolean): WordMatches {
     const out: WordMatches = new Map();
     const seen = new Set<string>();
     const add = (cls: MatchClass, word: string) => {
@@ -171,16 +310,17 @@ export class FamilyVocabulary {
     }
     if (q.digits) return out;
     if (q.word.length >= INFIX_MIN_LENGTH) {
-      for (const e of this.words) if (!seen.has(e.word) && e.word.includes(q.word)) add(MATCH.infix, e.word);
+      for (const e of indexed ? this.infixCandidates(q.word) : this.words) {
+        if (!seen.has(e.word) && e.word.includes(q.word)) add(MATCH.infix, e.word);
+      }
     }
     if (allowedTypos(q.word) > 0) {
-      // Every word of the vocabulary: a few thousand bounded edit distances, under a millisecond or two.
       const forms = {
         word: formOf(q.word),
         bare: bare !== q.word ? formOf(bare) : null,
         stem: q.stem !== bare ? formOf(q.stem) : null,
       };
-      for (const e of this.words) {
+      for (const e of indexed ? this.typoCandidates(forms) : this.words) {
         if (seen.has(e.word)) continue;
         const typo = typoDistance(forms, e);
         if (!typo) continue;
@@ -189,6 +329,37 @@ export class FamilyVocabulary {
       }
     }
     return out;
+  }
+
+  /**
+   * The entries whose word may hold `word` (three letters or more): those holding its rarest run of
+   * three letters, in vocabulary order. A superset; the caller checks each.
+   */
+  private infixCandidates(word: string): Entry[] {
+    let rarest = -1;
+    let fewest = Number.POSITIVE_INFINITY;
+    trigramHashes(word, (h) => {
+      const count = this.trigrams.count(h);
+      if (count < fewest) [rarest, fewest] = [h, count];
+    });
+    const found: number[] = [];
+    this.trigrams.collect(rarest, found);
+    return distinctSorted(found).map((n) => this.words[n]!);
+  }
+
+  /**
+   * The entries that may be within the typo budget of one of the typed forms, in vocabulary order: those
+   * sharing a deletion neighbour with a typed form, and every entry with a long form. A superset; the
+   * caller measures each.
+   */
+  private typoCandidates(forms: { word: Form; bare: Form | null; stem: Form | null }): Entry[] {
+    const found = [...this.long];
+    for (const form of [forms.word, forms.bare, forms.stem]) {
+      if (!form || form.own === 0) continue;
+      const depth = form.text.length >= LONG_FORM ? 2 : 1;
+      deletionHashes(form.text, depth, (h) => this.deletions.collect(h, found));
+    }
+    return distinctSorted(found).map((n) => this.words[n]!);
   }
 
   private *prefixed(sorted: Entry[], key: (e: Entry) => string, prefix: string): Generator<Entry> {
