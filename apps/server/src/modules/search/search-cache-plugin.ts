@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { readCatalogueVersion } from '../../lib/catalogue-version';
-import { SearchCache } from './search-cache';
+import { VersionedCache } from '../../lib/versioned-cache';
 import { searchRoutes, type CachedPage } from './search.routes';
 import { VocabularyCache } from './vocabulary';
 
@@ -20,7 +20,7 @@ export interface SearchCacheSettings {
  */
 export function searchCachePlugin(app: FastifyInstance, settings: SearchCacheSettings, done: () => void) {
   const { db, catalogue } = app.ctx;
-  const cache = new SearchCache<CachedPage>({
+  const cache = new VersionedCache<CachedPage>({
     maxEntries: settings.entries ?? 1000,
     versionTtlMs: settings.versionTtlMs ?? 250,
     readVersion: () => readCatalogueVersion(db),

@@ -5,7 +5,7 @@ import { ErrorBodySchema } from '@dalil/contracts/common';
 import { SearchQuerySchema, SearchResultSchema, type SearchResult } from '@dalil/contracts/search';
 import { normalizeSearchText } from '@dalil/contracts/search-text';
 import { COMPRESSION, chooseEncoding, compressText, type Encoding } from '../../lib/compression';
-import type { SearchCache } from './search-cache';
+import type { VersionedCache } from '../../lib/versioned-cache';
 import { searchProducts } from './search.repository';
 import type { VocabularyCache } from './vocabulary';
 
@@ -24,7 +24,7 @@ const cachedPage = (json: string): CachedPage => ({
 /** GET /api/search: the catalogue's product search (docs/architecture.md, "Search analysis"). */
 export function searchRoutes(
   app: FastifyInstance,
-  cache: SearchCache<CachedPage>,
+  cache: VersionedCache<CachedPage>,
   vocabularies: VocabularyCache,
 ) {
   const { db } = app.ctx;

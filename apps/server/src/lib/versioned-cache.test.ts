@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { SearchCache } from './search-cache';
+import { VersionedCache } from './versioned-cache';
 
 function setup(maxEntries = 3) {
   const state = { now: 0, version: 1, reads: 0 };
-  const cache = new SearchCache<string>({
+  const cache = new VersionedCache<string>({
     maxEntries,
     versionTtlMs: 250,
     now: () => state.now,
@@ -15,7 +15,7 @@ function setup(maxEntries = 3) {
   return { cache, state };
 }
 
-describe('SearchCache', () => {
+describe('VersionedCache', () => {
   it('reads the version at most once per TTL, and concurrent lookups share one read', async () => {
     const { cache, state } = setup();
     await Promise.all([cache.currentVersion(), cache.currentVersion(), cache.currentVersion()]);
