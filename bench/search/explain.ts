@@ -2,7 +2,7 @@ import { normalizeSearchText } from '@dalil/contracts/search-text';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../apps/server/src/db/client';
 import { searchProducts } from '../../apps/server/src/modules/search/search.repository';
-import { VocabularyCache } from '../../apps/server/src/modules/search/vocabulary';
+import { VocabularyCache } from '../../apps/server/src/modules/search/vocabulary-cache';
 
 type Executor = Pick<Db, 'execute' | 'transaction'>;
 

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Db } from '../../../apps/server/src/db/client';
 import { searchProducts } from '../../../apps/server/src/modules/search/search.repository';
-import { VocabularyCache } from '../../../apps/server/src/modules/search/vocabulary';
+import { VocabularyCache } from '../../../apps/server/src/modules/search/vocabulary-cache';
 import { insertDemoRows } from '../../../apps/server/test/demo-rows';
 import { markdownTable } from '../../lib/table';
 import { generateCatalogue } from '../catalogue';

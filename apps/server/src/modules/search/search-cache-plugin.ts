@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { readCatalogueVersion } from '../../lib/catalogue-version';
 import { VersionedCache } from '../../lib/versioned-cache';
 import { searchRoutes, type CachedPage } from './search.routes';
-import { VocabularyCache } from './vocabulary';
+import { VocabularyCache } from './vocabulary-cache';
 
 export interface SearchCacheSettings {
   /** Most pages kept; each is one page of at most 100 cards. */

@@ -7,7 +7,7 @@ import { normalizeSearchText } from '@dalil/contracts/search-text';
 import { COMPRESSION, chooseEncoding, compressText, type Encoding } from '../../lib/compression';
 import type { VersionedCache } from '../../lib/versioned-cache';
 import { searchProducts } from './search.repository';
-import type { VocabularyCache } from './vocabulary';
+import type { VocabularyCache } from './vocabulary-cache';
 
 /**
  * One page of results as JSON text (validated and serialized once, so a hit costs no zod pass), whether
