@@ -2,6 +2,7 @@ import { expect, type APIRequestContext } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { csvFile } from './upload';
 import { E2E_ADMIN_PASSWORD } from './server';
+import { CSV_COLUMNS } from '@dalil/contracts/imports';
 
 /** The family the print journey seeds: 40 products in four categories, through the CSV import. */
 export const PRINT_FAMILY = { en: 'Al Waha Foods', ar: 'الواحة للأغذية' } as const;
@@ -190,21 +191,7 @@ type Row = Record<string, unknown> & { id: number; nameEn: string; category: num
 export async function seedPrintFamily(request: APIRequestContext): Promise<number> {
   const token = await adminToken(request);
   const auth = { authorization: `Bearer ${token}` };
-  const header = [
-    'familyNameEn',
-    'familyNameAr',
-    'categoryNameEn',
-    'categoryNameAr',
-    'productNameEn',
-    'productNameAr',
-    'productBarcode',
-    'productExpDate',
-    'productNetWeight',
-    'productDrainedWeight',
-    'productUnitsPerCarton',
-    'productCartonPerPalate',
-    'productNumber',
-  ];
+  const header = [...CSV_COLUMNS];
   const rows = PRINT_PRODUCTS.map((p, i) => {
     const category = CATEGORIES.find((c) => c.en === p.category)!;
     return [
