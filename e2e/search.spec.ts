@@ -57,3 +57,23 @@ test('the category toggles count the matches of the text and set back those with
   }
   await expectNoSeriousA11yViolations(page);
 });
+
+test('typing a word with the article and a typo finds its products, counted in their category', async ({
+  page,
+  lookup,
+}) => {
+  const family = await lookup.family('Al Nakheel Foods');
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await signInAsGuest(page);
+  await openWith(page, { language: 'ar', colourMode: 'light' }, `/catalog/main?family=${family}`);
+  // "البرتقل": البرتقال with the article and one letter left out.
+  await page.getByRole('searchbox', { name: 'ابحث في المنتجات' }).fill('البرتقل');
+  await expect(page).toHaveURL(/search=/);
+  const grid = productGrid(page);
+  await expect(grid.getByRole('heading', { name: 'عصير برتقال', exact: true })).toBeVisible();
+  await expect(grid.getByRole('heading', { name: 'عصير جزر وبرتقال' })).toBeVisible();
+  const group = page.getByRole('group', { name: 'الفئات' });
+  await expect(group.getByRole('button', { name: 'عصائر' })).toContainText(/[1-9]/);
+  await expect(group.getByRole('button', { name: 'تمور' })).toContainText('0');
+  await catalogScreenshot(page, 'catalog-article-and-typo-rtl-light');
+});

@@ -50,7 +50,11 @@ test('upload products: preview with problems, then a clean file imported and fou
   await choose(page, /^Category/, 'Dates');
   const example = await downloadText(page, 'Example (CSV)');
   expect(example.name).toBe('dalil-products-example.csv');
-  expect(example.text.startsWith('\uFEFF,productNameEn,productNameAr,productBarcode,')).toBe(true);
+  expect(
+    example.text.startsWith(
+      '\uFEFF,subCategoryNameEn,subCategoryNameAr,productNameEn,productNameAr,productBarcode,',
+    ),
+  ).toBe(true);
 
   // A file without a required column is refused at once, with a message that names it.
   await chooseCsv(page, 'no-arabic.csv', csvFile(['productNameEn', 'productBarcode'], [['Dates', '1']]));
@@ -111,12 +115,13 @@ test('upload products: preview with problems, then a clean file imported and fou
   await expect(page.getByRole('heading', { level: 1, name: 'رفع البيانات' })).toBeVisible();
   const exported = await downloadText(page, 'تصدير الكتالوج (CSV)');
   expect(exported.name).toBe('dalil-catalogue.csv');
-  expect(exported.text).toContain(`Al Nakheel Foods,النخيل للأغذية,Dates,تمور,Oasis Date Bites ${stamp}`);
+  expect(exported.text).toContain(`Al Nakheel Foods,النخيل للأغذية,Dates,تمور,,,Oasis Date Bites ${stamp}`);
   await expectNoSidewaysScroll(page);
   await screenshot(page, 'upload-all-rtl');
   await expectNoSeriousA11yViolations(page);
 
-  // The catalogue finds an imported product by its Arabic name.
+  // The catalogue finds an imported product by its Arabic name (the visitor area in Arabic).
+  await setPreferences(page, { language: 'ar' });
   await signInAsGuest(page);
   await page.getByRole('link', { name: 'افتح كتالوج النخيل للأغذية' }).click();
   await page.getByRole('searchbox', { name: 'ابحث في المنتجات' }).fill(`لقيمات تمر الواحة ${stamp}`);

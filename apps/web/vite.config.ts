@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { defineConfig, runnerImport, type Plugin, type Rollup } from 'vite';
 import { fillBootPlaceholders } from './src/lib/boot-placeholders';
+import type { responseShapes } from './src/lib/response-shapes';
 import { STORAGE_KEYS } from './src/lib/storage-keys';
 
 /**
@@ -32,6 +33,28 @@ function chunkModulesManifest(): Plugin {
   };
 }
 
+/**
+ * `virtual:response-shapes`: the JSON Schemas lib/response-check.ts checks the visitor's answers
+ * against, made from the contracts on every build, dev server start and test run
+ * (docs/decisions/0034-first-visit-budget.md). Also used by vitest.config.ts.
+ */
+export function responseShapesModule(): Plugin {
+  const id = 'virtual:response-shapes';
+  return {
+    name: 'dalil-response-shapes',
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    async load(loaded) {
+      if (loaded !== `\0${id}`) return undefined;
+      // The contracts are TypeScript: Vite's module runner loads them (without this config).
+      const { module } = await runnerImport<{ responseShapes: typeof responseShapes }>(
+        join(import.meta.dirname, 'src/lib/response-shapes.ts'),
+        { configFile: false, logLevel: 'error' },
+      );
+      return `export default ${JSON.stringify(module.responseShapes())};`;
+    },
+  };
+}
+
 /** Catalogue route modules whose chunks public/boot.js preloads, by the page it is on. */
 const CATALOG_ROUTE_MODULES = {
   layout: 'src/features/catalog/catalog-layout.tsx',
@@ -39,6 +62,41 @@ const CATALOG_ROUTE_MODULES = {
   product: 'src/features/catalog/product-page.tsx',
   family: 'src/features/catalog/family-chooser-page.tsx',
 } as const;
+
+/**
+ * The modules a first visit needs, from the entry through the silent guest sign-in and the family
+ * chooser to the catalogue main screen: everything these import statically. They are built into one
+ * chunk: brotli compresses one file of them about 11 % smaller than the 50 files the default
+ * splitting made (docs/decisions/0034-first-visit-budget.md). What they load with import() (the
+ * login form, tooltips, the notice snackbar, the product page, the admin area) stays apart.
+ */
+const FIRST_VISIT_ROOTS = [
+  'src/main.tsx',
+  'src/features/auth/login-screen.tsx',
+  CATALOG_ROUTE_MODULES.layout,
+  CATALOG_ROUTE_MODULES.family,
+  CATALOG_ROUTE_MODULES.main,
+].map((file) => join(import.meta.dirname, file));
+
+function firstVisitChunk(): (
+  id: string,
+  ctx: { getModuleInfo(id: string): Rollup.ModuleInfo | null },
+) => string | null {
+  let members: Set<string> | null = null;
+  return (id, ctx) => {
+    if (!members) {
+      const found = new Set<string>();
+      const queue = [...FIRST_VISIT_ROOTS];
+      for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+        if (found.has(next)) continue;
+        found.add(next);
+        queue.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
+      }
+      members = found;
+    }
+    return members.has(id) ? 'first-visit' : null;
+  };
+}
 
 /**
  * Hands the app's loading to dist/boot.js (docs/decisions/0007-boot-loads-the-app.md). It takes the
@@ -70,7 +128,10 @@ function catalogChunkPreloads(): Plugin {
       for (const chunk of chunks.filter((c) => c.isEntry)) withImports(chunk.fileName, loaded);
       preloads = {};
       for (const [page, module] of Object.entries(CATALOG_ROUTE_MODULES)) {
-        const chunk = chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(module));
+        // A route module is its own chunk's facade, or one of the first-visit chunk's modules.
+        const chunk = chunks.find((c) =>
+          [c.facadeModuleId, ...c.moduleIds].some((id) => id?.replace(/\\/g, '/').endsWith(module)),
+        );
         if (!chunk) this.error(`no chunk for ${module}`);
         preloads[page] = [...withImports(chunk.fileName)].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
       }
@@ -147,7 +208,10 @@ function takeAppAssets(outDir: string): AppAssets {
 }
 
 export default defineConfig({
-  plugins: [react(), chunkModulesManifest(), catalogChunkPreloads(), devBootScript()],
+  plugins: [react(), responseShapesModule(), chunkModulesManifest(), catalogChunkPreloads(), devBootScript()],
+  // @emotion/cache ships its own stylis 4.2 beside the app's 4.4 (the RTL plugin's): one copy, not
+  // two, in the first screen's code.
+  resolve: { dedupe: ['stylis'] },
   server: {
     port: 5173,
     proxy: {
@@ -160,5 +224,8 @@ export default defineConfig({
     // The server serves dist/ with an SPA fallback; keep the default assets layout.
     reportCompressedSize: true,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: firstVisitChunk(), debugName: 'first-visit' }] } },
+    },
   },
 });

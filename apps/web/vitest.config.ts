@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { responseShapesModule } from './vite.config';
 
 // Component tests: jsdom, network mocked at fetch, nothing else mocked (docs/architecture.md, "Tests").
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), responseShapesModule()],
   test: {
     name: 'web',
     root: import.meta.dirname,

@@ -13,7 +13,10 @@ export interface ServerProcess {
 }
 
 /** The real server entry (src/main.ts under tsx) in its own process, so its RSS is its own. */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  startTimeoutMs = 60_000,
+): Promise<ServerProcess> {
   const proc = spawn(process.execPath, ['--import', 'tsx', join(serverRoot, 'src/main.ts')], {
     cwd: serverRoot,
     env: {
@@ -32,7 +35,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   proc.stderr.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise((resolve) => proc.on('exit', resolve));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), startTimeoutMs);
     proc.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);

@@ -199,6 +199,8 @@ export async function seedPrintFamily(request: APIRequestContext): Promise<numbe
       PRINT_FAMILY.ar,
       category.en,
       category.ar,
+      '',
+      '',
       p.nameEn,
       p.nameAr,
       p.barcode ?? '',

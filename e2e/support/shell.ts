@@ -14,7 +14,9 @@ export interface Preferences {
 export async function setPreferences(page: Page, preferences: Preferences): Promise<void> {
   if (page.url() === 'about:blank') await page.goto('/api/health');
   await page.evaluate((prefs) => {
+    // One language for both areas: the catalogue's and the admin area's own.
     if (prefs.language) localStorage.setItem('language', prefs.language);
+    if (prefs.language) localStorage.setItem('adminLanguage', prefs.language);
     if (prefs.colourMode) localStorage.setItem('colourMode', prefs.colourMode);
     if (prefs.direction === null) localStorage.removeItem('direction');
     else if (prefs.direction) localStorage.setItem('direction', prefs.direction);

@@ -20,11 +20,15 @@ import type { AppContext } from './lib/context';
 import { crudRoutes } from './lib/crud-routes';
 import { OPENAPI } from './lib/openapi';
 import { createTokens } from './lib/tokens';
+import { createMediaStore } from './lib/media-store-factory';
 import { registerErrorHandler } from './lib/error-handler';
 import { HttpError } from './lib/errors';
 import { registerAccessControl } from './modules/auth/access';
 import type { SessionCacheSettings } from './modules/auth/sessions';
 import { categoryService } from './modules/categories/categories.service';
+import { activityRoutes } from './modules/activity/activity.routes';
+import { historyRetention } from './modules/activity/retention';
+import { importRunRoutes } from './modules/imports/import-runs.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { logoutRoutes } from './modules/auth/logout';
 import { exportRoutes } from './modules/exports/exports.routes';
@@ -32,7 +36,9 @@ import { familyService } from './modules/families/families.service';
 import { synonymCsvRoutes } from './modules/synonyms/synonyms.routes';
 import { synonymService } from './modules/synonyms/synonyms.service';
 import { importRoutes } from './modules/imports/imports.routes';
+import { imageUploadRoutes } from './modules/image-upload/image-upload.routes';
 import { mediaRoutes } from './modules/media/media.routes';
+import { mediaSweeper } from './modules/media/media-sweeper';
 import { productService } from './modules/products/products.service';
 import { searchCachePlugin, type SearchCacheSettings } from './modules/search/search-cache-plugin';
 import { systemRoutes } from './modules/system/system.routes';
@@ -93,9 +99,13 @@ export async function buildApp({
     sessions: new SessionWrites(database.db),
     tokens: createTokens(config.jwtSecret, config.tokenTtlSeconds),
     lifecycle: { draining: false },
+    media: createMediaStore(config),
   };
   app.decorate('ctx', ctx);
-  app.addHook('onClose', () => database.close());
+  app.addHook('onClose', async () => {
+    ctx.media.close();
+    await database.close();
+  });
   app.addHook('onRequest', (_request, reply, done) => {
     if (ctx.lifecycle.draining) {
       void reply.header('connection', 'close');
@@ -156,11 +166,16 @@ export async function buildApp({
   crudRoutes(app, productResource, productService);
   crudRoutes(app, userResource, userService);
   crudRoutes(app, synonymResource, synonymService);
+  activityRoutes(app);
+  historyRetention(app);
+  importRunRoutes(app);
   await app.register(synonymCsvRoutes);
   await uploadRoutes(app);
+  await imageUploadRoutes(app);
   await app.register(importRoutes);
   exportRoutes(app);
   mediaRoutes(app);
+  mediaSweeper(app);
   await registerWebApp(app, config.webDist);
   return app;
 }

@@ -1,5 +1,5 @@
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
@@ -104,5 +104,12 @@ describe('limits and secrets in the configuration', () => {
     expect(c.statementTimeoutMs).toBe(10_000);
     expect(c.signIn).toEqual({ perAddressAndUsername: 10, perAddress: 50, concurrency: 1, queue: 16 });
     expect(loadConfig({ DATA_DIR: dir }).statementTimeoutMs).toBe(5000);
+  });
+
+  it('caps uncached searches at the number of cores unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dir }).search).toEqual({ concurrency: availableParallelism(), queue: 500 });
+    const c = loadConfig({ DATA_DIR: dir, SEARCH_CONCURRENCY: '6', SEARCH_QUEUE: '40' });
+    expect(c.search).toEqual({ concurrency: 6, queue: 40 });
+    expect(() => loadConfig({ DATA_DIR: dir, SEARCH_CONCURRENCY: '0' })).toThrow(/SEARCH_CONCURRENCY/);
   });
 });

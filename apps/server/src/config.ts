@@ -1,106 +1,106 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { bool, duration, positiveInt, trustProxy } from './config-values';
 
 // The only reader of process.env. Bad values stop the start with every problem named.
-
-const bool = (fallback: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'], { error: 'must be true or false' })
-    .optional()
-    .transform((v) => (v === undefined ? fallback : ['true', '1', 'on', 'yes'].includes(v)));
-
-const durationPattern = /^(\d+)\s*(s|m|h|d)$/;
-const duration = (fallback: string) =>
-  z
-    .string()
-    .regex(durationPattern, 'must be a duration such as 30m, 12h or 7d')
-    .optional()
-    .transform((v) => {
-      const [, n, unit] = durationPattern.exec(v ?? fallback)!;
-      const seconds = { s: 1, m: 60, h: 3600, d: 86400 }[unit as 's' | 'm' | 'h' | 'd'];
-      return Number(n) * seconds;
-    });
 
 /** Tokens live at most this long: a copied token must not stay valid for months. */
 export const MAX_TOKEN_TTL_SECONDS = 30 * 86400;
 
-/**
- * TRUST_PROXY: off by default; a hop count (`1` behind one reverse proxy), or the proxies' addresses
- * and CIDR ranges separated by commas. Fastify then takes the client address from X-Forwarded-For.
- */
-const trustProxy = z
-  .string()
-  .optional()
-  .transform((v, ctx): boolean | number | string[] => {
-    const value = v?.trim().toLowerCase();
-    if (!value || ['false', '0', 'off', 'no'].includes(value)) return false;
-    if (/^\d{1,2}$/.test(value)) return Number(value);
-    const list = value
-      .split(',')
-      .map((a) => a.trim())
-      .filter(Boolean);
-    if (list.every((a) => /^[0-9a-f.:]+(\/\d{1,3})?$/.test(a))) return list;
-    ctx.addIssue({ code: 'custom', message: 'must be a hop count or a list of addresses or CIDR ranges' });
-    return z.NEVER;
+const EnvSchema = z
+  .object({
+    PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    TOKEN_TTL: duration('12h').refine((s) => s <= MAX_TOKEN_TTL_SECONDS, 'must be at most 30d'),
+    ADMIN_USERNAME: z.string().trim().min(1).max(100).default('admin'),
+    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(200).optional(),
+    GUEST_ACCESS: bool(true),
+    GUEST_USERNAME: z.string().trim().min(1).max(100).default('guest'),
+    GUEST_PASSWORD: z.string().min(1).max(200).default('guest'),
+    SEED_DEMO: bool(true),
+    /** Days of history kept; unset keeps it all. */
+    HISTORY_DAYS: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').optional(),
+    CORS_ORIGINS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        v
+          ? v
+              .split(',')
+              .map((o) => o.trim())
+              .filter(Boolean)
+          : [],
+      ),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    HOLDING_NAME_EN: z.string().min(1).default('Dalil Holding Group'),
+    HOLDING_NAME_AR: z.string().min(1).default('مجموعة دليل القابضة'),
+    /** ISO 4217 code the catalogue shows prices in (for example SAR); unset: numbers without a symbol. */
+    CURRENCY: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code such as SAR')
+      .optional(),
+    TRUST_PROXY: trustProxy,
+    /** Failed sign-ins a minute from one address for one username. */
+    LOGIN_RATE_LIMIT: positiveInt(10),
+    /** Failed sign-ins a minute from one address across usernames (password spraying). */
+    LOGIN_ADDRESS_LIMIT: positiveInt(30),
+    /** Password verifications (argon2id, 19 MiB each) running at once, and sign-ins waiting for one. */
+    SIGN_IN_CONCURRENCY: positiveInt(1),
+    SIGN_IN_QUEUE: positiveInt(16),
+    /**
+     * Uncached searches running at once (default: the machine's cores), and searches waiting for a turn
+     * before newcomers get 503 with Retry-After (docs/performance.md, "Searches at once").
+     */
+    SEARCH_CONCURRENCY: positiveInt(availableParallelism()),
+    SEARCH_QUEUE: positiveInt(500),
+    /** PostgreSQL connections cancel a statement after this long (answered 503). */
+    STATEMENT_TIMEOUT: duration('5s'),
+    IMAGE_MAX_BYTES: z.coerce
+      .number({ error: 'must be a number' })
+      .int()
+      .positive()
+      .default(10 * 1024 * 1024),
+    CSV_MAX_BYTES: z.coerce
+      .number({ error: 'must be a number' })
+      .int()
+      .positive()
+      .default(50 * 1024 * 1024),
+    WEB_DIST: z.string().optional(),
+    /** Bulk images: largest file (an archive) per upload, what an archive may unpack to, images encoded at once. */
+    IMAGE_UPLOAD_MAX_BYTES: positiveInt(2 * 1024 ** 3),
+    IMAGE_ARCHIVE_MAX_BYTES: positiveInt(4 * 1024 ** 3),
+    IMAGE_JOB_CONCURRENCY: positiveInt(Math.max(1, availableParallelism())),
+    /** A running image job silent this long was interrupted (its process stopped). */
+    IMAGE_JOB_STALE_AFTER: duration('60s'),
+    /** Where images live: `local` (DATA_DIR/media) or `s3` (any S3-compatible object store). */
+    MEDIA_STORE: z.enum(['local', 's3']).default('local'),
+    /** Set to serve images straight from a CDN or the bucket: GET /api/config's mediaBaseUrl. */
+    MEDIA_PUBLIC_URL: z.url({ error: 'must be an http(s) URL' }).optional(),
+    S3_ENDPOINT: z.url({ error: 'must be an http(s) URL' }).optional(),
+    S3_BUCKET: z.string().min(3).max(63).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: bool(false),
+    /** Some S3-compatible stores refuse the SDK's newer default checksums: `when_required` turns them off. */
+    S3_CHECKSUMS: z.enum(['when_supported', 'when_required']).default('when_supported'),
+  })
+  .superRefine((e, ctx) => {
+    if (e.MEDIA_STORE === 's3' && !e.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when MEDIA_STORE=s3' });
+    }
   });
-
-const positiveInt = (fallback: number) =>
-  z.coerce.number({ error: 'must be a number' }).int().positive().default(fallback);
-
-const EnvSchema = z.object({
-  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-    .optional(),
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  TOKEN_TTL: duration('12h').refine((s) => s <= MAX_TOKEN_TTL_SECONDS, 'must be at most 30d'),
-  ADMIN_USERNAME: z.string().trim().min(1).max(100).default('admin'),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(200).optional(),
-  GUEST_ACCESS: bool(true),
-  GUEST_USERNAME: z.string().trim().min(1).max(100).default('guest'),
-  GUEST_PASSWORD: z.string().min(1).max(200).default('guest'),
-  SEED_DEMO: bool(true),
-  CORS_ORIGINS: z
-    .string()
-    .optional()
-    .transform((v) =>
-      v
-        ? v
-            .split(',')
-            .map((o) => o.trim())
-            .filter(Boolean)
-        : [],
-    ),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  HOLDING_NAME_EN: z.string().min(1).default('Dalil Holding Group'),
-  HOLDING_NAME_AR: z.string().min(1).default('مجموعة دليل القابضة'),
-  TRUST_PROXY: trustProxy,
-  /** Failed sign-ins a minute from one address for one username. */
-  LOGIN_RATE_LIMIT: positiveInt(10),
-  /** Failed sign-ins a minute from one address across usernames (password spraying). */
-  LOGIN_ADDRESS_LIMIT: positiveInt(30),
-  /** Password verifications (argon2id, 19 MiB each) running at once, and sign-ins waiting for one. */
-  SIGN_IN_CONCURRENCY: positiveInt(1),
-  SIGN_IN_QUEUE: positiveInt(16),
-  /** PostgreSQL connections cancel a statement after this long (answered 503). */
-  STATEMENT_TIMEOUT: duration('5s'),
-  IMAGE_MAX_BYTES: z.coerce
-    .number({ error: 'must be a number' })
-    .int()
-    .positive()
-    .default(10 * 1024 * 1024),
-  CSV_MAX_BYTES: z.coerce
-    .number({ error: 'must be a number' })
-    .int()
-    .positive()
-    .default(50 * 1024 * 1024),
-  WEB_DIST: z.string().optional(),
-});
 
 export type Env = z.input<typeof EnvSchema>;
 
@@ -115,9 +115,12 @@ export interface Config {
   admin: { username: string; password: string | undefined };
   guest: { username: string; password: string } | null;
   seedDemo: boolean;
+  /** History entries older than this many days are removed; undefined keeps them all. */
+  historyDays: number | undefined;
   corsOrigins: string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   holding: { nameEn: string; nameAr: string };
+  currency: string | null;
   /** Fastify's trustProxy: false, a hop count, or the trusted proxies' addresses. */
   trustProxy: boolean | number | string[];
   signIn: {
@@ -126,12 +129,31 @@ export interface Config {
     concurrency: number;
     queue: number;
   };
+  search: { concurrency: number; queue: number };
   statementTimeoutMs: number;
   imageMaxBytes: number;
   csvMaxBytes: number;
   /** Built web app to serve; null when there is none (API-only tests). */
   webDist: string | null;
   mediaDir: string;
+  media: MediaConfig;
+  imageBatch: { uploadBytes: number; archiveBytes: number; concurrency: number; staleSeconds: number };
+}
+
+export interface S3Settings {
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+  checksums: 'WHEN_SUPPORTED' | 'WHEN_REQUIRED';
+}
+
+export interface MediaConfig {
+  store: 'local' | 's3';
+  s3: S3Settings | null;
+  /** What GET /api/config answers as mediaBaseUrl: '/media' on this origin, or MEDIA_PUBLIC_URL. */
+  publicUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -195,9 +217,11 @@ export function loadConfig(
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD },
     guest: e.GUEST_ACCESS ? { username: e.GUEST_USERNAME, password: e.GUEST_PASSWORD } : null,
     seedDemo: e.SEED_DEMO,
+    historyDays: e.HISTORY_DAYS,
     corsOrigins: e.CORS_ORIGINS,
     logLevel: e.LOG_LEVEL,
     holding: { nameEn: e.HOLDING_NAME_EN, nameAr: e.HOLDING_NAME_AR },
+    currency: e.CURRENCY ?? null,
     trustProxy: e.TRUST_PROXY,
     signIn: {
       perAddressAndUsername: e.LOGIN_RATE_LIMIT,
@@ -205,11 +229,36 @@ export function loadConfig(
       concurrency: e.SIGN_IN_CONCURRENCY,
       queue: e.SIGN_IN_QUEUE,
     },
+    search: { concurrency: e.SEARCH_CONCURRENCY, queue: e.SEARCH_QUEUE },
     statementTimeoutMs: e.STATEMENT_TIMEOUT * 1000,
     imageMaxBytes: e.IMAGE_MAX_BYTES,
     csvMaxBytes: e.CSV_MAX_BYTES,
     webDist,
     mediaDir: join(dataDir, 'media'),
+    imageBatch: {
+      uploadBytes: e.IMAGE_UPLOAD_MAX_BYTES,
+      archiveBytes: e.IMAGE_ARCHIVE_MAX_BYTES,
+      concurrency: e.IMAGE_JOB_CONCURRENCY,
+      staleSeconds: e.IMAGE_JOB_STALE_AFTER,
+    },
+    media: {
+      store: e.MEDIA_STORE,
+      s3:
+        e.MEDIA_STORE === 's3'
+          ? {
+              endpoint: e.S3_ENDPOINT,
+              bucket: e.S3_BUCKET!,
+              region: e.S3_REGION,
+              credentials:
+                e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                  ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                  : undefined,
+              forcePathStyle: e.S3_FORCE_PATH_STYLE,
+              checksums: e.S3_CHECKSUMS === 'when_required' ? 'WHEN_REQUIRED' : 'WHEN_SUPPORTED',
+            }
+          : null,
+      publicUrl: e.MEDIA_PUBLIC_URL ? e.MEDIA_PUBLIC_URL.replace(/\/+$/, '') : '/media',
+    },
     ...overrides,
   };
 }

@@ -47,7 +47,7 @@ async function main() {
     throw err;
   }
   // A checkpoint after the first-start writes keeps the shutdown checkpoint short.
-  if (config.seedDemo && (await seedDemoCatalogue(database.db, config.mediaDir, app.log)))
+  if (config.seedDemo && (await seedDemoCatalogue(database.db, app.ctx.media, app.log)))
     await database.checkpoint();
 
   const address = await app.listen({ port: config.port, host: config.host });

@@ -9,11 +9,15 @@ import { routeAccess } from '../src/modules/auth/access';
 import { findUserById, insertUser } from '../src/modules/users/users.repository';
 import { appRoutes, type Route } from './fuzz/app-routes';
 import { ADMIN_PASSWORD, bearer, freshDatabase, JWT_SECRET, testConfig } from './harness';
+import { scopedStaff, scopeOf, STAFF_PASSWORD, type FamilyObjects } from './scoped-staff';
 
 /**
- * The access matrix (docs/architecture.md, "Access model"): every route the app registers x eight kinds of
- * caller, each with its expected status. Forged, expired and revoked tokens all claim to be an administrator,
- * so a guard that trusted any part of them would let them through.
+ * The access matrix (docs/architecture.md, "Access model"): every route the app registers x every kind of
+ * caller, each with its expected status: the admin, an editor of family A and one of family B, a catalogue
+ * user limited to A, an unlimited one, the guest, and refused tokens. Forged, expired and deleted-account
+ * tokens claim to be an administrator, so a guard that trusted any part of them would let them through.
+ * Then every route that names one object is called on family A's object and on family B's: an account
+ * that may not see that family gets 404, as if the object did not exist.
  */
 
 type Caller =
@@ -22,11 +26,26 @@ type Caller =
   | 'expired'
   | 'other-secret'
   | 'alg-none'
-  | 'catalogue-user'
-  | 'admin'
-  | 'deleted-user';
+  | 'revoked'
+  | 'deleted-user'
+  | 'user-a'
+  | 'user-all'
+  | 'guest'
+  | 'editor-a'
+  | 'editor-b'
+  | 'admin';
 
-const REFUSED: Caller[] = ['anonymous', 'malformed', 'expired', 'other-secret', 'alg-none', 'deleted-user'];
+const REFUSED: Caller[] = [
+  'anonymous',
+  'malformed',
+  'expired',
+  'other-secret',
+  'alg-none',
+  'revoked',
+  'deleted-user',
+];
+const STAFF: Caller[] = ['admin', 'editor-a', 'editor-b'];
+let objects: { a: FamilyObjects; b: FamilyObjects };
 
 let app: FastifyInstance;
 let close: () => Promise<void>;
@@ -47,13 +66,6 @@ beforeAll(async () => {
   const config = testConfig();
   const { database, drop } = await freshDatabase();
   await ensureAccounts(database.db, config);
-  await insertUser(database.db, {
-    firstName: 'Cat',
-    lastName: 'Reader',
-    username: 'cat-reader',
-    password: 'cat-reader-password',
-    role: 'user',
-  });
   const doomed = await insertUser(database.db, {
     firstName: 'Doomed',
     lastName: 'Admin',
@@ -78,11 +90,19 @@ beforeAll(async () => {
     return res.json<{ token: string }>().token;
   };
   tokens.admin = await login('admin', config.admin.username, ADMIN_PASSWORD);
-  tokens['catalogue-user'] = await login('user', 'cat-reader', 'cat-reader-password');
+  const staff = await scopedStaff(app, database, tokens.admin, login, config.guest);
+  objects = { a: staff.a, b: staff.b };
+  Object.assign(tokens, staff.tokens);
   relogin = (caller) =>
     caller === 'admin'
       ? login('admin', config.admin.username, ADMIN_PASSWORD)
-      : login('user', 'cat-reader', 'cat-reader-password');
+      : caller === 'guest'
+        ? login('user', config.guest!.username, config.guest!.password)
+        : login(caller.startsWith('editor') ? 'admin' : 'user', caller, STAFF_PASSWORD);
+  // A genuine token, signed out: refused at once.
+  tokens.revoked = await login('user', 'user-all', STAFF_PASSWORD);
+  const signedOut = await app.inject({ method: 'POST', url: '/api/logout', headers: bearer(tokens.revoked) });
+  expect(signedOut.statusCode).toBe(204);
 
   // A signed-in administrator who is then deleted: the token is genuine, signed and unexpired.
   tokens['deleted-user'] = await login('admin', 'doomed-admin', 'doomed-admin-password');
@@ -126,7 +146,8 @@ const concrete = (url: string) =>
 function expected(access: Access | 'none', caller: Caller): 'allowed' | 401 | 403 {
   if (access === 'public' || access === 'none') return 'allowed';
   if (REFUSED.includes(caller)) return 401;
-  if (access === 'admin' && caller === 'catalogue-user') return 403;
+  if (access === 'admin' && caller !== 'admin') return 403;
+  if (access === 'staff' && !STAFF.includes(caller)) return 403;
   return 'allowed';
 }
 
@@ -177,5 +198,86 @@ describe('access matrix', () => {
           caller,
         ).toBe(true);
     }
+  });
+});
+
+/** The object a route's `:id` names, by the route's path; undefined for routes that name none of these. */
+function objectOf(url: string, objs: FamilyObjects): number | undefined {
+  if (/^\/api\/(family|export\/family)\/:id/.test(url)) return objs.family;
+  if (url.startsWith('/api/category/:id')) return objs.category;
+  if (url.startsWith('/api/product/:id')) return objs.product;
+  if (url.startsWith('/api/synonyms/:id')) return objs.synonym;
+  return undefined;
+}
+
+describe('access matrix, object by object', () => {
+  it('answers every route that names one object of a family the caller may not use with 404', async () => {
+    const routes = appRoutes(app).filter(
+      (r) => (r.method === 'GET' || r.method === 'HEAD') && objectOf(r.url, objects.a) !== undefined,
+    );
+    expect(routes.map((r) => r.url)).toEqual(
+      expect.arrayContaining(['/api/family/:id', '/api/product/:id', '/api/export/family/:id.csv']),
+    );
+    const failures: string[] = [];
+    for (const route of routes) {
+      for (const side of ['a', 'b'] as const) {
+        const id = objectOf(route.url, objects[side])!;
+        const family = objects[side].family;
+        for (const caller of Object.keys(tokens) as Caller[]) {
+          const token = tokens[caller];
+          const res = await app.inject({
+            method: route.method as 'GET',
+            url: route.url.replace(':id', String(id)),
+            headers: token ? bearer(token) : {},
+          });
+          const access = declared.get(`${route.method} ${route.url}`) ?? 'none';
+          const level = expected(access, caller);
+          const scope = scopeOf(caller, objects.a.family, objects.b.family);
+          const mine = (access === 'staff' ? scope.write : scope.read).includes(family);
+          const want = level !== 'allowed' ? level : mine ? 200 : 404;
+          if (res.statusCode !== want)
+            failures.push(
+              `${route.method} ${route.url} (${side}) as ${caller}: ${res.statusCode}, expected ${want}`,
+            );
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('lists, searches and exports only the families a caller may use', async () => {
+    const { a, b } = objects;
+    const failures: string[] = [];
+    for (const caller of ['admin', 'editor-a', 'editor-b', 'user-a', 'user-all', 'guest'] as const) {
+      const scope = scopeOf(caller, a.family, b.family);
+      const get = (url: string) => app.inject({ url, headers: bearer(tokens[caller]!) });
+      const families = (await get('/api/family?limit=100')).json<{ data: { id: number }[] }>().data;
+      const products = (await get('/api/product?limit=100')).json<{ data: { family: number }[] }>().data;
+      const categories = (await get('/api/category?limit=100')).json<{ data: { family: number }[] }>().data;
+      const seen = (ids: number[]) => [...new Set(ids)].sort((x, y) => x - y).join(',');
+      const want = seen(scope.read);
+      for (const [what, got] of [
+        ['families', seen(families.map((f) => f.id))],
+        ['products', seen(products.map((p) => p.family))],
+        ['categories', seen(categories.map((c) => c.family))],
+      ] as const) {
+        if (got !== want) failures.push(`${caller} lists ${what} of ${got}, expected ${want}`);
+      }
+      for (const side of [a, b]) {
+        const search = await get(`/api/search?family=${side.family}&search=juice`);
+        const readable = scope.read.includes(side.family);
+        if (search.statusCode !== (readable ? 200 : 404))
+          failures.push(`${caller} searches family ${side.family}: ${search.statusCode}`);
+      }
+      if (scope.write.length > 0) {
+        const csv = (await get('/api/export/all.csv')).body;
+        const names = ['Alpha', 'Beta'].filter((n) => csv.includes(`${n} juice`));
+        const expectNames = [a, b]
+          .filter((f) => scope.write.includes(f.family))
+          .map((f) => (f === a ? 'Alpha' : 'Beta'));
+        if (names.join() !== expectNames.join()) failures.push(`${caller} exports ${names.join()}`);
+      }
+    }
+    expect(failures).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAccounts } from '../src/seed/accounts';
 import type { Database } from '../src/db/client';
+import { localMediaStore } from '../src/lib/media-store-local';
 import { seedDemoCatalogue } from '../src/seed/demo-catalogue';
 import { categories, families, products, users } from '../src/db/schema';
 import { verifyPassword } from '../src/modules/auth/passwords';
@@ -37,7 +38,7 @@ describe('first start', () => {
 
   it('creates the demo catalogue once, with images, and never again', async () => {
     const config = testConfig();
-    expect(await seedDemoCatalogue(database.db, config.mediaDir)).toBe(true);
+    expect(await seedDemoCatalogue(database.db, localMediaStore(config.mediaDir))).toBe(true);
     const totals = async () => ({
       families: (await database.db.select({ n: count() }).from(families))[0]!.n,
       categories: (await database.db.select({ n: count() }).from(categories))[0]!.n,
@@ -49,11 +50,11 @@ describe('first start', () => {
     expect(sample!.image).toMatch(/^[A-Za-z0-9_-]+\.webp$/);
     expect(sample!.nameAr).toMatch(/[\u0600-\u06FF]/);
 
-    expect(await seedDemoCatalogue(database.db, config.mediaDir)).toBe(false);
+    expect(await seedDemoCatalogue(database.db, localMediaStore(config.mediaDir))).toBe(false);
     expect(await totals()).toEqual({ families: 3, categories: 12, products: 120 });
     // Deleting the demo does not bring it back on the next start.
     await database.db.delete(families);
-    expect(await seedDemoCatalogue(database.db, config.mediaDir)).toBe(false);
+    expect(await seedDemoCatalogue(database.db, localMediaStore(config.mediaDir))).toBe(false);
     expect((await totals()).products).toBe(0);
   });
 });

@@ -43,8 +43,15 @@ describe('a killed server', () => {
             headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
             body: JSON.stringify({ nameEn, nameAr: `عائلة ${w}-${i}` }),
           });
-          if (res.status === 201)
-            acknowledged.push({ id: ((await res.json()) as { id: number }).id, nameEn });
+          if (res.status !== 201) continue;
+          const { id } = (await res.json()) as { id: number };
+          acknowledged.push({ id, nameEn });
+          // A rename too, so that updates as well as creates are cut off by the kill.
+          await fetch(`${first.url}/api/family/${id}`, {
+            method: 'PUT',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            body: JSON.stringify({ nameEn: `${nameEn} renamed`, nameAr: `عائلة ${w}-${i}` }),
+          });
         } catch {
           return; // the process is gone
         }
@@ -66,14 +73,53 @@ describe('a killed server', () => {
           headers: { authorization: `Bearer ${token2}` },
         });
         expect(res.status, `family ${id}`).toBe(200);
-        expect(((await res.json()) as { nameEn: string }).nameEn).toBe(nameEn);
+        expect(((await res.json()) as { nameEn: string }).nameEn).toMatch(
+          new RegExp(`^${nameEn}( renamed)?$`),
+        );
       }
+      await expectHistoryMatches(second.url, token2);
     } finally {
       second.proc.kill('SIGTERM');
       expect(await second.exited).toEqual({ code: 0, signal: null });
     }
   }, 90_000);
 });
+
+type Page<T> = { data: T[]; count: number };
+type Entry = { entityId: number; action: string; changes: Record<string, { after: unknown }> };
+
+/**
+ * Every write and its history entry commit together: each family that exists has its create entry,
+ * its newest entry names the name it has now (no change without its entry), and no entry names a
+ * family that was never written (no entry without its change).
+ */
+async function expectHistoryMatches(url: string, token: string) {
+  const get = async <T>(path: string) =>
+    (await (await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as T;
+  const families: { id: number; nameEn: string }[] = [];
+  for (let skip = 0; ; skip += 100) {
+    const page = await get<Page<{ id: number; nameEn: string }>>(`/api/family?limit=100&skip=${skip}`);
+    families.push(...page.data);
+    if (families.length >= page.count) break;
+  }
+  const entries: Entry[] = [];
+  for (let skip = 0; ; skip += 100) {
+    const page = await get<Page<Entry>>(`/api/activity?entity=family&limit=100&skip=${skip}`);
+    entries.push(...page.data);
+    if (entries.length >= page.count) break;
+  }
+  const ids = new Set(families.map((f) => f.id));
+  expect(entries.filter((e) => !ids.has(e.entityId))).toEqual([]);
+  for (const family of families) {
+    const mine = entries.filter((e) => e.entityId === family.id);
+    expect(
+      mine.filter((e) => e.action === 'create'),
+      `family ${family.id}`,
+    ).toHaveLength(1);
+    // Newest first: the newest entry's name is the family's name now.
+    expect(mine[0]!.changes.nameEn!.after, `family ${family.id}`).toBe(family.nameEn);
+  }
+}
 
 /** Sends raw bytes and resolves with the first response's status line (or the socket's fate). */
 function statusLine(socket: Socket): Promise<string> {

@@ -1,4 +1,4 @@
-/* global document, location, requestAnimationFrame */
+/* global document, location, requestAnimationFrame, window */
 // Runs before the first paint (a small classic script in <head>; the CSP allows no inline script).
 // It puts the document in the visitor's language, direction and colour mode, and on catalogue pages
 // shows the static shell from index.html (header, and on the main screen the stored family's hero),
@@ -78,12 +78,31 @@
       return null;
     }
   }
-  var language = read(keys.language) === 'en' ? 'en' : 'ar';
+  // The same first choices as the app's preferences store: the admin area remembers its own
+  // language and on a first visit follows the browser (Arabic only when it comes before English).
+  var admin = location.pathname.indexOf('/admin') === 0;
+  var language = read(admin ? keys.adminLanguage : keys.language);
+  if (language !== 'ar' && language !== 'en') {
+    language = 'ar';
+    if (admin) {
+      var preferred = (navigator.languages || [navigator.language || '']).map(function (l) {
+        return String(l).toLowerCase().slice(0, 2);
+      });
+      var ar = preferred.indexOf('ar');
+      var en = preferred.indexOf('en');
+      language = ar !== -1 && (en === -1 || ar < en) ? 'ar' : 'en';
+    }
+  }
   var direction = read(keys.direction);
   if (direction !== 'ltr' && direction !== 'rtl') direction = language === 'ar' ? 'rtl' : 'ltr';
   html.lang = language;
   html.dir = direction;
-  if (read(keys.colourMode) === 'dark') html.setAttribute('data-mode', 'dark');
+  // The colour mode follows the system until the person picks one.
+  var mode = read(keys.colourMode);
+  if (mode !== 'light' && mode !== 'dark') {
+    mode = window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  }
+  if (mode === 'dark') html.setAttribute('data-mode', 'dark');
 
   // Filled in at build time (vite.config.ts): the catalogue route chunks index.html does not preload.
   var chunks = {}; /* catalog-chunks */

@@ -27,6 +27,17 @@ const index = (rows: CatalogueRow[]): Indexed[] =>
 const ARABIC_DIGITS = (digits: string) =>
   digits.replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + Number(d)));
 
+/**
+ * A barcode as printed under its symbol, which people copy with the gaps: EAN-13 as 1-6-6 digits,
+ * UPC-A as 1-5-5-1, EAN-8 as 4-4; null for other lengths.
+ */
+const PRINTED = (barcode: string): string | null => {
+  const groups = { 13: [1, 6, 6], 12: [1, 5, 5, 1], 8: [4, 4] }[barcode.length];
+  if (!groups) return null;
+  let at = 0;
+  return groups.map((n) => barcode.slice(at, (at += n))).join(' ');
+};
+
 /** Letters a hurried typist confuses, by script: a substitution takes the partner. */
 const CONFUSED: Record<string, string> = {
   ص: 'س',
@@ -162,6 +173,8 @@ class Builder {
     if (!row.barcode) return;
     const judgment = { family: row.family, expected: [row.id], first: row.id, catalogue: this.catalogue };
     this.out.push({ kind: 'barcode, Latin digits', query: row.barcode, ...judgment });
+    const printed = PRINTED(row.barcode);
+    if (printed) this.out.push({ kind: 'barcode, Latin digits', query: printed, ...judgment });
     this.out.push({ kind: 'barcode, Arabic-Indic digits', query: ARABIC_DIGITS(row.barcode), ...judgment });
   }
 }

@@ -24,6 +24,8 @@ export const API_PATHS = {
   users: '/user',
   userProfile: '/user/profile',
   uploadImage: '/upload/image',
+  uploadImages: '/upload/images',
+  uploadImagesJob: '/upload/images/:id',
   uploadAll: '/upload/all',
   uploadCategories: '/upload/categories/:family',
   uploadProducts: '/upload/products/:family/:category',
@@ -35,6 +37,11 @@ export const API_PATHS = {
   exportFamily: '/export/family/:id.csv',
   exportAllXlsx: '/export/all.xlsx',
   exportFamilyXlsx: '/export/family/:id.xlsx',
+  activity: '/activity',
+  activityCsv: '/activity/export.csv',
+  activityRevert: '/activity/:id/revert',
+  imports: '/import',
+  importUndo: '/import/:id/undo',
 } as const;
 
 /** Fills the `:name` parameters of a path: `withParams('/upload/categories/:family', { family: 3 })`. */

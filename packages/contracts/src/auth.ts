@@ -7,8 +7,13 @@ export const LoginBodySchema = z.object({
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
 export const LoginResponseSchema = z.object({ token: z.string() });
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
-export const RoleSchema = z.enum(['admin', 'user']);
+/**
+ * `admin`: everything; `editor`: the catalogue of the families in `families`; `user`: the catalogue,
+ * limited to `families` unless that list is empty (docs/decisions/0029-company-scoped-staff.md).
+ */
+export const RoleSchema = z.enum(['admin', 'editor', 'user']);
 export type Role = z.infer<typeof RoleSchema>;
 
 export const AccountSchema = z.object({
@@ -17,5 +22,7 @@ export const AccountSchema = z.object({
   lastName: z.string(),
   username: z.string(),
   role: RoleSchema,
+  /** Family ids the account is limited to (an admin's list is ignored). */
+  families: z.array(z.number().int()),
 });
 export type Account = z.infer<typeof AccountSchema>;

@@ -3,23 +3,44 @@ import { API_PATHS } from './api-paths';
 import { CATALOGUE_ACCESS, crudSchemas, defineResource } from './resources';
 import { listOf, NamedRecordSchema, NamesBodySchema, PagingQuerySchema } from './common';
 import { imageBodyFields, imageRecordFields } from './media';
-import { OptionalRefSchema, RefSchema, SearchQuerySchema } from './refs';
+import { NullableRefSchema, OptionalRefSchema, RefSchema, SearchQuerySchema } from './refs';
 
-/** POST and PUT /api/category: the category form (name in both languages, family, optional logo and image). */
-export const CategoryBodySchema = NamesBodySchema.extend({ family: RefSchema, ...imageBodyFields });
+/**
+ * POST and PUT /api/category: the category form (name in both languages, family, optional parent,
+ * logo and image). A category with a parent is a sub-category: the parent is a category of the same
+ * family that has no parent itself (one level).
+ */
+export const CategoryBodySchema = NamesBodySchema.extend({
+  family: RefSchema,
+  parent: NullableRefSchema.optional().transform((v) => v ?? null),
+  ...imageBodyFields,
+});
 export type CategoryBody = z.input<typeof CategoryBodySchema>;
 
-export const CategorySchema = NamedRecordSchema.extend({ family: z.number().int(), ...imageRecordFields });
+export const CategorySchema = NamedRecordSchema.extend({
+  family: z.number().int(),
+  parent: z.number().int().nullable(),
+  ...imageRecordFields,
+});
 export type Category = z.infer<typeof CategorySchema>;
 
-/** GET /api/category/:id also gives the product count the admin confirms before a delete. */
+/**
+ * GET /api/category/:id also gives what a delete removes, for the admin to confirm: its sub-categories
+ * and the products of the category and of its sub-categories.
+ */
 export const CategoryDetailSchema = CategorySchema.extend({
-  counts: z.object({ products: z.number().int() }),
+  counts: z.object({ products: z.number().int(), subCategories: z.number().int() }),
 });
 export type CategoryDetail = z.infer<typeof CategoryDetailSchema>;
 
+/** `parent=none` lists the top-level categories; `parent=ID` the sub-categories of ID. */
+export const ParentFilterSchema = z
+  .union([z.literal('none'), OptionalRefSchema], { error: 'must be none or a category id' })
+  .optional();
+
 export const CategoryListQuerySchema = PagingQuerySchema.extend({
   family: OptionalRefSchema,
+  parent: ParentFilterSchema,
   search: SearchQuerySchema,
 });
 export const CategoryListSchema = listOf(CategorySchema);
@@ -34,9 +55,9 @@ export const categoryResource = defineResource({
   }),
   access: CATALOGUE_ACCESS,
   summaries: {
-    list: 'Categories, ordered by id; filter by family, search either name',
+    list: 'Categories, ordered by id; filter by family and parent (none: top level), search either name',
     read: 'One category, with the number of linked products',
     update: 'Update a category (a new family moves its products too)',
-    delete: 'Delete a category with its products',
+    delete: 'Delete a category with its sub-categories and their products',
   },
 });

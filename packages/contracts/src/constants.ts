@@ -7,6 +7,8 @@ export const CATEGORY_TOGGLE_LIMIT = 10;
 export const DEFAULT_LIST_LIMIT = 10;
 export const MAX_LIST_LIMIT = 100;
 export const SEARCH_DEBOUNCE_MS = 400;
+/** Longest catalogue search text (characters, before and after normalization). */
+export const SEARCH_MAX_LENGTH = 200;
 export const SPINNER_SIZE = 40;
 export const DELETE_MODAL_WIDTH = 400;
 export const ROW_MENU_MAX_HEIGHT = 216;

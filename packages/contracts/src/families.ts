@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { API_PATHS } from './api-paths';
-import { CATALOGUE_ACCESS, crudSchemas, defineResource } from './resources';
+import { FAMILY_ACCESS, crudSchemas, defineResource } from './resources';
 import { listOf, NamedRecordSchema, NamesBodySchema, NullableTextSchema, PagingQuerySchema } from './common';
 import { ImageNameSchema, imageBodyFields, imageRecordFields } from './media';
 import { SearchQuerySchema } from './refs';
@@ -27,7 +27,7 @@ export const familyResource = defineResource({
   name: { one: 'Family', many: 'Families' },
   path: API_PATHS.families,
   schemas: crudSchemas(FamilySchema, FamilyBodySchema, FamilyListQuerySchema, { detail: FamilyDetailSchema }),
-  access: CATALOGUE_ACCESS,
+  access: FAMILY_ACCESS,
   summaries: {
     list: 'Families, ordered by id; search matches either name',
     read: 'One family, with the number of linked categories and products',

@@ -7,6 +7,8 @@ export const CSV_COLUMNS = [
   'familyNameAr',
   'categoryNameEn',
   'categoryNameAr',
+  'subCategoryNameEn',
+  'subCategoryNameAr',
   'productNameEn',
   'productNameAr',
   'productBarcode',
@@ -27,7 +29,11 @@ export type UploadFormat = (typeof UPLOAD_FORMATS)[number];
 export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
-/** The categories file omits the family columns; the products file omits family and category. */
+/**
+ * The categories file omits the family columns; the products file omits family and category (its
+ * rows may still name a sub-category of the route's category). The sub-category columns are optional
+ * everywhere: files without them import as before.
+ */
 export const IMPORT_COLUMNS: Record<ImportKind, readonly CsvColumn[]> = {
   all: CSV_COLUMNS,
   categories: CSV_COLUMNS.slice(2),
@@ -100,6 +106,8 @@ export const ImportReportSchema = z.object({
   problems: z.array(ImportProblemSchema),
   warningCount: z.number().int(),
   warnings: z.array(ImportWarningSchema),
+  /** The import's id when it wrote something: GET /api/import lists it, .../undo takes it back. */
+  importId: z.number().int().optional(),
 });
 export type ImportReport = z.infer<typeof ImportReportSchema>;
 
@@ -130,6 +138,8 @@ const EXAMPLE_ROWS: string[][] = [
     'الصافي',
     'Dairy',
     'ألبان',
+    'Milk',
+    'حليب',
     'Fresh Milk 1L',
     'حليب طازج ١ لتر',
     '6281000000011',
@@ -145,6 +155,8 @@ const EXAMPLE_ROWS: string[][] = [
     'الصافي',
     'Dairy',
     'ألبان',
+    '',
+    '',
     'Laban 500ml',
     'لبن ٥٠٠ مل',
     '6281000000028',
@@ -160,6 +172,8 @@ const EXAMPLE_ROWS: string[][] = [
     'الصافي',
     'Canned Food',
     'معلبات',
+    '',
+    '',
     'Chickpeas, boiled',
     'حمص مسلوق',
     '6281000000035',

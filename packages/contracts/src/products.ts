@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { API_PATHS } from './api-paths';
 import { listOf, NamedRecordSchema, NamesBodySchema, NullableTextSchema, PagingQuerySchema } from './common';
 import { imageBodyFields, imageRecordFields } from './media';
-import { OptionalRefSchema, optionalText, RefSchema, SearchQuerySchema } from './refs';
+import { NullableRefSchema, OptionalRefSchema, optionalText, RefSchema, SearchQuerySchema } from './refs';
 import { CATALOGUE_ACCESS, crudSchemas, defineResource } from './resources';
 import { toAsciiDigits } from './search-text';
 
@@ -64,6 +64,8 @@ export const CostSchema = optionalNumber((n) =>
 export const ProductBodySchema = NamesBodySchema.extend({
   family: RefSchema,
   category: RefSchema,
+  /** Optional: a sub-category of `category`. */
+  subCategory: NullableRefSchema.optional().transform((v) => v ?? null),
   barcode: DigitStringSchema,
   number: DigitStringSchema,
   netWeight: optionalText(100),
@@ -81,6 +83,7 @@ export type ProductBody = z.input<typeof ProductBodySchema>;
 export const ProductSchema = NamedRecordSchema.extend({
   family: z.number().int(),
   category: z.number().int(),
+  subCategory: z.number().int().nullable(),
   barcode: NullableTextSchema,
   number: NullableTextSchema,
   netWeight: NullableTextSchema,

@@ -20,6 +20,12 @@ export const RefSchema = z.preprocess(blankToUndefined, idNumber(MESSAGES.requir
 /** An optional reference filter in a query string; empty means no filter. */
 export const OptionalRefSchema = z.preprocess(blankToUndefined, idNumber(MESSAGES.required).optional());
 
+/** An optional reference in a body: empty or null means none. */
+export const NullableRefSchema = z.preprocess(
+  (v) => (v === '' || v === undefined ? null : typeof v === 'string' ? Number(v) : v),
+  idNumber(MESSAGES.required).nullable(),
+);
+
 /** A search box value; empty means no search. */
 export const SearchQuerySchema = z
   .string()

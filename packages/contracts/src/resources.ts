@@ -3,10 +3,11 @@ import { listOf } from './common';
 
 /**
  * Who may call an operation: anyone (`public`), any signed-in account, catalogue visitors included
- * (`account`), or administrators only (`admin`). The server refuses to start when an /api route
+ * (`account`), administrators and editors (`staff`, each object then checked against the editor's
+ * families), or administrators only (`admin`). The server refuses to start when an /api route
  * declares none; docs/architecture.md ("Access model") explains the rules.
  */
-export type Access = 'public' | 'account' | 'admin';
+export type Access = 'public' | 'account' | 'staff' | 'admin';
 
 /** The five operations of an admin resource, in the order the API documents them. */
 export const CRUD_OPERATIONS = ['list', 'read', 'create', 'update', 'delete'] as const;
@@ -42,13 +43,29 @@ export interface ResourceDeclaration<S extends ResourceSchemas = ResourceSchemas
   conflicts: Partial<Record<CrudOperation, true>>;
 }
 
-/** Catalogue data: any signed-in account reads it, administrators change it. */
+/** Catalogue data: any signed-in account reads it, administrators and editors change it. */
 export const CATALOGUE_ACCESS = {
   list: 'account',
   read: 'account',
+  create: 'staff',
+  update: 'staff',
+  delete: 'staff',
+} as const satisfies Record<CrudOperation, Access>;
+
+/** Families: editors may change their own family's texts and images, never create or delete one. */
+export const FAMILY_ACCESS = {
+  ...CATALOGUE_ACCESS,
   create: 'admin',
-  update: 'admin',
   delete: 'admin',
+} as const satisfies Record<CrudOperation, Access>;
+
+/** Staff data kept per family (synonyms): administrators and editors, for every operation. */
+export const STAFF_ACCESS = {
+  list: 'staff',
+  read: 'staff',
+  create: 'staff',
+  update: 'staff',
+  delete: 'staff',
 } as const satisfies Record<CrudOperation, Access>;
 
 /** Administrators only, for every operation. */

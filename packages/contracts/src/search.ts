@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { listOf, PagingQuerySchema } from './common';
-import { CATALOGUE_PAGE_SIZE } from './constants';
+import { CATALOGUE_PAGE_SIZE, SEARCH_MAX_LENGTH } from './constants';
 import { ProductSchema } from './products';
 import { normalizeSearchText } from './search-text';
 
 const MAX_ID = 2_147_483_647;
-export const SEARCH_MAX_LENGTH = 200;
+export { SEARCH_MAX_LENGTH };
 
 const toNumberOrUndefined = (v: unknown) =>
   v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v;

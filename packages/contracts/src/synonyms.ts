@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { API_PATHS } from './api-paths';
-import { ADMIN_ACCESS, crudSchemas, defineResource } from './resources';
+import { STAFF_ACCESS, crudSchemas, defineResource } from './resources';
 import { listOf, PagingQuerySchema } from './common';
 import { OptionalRefSchema, RefSchema, SearchQuerySchema } from './refs';
 import { searchWords } from './search-analysis';
@@ -83,7 +83,7 @@ export const synonymResource = defineResource({
   name: { one: 'Synonym', many: 'Synonyms' },
   path: API_PATHS.synonyms,
   schemas: crudSchemas(SynonymSchema, SynonymBodySchema, SynonymListQuerySchema),
-  access: ADMIN_ACCESS,
+  access: STAFF_ACCESS,
   summaries: {
     list: 'Synonym groups, ordered by id; filter by family, search any word',
     read: 'One synonym group',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { API_PATHS } from './api-paths';
 import { ADMIN_ACCESS, crudSchemas, defineResource } from './resources';
 import { AccountSchema, RoleSchema } from './auth';
-import { listOf, PagingQuerySchema, requiredText } from './common';
+import { IdSchema, listOf, PagingQuerySchema, requiredText } from './common';
 import { SearchQuerySchema } from './refs';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -12,13 +12,21 @@ const password = z
   .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(200, 'must be at most 200 characters');
 
+/** The families an editor manages, or a catalogue user is limited to (empty: every family). */
+const FamilyIdsSchema = z
+  .array(IdSchema)
+  .max(1000)
+  .transform((ids) => [...new Set(ids)].sort((a, b) => a - b));
+
 /** POST /api/user: the user form when creating (an admin may also set the role). */
 export const UserCreateBodySchema = z.object({
   firstName: requiredText(100),
   lastName: requiredText(100),
   username: requiredText(100),
-  password,
+  // Empty is missing, not short: the form says "This field is required".
+  password: z.preprocess((v) => (v === '' ? undefined : v), password),
   role: RoleSchema.default('user'),
+  families: FamilyIdsSchema.default([]),
 });
 export type UserCreateBody = z.input<typeof UserCreateBodySchema>;
 
@@ -31,6 +39,8 @@ export const UserUpdateBodySchema = z.object({
   lastName: requiredText(100),
   username: requiredText(100),
   role: RoleSchema.optional(),
+  /** Left out: stays as it is. */
+  families: FamilyIdsSchema.optional(),
   password: z.preprocess((v) => (v === '' || v === null ? undefined : v), password.optional()),
 });
 export type UserUpdateBody = z.input<typeof UserUpdateBodySchema>;

@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -40,13 +43,21 @@ export const categories = pgTable(
     familyId: integer()
       .notNull()
       .references(() => families.id, { onDelete: 'cascade' }),
+    /**
+     * A sub-category's parent: a category of the same family that has no parent itself (one level).
+     * Deleting the parent deletes its sub-categories.
+     */
+    parentId: integer().references((): AnyPgColumn => categories.id, { onDelete: 'cascade' }),
     nameEn: text().notNull(),
     nameAr: text().notNull(),
     logo: text(),
     image: text(),
     ...timestamps,
   },
-  (t) => [uniqueIndex('categories_family_name_en_key').on(t.familyId, sql`lower(${t.nameEn})`)],
+  (t) => [
+    uniqueIndex('categories_family_name_en_key').on(t.familyId, sql`lower(${t.nameEn})`),
+    index('categories_parent_idx').on(t.parentId),
+  ],
 );
 
 export const products = pgTable(
@@ -59,6 +70,8 @@ export const products = pgTable(
     categoryId: integer()
       .notNull()
       .references(() => categories.id, { onDelete: 'cascade' }),
+    /** Optional; always a sub-category of `categoryId`. Deleting it deletes its products. */
+    subCategoryId: integer().references(() => categories.id, { onDelete: 'cascade' }),
     nameEn: text().notNull(),
     nameAr: text().notNull(),
     descriptionEn: text(),
@@ -82,6 +95,7 @@ export const products = pgTable(
     check('products_barcode_digits', sql`${t.barcode} ~ '^[0-9]{1,32}$'`),
     check('products_number_digits', sql`${t.number} ~ '^[0-9]{1,32}$'`),
     index('products_category_idx').on(t.categoryId),
+    index('products_sub_category_idx').on(t.subCategoryId),
     index('products_family_name_idx').on(t.familyId, t.nameAr, t.id),
     uniqueIndex('products_family_barcode_key')
       .on(t.familyId, t.barcode)
@@ -99,9 +113,14 @@ export const users = pgTable(
     lastName: text().notNull(),
     username: text().notNull(),
     passwordHash: text().notNull(),
-    role: text({ enum: ['admin', 'user'] })
+    role: text({ enum: ['admin', 'editor', 'user'] })
       .notNull()
       .default('user'),
+    /** Families an editor manages, or a catalogue user is limited to (empty: every family). */
+    families: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** Bumped when the user is deleted or their password or role changes: old tokens then fail. */
     tokenVersion: integer().notNull().default(0),
     /**
@@ -113,7 +132,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
-    check('users_role_check', sql`${t.role} in ('admin', 'user')`),
+    check('users_role_check', sql`${t.role} in ('admin', 'editor', 'user')`),
   ],
 );
 
@@ -168,4 +187,98 @@ export const signInFailures = pgTable(
     failures: integer().notNull(),
   },
   (t) => [index('sign_in_failures_window_start_idx').on(t.windowStart)],
+);
+
+/**
+ * The history: one row per write, with who made it, when, and the before and after value of each
+ * changed field (`changes`), written in the write's own transaction (docs/decisions/0030-history.md).
+ * No foreign keys: an entry outlives the account, family or row it names.
+ */
+export const activity = pgTable(
+  'activity',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    actorId: integer(),
+    actorUsername: text().notNull(),
+    action: text().notNull(),
+    entity: text().notNull(),
+    entityId: integer(),
+    familyId: integer(),
+    changes: jsonb()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+  },
+  (t) => [
+    index('activity_entity_idx').on(t.entity, t.entityId, t.id),
+    index('activity_family_idx').on(t.familyId, t.id),
+    index('activity_actor_idx').on(t.actorId, t.id),
+    index('activity_at_idx').on(t.at),
+  ],
+);
+
+/**
+ * One row per import that wrote something: who, when, which file, its counts; `undoneAt` once undone.
+ * `at` is the import transaction's time, which is also the `updated_at` of every row it wrote: a row
+ * whose `updated_at` differs was changed since (docs/decisions/0031-import-undo.md).
+ */
+export const importRuns = pgTable(
+  'import_runs',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    actorId: integer(),
+    actorUsername: text().notNull(),
+    fileName: text().notNull(),
+    kind: text().notNull(),
+    familyId: integer(),
+    counts: jsonb().notNull(),
+    undoneAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('import_runs_family_idx').on(t.familyId, t.id)],
+);
+
+/**
+ * The rows an import created (`before` null) or updated (`before`: the row as it was), filled by
+ * statement triggers on families, categories and products while `dalil.import_run` is set.
+ */
+export const importChanges = pgTable(
+  'import_changes',
+  {
+    importId: integer()
+      .notNull()
+      .references(() => importRuns.id, { onDelete: 'cascade' }),
+    entity: text().notNull(),
+    entityId: integer().notNull(),
+    before: jsonb(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.entity, t.entityId] })],
+);
+
+/**
+ * Bulk image jobs, in the database so that a reopened screen, any server process and a restarted
+ * one see them. At most one active job per family (family 0: across all families).
+ */
+export const imageJobs = pgTable(
+  'image_jobs',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    familyKey: integer().notNull(),
+    state: text().notNull(),
+    done: integer().notNull().default(0),
+    total: integer().notNull().default(0),
+    counts: jsonb().notNull(),
+    files: jsonb().notNull(),
+    error: text(),
+    /** Written while the job runs; a running job silent for a minute was interrupted. */
+    heartbeatAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [
+    check('image_jobs_state', sql`${t.state} in ('queued', 'running', 'done', 'failed')`),
+    uniqueIndex('image_jobs_active_family_key')
+      .on(t.familyKey)
+      .where(sql`${t.state} in ('queued', 'running')`),
+    index('image_jobs_created_idx').on(t.createdAt),
+  ],
 );

@@ -3,6 +3,7 @@ import type { Access } from '@dalil/contracts/resources';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import type { CatalogueWrites } from './catalogue-version';
+import type { MediaStore } from './media-store';
 import type { SessionWrites } from './session-version';
 import type { Tokens, VerifiedToken } from './tokens';
 
@@ -20,6 +21,8 @@ export interface AppContext extends DataContext {
   config: Config;
   database: Database;
   tokens: Tokens;
+  /** Where images live: DATA_DIR/media or an S3-compatible store. */
+  media: MediaStore;
   /** Set when shutdown starts: new requests then get 503. */
   lifecycle: { draining: boolean };
 }

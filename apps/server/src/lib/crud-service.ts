@@ -3,7 +3,7 @@ import type { ResourceSchemas } from '@dalil/contracts/resources';
 import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import type { DataContext } from './context';
 import { violatedUnique } from './database-errors';
 import { fieldError, notFound } from './errors';
@@ -64,11 +64,24 @@ export async function readById<T extends IdTable, C extends string = never>(
   return { row: found.row as T['$inferSelect'], counts: numbers as Record<C, number> };
 }
 
-/** Deletes one catalogue row by id (foreign keys cascade to what hangs off it); 404 when there is none. */
-export function deleteById(ctx: DataContext, table: IdTable, id: number, what: string): Promise<void> {
+/**
+ * Deletes one catalogue row by id (foreign keys cascade to what hangs off it); 404 when there is none.
+ * `record` is given the deleted row in the same transaction (the history entry).
+ */
+export function deleteById<T extends IdTable>(
+  ctx: DataContext,
+  table: T,
+  id: number,
+  what: string,
+  record: (tx: Tx, row: T['$inferSelect']) => Promise<unknown>,
+): Promise<void> {
   return ctx.catalogue.write(async (tx) => {
-    const deleted = await tx.delete(table).where(eq(table.id, id)).returning({ id: table.id });
+    const deleted = await tx
+      .delete(table as PgTable)
+      .where(eq(table.id, id))
+      .returning();
     if (deleted.length === 0) throw notFound(what);
+    await record(tx, deleted[0] as T['$inferSelect']);
   });
 }
 

@@ -34,7 +34,7 @@ export function createTokens(secret: string, ttlSeconds: number) {
         const { role, tv: tokenVersion, jti, exp } = payload;
         if (
           !Number.isInteger(userId) ||
-          (role !== 'admin' && role !== 'user') ||
+          (role !== 'admin' && role !== 'editor' && role !== 'user') ||
           typeof tokenVersion !== 'number' ||
           typeof jti !== 'string' ||
           jti.length === 0 ||

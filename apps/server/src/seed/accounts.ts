@@ -44,6 +44,9 @@ export async function ensureAccounts(db: Db, config: Config): Promise<CreatedAdm
     const generated = config.admin.password ? null : randomBytes(12).toString('base64url');
     const password = config.admin.password ?? generated!;
     const existing = await findUserByUsername(db, config.admin.username);
+    // Another process starting at the same moment may have created the admin since the count: its
+    // account and password stand.
+    if (existing?.role === 'admin') return finishAccounts(db, config, null);
     if (existing) {
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
@@ -70,6 +73,10 @@ export async function ensureAccounts(db: Db, config: Config): Promise<CreatedAdm
     }
   }
 
+  return finishAccounts(db, config, created);
+}
+
+async function finishAccounts(db: Db, config: Config, created: CreatedAdmin | null) {
   await ensureGuestAccount(db, config.guest, insertUnlessTaken);
   return created;
 }

@@ -1,3 +1,4 @@
+import type { MediaStore } from '../lib/media-store';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
@@ -27,8 +28,8 @@ interface PlannedProduct {
 
 const SHELF_LIVES = ['6 months', '9 months', '12 months', '18 months', '2 years'];
 
-async function image(mediaDir: string, svg: string): Promise<string> {
-  const stored = await storeImage(mediaDir, await renderSvg(svg));
+async function image(media: MediaStore, svg: string): Promise<string> {
+  const stored = await storeImage(media, await renderSvg(svg));
   return `${stored.public_id}.${stored.format}`;
 }
 
@@ -36,7 +37,11 @@ async function image(mediaDir: string, svg: string): Promise<string> {
  * First start only: a demo catalogue of 3 families, 12 categories and 120 products. A flag in the
  * database records that it ran, so restarts (or an admin who deleted the demo) never get it twice.
  */
-export async function seedDemoCatalogue(db: Db, mediaDir: string, log?: FastifyBaseLogger): Promise<boolean> {
+export async function seedDemoCatalogue(
+  db: Db,
+  media: MediaStore,
+  log?: FastifyBaseLogger,
+): Promise<boolean> {
   const [flag] = await db.select().from(appState).where(eq(appState.key, FLAG));
   if (flag) return false;
   const [anyFamily] = await db.select({ id: families.id }).from(families).limit(1);
@@ -50,12 +55,12 @@ export async function seedDemoCatalogue(db: Db, mediaDir: string, log?: FastifyB
   const plan = await Promise.all(
     DEMO_FAMILIES.map(async (fam, fi) => ({
       fam,
-      logo: await image(mediaDir, logoSvg(fam.hue, fi)),
-      cover: await image(mediaDir, coverSvg(fam.hue)),
+      logo: await image(media, logoSvg(fam.hue, fi)),
+      cover: await image(media, coverSvg(fam.hue)),
       cats: await Promise.all(
         fam.categories.map(async (cat, ci) => ({
           cat,
-          image: await image(mediaDir, productSvg(cat.shape, cat.hue, 0)),
+          image: await image(media, productSvg(cat.shape, cat.hue, 0)),
           items: await Promise.all(
             cat.products.map(async ([en, ar, net, drained], pi): Promise<PlannedProduct> => {
               // Deterministic numbering: barcodes are the same on every machine.
@@ -70,7 +75,7 @@ export async function seedDemoCatalogue(db: Db, mediaDir: string, log?: FastifyB
                 net,
                 drained,
                 seq: n,
-                image: await image(mediaDir, productSvg(cat.shape, cat.hue + pi * 9, pi + 1)),
+                image: await image(media, productSvg(cat.shape, cat.hue + pi * 9, pi + 1)),
               };
             }),
           ),

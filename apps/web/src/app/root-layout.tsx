@@ -1,10 +1,9 @@
 import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { useEffect, useLayoutEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { NoticeSnackbar } from '../components/notice-snackbar';
+import { NoticeOutlet } from '../components/notice-outlet';
 import { useNotifications } from '../lib/notifications-store';
 import { paths } from '../lib/paths';
 import { useDirection, usePreferences } from '../lib/preferences-store';
@@ -12,6 +11,7 @@ import { usePageTitleKey } from '../lib/route-handle';
 import { onUnauthorized, scopeOfPath } from '../lib/session';
 import { emotionCacheFor } from './emotion-cache';
 import { createAppTheme } from './theme';
+import { AppThemeProvider } from './theme-provider';
 
 /** Providers that depend on the route (admin or catalogue look), the 401 redirect and the page title. */
 export function RootLayout() {
@@ -23,6 +23,8 @@ export function RootLayout() {
   const area = scopeOfPath(pathname) === 'admin' ? 'admin' : 'catalog';
   const theme = useMemo(() => createAppTheme({ mode, direction, area }), [mode, direction, area]);
   const titleKey = usePageTitleKey();
+  // Each area keeps its own language: switch before the browser paints the new area.
+  useLayoutEffect(() => usePreferences.getState().enterArea(area), [area]);
 
   // index.html's static shell (public/boot.js) stands in until this first render; drop it before
   // the browser paints the app, so the two never show together.
@@ -43,11 +45,11 @@ export function RootLayout() {
 
   return (
     <CacheProvider value={emotionCacheFor(direction)}>
-      <ThemeProvider theme={theme}>
+      <AppThemeProvider theme={theme}>
         <CssBaseline enableColorScheme />
         <Outlet />
-        <NoticeSnackbar />
-      </ThemeProvider>
+        <NoticeOutlet />
+      </AppThemeProvider>
     </CacheProvider>
   );
 }

@@ -107,6 +107,16 @@ export const appRoutes: RouteObject[] = [
                   { index: true, element: <Navigate to={adminPaths.families.list} replace /> },
                   ...resourceRoutes,
                   page(
+                    paths.activity,
+                    'pages.activity',
+                    async () => (await import('../features/admin/activity/activity-page')).ActivityPage,
+                  ),
+                  page(
+                    paths.imports,
+                    'pages.imports',
+                    async () => (await import('../features/admin/activity/imports-page')).ImportsPage,
+                  ),
+                  page(
                     paths.uploadAll,
                     'pages.uploadAll',
                     async () => (await import('../features/admin/upload/upload-all-page')).UploadAllPage,
@@ -122,6 +132,12 @@ export const appRoutes: RouteObject[] = [
                     'pages.uploadProducts',
                     async () =>
                       (await import('../features/admin/upload/upload-products-page')).UploadProductsPage,
+                  ),
+                  page(
+                    paths.uploadImages,
+                    'pages.uploadImages',
+                    async () =>
+                      (await import('../features/admin/upload/upload-images-page')).UploadImagesPage,
                   ),
                 ],
               },

@@ -146,7 +146,7 @@ describe('list kit', () => {
         }}
       />
     );
-    renderRoutes([{ path: '/list', element: productList }], '/list');
+    renderRoutes([{ path: '/admin/product/list', element: productList }], '/admin/product/list');
     await userEvent.click(await screen.findByRole('button', { name: 'Actions for Family 7' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete' });

@@ -1,19 +1,14 @@
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import { useTranslation } from 'react-i18next';
-import { apiErrorMessage } from '../lib/api-error-message';
-import type { MessageKey } from '../lib/locales/en';
-import { useNotifications } from '../lib/notifications-store';
+import { useNotifications, type Notice } from '../lib/notifications-store';
+import { useNoticeMessage } from './notice-message';
 
 /** Shows the latest failure or notice; the text is worked out at render, so it follows the language. */
-export function NoticeSnackbar() {
-  const { t, i18n } = useTranslation();
-  const current = useNotifications((state) => state.current);
+export function NoticeSnackbar({ current }: { current: Notice }) {
+  const { t } = useTranslation();
   const dismiss = useNotifications((state) => state.dismiss);
-  if (!current) return null;
-  const message = current.messageKey
-    ? t(current.messageKey as MessageKey)
-    : apiErrorMessage(current.error, t, i18n.language);
+  const message = useNoticeMessage(current);
   const close = () => dismiss(current.id);
   return (
     <Snackbar

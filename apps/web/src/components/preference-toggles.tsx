@@ -6,7 +6,7 @@ import Translate from '@mui/icons-material/Translate';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
+import { HintTooltip } from './hint-tooltip';
 import { useTranslation } from 'react-i18next';
 import { useDirection, usePreferences } from '../lib/preferences-store';
 
@@ -24,7 +24,7 @@ export function PreferenceToggles({ showMode = true }: PreferenceTogglesProps) {
   const modeLabel = mode === 'light' ? t('prefs.toDark') : t('prefs.toLight');
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-      <Tooltip title={t('prefs.changeLanguage')}>
+      <HintTooltip title={t('prefs.changeLanguage')}>
         <Button
           color="inherit"
           size="small"
@@ -43,18 +43,18 @@ export function PreferenceToggles({ showMode = true }: PreferenceTogglesProps) {
             {t('prefs.otherLanguage')}
           </Box>
         </Button>
-      </Tooltip>
-      <Tooltip title={directionLabel}>
+      </HintTooltip>
+      <HintTooltip title={directionLabel}>
         <IconButton color="inherit" onClick={toggleDirection} aria-label={directionLabel}>
           {direction === 'rtl' ? <FormatTextdirectionLToR /> : <FormatTextdirectionRToL />}
         </IconButton>
-      </Tooltip>
+      </HintTooltip>
       {showMode && (
-        <Tooltip title={modeLabel}>
+        <HintTooltip title={modeLabel}>
           <IconButton color="inherit" onClick={toggleMode} aria-label={modeLabel}>
             {mode === 'light' ? <DarkModeOutlined /> : <LightModeOutlined />}
           </IconButton>
-        </Tooltip>
+        </HintTooltip>
       )}
     </Box>
   );

@@ -1,16 +1,22 @@
 import { MEDIA_WIDTHS } from '@dalil/contracts/constants';
 
-// Stored images are 'publicid.webp' names served by the API under /media (GET /api/config's
-// mediaBaseUrl is always '/media' on this origin). Widths come from a fixed set the server caches.
+// Stored images are '<content hash>.webp' names; each width is its own object under 'w<width>/'.
+// They load from /media on this origin until GET /api/config names another base (a CDN or the
+// bucket itself, MEDIA_PUBLIC_URL); /media keeps working either way.
 
-const MEDIA_BASE = '/media';
+let mediaBase = '/media';
 
-export function mediaUrl(name: string, width?: (typeof MEDIA_WIDTHS)[number]): string {
-  const base = `${MEDIA_BASE}/${encodeURIComponent(name)}`;
-  return width ? `${base}?w=${width}` : base;
+/** Called once /api/config has answered. */
+export function setMediaBase(url: string): void {
+  if (url) mediaBase = url.replace(/\/+$/, '');
 }
 
-/** A `srcset` over every cached width, for <img sizes="...">. */
+export function mediaUrl(name: string, width?: (typeof MEDIA_WIDTHS)[number]): string {
+  const file = encodeURIComponent(name);
+  return width ? `${mediaBase}/w${width}/${file}` : `${mediaBase}/${file}`;
+}
+
+/** A `srcset` over every stored width, for <img sizes="...">. */
 export function mediaSrcSet(name: string): string {
   return MEDIA_WIDTHS.map((w) => `${mediaUrl(name, w)} ${w}w`).join(', ');
 }

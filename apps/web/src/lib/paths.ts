@@ -14,6 +14,9 @@ export const paths = {
   uploadAll: '/admin/upload',
   uploadCategories: '/admin/upload/categories',
   uploadProducts: '/admin/upload/products',
+  activity: '/admin/activity',
+  imports: '/admin/activity/imports',
+  uploadImages: '/admin/upload/images',
 } as const;
 
 /** The printable catalogue of a family, or of one of its categories. */

@@ -6,32 +6,73 @@ export type ColourMode = 'light' | 'dark';
 export type Language = 'ar' | 'en';
 export type Direction = 'ltr' | 'rtl';
 
+export type Area = 'catalog' | 'admin';
+
 const KEYS = {
   mode: STORAGE_KEYS.colourMode,
-  language: STORAGE_KEYS.language,
   direction: STORAGE_KEYS.direction,
 } as const;
+/** Each area remembers its own language. */
+const LANGUAGE_KEYS: Record<Area, string> = {
+  catalog: STORAGE_KEYS.language,
+  admin: STORAGE_KEYS.adminLanguage,
+};
+
+/**
+ * A first visit's language: the catalogue starts in Arabic; the admin area (whose texts are written
+ * in English) follows the browser: Arabic when it comes before English among the preferred
+ * languages, else English.
+ */
+function firstLanguage(area: Area): Language {
+  if (area === 'catalog') return 'ar';
+  const preferred = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  const first = preferred.map((l) => l.toLowerCase().slice(0, 2)).find((l) => l === 'ar' || l === 'en');
+  return first === 'ar' ? 'ar' : 'en';
+}
+
+const rememberedLanguage = (area: Area) =>
+  readChoice(LANGUAGE_KEYS[area], ['ar', 'en']) ?? firstLanguage(area);
+
+const darkQuery = () =>
+  typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia('(prefers-color-scheme: dark)')
+    : null;
+const systemMode = (): ColourMode => (darkQuery()?.matches ? 'dark' : 'light');
+const initialArea = (): Area =>
+  typeof location !== 'undefined' && location.pathname.startsWith('/admin') ? 'admin' : 'catalog';
 
 interface PreferencesState {
   mode: ColourMode;
+  /** Set once the person toggles the mode; until then it follows the system's preference. */
+  modeChosen: boolean;
+  area: Area;
   language: Language;
   /** Set only when the user toggles direction; otherwise direction follows the language. */
   directionOverride: Direction | null;
   toggleMode: () => void;
   setLanguage: (language: Language) => void;
   toggleDirection: () => void;
+  /** Switches to the area's remembered language (or its first-visit one) when the area changes. */
+  enterArea: (area: Area) => void;
 }
 
 export function directionOf(state: Pick<PreferencesState, 'language' | 'directionOverride'>): Direction {
   return state.directionOverride ?? (state.language === 'ar' ? 'rtl' : 'ltr');
 }
 
-/** The catalogue starts in Arabic, right to left. */
+const storedMode = readChoice(KEYS.mode, ['light', 'dark']);
+
+/** The catalogue starts in Arabic, right to left; the colour mode follows the system until toggled. */
 export const usePreferences = create<PreferencesState>((set, get) => ({
-  mode: readChoice(KEYS.mode, ['light', 'dark']) ?? 'light',
-  language: readChoice(KEYS.language, ['ar', 'en']) ?? 'ar',
+  mode: storedMode ?? systemMode(),
+  modeChosen: storedMode !== null,
+  area: initialArea(),
+  language: rememberedLanguage(initialArea()),
   directionOverride: readChoice(KEYS.direction, ['ltr', 'rtl']),
-  toggleMode: () => set({ mode: get().mode === 'light' ? 'dark' : 'light' }),
+  toggleMode: () => set({ mode: get().mode === 'light' ? 'dark' : 'light', modeChosen: true }),
+  enterArea: (area) => {
+    if (area !== get().area) set({ area, language: rememberedLanguage(area), directionOverride: null });
+  },
   // A language change drops a manual direction so the new language reads the right way round.
   setLanguage: (language) => set({ language, directionOverride: null }),
   toggleDirection: () => set({ directionOverride: directionOf(get()) === 'rtl' ? 'ltr' : 'rtl' }),
@@ -42,7 +83,13 @@ export function useDirection(): Direction {
 }
 
 usePreferences.subscribe((state) => {
-  writeString(KEYS.mode, state.mode);
-  writeString(KEYS.language, state.language);
+  if (state.modeChosen) writeString(KEYS.mode, state.mode);
+  writeString(LANGUAGE_KEYS[state.area], state.language);
   writeString(KEYS.direction, state.directionOverride);
+});
+
+// The system's light/dark preference, followed live until the person picks a mode.
+darkQuery()?.addEventListener?.('change', (event) => {
+  if (!usePreferences.getState().modeChosen)
+    usePreferences.setState({ mode: event.matches ? 'dark' : 'light' });
 });

@@ -10,7 +10,9 @@ import type { Family } from '@dalil/contracts/families';
 export const STORAGE_KEYS = {
   /** The session token; the literal "null" counts as signed out. */
   token: 'token',
+  /** The catalogue's language; the admin area keeps its own under adminLanguage. */
   language: 'language',
+  adminLanguage: 'adminLanguage',
   /** Set only when the direction was toggled by hand. */
   direction: 'direction',
   colourMode: 'colourMode',

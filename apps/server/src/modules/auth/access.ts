@@ -42,8 +42,13 @@ export function registerAccessControl(app: FastifyInstance, settings: SessionCac
       void reply.header('cache-control', 'no-store');
       const session = await authenticate(sessions, request);
       if (!session) throw unauthorized();
-      if (access === 'admin' && session.account.role !== 'admin') {
+      const { role } = session.account;
+      if (access === 'admin' && role !== 'admin') {
         throw new HttpError(403, 'This needs an administrator account');
+      }
+      // Staff routes then check each object against the editor's families (lib/family-scope.ts).
+      if (access === 'staff' && role !== 'admin' && role !== 'editor') {
+        throw new HttpError(403, 'This needs an administrator or editor account');
       }
       request.account = session.account;
       request.token = session.token;

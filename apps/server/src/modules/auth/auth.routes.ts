@@ -33,7 +33,7 @@ export function authRoutes(app: FastifyInstance) {
     r.get(
       `${API_BASE}${API_PATHS[`${kind}Auth`]}`,
       {
-        config: { access: kind === 'admin' ? 'admin' : 'account' },
+        config: { access: kind === 'admin' ? 'staff' : 'account' },
         schema: {
           tags: ['auth'],
           summary: 'The signed-in account',

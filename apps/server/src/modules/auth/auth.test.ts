@@ -34,6 +34,7 @@ describe('sign-in', () => {
       lastName: 'Admin',
       username: 'admin',
       role: 'admin',
+      families: [],
     });
     expect(res.body).not.toMatch(/argon2|passwordHash|password_hash/);
   });
@@ -105,7 +106,7 @@ describe('sign-in', () => {
     expect((await get('/api/user/auth', token)).statusCode).toBe(200);
     const admin = await get('/api/admin/auth', token);
     expect(admin.statusCode).toBe(403);
-    expect(body(admin).message).toBe('This needs an administrator account');
+    expect(body(admin).message).toBe('This needs an administrator or editor account');
   });
 
   it('lets an admin use the catalogue too', async () => {

@@ -94,7 +94,7 @@ export function createSignIn(ctx: AppContext) {
     const user = await turn(async () => {
       const found = await findUserByUsername(db, username);
       const valid = await verifyPassword(found?.passwordHash, password);
-      if (!found || !valid || (kind === 'admin' && found.role !== 'admin')) {
+      if (!found || !valid || (kind === 'admin' && found.role === 'user')) {
         await limits.recordFailure(address, username);
         return null;
       }

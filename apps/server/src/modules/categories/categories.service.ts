@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Category, CategoryDetail, categoryResource } from '@dalil/contracts/categories';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
@@ -7,24 +7,34 @@ import type { DataContext } from '../../lib/context';
 import * as crud from '../../lib/crud-service';
 import { containsAny } from '../../lib/db-helpers';
 import { fieldError, notFound } from '../../lib/errors';
+import { canWrite, familyFilter, requireReadable, requireWritable } from '../../lib/family-scope';
+import { recordChange } from '../../lib/history';
+import type { Account } from '@dalil/contracts/auth';
 
 type CategoryInput = z.output<typeof categoryResource.schemas.updateBody>;
 
 export const toCategory = (row: typeof categories.$inferSelect): Category => ({
   ...crud.named(row),
   family: row.familyId,
+  parent: row.parentId,
   logo: row.logo,
   image: row.image,
 });
 
-async function getCategory({ db }: DataContext, id: number): Promise<CategoryDetail> {
+async function getCategory({ db }: DataContext, id: number, caller: Account | null): Promise<CategoryDetail> {
   const { row, counts } = await crud.readById(db, categories, id, 'Category', {
-    products: crud.countWhere(products.categoryId, id),
+    // A sub-category's products have the parent as their category: counted once.
+    products: sql<number>`(select count(*)::int from ${products}
+      where ${products.categoryId} = ${id} or ${products.subCategoryId} = ${id})`,
+    subCategories: crud.countWhere(categories.parentId, id),
   });
+  requireReadable(caller, row.familyId, 'Category');
   return { ...toCategory(row), counts };
 }
 
-async function requireFamily(tx: Tx, id: number) {
+/** The family a category is put in: one that exists and the caller may write to (else it is unknown). */
+async function requireFamily(tx: Tx, id: number, caller: Account | null) {
+  if (!canWrite(caller, id)) throw fieldError(400, 'family', 'No family has this id');
   const [found] = await tx.select({ id: families.id }).from(families).where(eq(families.id, id));
   if (!found) throw fieldError(400, 'family', 'No family has this id');
 }
@@ -44,49 +54,144 @@ const CONFLICTS = {
   },
 };
 
-/** Moving a category to another family moves its products too: a product's family is its category's. */
-async function updateCategory(tx: Tx, id: number, input: CategoryInput): Promise<Category> {
+/**
+ * Moving a category to another family moves its sub-categories and products too: a product's family
+ * is its category's. When its parent changes, its products stay in it: those that had it as their
+ * sub-category follow it to its new parent (or have it as their category once it is top level), and
+ * those that had it as their category get the new parent as category and it as sub-category.
+ */
+async function updateCategory(
+  tx: Tx,
+  id: number,
+  input: CategoryInput,
+  caller: Account | null,
+): Promise<Category> {
   const [current] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
   if (!current) throw notFound('Category');
-  const { family, ...rest } = input;
-  if (family !== current.familyId) await requireFamily(tx, family);
+  requireWritable(caller, current.familyId, 'Category');
+  const { family, parent, ...rest } = input;
+  if (family !== current.familyId) await requireFamily(tx, family, caller);
+  await checkParent(tx, id, family, parent);
   const [row] = await tx
     .update(categories)
-    .set({ ...rest, familyId: family, updatedAt: new Date() })
+    .set({ ...rest, familyId: family, parentId: parent, updatedAt: new Date() })
     .where(eq(categories.id, id))
     .returning();
+  const now = new Date();
   if (family !== current.familyId) {
-    await tx
-      .update(products)
-      .set({ familyId: family, updatedAt: new Date() })
-      .where(eq(products.categoryId, id));
+    await tx.update(categories).set({ familyId: family, updatedAt: now }).where(eq(categories.parentId, id));
+    await tx.update(products).set({ familyId: family, updatedAt: now }).where(eq(products.categoryId, id));
   }
-  return toCategory(row!);
+  if (parent !== current.parentId) {
+    if (parent === null) {
+      await tx
+        .update(products)
+        .set({ categoryId: id, subCategoryId: null, updatedAt: now })
+        .where(eq(products.subCategoryId, id));
+    } else {
+      await tx
+        .update(products)
+        .set({ categoryId: parent, subCategoryId: id, updatedAt: now })
+        .where(or(eq(products.subCategoryId, id), eq(products.categoryId, id)));
+    }
+  }
+  const after = toCategory(row!);
+  await recordChange(tx, caller, {
+    ...HISTORY,
+    action: 'update',
+    entityId: id,
+    family,
+    before: toCategory(current),
+    after,
+  });
+  return after;
 }
 
-/** Categories: deleting one deletes its products (foreign key cascade). */
+const HISTORY = { entity: 'category' } as const;
+
+/**
+ * Sub-categories go one level deep: the parent is another top-level category of the same family, and
+ * a category with sub-categories cannot become one.
+ */
+async function checkParent(tx: Tx, id: number | null, family: number, parent: number | null) {
+  if (parent === null) return;
+  if (parent === id) throw fieldError(400, 'parent', 'A category cannot be its own parent');
+  const [found] = await tx
+    .select({ familyId: categories.familyId, parentId: categories.parentId })
+    .from(categories)
+    .where(eq(categories.id, parent));
+  if (!found) throw fieldError(400, 'parent', 'No category has this id');
+  if (found.familyId !== family) {
+    throw fieldError(400, 'parent', 'The parent category belongs to another family');
+  }
+  if (found.parentId !== null) {
+    throw fieldError(400, 'parent', 'The parent is itself a sub-category; sub-categories go one level deep');
+  }
+  if (id === null) return;
+  const [child] = await tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.parentId, id))
+    .limit(1);
+  if (child) throw fieldError(400, 'parent', 'This category has sub-categories, so it cannot become one');
+}
+
+const parentFilter = (parent: number | 'none' | undefined) =>
+  parent === undefined
+    ? undefined
+    : parent === 'none'
+      ? isNull(categories.parentId)
+      : eq(categories.parentId, parent);
+
+/** Categories: deleting one deletes its sub-categories and all their products (foreign key cascade). */
 export const categoryService: crud.CrudService<typeof categoryResource.schemas> = {
-  list: ({ db }, query) => {
+  list: ({ db }, query, caller) => {
     const filters: (SQL | undefined)[] = [
+      familyFilter(caller, categories.familyId),
       query.family === undefined ? undefined : eq(categories.familyId, query.family),
+      parentFilter(query.parent),
       containsAny(query.search, categories.nameEn, categories.nameAr),
     ];
     return crud.listPage(db, categories, and(...filters), query, toCategory);
   },
   read: getCategory,
-  create: (ctx, input) =>
+  create: (ctx, input, caller) =>
     crud.withUniqueConflicts(CONFLICTS, () =>
       ctx.catalogue.write(async (tx) => {
-        await requireFamily(tx, input.family);
-        const { family, ...rest } = input;
+        await requireFamily(tx, input.family, caller);
+        await checkParent(tx, null, input.family, input.parent);
+        const { family, parent, ...rest } = input;
         const [row] = await tx
           .insert(categories)
-          .values({ ...rest, familyId: family })
+          .values({ ...rest, familyId: family, parentId: parent })
           .returning();
-        return toCategory(row!);
+        const after = toCategory(row!);
+        await recordChange(tx, caller, {
+          ...HISTORY,
+          action: 'create',
+          entityId: row!.id,
+          family,
+          before: null,
+          after,
+        });
+        return after;
       }),
     ),
-  update: (ctx, id, input) =>
-    crud.withUniqueConflicts(CONFLICTS, () => ctx.catalogue.write((tx) => updateCategory(tx, id, input))),
-  remove: (ctx, id) => crud.deleteById(ctx, categories, id, 'Category'),
+  update: (ctx, id, input, caller) =>
+    crud.withUniqueConflicts(CONFLICTS, () =>
+      ctx.catalogue.write((tx) => updateCategory(tx, id, input, caller)),
+    ),
+  remove: async (ctx, id, caller) => {
+    await crud.deleteById(ctx, categories, id, 'Category', (tx, row) => {
+      requireWritable(caller, row.familyId, 'Category');
+      return recordChange(tx, caller, {
+        ...HISTORY,
+        action: 'delete',
+        entityId: id,
+        family: row.familyId,
+        before: toCategory(row),
+        after: null,
+      });
+    });
+  },
 };

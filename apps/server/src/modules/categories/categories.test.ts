@@ -51,13 +51,14 @@ describe('categories', () => {
       nameAr: 'عصائر',
       nameEn: 'Juices',
       family: fam.id,
+      parent: null,
       logo: 'logo-1234567.webp',
       image: null,
     });
     await newProduct(fam.id, created.id as number, 'Orange');
     await newProduct(fam.id, created.id as number, 'Apple');
     const one = await call('GET', `/api/category/${String(created.id)}`, reader);
-    expect(body(one)).toEqual({ ...created, counts: { products: 2 } });
+    expect(body(one)).toEqual({ ...created, counts: { products: 2, subCategories: 0 } });
   });
 
   it('names a missing or unknown family with a 400, and changes nothing', async () => {

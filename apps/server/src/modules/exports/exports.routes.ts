@@ -4,6 +4,7 @@ import { API_BASE, API_PATHS } from '@dalil/contracts/api-paths';
 import { z } from 'zod';
 import { ErrorBodySchema } from '@dalil/contracts/common';
 import { ExportFamilyParamsSchema, XLSX_MEDIA_TYPE as XLSX_TYPE } from '@dalil/contracts/imports';
+import { requireWritable, writableFamilies } from '../../lib/family-scope';
 import { assertFamily, exportCsv, exportXlsx } from './exports.service';
 
 const tags = ['exports'];
@@ -41,7 +42,7 @@ function formatRoutes(app: FastifyInstance, format: Format) {
   r.get(
     `${API_BASE}${format === 'csv' ? API_PATHS.exportAll : API_PATHS.exportAllXlsx}`,
     {
-      config: { access: 'admin' },
+      config: { access: 'staff' },
       schema: {
         tags,
         summary: `The whole catalogue as ${upper}`,
@@ -50,18 +51,18 @@ function formatRoutes(app: FastifyInstance, format: Format) {
         response: { 200: schema, ...errors },
       },
     },
-    async (_request, reply) =>
+    async (request, reply) =>
       reply
         .header('content-type', type)
         .header('content-disposition', `attachment; filename="${fileName('catalogue', format)}"`)
         .header('cache-control', 'no-store')
-        .send(write(db) as unknown as string),
+        .send(write(db, writableFamilies(request.account)) as unknown as string),
   );
 
   r.get(
     `${API_BASE}${format === 'csv' ? API_PATHS.exportFamily : API_PATHS.exportFamilyXlsx}`,
     {
-      config: { access: 'admin' },
+      config: { access: 'staff' },
       schema: {
         tags,
         summary: `One family, with its categories and products, as ${upper}`,
@@ -72,12 +73,13 @@ function formatRoutes(app: FastifyInstance, format: Format) {
       },
     },
     async (request, reply) => {
+      requireWritable(request.account, request.params.id, 'Family');
       const name = await assertFamily(db, request.params.id);
       return reply
         .header('content-type', type)
         .header('content-disposition', `attachment; filename="${fileName(name, format)}"`)
         .header('cache-control', 'no-store')
-        .send(write(db, request.params.id) as unknown as string);
+        .send(write(db, [request.params.id]) as unknown as string);
     },
   );
 }

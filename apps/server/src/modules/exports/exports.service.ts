@@ -22,24 +22,33 @@ type Row = Cell[];
  * family or the category, so that importing the export rebuilds the same catalogue. Products follow,
  * read in batches by id (keyset), never all at once.
  */
-async function* exportRows(db: Db, familyId: number | undefined): AsyncGenerator<Row> {
+async function* exportRows(db: Db, scope: readonly number[] | null): AsyncGenerator<Row> {
   const inFamily = (column: string) =>
-    familyId === undefined ? sql`true` : sql`${sql.raw(column)} = ${familyId}`;
+    scope === null ? sql`true` : sql`${sql.raw(column)} = any(${sql.param([...scope])}::int[])`;
+  // A sub-category is written after its parent's names; it counts as empty when no product is filed
+  // under it, and its parent then as not empty.
   const empty = resultRows<Record<string, Cell>>(
-    await db.execute(sql`select f.name_en as fe, f.name_ar as fa, c.name_en as ce, c.name_ar as ca
+    await db.execute(sql`select f.name_en as fe, f.name_ar as fa, coalesce(pc.name_en, c.name_en) as ce,
+        coalesce(pc.name_ar, c.name_ar) as ca, case when pc.id is not null then c.name_en end as se,
+        case when pc.id is not null then c.name_ar end as sa
       from families f left join categories c on c.family_id = f.id
+        left join categories pc on pc.id = c.parent_id
       where ${inFamily('f.id')}
-        and (c.id is null or not exists (select 1 from products p where p.category_id = c.id))
+        and (c.id is null or not exists (select 1 from products p where p.category_id = c.id
+          or p.sub_category_id = c.id))
+        and (c.id is null or c.parent_id is not null
+          or not exists (select 1 from categories sc where sc.parent_id = c.id))
       order by f.id, c.id`),
   );
-  for (const r of empty) yield [r.fe!, r.fa!, r.ce ?? null, r.ca ?? null];
+  for (const r of empty) yield [r.fe!, r.fa!, r.ce ?? null, r.ca ?? null, r.se ?? null, r.sa ?? null];
   let last = 0;
   for (;;) {
     const rows = resultRows<Record<string, Cell>>(
       await db.execute(sql`select p.id, f.name_en as fe, f.name_ar as fa, c.name_en as ce, c.name_ar as ca,
-          p.name_en as pe, p.name_ar as pa, p.barcode, p.shelf_life, p.net_weight, p.drained_weight,
+          s.name_en as se, s.name_ar as sa, p.name_en as pe, p.name_ar as pa, p.barcode, p.shelf_life, p.net_weight, p.drained_weight,
           p.units_per_carton, p.carton_per_palate, p.number
         from products p join categories c on c.id = p.category_id join families f on f.id = p.family_id
+          left join categories s on s.id = p.sub_category_id
         where p.id > ${last} and ${inFamily('p.family_id')}
         order by p.id limit ${EXPORT_BATCH}`),
     );
@@ -49,6 +58,8 @@ async function* exportRows(db: Db, familyId: number | undefined): AsyncGenerator
         r.fa!,
         r.ce!,
         r.ca!,
+        r.se ?? null,
+        r.sa ?? null,
         r.pe!,
         r.pa!,
         r.barcode!,
@@ -79,10 +90,10 @@ export async function assertFamily(db: Db, id: number): Promise<string> {
 }
 
 /** UTF-8 with a BOM (Excel then shows the Arabic), CRLF, formula cells escaped. */
-export function exportCsv(db: Db, familyId?: number): Readable {
+export function exportCsv(db: Db, scope: readonly number[] | null): Readable {
   async function* records() {
     yield [...CSV_COLUMNS];
-    for await (const row of exportRows(db, familyId)) yield toCells(row);
+    for await (const row of exportRows(db, scope)) yield toCells(row);
   }
   return Readable.from(records()).pipe(stringify({ bom: true, record_delimiter: 'windows' }));
 }
@@ -92,12 +103,12 @@ export function exportCsv(db: Db, familyId?: number): Readable {
  * escaping: a sheet stores text cells as text, so a value that begins with "=" is shown, not run, and
  * the import reads it back as written.
  */
-export function exportXlsx(db: Db, familyId?: number): Readable {
+export function exportXlsx(db: Db, scope: readonly number[] | null): Readable {
   const sheet = new XlsxSheetStream('Catalogue', sheetColumns(CSV_COLUMNS, { allText: false }));
   const write = async () => {
     sheet.addHeader([...CSV_COLUMNS]);
     let n = 0;
-    for await (const row of exportRows(db, familyId)) {
+    for await (const row of exportRows(db, scope)) {
       sheet.addRow(row);
       if (++n % EXPORT_BATCH === 0) {
         await sheet.drain();

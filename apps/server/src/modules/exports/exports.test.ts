@@ -57,18 +57,18 @@ describe('export', () => {
     // Rows that stop at the category or the family come first, then products by id.
     expect(rows[1]!.slice(0, 5)).toEqual(['Export Co', 'عائلة Export Co', 'Empty category', 'فئة فارغة', '']);
     expect(rows[2]!.slice(0, 3)).toEqual(['Lonely Co', 'عائلة وحيدة', '']);
-    expect(rows[3]![6]).toBe('6281000000011');
+    expect(rows[3]![8]).toBe('6281000000011');
   });
 
   it('escapes cells a spreadsheet would run as a formula', async () => {
     const rows = records((await get(t, '/api/export/all.csv', admin)).body);
-    const names = rows.map((r) => r[4]);
+    const names = rows.map((r) => r[6]);
     expect(names).toContain(`'=HYPERLINK("x")`);
     expect(names).toContain(`'+966 juice`);
     expect(names).toContain(`''=already quoted`);
     expect(names).toContain(`Tab\tstart, "quoted"\nand two lines`);
-    const juice = rows.find((r) => r[4] === `'+966 juice`)!;
-    expect(juice.slice(7)).toEqual(['1 year', `'-5 (g)`, `'@home`, '6', '0', '0012']);
+    const juice = rows.find((r) => r[6] === `'+966 juice`)!;
+    expect(juice.slice(9)).toEqual(['1 year', `'-5 (g)`, `'@home`, '6', '0', '0012']);
   });
 
   it('exports one family, and answers 404 for an unknown one', async () => {
@@ -84,6 +84,8 @@ describe('export', () => {
         'عائلة Other Co',
         'Cat',
         'فئة Cat',
+        '',
+        '',
         'Other product',
         'منتج Other product',
         '6281000000042',

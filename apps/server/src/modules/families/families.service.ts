@@ -1,10 +1,14 @@
 import { eq } from 'drizzle-orm';
+import type { Account } from '@dalil/contracts/auth';
 import type { Family, FamilyDetail, familyResource } from '@dalil/contracts/families';
 import { categories, families, products } from '../../db/schema';
 import type { DataContext } from '../../lib/context';
 import * as crud from '../../lib/crud-service';
 import { containsAny } from '../../lib/db-helpers';
 import { notFound } from '../../lib/errors';
+import { familyFilter, requireReadable, requireWritable } from '../../lib/family-scope';
+import { recordChange } from '../../lib/history';
+import { and } from 'drizzle-orm';
 
 export const toFamily = (row: typeof families.$inferSelect): Family => ({
   ...crud.named(row),
@@ -13,7 +17,8 @@ export const toFamily = (row: typeof families.$inferSelect): Family => ({
   cover: row.cover,
 });
 
-async function getFamily({ db }: DataContext, id: number): Promise<FamilyDetail> {
+async function getFamily({ db }: DataContext, id: number, caller: Account | null): Promise<FamilyDetail> {
+  requireReadable(caller, id, 'Family');
   const { row, counts } = await crud.readById(db, families, id, 'Family', {
     categories: crud.countWhere(categories.familyId, id),
     products: crud.countWhere(products.familyId, id),
@@ -26,29 +31,68 @@ const CONFLICTS = {
   families_name_en_key: { field: 'nameEn', message: 'A family with this English name already exists' },
 };
 
+const HISTORY = { entity: 'family' } as const;
+
 /** Families: deleting one deletes its categories and products (foreign keys cascade). */
 export const familyService: crud.CrudService<typeof familyResource.schemas> = {
-  list: ({ db }, query) =>
-    crud.listPage(db, families, containsAny(query.search, families.nameEn, families.nameAr), query, toFamily),
+  list: ({ db }, query, caller) =>
+    crud.listPage(
+      db,
+      families,
+      and(familyFilter(caller, families.id), containsAny(query.search, families.nameEn, families.nameAr)),
+      query,
+      toFamily,
+    ),
   read: getFamily,
-  create: (ctx, input) =>
+  create: (ctx, input, caller) =>
     crud.withUniqueConflicts(CONFLICTS, () =>
       ctx.catalogue.write(async (tx) => {
         const [row] = await tx.insert(families).values(input).returning();
-        return toFamily(row!);
+        const after = toFamily(row!);
+        await recordChange(tx, caller, {
+          ...HISTORY,
+          action: 'create',
+          entityId: row!.id,
+          family: row!.id,
+          before: null,
+          after,
+        });
+        return after;
       }),
     ),
-  update: (ctx, id, input) =>
-    crud.withUniqueConflicts(CONFLICTS, () =>
+  update: (ctx, id, input, caller) => {
+    requireWritable(caller, id, 'Family');
+    return crud.withUniqueConflicts(CONFLICTS, () =>
       ctx.catalogue.write(async (tx) => {
+        const [current] = await tx.select().from(families).where(eq(families.id, id)).for('update');
+        if (!current) throw notFound('Family');
         const [row] = await tx
           .update(families)
           .set({ ...input, updatedAt: new Date() })
           .where(eq(families.id, id))
           .returning();
-        if (!row) throw notFound('Family');
-        return toFamily(row);
+        const after = toFamily(row!);
+        await recordChange(tx, caller, {
+          ...HISTORY,
+          action: 'update',
+          entityId: id,
+          family: id,
+          before: toFamily(current),
+          after,
+        });
+        return after;
+      }),
+    );
+  },
+  remove: (ctx, id, caller) =>
+    crud.deleteById(ctx, families, id, 'Family', (tx, row) =>
+      recordChange(tx, caller, {
+        ...HISTORY,
+        action: 'delete',
+        entityId: id,
+        family: id,
+        before: toFamily(row),
+        after: null,
       }),
     ),
-  remove: (ctx, id) => crud.deleteById(ctx, families, id, 'Family'),
 };

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_LISTED_PROBLEMS } from '@dalil/contracts/imports';
-import { createTestApp, type TestApp } from '../../../test/harness';
-import { ALL_HEADER, allRow, countRows, csv, upload } from './imports.test-kit';
+import { bearer, createTestApp, type TestApp } from '../../../test/harness';
+import { ALL_HEADER, allRow, countRows, csv, multipartBody, upload } from './imports.test-kit';
 import { resultRows } from './merge';
 
 let t: TestApp;
@@ -57,6 +57,19 @@ describe('row problems', () => {
     expect(res.body).toMatchObject({ rows: 10, problemCount: 10, imported: false });
     // The valid rows are still counted, so the preview says what a corrected file would do.
     expect(res.body.products.created).toBe(3);
+  });
+
+  it('reads a file part sent without a file name (raw bytes, as some clients send them)', async () => {
+    const send = (url: string) => {
+      const { payload, headers } = multipartBody(text, 'file', null, 'application/octet-stream');
+      return t.app.inject({ method: 'POST', url, payload, headers: { ...headers, ...bearer(admin) } });
+    };
+    const preview = await send('/api/upload/all?dryRun=true');
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json<{ problemCount: number }>().problemCount).toBeGreaterThan(0);
+    const faulty = await send('/api/upload/all/invalid-rows');
+    expect(faulty.statusCode).toBe(200);
+    expect(faulty.body).toContain('reason');
   });
 
   it('refuses the real import with 422, the report, and nothing written', async () => {

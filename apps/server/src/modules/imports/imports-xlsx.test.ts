@@ -327,12 +327,12 @@ describe('XLSX export and templates', () => {
     const sheet = await readWorkbook(res.rawPayload);
     const rows = sheetValues(sheet);
     expect(rows[0]).toEqual([...CSV_COLUMNS]);
-    const juice = rows.find((r) => r[4] === '+966 juice')!;
+    const juice = rows.find((r) => r[6] === '+966 juice')!;
     // Written as typed, without the CSV's apostrophe: a sheet keeps text cells as text.
-    expect(juice.slice(6)).toEqual(['6281000000028', '1 year', '-5 (g)', '@home', 6, 0, '0012']);
-    const link = rows.find((r) => r[6] === '0012345678905')!;
-    expect(link[4]).toBe('=HYPERLINK("x")');
-    expect(rows.map((r) => r[4])).toContain("'=already quoted");
+    expect(juice.slice(8)).toEqual(['6281000000028', '1 year', '-5 (g)', '@home', 6, 0, '0012']);
+    const link = rows.find((r) => r[8] === '0012345678905')!;
+    expect(link[6]).toBe('=HYPERLINK("x")');
+    expect(rows.map((r) => r[6])).toContain("'=already quoted");
   });
 
   it('round-trips: export, import into an empty database, the catalogue is unchanged', async () => {

@@ -12,6 +12,7 @@ import {
   XLSX_MEDIA_TYPE,
   type ImportKind,
 } from '@dalil/contracts/imports';
+import { requireWritable } from '../../lib/family-scope';
 import { fixedNames, runImport, type ImportProgress } from './imports.service';
 import { invalidRowsFile } from './invalid-rows';
 import { receiveUpload } from './receive-upload';
@@ -82,6 +83,8 @@ export async function importRoutes(app: FastifyInstance) {
   const receive = async (request: FastifyRequest, kind: ImportKind, ids: Ids) => {
     const socket = request.raw.socket as { setTimeout?: (ms: number) => void } | undefined;
     if (typeof socket?.setTimeout === 'function') socket.setTimeout(IMPORT_SOCKET_TIMEOUT_MS);
+    // Another company's family answers as if it did not exist.
+    if (ids.family !== undefined) requireWritable(request.account, ids.family, 'Family');
     const fixed = await fixedNames(ctx.database, kind, ids.family, ids.category);
     const file = await receiveUpload(request, maxBytes);
     try {
@@ -109,7 +112,17 @@ export async function importRoutes(app: FastifyInstance) {
     try {
       const report = await runImport(
         ctx,
-        { kind, fixed, path: file.path, format, maxBytes, dryRun },
+        {
+          kind,
+          fixed,
+          path: file.path,
+          format,
+          maxBytes,
+          dryRun,
+          fileName: file.name,
+          caller: request.account,
+          ...(ids.family === undefined ? {} : { family: ids.family }),
+        },
         progress,
       );
       request.log.info(
@@ -168,7 +181,7 @@ export async function importRoutes(app: FastifyInstance) {
     r.post(
       `${API_BASE}${target.path}`,
       {
-        config: { access: 'admin' as const },
+        config: { access: 'staff' as const },
         schema: {
           tags,
           summary: `Upload ${target.summary} (CSV or XLSX, field "file")`,
@@ -184,7 +197,7 @@ export async function importRoutes(app: FastifyInstance) {
     r.post(
       `${API_BASE}${target.invalidRows}`,
       {
-        config: { access: 'admin' as const },
+        config: { access: 'staff' as const },
         schema: {
           tags,
           summary: `The faulty rows of an upload of ${target.summary}, in the upload's format`,

@@ -18,6 +18,12 @@ import { checkFile } from './file-check';
 import { mergeStaged } from './merge';
 import type { FixedNames } from './row-check';
 import { clearStaging, newImportId, Stager } from './staging';
+import { foreignFamilyRows } from './family-scope-check';
+import { finishImportRun, startImportRun } from './import-runs';
+import { writableFamilies } from '../../lib/family-scope';
+import { recordChange } from '../../lib/history';
+import type { Account } from '@dalil/contracts/auth';
+import { subCategoryProblems } from './sub-categories';
 
 const IMPORT_LOCK = 7_243_102; // one merge at a time, across server processes sharing a PostgreSQL
 const LARGE_IMPORT = 10_000; // rows written after which PGlite gets a VACUUM ANALYZE (no autovacuum)
@@ -97,6 +103,12 @@ export async function runImport(
     /** The upload limit: an XLSX may unpack to a bounded multiple of it. */
     maxBytes: number;
     dryRun: boolean;
+    /** The family a categories or products upload goes to (its route's). */
+    family?: number;
+    /** The uploaded file's name, kept with the import. */
+    fileName?: string;
+    /** Who uploads: an editor's "all" file may name only their families; recorded in the history. */
+    caller?: Account | null;
   },
   progress: ImportProgress = {},
 ): Promise<ImportReport> {
@@ -115,9 +127,24 @@ export async function runImport(
   try {
     phase('checkAndStage');
     const staged = await stageFile(options, options.kind, options.fixed, stager);
+    const writable = writableFamilies(options.caller ?? null);
+    if (options.kind === 'all' && writable !== null) {
+      const foreign = await foreignFamilyRows(db, stager.importId, writable, MAX_LISTED_PROBLEMS);
+      staged.problemCount += foreign.count;
+      staged.problems = [...staged.problems, ...foreign.problems]
+        .sort((a, b) => a.line - b.line)
+        .slice(0, MAX_LISTED_PROBLEMS);
+    }
     phase('duplicates');
     await db.execute(sql`analyze import_rows`);
     const duplicates = await duplicateWarnings(db, stager.importId, MAX_LISTED_PROBLEMS);
+    const hierarchy = await subCategoryProblems(db, stager.importId, MAX_LISTED_PROBLEMS);
+    if (hierarchy.count > 0) {
+      staged.problemCount += hierarchy.count;
+      staged.problems = [...staged.problems, ...hierarchy.problems]
+        .sort((a, b) => a.line - b.line)
+        .slice(0, MAX_LISTED_PROBLEMS);
+    }
     const write = !options.dryRun && staged.problemCount === 0;
     phase('merge');
     const columns = new Set<CsvColumn>(staged.header.index.keys());
@@ -126,9 +153,21 @@ export async function runImport(
       // timeout, but stay bounded by CSV_MAX_BYTES.
       await tx.execute(sql`set local statement_timeout = '300s'`);
       if (write) await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
-      const result = await mergeStaged(tx, { importId: stager.importId, kind: options.kind, columns, write });
-      if (write && written(result) >= LARGE_IMPORT) await tx.execute(sql`analyze products`);
-      return result;
+      if (!write) {
+        const result = await mergeStaged(tx, {
+          importId: stager.importId,
+          kind: options.kind,
+          columns,
+          write,
+        });
+        return { ...result, importId: undefined };
+      }
+      const run = await startImportRun(tx, options.caller ?? null, options);
+      const merged = await mergeStaged(tx, { importId: stager.importId, kind: options.kind, columns, write });
+      await finishImportRun(tx, run, merged);
+      if (written(merged) >= LARGE_IMPORT) await tx.execute(sql`analyze products`);
+      await recordImport(tx, options.caller ?? null, options, merged, run);
+      return { ...merged, importId: run };
     };
     const counts = write ? await catalogue.write(merge) : await db.transaction(merge);
     phase();
@@ -161,3 +200,28 @@ export async function runImport(
 
 const written = (c: Awaited<ReturnType<typeof mergeStaged>>) =>
   c.products.created + c.products.updated + c.categories.created + c.categories.updated;
+
+/** One history entry per import: who loaded which file, and how many rows of each level it changed. */
+function recordImport(
+  tx: Tx,
+  caller: Account | null,
+  options: { kind: ImportKind; fixed: FixedNames; fileName?: string; family?: number },
+  counts: Awaited<ReturnType<typeof mergeStaged>>,
+  run: number,
+) {
+  const changes = Object.fromEntries(
+    (['families', 'categories', 'products'] as const).map((level) => [
+      level,
+      { before: null, after: { created: counts[level].created, updated: counts[level].updated } },
+    ]),
+  );
+  return recordChange(tx, caller, {
+    entity: 'import',
+    action: 'import',
+    entityId: run,
+    family: options.family ?? null,
+    before: null,
+    after: null,
+    changes: { kind: { before: null, after: options.kind }, ...changes },
+  });
+}

@@ -7,9 +7,15 @@ import { bearer, type TestApp } from '../../../test/harness';
 import { resultRows } from './merge';
 
 /** A multipart/form-data body with one file field, built by hand as a browser would send it. */
-export function multipartBody(content: string | Buffer, field = 'file', filename = 'upload.csv') {
+export function multipartBody(
+  content: string | Buffer,
+  field = 'file',
+  filename: string | null = 'upload.csv',
+  contentType = 'text/csv',
+) {
   const boundary = `----dalil${randomBytes(8).toString('hex')}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`;
+  const name = filename === null ? '' : `; filename="${filename}"`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"${name}\r\nContent-Type: ${contentType}\r\n\r\n`;
   return {
     payload: Buffer.concat([Buffer.from(head), Buffer.from(content), Buffer.from(`\r\n--${boundary}--\r\n`)]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
@@ -22,7 +28,7 @@ export async function upload(
   url: string,
   content: string | Buffer,
   field?: string,
-  filename?: string,
+  filename?: string | null,
 ) {
   const { payload, headers } = multipartBody(content, field, filename);
   const res = await t.app.inject({

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CsvColumn, ImportKind, LevelCounts } from '@dalil/contracts/imports';
 import type { Db } from '../../db/client';
+import { mergeSubCategories } from './sub-categories';
 
 type Executor = Pick<Db, 'execute'>;
 export const resultRows = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -80,6 +81,15 @@ export async function mergeStaged(
     }
   }
 
+  // Sub-categories count with the categories; a products file may name them too.
+  const subs = await mergeSubCategories(tx, id, options.write, (query, changed) =>
+    counts(tx, query, changed),
+  );
+  categories = {
+    created: categories.created + subs.created,
+    updated: categories.updated + subs.updated,
+    unchanged: categories.unchanged + subs.unchanged,
+  };
   const products = await mergeProducts(tx, id, options.columns, options.write);
   return { families, categories, products };
 }
@@ -92,15 +102,20 @@ async function mergeProducts(tx: Executor, id: SQL, columns: Set<CsvColumn>, wri
     with src as (
       select distinct on (${key}) * from import_rows
       where import_id = ${id} and name_en is not null order by ${key}, line desc)
-    select src.*, f.id as family_id, c.id as category_id, coalesce(pb.id, pn.id) as product_id
+    select src.*, f.id as family_id, c.id as category_id, sc.id as sub_category_id,
+      coalesce(pb.id, pn.id) as product_id
     from src
     left join families f on lower(f.name_en) = lower(src.family_en)
     left join categories c on c.family_id = f.id and lower(c.name_en) = lower(src.category_en)
+    left join categories sc on sc.family_id = f.id and lower(sc.name_en) = lower(src.sub_category_en)
     left join products pb on src.barcode is not null and pb.family_id = f.id and pb.barcode = src.barcode
     left join products pn on src.barcode is null and pn.barcode is null and pn.category_id = c.id
       and lower(pn.name_en) = lower(src.name_en)`);
 
   const set = OPTIONAL_PRODUCT_COLUMNS.filter(([c]) => columns.has(c)).map(([, name]) => sql.raw(name));
+  // Without the sub-category columns a product keeps its sub-category, unless its category changes.
+  const keepSub = !columns.has('subCategoryNameEn');
+  if (!keepSub) set.push(sql.raw('sub_category_id'));
   const stored = sql.join(
     [sql`t.name_en`, sql`t.name_ar`, sql`t.category_id`, ...set.map((c) => sql`t.${c}`)],
     sql`, `,
@@ -118,13 +133,19 @@ async function mergeProducts(tx: Executor, id: SQL, columns: Set<CsvColumn>, wri
   if (!write) return result;
 
   const assignments = set.map((c) => sql`${c} = r.${c}`);
+  if (keepSub) {
+    assignments.push(
+      sql`sub_category_id = case when t.category_id = r.category_id then t.sub_category_id end`,
+    );
+  }
   await tx.execute(sql`update products t set name_en = r.name_en, name_ar = r.name_ar,
       family_id = r.family_id, category_id = r.category_id, search_text = r.search_text,
       ${sql.join([...assignments, sql`updated_at = now()`], sql`, `)}
     from import_resolved r where t.id = r.product_id and ${changed}`);
-  const insert = sql`insert into products (family_id, category_id, name_en, name_ar, barcode, number,
-      shelf_life, net_weight, drained_weight, units_per_carton, carton_per_palate, search_text)
-    select family_id, category_id, name_en, name_ar, barcode, number, shelf_life, net_weight,
+  const insert = sql`insert into products (family_id, category_id, sub_category_id, name_en, name_ar,
+      barcode, number, shelf_life, net_weight, drained_weight, units_per_carton, carton_per_palate,
+      search_text)
+    select family_id, category_id, sub_category_id, name_en, name_ar, barcode, number, shelf_life, net_weight,
       drained_weight, units_per_carton, carton_per_palate, search_text
     from import_resolved where product_id is null order by line`;
   await withoutSecondaryIndexes(tx, result.created, () => tx.execute(insert));

@@ -9,6 +9,8 @@ import { badRequest, HttpError } from '../../lib/errors';
 export interface SpooledFile {
   path: string;
   remove(): Promise<void>;
+  /** The file name the browser sent (never used to read the file, only to show it). */
+  name: string;
 }
 
 const tooLarge = (maxBytes: number) =>
@@ -55,5 +57,7 @@ export async function receiveUpload(request: FastifyRequest, maxBytes: number): 
     await remove();
     throw tooLarge(maxBytes);
   }
-  return { path, remove };
+  // A part sent without a file name (busboy leaves it undefined, whatever its type says) is "upload".
+  const name = (part.filename as string | undefined)?.slice(0, 200);
+  return { path, remove, name: name || 'upload' };
 }

@@ -10,6 +10,8 @@ export interface StagedRow {
   familyAr: string;
   categoryEn: string | null;
   categoryAr: string | null;
+  subCategoryEn: string | null;
+  subCategoryAr: string | null;
   nameEn: string | null;
   nameAr: string | null;
   barcode: string | null;
@@ -124,18 +126,30 @@ export function checkRow(
   // A row may stop at its category (in "all" and "categories" files), or at its family (in "all"
   // files): exports write such rows for categories without products and families without categories.
   const hasProduct = fixed.categoryEn !== undefined || PRODUCT_COLUMNS.some((c) => cell(c) !== null);
+  const hasSubCategory = cell('subCategoryNameEn') !== null || cell('subCategoryNameAr') !== null;
   const hasCategory =
     hasProduct ||
+    hasSubCategory ||
     fixed.familyEn !== undefined ||
     cell('categoryNameEn') !== null ||
     cell('categoryNameAr') !== null;
   const categoryEn = fixed.categoryEn ?? text('categoryNameEn', MAX_NAME, hasCategory);
   const categoryAr = fixed.categoryAr ?? text('categoryNameAr', MAX_NAME, hasCategory);
-  if (!hasProduct) {
-    return ok
-      ? { line, familyEn: familyEn!, familyAr: familyAr!, categoryEn, categoryAr, ...NO_PRODUCT }
-      : null;
+  // Optional: a sub-category of the row's category, named in both languages when named at all.
+  const subCategoryEn = text('subCategoryNameEn', MAX_NAME, hasSubCategory);
+  const subCategoryAr = text('subCategoryNameAr', MAX_NAME, hasSubCategory);
+  if (subCategoryEn && categoryEn && subCategoryEn.toLowerCase() === categoryEn.toLowerCase()) {
+    problem('subCategoryNameEn', 'must differ from the category (a category cannot be its own sub-category)');
   }
+  const names = {
+    familyEn: familyEn!,
+    familyAr: familyAr!,
+    categoryEn,
+    categoryAr,
+    subCategoryEn,
+    subCategoryAr,
+  };
+  if (!hasProduct) return ok ? { line, ...names, ...NO_PRODUCT } : null;
   // Checked in the file's column order, so a row's problems are listed left to right.
   const nameEn = text('productNameEn', MAX_NAME, true);
   const nameAr = text('productNameAr', MAX_NAME, true);
@@ -148,10 +162,7 @@ export function checkRow(
   const number = digits('productNumber');
   const row: StagedRow = {
     line,
-    familyEn: familyEn!,
-    familyAr: familyAr!,
-    categoryEn,
-    categoryAr,
+    ...names,
     nameEn,
     nameAr,
     barcode,

@@ -20,6 +20,8 @@ const TEXT_FIELDS = [
   'familyAr',
   'categoryEn',
   'categoryAr',
+  'subCategoryEn',
+  'subCategoryAr',
   'nameEn',
   'nameAr',
   'barcode',
@@ -75,7 +77,7 @@ export class Stager {
     const texts = TEXT_FIELDS.map((k) => sql`${col(k)}::text[]`);
     await this.db.execute(sql`
       insert into import_rows (import_id, line, units_per_carton, carton_per_palate, family_en, family_ar,
-        category_en, category_ar, name_en, name_ar, barcode, number, shelf_life, net_weight, drained_weight,
+        category_en, category_ar, sub_category_en, sub_category_ar, name_en, name_ar, barcode, number, shelf_life, net_weight, drained_weight,
         search_text)
       select ${this.importId}::bigint, * from unnest(${col('line')}::int[], ${col('unitsPerCarton')}::int[],
         ${col('cartonPerPalate')}::int[], ${sql.join(texts, sql`, `)})`);

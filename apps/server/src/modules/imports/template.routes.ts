@@ -14,7 +14,7 @@ export function templateRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     `${API_BASE}${API_PATHS.uploadTemplateXlsx}`,
     {
-      config: { access: 'admin' },
+      config: { access: 'staff' },
       schema: {
         tags: ['imports'],
         summary: 'The upload template of a kind of file, as XLSX',

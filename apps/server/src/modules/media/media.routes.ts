@@ -1,13 +1,25 @@
-import { createReadStream } from 'node:fs';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/errors';
-import { resolveImage } from './media.service';
+import { readImage } from './media.service';
 
+/**
+ * GET /media/<name>[?w=<width>] and GET /media/w<width>/<name>: the same images from whichever
+ * store is configured. Names are content hashes, so an answer never changes: cached for a year.
+ */
 export function mediaRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { mediaDir } = app.ctx.config;
+  const store = app.ctx.media;
+  const send = async (reply: FastifyReply, name: string, width?: number) => {
+    const data = await readImage(store, name, width);
+    if (!data) throw new HttpError(404, 'Image not found');
+    return reply
+      .header('content-type', 'image/webp')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(data);
+  };
 
   r.get(
     '/media/:name',
@@ -19,14 +31,17 @@ export function mediaRoutes(app: FastifyInstance) {
         querystring: z.object({ w: z.coerce.number().int().positive().max(10_000).optional() }),
       },
     },
-    async (request, reply) => {
-      const file = await resolveImage(mediaDir, request.params.name, request.query.w);
-      if (!file) throw new HttpError(404, 'Image not found');
-      return reply
-        .header('content-type', 'image/webp')
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(createReadStream(file));
+    (request, reply) => send(reply, request.params.name, request.query.w),
+  );
+  r.get(
+    '/media/:width/:name',
+    {
+      schema: {
+        hide: true,
+        operationId: 'getMediaWidth',
+        params: z.object({ width: z.string().regex(/^w[0-9]{2,4}$/), name: z.string().max(80) }),
+      },
     },
+    (request, reply) => send(reply, request.params.name, Number(request.params.width.slice(1))),
   );
 }

@@ -1,85 +1,113 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { MEDIA_WIDTHS } from '@dalil/contracts/constants';
 import { HttpError } from '../../lib/errors';
+import { MEDIA_NAME, type MediaStore, variantKey } from '../../lib/media-store';
+import { ENCODING } from './encoding';
 
 /** About 40 megapixels: larger images are refused before they are decoded (decompression bombs). */
 export const MAX_PIXELS = 40_000_000;
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
-const STORED_WIDTH = 1600;
-export const MEDIA_NAME = /^[A-Za-z0-9_-]{8,64}\.webp$/;
+export { MEDIA_NAME };
 
 export interface StoredImage {
   public_id: string;
   format: 'webp';
 }
 
-/**
- * Validates an image by its content (never its name or declared type), applies its orientation,
- * strips metadata and stores it as WebP under a random name.
- */
-export async function storeImage(mediaDir: string, input: Buffer): Promise<StoredImage> {
+const NOT_AN_IMAGE = 'The file is not an image we accept (JPEG, PNG, WebP, AVIF or GIF)';
+
+/** The stored name of an upload: its content hash, so the same file always gets the same name. */
+export function contentName(input: Buffer): string {
+  return `${createHash('sha256').update(input).digest('hex').slice(0, 32)}.webp`;
+}
+
+/** Checks an image by its content (never its name or declared type) without decoding its pixels. */
+export async function inspectImage(input: Buffer): Promise<Metadata> {
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
-    throw new HttpError(415, 'The file is not an image we accept (JPEG, PNG, WebP, AVIF or GIF)');
+    throw new HttpError(415, NOT_AN_IMAGE);
   }
   // AVIF is reported as heif by libvips; compression tells AVIF from HEIC.
   const isAvif = meta.format === 'heif' && meta.compression === 'av1';
   if (!meta.format || !ACCEPTED.has(meta.format) || (meta.format === 'heif' && !isAvif)) {
-    throw new HttpError(415, 'The file is not an image we accept (JPEG, PNG, WebP, AVIF or GIF)');
+    throw new HttpError(415, NOT_AN_IMAGE);
   }
   const pixels = (meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0);
   if (pixels > MAX_PIXELS) {
     throw new HttpError(422, `The image is too large: at most ${MAX_PIXELS / 1_000_000} megapixels`);
   }
-  let output: Buffer;
+  return meta;
+}
+
+export interface EncodedImage {
+  name: string;
+  /** Every width first, the stored image last: once the last is stored the image is complete. */
+  files: { key: string; data: Buffer }[];
+}
+
+/**
+ * Decodes the image once (orientation applied, metadata stripped), then encodes the stored size
+ * and every display width from those pixels.
+ */
+export async function encodeImage(input: Buffer, name = contentName(input)): Promise<EncodedImage> {
   try {
-    output = await sharp(input, { limitInputPixels: MAX_PIXELS, animated: false })
+    const { data, info } = await sharp(input, { limitInputPixels: MAX_PIXELS, animated: false })
       .rotate()
-      .resize({ width: STORED_WIDTH, height: STORED_WIDTH, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer();
+      .resize({ width: ENCODING.width, height: ENCODING.width, fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+    const webp = { quality: ENCODING.quality, effort: ENCODING.effort };
+    const stored = await sharp(data, raw).webp(webp).toBuffer();
+    const files = await Promise.all(
+      MEDIA_WIDTHS.map(async (w) => ({
+        key: variantKey(name, w),
+        data: w >= info.width ? stored : await sharp(data, raw).resize({ width: w }).webp(webp).toBuffer(),
+      })),
+    );
+    return { name, files: [...files, { key: name, data: stored }] };
   } catch {
     throw new HttpError(422, 'The image could not be read: it may be damaged');
   }
-  const publicId = randomBytes(12).toString('base64url');
-  await mkdir(mediaDir, { recursive: true, mode: 0o700 });
-  const file = join(mediaDir, `${publicId}.webp`);
-  await writeFile(`${file}.tmp`, output);
-  await rename(`${file}.tmp`, file);
-  return { public_id: publicId, format: 'webp' };
 }
 
-const exists = (path: string) =>
-  stat(path).then(
-    (s) => s.isFile(),
-    () => false,
-  );
+/** Writes an encoded image, the stored size last (see EncodedImage). */
+export async function putImage(store: MediaStore, image: EncodedImage): Promise<void> {
+  for (const f of image.files) await store.put(f.key, f.data);
+}
+
+/** Validates, encodes and stores an upload under its content hash. */
+export async function storeImage(store: MediaStore, input: Buffer): Promise<StoredImage> {
+  await inspectImage(input);
+  const name = contentName(input);
+  const existing = await store.get(name);
+  // The same content is already stored, widths and all: nothing to encode. Writing the stored
+  // image again restarts its grace period, so the orphan sweep leaves it for the form to save.
+  if (existing) await store.put(name, existing);
+  else await putImage(store, await encodeImage(input, name));
+  return { public_id: name.slice(0, -'.webp'.length), format: 'webp' };
+}
 
 /**
- * The file to send for a stored image at an optional width; widths come from a fixed set and are
- * generated once, then kept on disk. Null when no such image exists.
+ * The bytes of a stored image at an optional width; widths come from a fixed set. Images stored
+ * before widths were written up front get theirs made on first request, then kept. Null when no
+ * such image exists.
  */
-export async function resolveImage(mediaDir: string, name: string, width?: number): Promise<string | null> {
+export async function readImage(store: MediaStore, name: string, width?: number): Promise<Buffer | null> {
   if (!MEDIA_NAME.test(name)) return null;
-  const original = join(mediaDir, name);
-  if (!(await exists(original))) return null;
-  if (width === undefined) return original;
-  if (!(MEDIA_WIDTHS as readonly number[]).includes(width)) return original;
-  const dir = join(mediaDir, `w${width}`);
-  const variant = join(dir, name);
-  if (await exists(variant)) return variant;
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  if (width === undefined || !(MEDIA_WIDTHS as readonly number[]).includes(width)) return store.get(name);
+  const key = variantKey(name, width);
+  const cached = await store.get(key);
+  if (cached) return cached;
+  const original = await store.get(name);
+  if (!original) return null;
   const data = await sharp(original)
     .resize({ width, withoutEnlargement: true })
-    .webp({ quality: 80 })
+    .webp({ quality: ENCODING.quality, effort: ENCODING.effort })
     .toBuffer();
-  const tmp = `${variant}.${randomBytes(4).toString('hex')}.tmp`;
-  await writeFile(tmp, data);
-  await rename(tmp, variant);
-  return variant;
+  await store.put(key, data);
+  return data;
 }

@@ -9,6 +9,9 @@ import * as crud from '../../lib/crud-service';
 import { containsPattern } from '../../lib/db-helpers';
 import { fieldError, notFound } from '../../lib/errors';
 import { productSearchText } from './product-search-text';
+import { canWrite, familyFilter, requireReadable, requireWritable } from '../../lib/family-scope';
+import { recordChange } from '../../lib/history';
+import type { Account } from '@dalil/contracts/auth';
 
 type ProductInput = z.output<typeof productResource.schemas.updateBody>;
 
@@ -16,6 +19,7 @@ export const toProduct = (row: typeof products.$inferSelect): Product => ({
   ...crud.named(row),
   family: row.familyId,
   category: row.categoryId,
+  subCategory: row.subCategoryId,
   barcode: row.barcode,
   number: row.number,
   netWeight: row.netWeight,
@@ -31,10 +35,17 @@ export const toProduct = (row: typeof products.$inferSelect): Product => ({
 });
 
 /** Admin list: id order; search matches either name (normalized as search text is) or an exact code. */
-function productFilter(query: z.output<typeof productResource.schemas.listQuery>): SQL | undefined {
+function productFilter(
+  query: z.output<typeof productResource.schemas.listQuery>,
+  caller: Account | null,
+): SQL | undefined {
   const filters: SQL[] = [];
+  const scope = familyFilter(caller, products.familyId);
+  if (scope) filters.push(scope);
   if (query.family !== undefined) filters.push(eq(products.familyId, query.family));
-  if (query.category !== undefined) filters.push(eq(products.categoryId, query.category));
+  if (query.category !== undefined) {
+    filters.push(or(eq(products.categoryId, query.category), eq(products.subCategoryId, query.category))!);
+  }
   const text = query.search ? normalizeSearchText(query.search) : '';
   if (text) {
     const digits = toAsciiDigits(text);
@@ -48,12 +59,16 @@ function productFilter(query: z.output<typeof productResource.schemas.listQuery>
   return and(...filters);
 }
 
-async function getProduct({ db }: DataContext, id: number): Promise<Product> {
-  return toProduct((await crud.readById(db, products, id, 'Product')).row);
+async function getProduct({ db }: DataContext, id: number, caller: Account | null): Promise<Product> {
+  const { row } = await crud.readById(db, products, id, 'Product');
+  requireReadable(caller, row.familyId, 'Product');
+  return toProduct(row);
 }
 
-/** A product's family is always its category's family. */
-async function checkReferences(tx: Tx, input: ProductInput) {
+/** A product's family is always its category's family, and one the caller may write to; its
+ * sub-category, a child of its category. */
+async function checkReferences(tx: Tx, input: ProductInput, caller: Account | null) {
+  if (!canWrite(caller, input.family)) throw fieldError(400, 'family', 'No family has this id');
   const [family] = await tx.select({ id: families.id }).from(families).where(eq(families.id, input.family));
   if (!family) throw fieldError(400, 'family', 'No family has this id');
   const [category] = await tx
@@ -64,14 +79,24 @@ async function checkReferences(tx: Tx, input: ProductInput) {
   if (category.familyId !== input.family) {
     throw fieldError(400, 'category', 'The category does not belong to the chosen family');
   }
+  if (input.subCategory === null) return;
+  const [sub] = await tx
+    .select({ parentId: categories.parentId })
+    .from(categories)
+    .where(eq(categories.id, input.subCategory));
+  if (!sub) throw fieldError(400, 'subCategory', 'No category has this id');
+  if (sub.parentId !== input.category) {
+    throw fieldError(400, 'subCategory', 'The sub-category does not belong to the chosen category');
+  }
 }
 
 function toColumns(input: ProductInput) {
-  const { family, category, cost, ...rest } = input;
+  const { family, category, subCategory, cost, ...rest } = input;
   return {
     ...rest,
     familyId: family,
     categoryId: category,
+    subCategoryId: subCategory,
     cost: cost === null ? null : cost.toFixed(2),
     searchText: productSearchText(input.nameAr, input.nameEn),
   };
@@ -85,30 +110,66 @@ const CONFLICTS = {
   },
 };
 
-async function updateProduct(tx: Tx, id: number, input: ProductInput): Promise<Product> {
-  const [current] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id));
+async function updateProduct(tx: Tx, id: number, input: ProductInput, caller: Account | null) {
+  const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update');
   if (!current) throw notFound('Product');
-  await checkReferences(tx, input);
+  requireWritable(caller, current.familyId, 'Product');
+  await checkReferences(tx, input, caller);
   const [row] = await tx
     .update(products)
     .set({ ...toColumns(input), updatedAt: new Date() })
     .where(eq(products.id, id))
     .returning();
-  return toProduct(row!);
+  const after = toProduct(row!);
+  const before = toProduct(current);
+  await recordChange(tx, caller, {
+    ...HISTORY,
+    action: 'update',
+    entityId: id,
+    family: after.family,
+    before,
+    after,
+  });
+  return after;
 }
 
+const HISTORY = { entity: 'product' } as const;
+
 export const productService: crud.CrudService<typeof productResource.schemas> = {
-  list: ({ db }, query) => crud.listPage(db, products, productFilter(query), query, toProduct),
+  list: ({ db }, query, caller) =>
+    crud.listPage(db, products, productFilter(query, caller), query, toProduct),
   read: getProduct,
-  create: (ctx, input) =>
+  create: (ctx, input, caller) =>
     crud.withUniqueConflicts(CONFLICTS, () =>
       ctx.catalogue.write(async (tx) => {
-        await checkReferences(tx, input);
+        await checkReferences(tx, input, caller);
         const [row] = await tx.insert(products).values(toColumns(input)).returning();
-        return toProduct(row!);
+        const after = toProduct(row!);
+        await recordChange(tx, caller, {
+          ...HISTORY,
+          action: 'create',
+          entityId: row!.id,
+          family: after.family,
+          before: null,
+          after,
+        });
+        return after;
       }),
     ),
-  update: (ctx, id, input) =>
-    crud.withUniqueConflicts(CONFLICTS, () => ctx.catalogue.write((tx) => updateProduct(tx, id, input))),
-  remove: (ctx, id) => crud.deleteById(ctx, products, id, 'Product'),
+  update: (ctx, id, input, caller) =>
+    crud.withUniqueConflicts(CONFLICTS, () =>
+      ctx.catalogue.write((tx) => updateProduct(tx, id, input, caller)),
+    ),
+  remove: (ctx, id, caller) =>
+    crud.deleteById(ctx, products, id, 'Product', (tx, row) => {
+      requireWritable(caller, row.familyId, 'Product');
+      return recordChange(tx, caller, {
+        ...HISTORY,
+        action: 'delete',
+        entityId: id,
+        family: row.familyId,
+        before: toProduct(row),
+        after: null,
+      });
+    }),
 };

@@ -71,6 +71,7 @@ describe('products', () => {
       nameEn: 'Chickpeas',
       family: fam,
       category: cat,
+      subCategory: null,
       barcode: '6281000000013',
       number: '0042',
       netWeight: '400 (g)',

@@ -7,6 +7,7 @@ import {
 } from '@dalil/contracts/search';
 import { searchWords, stemWord } from '@dalil/contracts/search-analysis';
 import type { Db } from '../../db/client';
+import { planQuery, type PlannedQuery } from './query-plan';
 import type { FamilyVocabulary, WordMatches } from './vocabulary';
 
 export interface SearchFilter {
@@ -71,7 +72,8 @@ const likeEscape = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 const scopeOf = (f: SearchFilter) =>
   f.category === undefined
     ? sql`p.family_id = ${f.family}`
-    : sql`p.family_id = ${f.family} and p.category_id = ${f.category}`;
+    : // A category matches its own products and, as a sub-category, those filed under it.
+      sql`p.family_id = ${f.family} and (p.category_id = ${f.category} or p.sub_category_id = ${f.category})`;
 
 /** An empty search lists the family (or category) by Arabic name, then id: straight off an index. */
 async function listAll(db: Db, f: SearchFilter): Promise<SearchResult> {
@@ -102,35 +104,12 @@ function classOf(matches: WordMatches): SQL {
   return sql`(case ${sql.join(branches, sql` `)} else 9 end)`;
 }
 
-export interface PlannedQuery {
-  /** The normalized query. */
-  q: string;
-  /** A single word of digits: barcodes and codes match too. */
-  digits: boolean;
-  /** Per query word, the words it accepts; an empty list means the word matches nothing. */
-  words: WordMatches[];
-}
-
-/** What each word of a normalized query accepts in this family's vocabulary. */
-export function planQuery(q: string, vocabulary: FamilyVocabulary): PlannedQuery {
-  const analyzed = searchWords(q).map((word) => ({
-    word,
-    stem: stemWord(word),
-    digits: /^[0-9]+$/.test(word),
-  }));
-  return {
-    q,
-    digits: analyzed.length === 1 && analyzed[0]!.digits,
-    words: analyzed.map((w, i) => vocabulary.match(w, i === analyzed.length - 1)),
-  };
-}
-
 const usableWords = (plan: PlannedQuery) => plan.words.length > 0 && plan.words.every((m) => m.size > 0);
 
 /** Which products of the scope match: every word, or (digits) a barcode or code prefix; null: none can. */
 function matchCondition(plan: PlannedQuery): SQL | null {
   const usable = usableWords(plan);
-  if (!usable && !plan.digits) return null;
+  if (!usable && plan.code === null) return null;
   const allOf = (m: WordMatches) => wordArray([...m.values()].flat());
   const byWords = usable
     ? sql.join(
@@ -138,8 +117,10 @@ function matchCondition(plan: PlannedQuery): SQL | null {
         sql` and `,
       )
     : sql`false`;
-  const prefix = `${likeEscape(plan.q)}%`;
-  const codes = plan.digits ? sql` or p.barcode like ${prefix} or p.number like ${prefix}` : sql``;
+  const codes =
+    plan.code === null
+      ? sql``
+      : sql` or p.barcode like ${`${plan.code}%`} or p.number like ${`${plan.code}%`}`;
   return sql`((${byWords})${codes})`;
 }
 
@@ -154,7 +135,7 @@ function matchCondition(plan: PlannedQuery): SQL | null {
  * and pages never repeat or skip a product.
  */
 async function searchText(db: Db, f: SearchFilter, plan: PlannedQuery): Promise<SearchResult> {
-  const { q, digits } = plan;
+  const { q, code } = plan;
   const prefix = `${likeEscape(q)}%`;
   const wordPrefix = `% ${likeEscape(q)}%`;
   const scope = scopeOf(f);
@@ -180,8 +161,8 @@ async function searchText(db: Db, f: SearchFilter, plan: PlannedQuery): Promise<
           classes.map((c) => sql`(${term(c)})`),
           sql` + `,
         );
-  const exactCode = digits ? sql`barcode = ${q} or number = ${q}` : sql`false`;
-  const codePrefix = digits ? sql` or barcode like ${prefix} or number like ${prefix}` : sql``;
+  const exactCode = code === null ? sql`false` : sql`barcode = ${code} or number = ${code}`;
+  const codePrefix = code === null ? sql`` : sql` or barcode like ${`${code}%`} or number like ${`${code}%`}`;
   const ranked = sql`select id, name_ar,
       case when ${exactCode} then 0 else 1 end as code,
       ${sum((c) => sql`case when ${c} = 0 then 1 else 0 end`)} as exact,
@@ -210,13 +191,20 @@ async function searchText(db: Db, f: SearchFilter, plan: PlannedQuery): Promise<
   return { data: [], count: Number(counted?.total ?? 0) };
 }
 
-/** Matches of the text in each category of the family (the category filter set aside). */
+/**
+ * Matches of the text in each category and sub-category of the family (the category filter set aside):
+ * a sub-category's products count for it and for its parent.
+ */
 async function categoryFacets(db: Db, family: number, condition: SQL | null): Promise<CategoryFacet[]> {
   if (condition === null) return [];
   const counted = await rows<{ id: number; count: string | number }>(
     db,
-    sql`select p.category_id as id, count(*) as count from products p
-        where p.family_id = ${family} and ${condition} group by p.category_id order by p.category_id`,
+    sql`select id, count(*) as count from (
+        select p.category_id as id from products p where p.family_id = ${family} and ${condition}
+        union all
+        select p.sub_category_id from products p
+        where p.family_id = ${family} and p.sub_category_id is not null and ${condition}) m
+      group by id order by id`,
   );
   return counted.map((r) => ({ id: r.id, count: Number(r.count) }));
 }
@@ -274,7 +262,7 @@ export async function searchProducts(
   const plan = planQuery(filter.text, vocabulary);
   const result = await searchText(db, filter, plan);
   const out: SearchResult = { ...result };
-  if (result.count === 0 && !plan.digits) {
+  if (result.count === 0 && plan.code === null) {
     const suggestions = suggestionsFor(plan, vocabulary);
     if (suggestions.length > 0) out.suggestions = suggestions;
   }

@@ -1,3 +1,4 @@
+import { requireReadable } from '../../lib/family-scope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE, API_PATHS } from '@dalil/contracts/api-paths';
@@ -5,6 +6,7 @@ import { ErrorBodySchema } from '@dalil/contracts/common';
 import { SearchQuerySchema, SearchResultSchema, type SearchResult } from '@dalil/contracts/search';
 import { normalizeSearchText } from '@dalil/contracts/search-text';
 import { COMPRESSION, chooseEncoding, compressText, type Encoding } from '../../lib/compression';
+import { ConcurrencyLimit } from '../../lib/concurrency-limit';
 import type { VersionedCache } from '../../lib/versioned-cache';
 import { searchProducts } from './search.repository';
 import type { VocabularyCache } from './vocabulary-cache';
@@ -28,6 +30,13 @@ export function searchRoutes(
   vocabularies: VocabularyCache,
 ) {
   const { db } = app.ctx;
+  // Searches past the cap wait without using the CPU, so a burst of finished database answers cannot
+  // queue in front of every other request on the event loop (docs/performance.md, "Searches at once").
+  const limit = new ConcurrencyLimit(
+    app.ctx.config.search.concurrency,
+    app.ctx.config.search.queue,
+    'Too many searches at once; try again in a moment',
+  );
   app.withTypeProvider<ZodTypeProvider>().get(
     `${API_BASE}${API_PATHS.search}`,
     {
@@ -37,22 +46,36 @@ export function searchRoutes(
         summary: 'Search the products of a family by Arabic or English name, barcode or code',
         operationId: 'searchProducts',
         querystring: SearchQuerySchema,
-        response: { 200: SearchResultSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
+        response: {
+          200: SearchResultSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
       },
     },
     async (request, reply) => {
-      const { family, category, limit, skip, search, facets } = request.query;
+      const { family, category, limit: pageSize, skip, search, facets } = request.query;
+      // An account limited to some families finds nothing of the others, not even that they exist.
+      requireReadable(request.account, family, 'Family');
       const text = normalizeSearchText(search);
-      const key = `${family}|${category ?? ''}|${limit}|${skip}|${facets ?? ''}|${text}`;
+      const key = `${family}|${category ?? ''}|${pageSize}|${skip}|${facets ?? ''}|${text}`;
       const version = await cache.currentVersion();
       let page = cache.get(key);
       if (page === undefined) {
         // The family's vocabulary of the same catalogue version as the cached pages.
-        const vocabulary = await vocabularies.get(family, version);
-        const result = await searchProducts(db, { family, category, text, limit, skip }, vocabulary, {
-          facets: facets === 'category',
+        page = await limit.run(async () => {
+          const vocabulary = await vocabularies.get(family, version);
+          const result = await searchProducts(
+            db,
+            { family, category, text, limit: pageSize, skip },
+            vocabulary,
+            {
+              facets: facets === 'category',
+            },
+          );
+          return cachedPage(JSON.stringify(SearchResultSchema.parse(result)));
         });
-        page = cachedPage(JSON.stringify(SearchResultSchema.parse(result)));
         cache.set(key, page, version);
       }
       void reply.type('application/json; charset=utf-8');

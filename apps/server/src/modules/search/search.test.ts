@@ -157,6 +157,23 @@ describe('GET /api/search: ranking', () => {
     expect(result.count).toBe(3);
   });
 
+  it.each([
+    ['spaces', '6 281234 567890'],
+    ['hyphens', '6-281234-567890'],
+    ['Arabic-Indic digits', '٦ ٢٨١٢٣٤ ٥٦٧٨٩٠'],
+  ])('finds a barcode typed in groups as printed under its symbol (%s)', async (_, query) => {
+    const result = await search({ search: query });
+    expect(names(result)[0]).toBe('Olive Oil');
+    expect(result.count).toBe(1);
+  });
+
+  it('reads digit groups as a barcode only at a barcode length (8 to 14 digits)', async () => {
+    // "777 0001" is 7 digits: two number words, which no product name holds.
+    expect((await search({ search: '777 0001' })).count).toBe(0);
+    const result = await search({ search: '7770 0012' });
+    expect(names(result)).toEqual(['Longer Barcode']);
+  });
+
   it('orders a name start, then a word start, then inside a word, then similar (a typo)', async () => {
     const result = await search({ search: 'chocolate' });
     expect(names(result)).toEqual([

@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { requireWritable } from '../../lib/family-scope';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,7 +18,7 @@ import { receiveUpload } from '../imports/receive-upload';
 import { exportSynonymsCsv, importSynonymsCsv } from './synonym-csv';
 
 const tags = ['synonyms'];
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
 
 /** 400 naming the query or path field when the family does not exist. */
 async function assertFamily(db: Db, id: number, where: 'query' | 'params') {
@@ -41,7 +42,7 @@ export async function synonymCsvRoutes(app: FastifyInstance) {
   r.get(
     `${API_BASE}${API_PATHS.synonymsExport}`,
     {
-      config: { access: 'admin' },
+      config: { access: 'staff' },
       schema: {
         tags,
         summary: "A family's synonym groups as CSV (header words, one group a line)",
@@ -55,6 +56,7 @@ export async function synonymCsvRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
+      requireWritable(request.account, request.query.family, 'Family');
       await assertFamily(ctx.db, request.query.family, 'query');
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -67,7 +69,7 @@ export async function synonymCsvRoutes(app: FastifyInstance) {
   r.post(
     `${API_BASE}${API_PATHS.synonymsImport}`,
     {
-      config: { access: 'admin' },
+      config: { access: 'staff' },
       schema: {
         tags,
         summary: 'Upload a family\'s synonym groups as CSV (field "file"); mode=replace or merge',
@@ -84,6 +86,7 @@ export async function synonymCsvRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
+      requireWritable(request.account, request.params.family, 'Family');
       await assertFamily(ctx.db, request.params.family, 'params');
       const file = await receiveUpload(request, ctx.config.csvMaxBytes);
       try {

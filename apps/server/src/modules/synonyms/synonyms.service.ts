@@ -5,6 +5,9 @@ import { families, synonymGroups } from '../../db/schema';
 import * as crud from '../../lib/crud-service';
 import { containsPattern } from '../../lib/db-helpers';
 import { fieldError, notFound } from '../../lib/errors';
+import { canWrite, familyFilter, requireWritable } from '../../lib/family-scope';
+import { recordChange } from '../../lib/history';
+import type { Account } from '@dalil/contracts/auth';
 
 export const toSynonym = (row: typeof synonymGroups.$inferSelect): Synonym => ({
   id: row.id,
@@ -17,7 +20,13 @@ export const toSynonym = (row: typeof synonymGroups.$inferSelect): Synonym => ({
  * a family's synonym writes take turns, so the check that a word is in no other group holds. Product
  * writes only share-lock the family's key, so they are not held up.
  */
-export async function lockFamily(tx: Tx, id: number, field = 'family'): Promise<void> {
+export async function lockFamily(
+  tx: Tx,
+  id: number,
+  field = 'family',
+  caller: Account | null = null,
+): Promise<void> {
+  if (caller && !canWrite(caller, id)) throw fieldError(400, field, 'No family has this id');
   const [found] = await tx
     .select({ id: families.id })
     .from(families)
@@ -57,20 +66,37 @@ async function assertFree(tx: Tx, family: number, words: string[], except?: numb
 
 type SynonymInput = { family: number; words: string[] };
 
-async function createSynonym(tx: Tx, input: SynonymInput): Promise<Synonym> {
-  await lockFamily(tx, input.family);
+const HISTORY = { entity: 'synonym' } as const;
+
+async function createSynonym(tx: Tx, input: SynonymInput, caller: Account | null): Promise<Synonym> {
+  await lockFamily(tx, input.family, 'family', caller);
   await assertFree(tx, input.family, input.words);
   const [row] = await tx
     .insert(synonymGroups)
     .values({ familyId: input.family, words: input.words })
     .returning();
-  return toSynonym(row!);
+  const after = toSynonym(row!);
+  await recordChange(tx, caller, {
+    ...HISTORY,
+    action: 'create',
+    entityId: after.id,
+    family: after.family,
+    before: null,
+    after,
+  });
+  return after;
 }
 
-async function updateSynonym(tx: Tx, id: number, input: SynonymInput): Promise<Synonym> {
+async function updateSynonym(
+  tx: Tx,
+  id: number,
+  input: SynonymInput,
+  caller: Account | null,
+): Promise<Synonym> {
   const [current] = await tx.select().from(synonymGroups).where(eq(synonymGroups.id, id));
   if (!current) throw notFound('Synonym group');
-  await lockFamily(tx, input.family);
+  requireWritable(caller, current.familyId, 'Synonym group');
+  await lockFamily(tx, input.family, 'family', caller);
   await assertFree(tx, input.family, input.words, id);
   const [row] = await tx
     .update(synonymGroups)
@@ -78,7 +104,16 @@ async function updateSynonym(tx: Tx, id: number, input: SynonymInput): Promise<S
     .where(eq(synonymGroups.id, id))
     .returning();
   if (!row) throw notFound('Synonym group');
-  return toSynonym(row);
+  const after = toSynonym(row);
+  await recordChange(tx, caller, {
+    ...HISTORY,
+    action: 'update',
+    entityId: id,
+    family: after.family,
+    before: toSynonym(current),
+    after,
+  });
+  return after;
 }
 
 /**
@@ -86,8 +121,9 @@ async function updateSynonym(tx: Tx, id: number, input: SynonymInput): Promise<S
  * family vocabularies expire and a new group works at the next search.
  */
 export const synonymService: crud.CrudService<typeof synonymResource.schemas> = {
-  list: ({ db }, query) => {
+  list: ({ db }, query, caller) => {
     const filters: (SQL | undefined)[] = [
+      familyFilter(caller, synonymGroups.familyId),
       query.family === undefined ? undefined : eq(synonymGroups.familyId, query.family),
       query.search === undefined
         ? undefined
@@ -95,8 +131,23 @@ export const synonymService: crud.CrudService<typeof synonymResource.schemas> = 
     ];
     return crud.listPage(db, synonymGroups, and(...filters), query, toSynonym);
   },
-  read: async ({ db }, id) => toSynonym((await crud.readById(db, synonymGroups, id, 'Synonym group')).row),
-  create: (ctx, input) => ctx.catalogue.write((tx) => createSynonym(tx, input)),
-  update: (ctx, id, input) => ctx.catalogue.write((tx) => updateSynonym(tx, id, input)),
-  remove: (ctx, id) => crud.deleteById(ctx, synonymGroups, id, 'Synonym group'),
+  read: async ({ db }, id, caller) => {
+    const { row } = await crud.readById(db, synonymGroups, id, 'Synonym group');
+    requireWritable(caller, row.familyId, 'Synonym group');
+    return toSynonym(row);
+  },
+  create: (ctx, input, caller) => ctx.catalogue.write((tx) => createSynonym(tx, input, caller)),
+  update: (ctx, id, input, caller) => ctx.catalogue.write((tx) => updateSynonym(tx, id, input, caller)),
+  remove: (ctx, id, caller) =>
+    crud.deleteById(ctx, synonymGroups, id, 'Synonym group', (tx, row) => {
+      requireWritable(caller, row.familyId, 'Synonym group');
+      return recordChange(tx, caller, {
+        ...HISTORY,
+        action: 'delete',
+        entityId: id,
+        family: row.familyId,
+        before: toSynonym(row),
+        after: null,
+      });
+    }),
 };

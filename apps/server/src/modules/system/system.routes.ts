@@ -63,6 +63,12 @@ export function systemRoutes(app: FastifyInstance) {
         response: { 200: PublicConfigSchema },
       },
     },
-    () => ({ holding: config.holding, guest: config.guest, mediaBaseUrl: '/media' }),
+    () => ({
+      holding: config.holding,
+      guest: config.guest,
+      mediaBaseUrl: config.media.publicUrl,
+      currency: config.currency,
+      limits: { uploadBytes: config.csvMaxBytes, imageBytes: config.imageMaxBytes },
+    }),
   );
 }

@@ -3,7 +3,14 @@ import { body, createTestApp, type TestApp } from '../../../test/harness';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { HOLDING_NAME_EN: 'Gulf Group', HOLDING_NAME_AR: 'مجموعة الخليج' } });
+  t = await createTestApp({
+    env: {
+      HOLDING_NAME_EN: 'Gulf Group',
+      HOLDING_NAME_AR: 'مجموعة الخليج',
+      CURRENCY: 'sar',
+      CSV_MAX_BYTES: '1048576',
+    },
+  });
 });
 afterAll(() => t.close());
 
@@ -15,12 +22,14 @@ describe('system endpoints', () => {
     expect(body(ready)).toEqual({ status: 'ready' });
   });
 
-  it('tells the web app the holding name, the guest account and the media base', async () => {
+  it('tells the web app the holding name, the guest account, the media base, currency and limits', async () => {
     const res = await t.app.inject('/api/config');
     expect(body(res)).toEqual({
       holding: { nameEn: 'Gulf Group', nameAr: 'مجموعة الخليج' },
       guest: { username: 'guest', password: 'guest' },
       mediaBaseUrl: '/media',
+      currency: 'SAR',
+      limits: { uploadBytes: 1048576, imageBytes: 10 * 1024 * 1024 },
     });
   });
 

@@ -41,7 +41,7 @@ function multipartProblem(err: unknown, maxBytes: number): unknown {
  * limits; the CSV imports register theirs with their own limits.
  */
 export async function uploadRoutes(app: FastifyInstance) {
-  const { imageMaxBytes, mediaDir } = app.ctx.config;
+  const { imageMaxBytes } = app.ctx.config;
   await app.register(async (scope) => {
     await scope.register(multipart, {
       limits: { fileSize: imageMaxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
@@ -50,7 +50,7 @@ export async function uploadRoutes(app: FastifyInstance) {
     scope.withTypeProvider<ZodTypeProvider>().post(
       `${API_BASE}${API_PATHS.uploadImage}`,
       {
-        config: { access: 'admin' },
+        config: { access: 'staff' },
         schema: {
           tags: ['uploads'],
           summary: 'Upload an image (JPEG, PNG, WebP, AVIF or GIF); save the answer as "public_id.format"',
@@ -77,7 +77,7 @@ export async function uploadRoutes(app: FastifyInstance) {
           throw multipartProblem(err, imageMaxBytes);
         }
         if (!data) throw fieldError(400, 'file', 'This field is required');
-        return reply.status(201).send(await storeImage(mediaDir, data));
+        return reply.status(201).send(await storeImage(app.ctx.media, data));
       },
     );
   });

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Account, Role } from '@dalil/contracts/auth';
 import type { User } from '@dalil/contracts/users';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import { hashPassword } from '../auth/passwords';
 
@@ -13,6 +13,7 @@ export const toAccount = (u: UserRow): Account => ({
   lastName: u.lastName,
   username: u.username,
   role: u.role,
+  families: u.families,
 });
 
 /** A user as the admin API shows it: the account and whether it is the guest account. */
@@ -38,11 +39,12 @@ export interface NewUser {
   username: string;
   password: string;
   role: Role;
+  families?: number[];
   /** The guest catalogue account (set only by the start-up account check). */
   isGuest?: boolean;
 }
 
-export async function insertUser(db: Db, input: NewUser): Promise<UserRow> {
+export async function insertUser(db: Db | Tx, input: NewUser): Promise<UserRow> {
   const passwordHash = await hashPassword(input.password);
   const [row] = await db
     .insert(users)
@@ -51,6 +53,7 @@ export async function insertUser(db: Db, input: NewUser): Promise<UserRow> {
       lastName: input.lastName,
       username: input.username,
       role: input.role,
+      families: input.families ?? [],
       isGuest: input.isGuest ?? false,
       passwordHash,
     })

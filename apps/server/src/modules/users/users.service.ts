@@ -10,6 +10,23 @@ import { containsAny } from '../../lib/db-helpers';
 import { conflict, notFound } from '../../lib/errors';
 import { hashPassword } from '../auth/passwords';
 import { findUserById, insertUser, toUser, type UserRow } from './users.repository';
+import { families as familiesTable } from '../../db/schema';
+import { fieldError } from '../../lib/errors';
+import { recordChange } from '../../lib/history';
+import { inArray } from 'drizzle-orm';
+
+const HISTORY = { entity: 'user', family: null } as const;
+
+/** Every family an account is given must exist. */
+async function requireFamilies(tx: Tx, ids: readonly number[] | undefined) {
+  if (!ids || ids.length === 0) return;
+  const found = await tx
+    .select({ id: familiesTable.id })
+    .from(familiesTable)
+    .where(inArray(familiesTable.id, [...ids]));
+  const missing = ids.filter((id) => !found.some((f) => f.id === id));
+  if (missing.length > 0) throw fieldError(400, 'families', `No family has the id ${missing.join(', ')}`);
+}
 
 type UserUpdateInput = z.output<typeof userResource.schemas.updateBody>;
 
@@ -55,7 +72,12 @@ function refuseGuestChange(current: UserRow, input: UserUpdateInput, role: strin
  * A new password or role bumps the token version: the user's old tokens stop working at once. Written
  * through the session write path, so cached sessions (which carry the names) expire too.
  */
-async function updateUser({ sessions }: DataContext, id: number, input: UserUpdateInput): Promise<User> {
+async function updateUser(
+  { sessions }: DataContext,
+  id: number,
+  input: UserUpdateInput,
+  caller: Account | null,
+): Promise<User> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   return crud.withUniqueConflicts(CONFLICTS, () =>
     sessions.write(async (tx) => {
@@ -63,7 +85,8 @@ async function updateUser({ sessions }: DataContext, id: number, input: UserUpda
       if (!current) throw notFound('User');
       const role = input.role ?? current.role;
       refuseGuestChange(current, input, role);
-      if (current.role === 'admin' && role !== 'admin') await ensureAnotherAdmin(tx, 'made a catalogue user');
+      if (current.role === 'admin' && role !== 'admin') await ensureAnotherAdmin(tx, 'given another role');
+      await requireFamilies(tx, input.families);
       const revoke = passwordHash !== undefined || role !== current.role;
       const [row] = await tx
         .update(users)
@@ -72,13 +95,23 @@ async function updateUser({ sessions }: DataContext, id: number, input: UserUpda
           lastName: input.lastName,
           username: input.username,
           role,
+          ...(input.families ? { families: input.families } : {}),
           ...(passwordHash ? { passwordHash } : {}),
           tokenVersion: revoke ? current.tokenVersion + 1 : current.tokenVersion,
           updatedAt: new Date(),
         })
         .where(eq(users.id, id))
         .returning();
-      return toUser(row!);
+      const after = toUser(row!);
+      // A new password shows as changed, never as a value.
+      await recordChange(tx, caller, {
+        ...HISTORY,
+        action: 'update',
+        entityId: id,
+        before: toUser(current),
+        after: passwordHash ? { ...after, password: '(new)' } : after,
+      });
+      return after;
     }),
   );
 }
@@ -96,6 +129,13 @@ async function deleteUser({ sessions }: DataContext, id: number, caller: Account
     }
     if (current.role === 'admin') await ensureAnotherAdmin(tx, 'deleted');
     await tx.delete(users).where(eq(users.id, id));
+    await recordChange(tx, caller, {
+      ...HISTORY,
+      action: 'delete',
+      entityId: id,
+      before: toUser(current),
+      after: null,
+    });
   });
 }
 
@@ -110,8 +150,21 @@ export const userService: crud.CrudService<typeof userResource.schemas> = {
       toUser,
     ),
   read: getUser,
-  create: ({ db }, input) =>
-    crud.withUniqueConflicts(CONFLICTS, async () => toUser(await insertUser(db, input))),
+  create: ({ db }, input, caller) =>
+    crud.withUniqueConflicts(CONFLICTS, () =>
+      db.transaction(async (tx) => {
+        await requireFamilies(tx, input.families);
+        const after = toUser(await insertUser(tx, input));
+        await recordChange(tx, caller, {
+          ...HISTORY,
+          action: 'create',
+          entityId: after.id,
+          before: null,
+          after,
+        });
+        return after;
+      }),
+    ),
   update: updateUser,
   remove: deleteUser,
 };

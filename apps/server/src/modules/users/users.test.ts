@@ -39,6 +39,7 @@ describe('users', () => {
       lastName: 'Saleh',
       username: 'layla',
       role: 'user',
+      families: [],
       guest: false,
     });
     const id = body(res).id as number;
@@ -98,6 +99,7 @@ describe('users', () => {
       lastName: 'Haddad',
       username: 'omar.h',
       role: 'user',
+      families: [],
       guest: false,
     });
     expect((await whoAmI(token)).statusCode).toBe(200);
@@ -145,7 +147,7 @@ describe('users', () => {
       role: 'user',
     });
     expect(demote.statusCode).toBe(409);
-    expect(body(demote).message).toBe('The last administrator cannot be made a catalogue user');
+    expect(body(demote).message).toBe('The last administrator cannot be given another role');
     const self = await call('DELETE', `/api/user/${adminId}`, admin);
     expect(self.statusCode).toBe(409);
     expect(body(self).message).toBe('You cannot delete your own account');

@@ -14,14 +14,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Brand } from '../../components/brand';
-import { adminNav, groupOfPath, type NavGroup } from './admin-nav';
+import type { Account } from '@dalil/contracts/auth';
+import { groupOfPath, navFor, type NavGroup } from './admin-nav';
 
 interface AdminDrawerContentProps {
   onNavigate: () => void;
+  account: Account | undefined;
 }
 
 /** Logo, "Dashboard", then the menu groups; the group of the current path starts expanded. */
-export function AdminDrawerContent({ onNavigate }: AdminDrawerContentProps) {
+export function AdminDrawerContent({ onNavigate, account }: AdminDrawerContentProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const currentGroup = groupOfPath(pathname);
@@ -37,7 +39,7 @@ export function AdminDrawerContent({ onNavigate }: AdminDrawerContentProps) {
       <Divider />
       <Box component="nav" aria-label={t('admin.navigation')} sx={{ overflowY: 'auto' }}>
         <List sx={{ px: 1.5, py: 1.5 }}>
-          {adminNav.map((group) => {
+          {navFor(account).map((group) => {
             const open = isOpen(group);
             const GroupIcon = group.icon;
             const submenuId = `admin-nav-${group.id}`;

@@ -1,8 +1,12 @@
 import AddCircleOutlineOutlined from '@mui/icons-material/AddCircleOutlineOutlined';
 import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
+import PhotoLibraryOutlined from '@mui/icons-material/PhotoLibraryOutlined';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import FormatListBulleted from '@mui/icons-material/FormatListBulleted';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import ManageHistoryOutlined from '@mui/icons-material/ManageHistoryOutlined';
+import type { Account } from '@dalil/contracts/auth';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import {
   adminRegistry,
@@ -65,9 +69,35 @@ export const adminNav: NavGroup[] = [
       { labelKey: 'nav.uploadAll', to: paths.uploadAll, icon: FileUploadOutlined },
       { labelKey: 'nav.uploadCategories', to: paths.uploadCategories, icon: CategoryOutlined },
       { labelKey: 'nav.uploadProducts', to: paths.uploadProducts, icon: Inventory2Outlined },
+      { labelKey: 'nav.uploadImages', to: paths.uploadImages, icon: PhotoLibraryOutlined },
+    ],
+  },
+  {
+    id: 'history',
+    labelKey: 'nav.history',
+    icon: HistoryOutlined,
+    prefix: paths.activity,
+    items: [
+      { labelKey: 'nav.activity', to: paths.activity, icon: ManageHistoryOutlined },
+      { labelKey: 'nav.imports', to: paths.imports, icon: FileUploadOutlined },
     ],
   },
 ];
+
+/**
+ * The menu an account may use: an editor has no Users group and cannot create families (the server
+ * refuses those anyway); everything else is scoped to their families by the server.
+ */
+export function navFor(account: Account | undefined): NavGroup[] {
+  if (account?.role === 'admin') return adminNav;
+  return adminNav
+    .filter((group) => group.id !== 'users')
+    .map((group) =>
+      group.id === 'families'
+        ? { ...group, items: group.items.filter((item) => item.to !== adminPaths.families.create) }
+        : group,
+    );
+}
 
 export function groupOfPath(pathname: string): string | undefined {
   return adminNav.find((group) => pathname === group.prefix || pathname.startsWith(`${group.prefix}/`))?.id;

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate, useOutletContext } from 'react-router';
 import { paths } from '../../lib/paths';
 import { usePageTitleKey } from '../../lib/route-handle';
+import '../../lib/locales/admin-texts';
 import { logout as signOut } from '../../lib/logout-api';
 import { AdminDrawerContent } from './admin-drawer-content';
 import { AdminTopBar } from './admin-top-bar';
@@ -48,7 +49,7 @@ export function AdminShell() {
           ModalProps={{ keepMounted: true }}
           sx={{ display: { xs: 'block', sm: 'none' }, '& .MuiDrawer-paper': paperSx }}
         >
-          <AdminDrawerContent onNavigate={closeMobile} />
+          <AdminDrawerContent onNavigate={closeMobile} account={account} />
         </Drawer>
         <Drawer
           variant="permanent"
@@ -56,7 +57,7 @@ export function AdminShell() {
           data-testid="admin-drawer"
           sx={{ display: { xs: 'none', sm: 'block' }, '& .MuiDrawer-paper': paperSx }}
         >
-          <AdminDrawerContent onNavigate={closeMobile} />
+          <AdminDrawerContent onNavigate={closeMobile} account={account} />
         </Drawer>
       </Box>
       <Box

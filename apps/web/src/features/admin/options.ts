@@ -20,8 +20,10 @@ function useNamedOptions(items: Named[] | undefined): SelectOption[] | undefined
 }
 
 /** Families for a choice field or filter (the API's largest page: a holding has a few companies). */
-export function useFamilyOptions(): SelectOption[] | undefined {
+export function useFamilyOptions(options: { optional?: boolean } = {}): SelectOption[] | undefined {
   const families = useQuery({
+    // An optional choice (the export card's scope) works without the list: no error shown for it.
+    ...(options.optional ? { meta: { handlesErrors: true } } : {}),
     queryKey: ['families', 'options'],
     queryFn: ({ signal }) =>
       apiRequest<FamilyList>(apiPaths.families, { query: { limit: MAX_LIST_LIMIT, skip: 0 }, signal }),
@@ -29,14 +31,25 @@ export function useFamilyOptions(): SelectOption[] | undefined {
   return useNamedOptions(families.data?.data);
 }
 
-/** The categories of one family (a product's Category is chosen after, and from, its Family). */
-export function useCategoryOptions(family: number | string | undefined | null): SelectOption[] | undefined {
-  const enabled = family !== undefined && family !== null && family !== '';
+type Ref = number | string | undefined | null;
+const chosen = (ref: Ref) => ref !== undefined && ref !== null && ref !== '';
+
+/**
+ * The categories of one family (a product's Category is chosen after, and from, its Family):
+ * `parent` 'none' keeps the top-level ones, an id the sub-categories of that category.
+ */
+export function useCategoryOptions(family: Ref, parent?: Ref): SelectOption[] | undefined {
+  const enabled = chosen(family) && (parent === undefined || chosen(parent));
   const categories = useQuery({
-    queryKey: ['categories', 'options', family],
+    queryKey: ['categories', 'options', family, parent],
     queryFn: ({ signal }) =>
       apiRequest<CategoryList>(apiPaths.categories, {
-        query: { limit: MAX_LIST_LIMIT, skip: 0, family: Number(family) },
+        query: {
+          limit: MAX_LIST_LIMIT,
+          skip: 0,
+          family: Number(family),
+          ...(parent === undefined ? {} : { parent: parent === 'none' ? 'none' : Number(parent) }),
+        },
         signal,
       }),
     enabled,

@@ -1,20 +1,24 @@
-import { ThemeProvider, useTheme } from '@mui/material/styles';
+import { useTheme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { LoginBody } from '@dalil/contracts/auth';
 import { createAppTheme } from '../../app/theme';
+import { AppThemeProvider } from '../../app/theme-provider';
 import { CenteredSpinner } from '../../components/centered-spinner';
 import { configQuery } from '../../lib/config-api';
 import type { MessageKey } from '../../lib/locales/en';
 import { reportError } from '../../lib/notifications-store';
 import type { LoginApiPath } from '../../lib/paths';
 import { login } from './login-api';
-import { LoginForm } from './login-form';
-import { LoginLayout } from './login-layout';
 import { returnPath } from './return-path';
 import { useExistingSession } from './use-existing-session';
+
+// The form and its frame (text fields, tooltip, password toggle) load only when they are shown: a
+// visitor signed in silently as the guest never downloads them (docs/performance.md, "First visit").
+const LoginLayout = lazy(async () => ({ default: (await import('./login-layout')).LoginLayout }));
+const LoginForm = lazy(async () => ({ default: (await import('./login-form')).LoginForm }));
 
 export interface LoginScreenProps {
   apiPath: LoginApiPath;
@@ -70,14 +74,16 @@ export function LoginScreen({ apiPath, redirectTo, title, subtitle, dark = false
 
   const waiting = !dark && (existing !== 'none' || (!guestFailed && (config.isPending || Boolean(guest))));
   return (
-    <ThemeProvider theme={theme}>
+    <AppThemeProvider theme={theme}>
       {waiting ? (
         <CenteredSpinner label={t('auth.signingIn')} />
       ) : (
-        <LoginLayout title={t(title)} subtitle={t(subtitle)} showModeToggle={!dark}>
-          <LoginForm onSubmit={signIn} />
-        </LoginLayout>
+        <Suspense fallback={<CenteredSpinner label={t(title)} />}>
+          <LoginLayout title={t(title)} subtitle={t(subtitle)} showModeToggle={!dark}>
+            <LoginForm onSubmit={signIn} />
+          </LoginLayout>
+        </Suspense>
       )}
-    </ThemeProvider>
+    </AppThemeProvider>
   );
 }

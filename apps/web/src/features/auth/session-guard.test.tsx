@@ -61,8 +61,9 @@ describe('session guard', () => {
       }),
     });
     renderRoutes(routes, '/catalog/family');
+    // The visitor area is Arabic first: the guard's notice is in Arabic, whatever the admin area speaks.
     expect(await screen.findByText('Catalogue login page')).toBeInTheDocument();
-    expect(screen.getByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
+    expect(await screen.findByText('انتهت جلستك. يُرجى تسجيل الدخول من جديد.')).toBeInTheDocument();
     expect(window.localStorage.getItem('token')).toBeNull();
   });
 

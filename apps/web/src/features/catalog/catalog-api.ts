@@ -1,16 +1,14 @@
-import { CategoryListSchema } from '@dalil/contracts/categories';
 import { CATALOGUE_PAGE_SIZE, MAX_LIST_LIMIT } from '@dalil/contracts/constants';
-import { FamilyDetailSchema, FamilyListSchema } from '@dalil/contracts/families';
-import { ProductSchema } from '@dalil/contracts/products';
-import { SearchResultSchema } from '@dalil/contracts/search';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 import { apiPaths } from '../../lib/paths';
+import { checkResponse } from '../../lib/response-check';
 import { skipFor, type CatalogQuery } from './catalog-query';
 
-// One query option per catalogue read (docs/architecture.md, "Request flow"). Responses are parsed
-// with the contracts, so a server change that breaks the shape fails loudly here instead of rendering
-// half a card.
+// One query option per catalogue read (docs/architecture.md, "Request flow"). Responses are checked
+// against the contracts (lib/response-check.ts: their JSON Schemas, made at build time, so the page
+// needs no zod), so a server change that breaks the shape fails loudly here instead of rendering half
+// a card.
 
 // The catalogue changes rarely while someone browses it; a minute keeps Back and re-visits instant.
 const STALE_MS = 60_000;
@@ -18,7 +16,8 @@ const STALE_MS = 60_000;
 export const familiesQuery = queryOptions({
   queryKey: ['catalog', 'families'],
   queryFn: async ({ signal }) =>
-    FamilyListSchema.parse(
+    checkResponse(
+      'families',
       await apiRequest<unknown>(apiPaths.families, { signal, query: { limit: MAX_LIST_LIMIT, skip: 0 } }),
     ),
   staleTime: STALE_MS,
@@ -28,7 +27,7 @@ export const familyQuery = (id: number) =>
   queryOptions({
     queryKey: ['catalog', 'family', id],
     queryFn: async ({ signal }) =>
-      FamilyDetailSchema.parse(await apiRequest<unknown>(apiPaths.family(id), { signal })),
+      checkResponse('familyDetail', await apiRequest<unknown>(apiPaths.family(id), { signal })),
     staleTime: STALE_MS,
     meta: { handlesErrors: true },
   });
@@ -41,7 +40,8 @@ export const categoriesQuery = (family: number) =>
   queryOptions({
     queryKey: ['catalog', 'categories', family],
     queryFn: async ({ signal }) =>
-      CategoryListSchema.parse(
+      checkResponse(
+        'categories',
         await apiRequest<unknown>(apiPaths.categories, {
           signal,
           query: { family, limit: MAX_LIST_LIMIT, skip: 0 },
@@ -74,7 +74,8 @@ export const searchQuery = (args: SearchArgs) =>
   queryOptions({
     queryKey: ['catalog', 'search', args],
     queryFn: async ({ signal }) =>
-      SearchResultSchema.parse(
+      checkResponse(
+        'search',
         await apiRequest<unknown>(apiPaths.search, {
           signal,
           query: {
@@ -99,7 +100,8 @@ export const categoryCountsQuery = (family: number, search: string) =>
   queryOptions({
     queryKey: ['catalog', 'category-counts', family, search.trim()],
     queryFn: async ({ signal }) => {
-      const result = SearchResultSchema.parse(
+      const result = checkResponse(
+        'search',
         await apiRequest<unknown>(apiPaths.search, {
           signal,
           query: { family, search: search.trim() || undefined, limit: 1, facets: 'category' },
@@ -116,6 +118,6 @@ export const productQuery = (id: number) =>
   queryOptions({
     queryKey: ['catalog', 'product', id],
     queryFn: async ({ signal }) =>
-      ProductSchema.parse(await apiRequest<unknown>(apiPaths.product(id), { signal })),
+      checkResponse('product', await apiRequest<unknown>(apiPaths.product(id), { signal })),
     staleTime: STALE_MS,
   });

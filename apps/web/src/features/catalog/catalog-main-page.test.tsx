@@ -31,6 +31,7 @@ const product = (id: number) => ({
   logo: null,
   family: 1,
   category: 1,
+  subCategory: null,
 });
 
 function mockCatalogue(count: number) {
@@ -50,11 +51,22 @@ function mockCatalogue(count: number) {
             nameAr: 'تمور',
             nameEn: 'Dates',
             family: 1,
+            parent: null,
+            logo: null,
+            image: null,
+          },
+          {
+            id: 2,
+            name: { ar: 'تمر مجدول', en: 'Medjool' },
+            nameAr: 'تمر مجدول',
+            nameEn: 'Medjool',
+            family: 1,
+            parent: 1,
             logo: null,
             image: null,
           },
         ],
-        count: 1,
+        count: 2,
       },
     }),
     'GET /api/search': () => ({
@@ -112,6 +124,48 @@ describe('catalogue main', () => {
 
   it('sends a visitor with no family in the link, state or storage to the chooser', async () => {
     mockCatalogue(0);
+    renderRoutes(routes, '/catalog/main');
+    expect(await screen.findByText('Chooser reached')).toBeInTheDocument();
+  });
+
+  it("shows a second row of toggles for the chosen category's sub-categories", async () => {
+    mockCatalogue(3);
+    const { router } = renderRoutes(routes, '/catalog/main?family=1');
+    const first = await screen.findByRole('group', { name: 'Categories' });
+    expect(screen.queryByRole('group', { name: 'Sub-categories' })).not.toBeInTheDocument();
+    await userEvent.click(within(first).getByRole('button', { name: 'Dates' }));
+    const second = await screen.findByRole('group', { name: 'Sub-categories' });
+    await userEvent.click(within(second).getByRole('button', { name: 'Medjool' }));
+    expect(router.state.location.search).toBe('?family=1&category=2');
+    await vi.waitFor(() => expect(searchRequests().at(-1)?.get('category')).toBe('2'));
+    // The parent stays chosen in the first row.
+    expect(within(first).getByRole('button', { name: 'Dates' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('shows the family as the server has it now, not as the browser stored it', async () => {
+    mockCatalogue(0);
+    useCatalogStore.setState({
+      selectedFamily: { ...family, name: { ar: 'قديم', en: 'Old Name' }, nameEn: 'Old Name', nameAr: 'قديم' },
+    });
+    renderRoutes(routes, '/catalog/main');
+    expect(await screen.findByText('Al Nakheel Foods')).toBeInTheDocument();
+    expect(screen.queryByText('Old Name')).not.toBeInTheDocument();
+    expect(screen.queryByText('قديم')).not.toBeInTheDocument();
+    expect(useCatalogStore.getState().selectedFamily?.nameEn).toBe('Al Nakheel Foods');
+  });
+
+  it('sends the visitor to the chooser when the stored family was deleted', async () => {
+    mockCatalogue(0);
+    mockApi({
+      'GET /api/family/1': () => ({
+        status: 404,
+        body: { statusCode: 404, error: 'Not Found', message: 'Family not found' },
+      }),
+      'GET /api/family': () => ({ status: 200, body: { data: [], count: 0 } }),
+      'GET /api/category': () => ({ status: 200, body: { data: [], count: 0 } }),
+      'GET /api/search': () => ({ status: 200, body: { data: [], count: 0 } }),
+    });
+    useCatalogStore.setState({ selectedFamily: family });
     renderRoutes(routes, '/catalog/main');
     expect(await screen.findByText('Chooser reached')).toBeInTheDocument();
   });

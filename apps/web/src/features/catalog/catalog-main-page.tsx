@@ -28,7 +28,7 @@ import {
 } from './catalog-query';
 import { CatalogSearchBox } from './catalog-search-box';
 import { useCatalogStore } from './catalog-store';
-import { CategoryToggles } from './category-toggles';
+import { CategoryRows } from './category-rows';
 import { ProductResults } from './product-results';
 import { useCatalogFamily } from './use-catalog-family';
 
@@ -117,7 +117,7 @@ function CatalogMain({ query, family }: CatalogMainProps) {
       {belowHero && (
         <>
           <CatalogSearchBox value={query.search} onCommit={onSearch} />
-          <CategoryToggles
+          <CategoryRows
             categories={categories.data?.data}
             value={query.category}
             onChange={(category) => go({ category, page: 1 })}

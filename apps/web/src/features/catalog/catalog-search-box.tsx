@@ -1,13 +1,14 @@
-import { SEARCH_DEBOUNCE_MS } from '@dalil/contracts/constants';
-import { SEARCH_MAX_LENGTH } from '@dalil/contracts/search';
+import { SEARCH_DEBOUNCE_MS, SEARCH_MAX_LENGTH } from '@dalil/contracts/constants';
 import Close from '@mui/icons-material/Close';
 import Search from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import FormControl from '@mui/material/FormControl';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
-import { useEffect, useState } from 'react';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface CatalogSearchBoxProps {
@@ -21,6 +22,8 @@ export function CatalogSearchBox({ value, onCommit }: CatalogSearchBoxProps) {
   const { t } = useTranslation();
   const [text, setText] = useState(value);
   const [shown, setShown] = useState(value);
+  const id = useId();
+  const label = t('catalog.main.searchLabel');
   // Back, Forward or a reset changed the URL: show what it says.
   if (value !== shown) {
     setShown(value);
@@ -43,24 +46,33 @@ export function CatalogSearchBox({ value, onCommit }: CatalogSearchBoxProps) {
       }}
       sx={{ display: 'flex', gap: 1, alignItems: 'stretch' }}
     >
-      <TextField
+      {/* A TextField's parts, without TextField: it also bundles Select, Menu and Modal, which a search
+          box never needs (docs/performance.md, "First visit"). It renders the same elements. */}
+      <FormControl
         fullWidth
-        type="search"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        label={t('catalog.main.searchLabel')}
-        placeholder={t('catalog.main.searchPlaceholder')}
-        autoComplete="off"
-        slotProps={{
-          htmlInput: { maxLength: SEARCH_MAX_LENGTH, enterKeyHint: 'search' },
-          input: {
-            sx: { bgcolor: 'background.paper', borderRadius: 3 },
-            startAdornment: (
-              <InputAdornment position="start">
-                <Search aria-hidden />
-              </InputAdornment>
-            ),
-            endAdornment: text ? (
+        variant="outlined"
+        sx={{ '& input[type=search]::-webkit-search-cancel-button': { display: 'none' } }}
+      >
+        <InputLabel htmlFor={id} id={`${id}-label`}>
+          {label}
+        </InputLabel>
+        <OutlinedInput
+          id={id}
+          label={label}
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder={t('catalog.main.searchPlaceholder')}
+          autoComplete="off"
+          inputProps={{ maxLength: SEARCH_MAX_LENGTH, enterKeyHint: 'search' }}
+          sx={{ bgcolor: 'background.paper', borderRadius: 3 }}
+          startAdornment={
+            <InputAdornment position="start">
+              <Search aria-hidden />
+            </InputAdornment>
+          }
+          endAdornment={
+            text ? (
               <InputAdornment position="end">
                 <IconButton
                   edge="end"
@@ -73,11 +85,10 @@ export function CatalogSearchBox({ value, onCommit }: CatalogSearchBoxProps) {
                   <Close />
                 </IconButton>
               </InputAdornment>
-            ) : undefined,
-          },
-        }}
-        sx={{ '& input[type=search]::-webkit-search-cancel-button': { display: 'none' } }}
-      />
+            ) : undefined
+          }
+        />
+      </FormControl>
       <Button
         type="submit"
         variant="contained"

@@ -1,5 +1,6 @@
-import { FamilySchema, type Family } from '@dalil/contracts/families';
+import type { Family } from '@dalil/contracts/families';
 import { create } from 'zustand';
+import { hasShape } from '../../lib/response-check';
 import { readJson, readString, writeJson, writeString } from '../../lib/storage';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 
@@ -12,7 +13,7 @@ export const CATALOG_KEYS = {
   lastQuery: STORAGE_KEYS.catalogQuery,
 } as const;
 
-const isFamily = (value: unknown): value is Family => FamilySchema.safeParse(value).success;
+const isFamily = (value: unknown): value is Family => hasShape('family', value);
 
 export function restoreFamily(): Family | null {
   const family = readJson(CATALOG_KEYS.selectedFamily, isFamily);

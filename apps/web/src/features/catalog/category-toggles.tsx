@@ -4,6 +4,7 @@ import Skeleton from '@mui/material/Skeleton';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useTranslation } from 'react-i18next';
+import { mediaUrl } from '../../lib/media';
 import { usePreferences } from '../../lib/preferences-store';
 
 interface CategoryTogglesProps {
@@ -12,6 +13,21 @@ interface CategoryTogglesProps {
   onChange: (category: number | null) => void;
   /** Products matching the current text in each category; categories without any are dimmed. */
   counts?: ReadonlyMap<number, number> | undefined;
+  /** The group's accessible name; the categories row by default (a second row lists sub-categories). */
+  label?: string;
+}
+
+/** The category's logo, small and decorative (the toggle is named by its text). */
+function Logo({ name }: { name: string }) {
+  return (
+    <Box
+      component="img"
+      src={mediaUrl(name, 160)}
+      alt=""
+      loading="lazy"
+      sx={{ width: 22, height: 22, borderRadius: '50%', objectFit: 'cover', mr: 1, flex: 'none' }}
+    />
+  );
 }
 
 /**
@@ -42,7 +58,7 @@ const ALL = 'all';
 const DIMMED = { color: 'text.secondary', borderStyle: 'dashed !important' } as const;
 
 /** A horizontal row of category toggles; choosing the active one clears it. */
-export function CategoryToggles({ categories, value, onChange, counts }: CategoryTogglesProps) {
+export function CategoryToggles({ categories, value, onChange, counts, label }: CategoryTogglesProps) {
   const { t } = useTranslation();
   const language = usePreferences((s) => s.language);
   if (!categories) {
@@ -64,7 +80,7 @@ export function CategoryToggles({ categories, value, onChange, counts }: Categor
         onChange={(_event, next: string | null) =>
           onChange(next === null || next === ALL ? null : Number(next))
         }
-        aria-label={t('catalog.main.categories')}
+        aria-label={label ?? t('catalog.main.categories')}
         sx={{
           gap: 1,
           flexWrap: 'nowrap',
@@ -100,6 +116,7 @@ export function CategoryToggles({ categories, value, onChange, counts }: Categor
               sx={counts && n === 0 && value !== category.id ? DIMMED : undefined}
               title={counts ? t('catalog.main.categoryCount', { count: n }) : undefined}
             >
+              {category.logo && <Logo name={category.logo} />}
               {category.name[language]}
               {counts && <Count n={n} />}
             </ToggleButton>

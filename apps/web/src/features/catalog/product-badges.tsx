@@ -4,6 +4,8 @@ import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import Pallet from '@mui/icons-material/Pallet';
 import QrCode2 from '@mui/icons-material/QrCode2';
 import ScaleOutlined from '@mui/icons-material/ScaleOutlined';
+import Tag from '@mui/icons-material/Tag';
+import WaterDropOutlined from '@mui/icons-material/WaterDropOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
@@ -62,12 +64,13 @@ function Badge({ icon, label, value }: BadgeProps) {
   );
 }
 
-/** Four info badges, plus the shelf life when it is known. */
+/** Four info badges, plus the drained weight, the code and the shelf life when they are known. */
 export function ProductBadges({ product }: { product: Product }) {
   const { t } = useTranslation();
   const language = usePreferences((s) => s.language);
   const count = (n: number | null) => (n === null ? null : String(n));
   const shelfLife = formatShelfLife(product.shelfLife, language);
+  const drained = formatWeight(product.drainedWeight, language);
   return (
     <Box
       component="ul"
@@ -97,6 +100,10 @@ export function ProductBadges({ product }: { product: Product }) {
         label={t('catalog.product.cartonPerPalate')}
         value={count(product.cartonPerPalate)}
       />
+      {drained && (
+        <Badge icon={<WaterDropOutlined />} label={t('catalog.product.drainedWeight')} value={drained} />
+      )}
+      {product.number && <Badge icon={<Tag />} label={t('catalog.product.code')} value={product.number} />}
       {shelfLife && (
         <Badge icon={<HourglassBottomOutlined />} label={t('catalog.product.shelfLife')} value={shelfLife} />
       )}

@@ -3,10 +3,12 @@ import type { Product } from '@dalil/contracts/products';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCost } from '../../components/catalog-format';
 import { MediaImage } from '../../components/media-image';
+import { configQuery } from '../../lib/config-api';
 import { usePreferences } from '../../lib/preferences-store';
 import { ProductBadges } from './product-badges';
 import { PRODUCT_GREEN } from './product-colours';
@@ -30,7 +32,8 @@ export function ProductDetails({ product, family }: ProductDetailsProps) {
     language === 'ar'
       ? (product.descriptionAr ?? product.descriptionEn)
       : (product.descriptionEn ?? product.descriptionAr);
-  const cost = formatCost(product.cost, language);
+  const currency = useQuery(configQuery).data?.currency ?? null;
+  const cost = formatCost(product.cost, language, currency);
   return (
     <Paper
       component="article"
@@ -79,21 +82,43 @@ export function ProductDetails({ product, family }: ProductDetailsProps) {
             </Typography>
           </Box>
         )}
-        <Box>
-          <Typography
-            component="h1"
-            lang={language}
-            sx={{ fontWeight: 700, fontSize: { xs: '1.7rem', sm: '2.2rem' }, lineHeight: 1.35 }}
-          >
-            {product.name[language]}
-          </Typography>
-          <Typography
-            lang={other}
-            color="text.secondary"
-            sx={{ fontSize: { xs: '1.05rem', sm: '1.2rem' }, mt: 0.5 }}
-          >
-            {product.name[other]}
-          </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5 }}>
+          {product.logo && (
+            <Box
+              sx={{
+                width: 56,
+                flexShrink: 0,
+                borderRadius: 2,
+                overflow: 'hidden',
+                border: 1,
+                borderColor: 'divider',
+              }}
+            >
+              <MediaImage
+                name={product.logo}
+                alt={t('catalog.product.iconAlt', { name: product.name[language] })}
+                sizes="56px"
+                aspectRatio={1}
+                fit="contain"
+              />
+            </Box>
+          )}
+          <Box sx={{ minWidth: 0 }}>
+            <Typography
+              component="h1"
+              lang={language}
+              sx={{ fontWeight: 700, fontSize: { xs: '1.7rem', sm: '2.2rem' }, lineHeight: 1.35 }}
+            >
+              {product.name[language]}
+            </Typography>
+            <Typography
+              lang={other}
+              color="text.secondary"
+              sx={{ fontSize: { xs: '1.05rem', sm: '1.2rem' }, mt: 0.5 }}
+            >
+              {product.name[other]}
+            </Typography>
+          </Box>
         </Box>
         {cost && (
           <Box>

@@ -1,14 +1,16 @@
 import { CATALOGUE_PAGE_SIZE } from '@dalil/contracts/constants';
 import type { SearchResult } from '@dalil/contracts/search';
 import Box from '@mui/material/Box';
-import Pagination from '@mui/material/Pagination';
-import { memo } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProductCard, ProductCardSkeleton } from '../../components/product-card';
 import { ProductGrid } from '../../components/product-grid';
 import { paths } from '../../lib/paths';
 import { pageCount } from './catalog-query';
-import { EmptyResults } from './empty-results';
+import { DeferredPagination } from './deferred-pagination';
+
+// Shown only when nothing matches: its link and icon load then, not with the first screen.
+const EmptyResults = lazy(async () => ({ default: (await import('./empty-results')).EmptyResults }));
 
 interface ProductResultsProps {
   result: SearchResult | undefined;
@@ -38,7 +40,11 @@ export const ProductResults = memo(function ProductResults({
   if (!loading && result?.count === 0) {
     const suggestions =
       suggestionLink && result.suggestions?.map((text) => ({ text, to: suggestionLink(text) }));
-    return <EmptyResults onReset={onReset} suggestions={suggestions} />;
+    return (
+      <Suspense fallback={null}>
+        <EmptyResults onReset={onReset} suggestions={suggestions} />
+      </Suspense>
+    );
   }
   const skeletons = Math.min(CATALOGUE_PAGE_SIZE, result?.data.length || 10);
   return (
@@ -66,39 +72,7 @@ export const ProductResults = memo(function ProductResults({
               </li>
             ))}
       </ProductGrid>
-      {pages > 1 && (
-        <Box
-          component="nav"
-          aria-label={t('catalog.main.pagination')}
-          sx={{ display: 'flex', justifyContent: 'center', mt: { xs: 3, sm: 4 } }}
-        >
-          <Pagination
-            count={pages}
-            page={Math.min(page, pages)}
-            onChange={(_event, next) => onPage(next)}
-            color="primary"
-            shape="rounded"
-            size="large"
-            siblingCount={1}
-            boundaryCount={1}
-            sx={{
-              '& .MuiPaginationItem-root.Mui-selected, & .MuiPaginationItem-root.Mui-selected:hover': {
-                bgcolor: (theme) =>
-                  theme.palette.mode === 'light' ? theme.palette.primary.dark : theme.palette.primary.main,
-              },
-            }}
-            getItemAriaLabel={(type, itemPage, selected) =>
-              type === 'page'
-                ? t(selected ? 'catalog.main.currentPage' : 'catalog.main.pageItem', { page: itemPage ?? 0 })
-                : type === 'next'
-                  ? t('catalog.main.nextPage')
-                  : type === 'previous'
-                    ? t('catalog.main.previousPage')
-                    : ''
-            }
-          />
-        </Box>
-      )}
+      {pages > 1 && <DeferredPagination pages={pages} page={page} onPage={onPage} />}
     </Box>
   );
 });

@@ -1,12 +1,8 @@
-import adminAr from './admin.ar.json';
 import catalogAr from './catalog.ar.json';
-import type { Messages } from './en';
-// File names in the upload texts sit in bidi isolates (U+2068, U+2069), so a Latin name does not pull
-// the words after it into its direction.
-import uploadAr from './upload.ar.json';
+import type { BaseMessages } from './en';
 
 /** Arabic UI strings: the catalogue's first language. */
-export const ar: Messages = {
+export const ar: BaseMessages = {
   app: { name: 'دليل', tagline: 'كتالوج المنتجات' },
   prefs: {
     toLight: 'التبديل إلى الوضع الفاتح',
@@ -51,7 +47,6 @@ export const ar: Messages = {
     notFound: 'غير موجود',
     home: 'الذهاب إلى الكتالوج',
   },
-  admin: adminAr,
   nav: {
     families: 'الشركات',
     categories: 'الفئات',
@@ -64,9 +59,12 @@ export const ar: Messages = {
     uploadAll: 'رفع الكل',
     uploadCategories: 'رفع الفئات',
     uploadProducts: 'رفع المنتجات',
+    history: 'السجل',
+    activity: 'النشاط',
+    imports: 'عمليات الاستيراد',
+    uploadImages: 'رفع الصور',
   },
   catalog: catalogAr,
-  upload: uploadAr,
   pages: {
     familyList: 'قائمة الشركات',
     familyCreate: 'إنشاء شركة',
@@ -86,9 +84,12 @@ export const ar: Messages = {
     uploadAll: 'رفع البيانات',
     uploadCategories: 'رفع الفئات',
     uploadProducts: 'رفع المنتجات',
+    uploadImages: 'رفع الصور',
     familyChooser: 'اختر الشركة لمعرفة المزيد',
     catalogMain: 'اكتشف منتجاتنا وجميع أصنافنا',
     product: 'المنتج',
     catalogPrint: 'الكتالوج للطباعة',
+    activity: 'النشاط',
+    imports: 'عمليات الاستيراد',
   },
 };

@@ -1,6 +1,5 @@
-import adminEn from './admin.en.json';
 import catalogEn from './catalog.en.json';
-import uploadEn from './upload.en.json';
+import type { adminTexts } from './admin-texts';
 
 /** English UI strings. Screen titles, labels and messages keep the catalogue's established English wording. */
 export const en = {
@@ -48,7 +47,6 @@ export const en = {
     notFound: 'Not Found',
     home: 'Go to the catalogue',
   },
-  admin: adminEn,
   nav: {
     families: 'Families',
     categories: 'Categories',
@@ -61,9 +59,12 @@ export const en = {
     uploadAll: 'Upload All',
     uploadCategories: 'Upload Categories',
     uploadProducts: 'Upload Products',
+    history: 'History',
+    activity: 'Activity',
+    imports: 'Imports',
+    uploadImages: 'Upload Images',
   },
   catalog: catalogEn,
-  upload: uploadEn,
   pages: {
     familyList: 'Family List',
     familyCreate: 'Create Family',
@@ -83,14 +84,19 @@ export const en = {
     uploadAll: 'Upload Data',
     uploadCategories: 'Upload Categories',
     uploadProducts: 'Upload Products',
+    uploadImages: 'Upload Images',
     familyChooser: 'Choose the company to know more',
     catalogMain: 'Discover our products and all our varieties',
     product: 'Product',
     catalogPrint: 'Printable catalogue',
+    activity: 'Activity',
+    imports: 'Imports',
   },
 };
 
-export type Messages = typeof en;
+/** What the visitor's screens need; the admin area adds its texts when it loads (admin-texts.ts). */
+export type BaseMessages = typeof en;
+export type Messages = BaseMessages & (typeof adminTexts)['en'];
 
 type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ar } from './ar';
-import { en } from './en';
+import { adminTexts } from './admin-texts';
+import { ar as visitorAr } from './ar';
+import { en as visitorEn } from './en';
+
+const ar = { ...visitorAr, ...adminTexts.ar };
+const en = { ...visitorEn, ...adminTexts.en };
 
 /** Every key path of a dictionary, with the kind of value it holds. */
 function shape(value: unknown, prefix = ''): string[] {

@@ -1,4 +1,5 @@
 import type { Category } from '@dalil/contracts/categories';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ListKit } from '../../../components/list-kit';
 import { useFamilyFilters } from '../use-family-filters';
@@ -8,20 +9,42 @@ import { resourceListProps } from '../resource-list';
 
 const api = resourceApis.categories;
 
-/** Category List: id, Name Ar, Name En, Actions, with a family filter. */
+/** A sub-category's parent, by name in the UI language (one small cached read per parent). */
+function ParentName({ id }: { id: number }) {
+  const { i18n } = useTranslation();
+  const parent = useQuery({
+    queryKey: ['categories', 'name', id],
+    queryFn: ({ signal }) => api.one(id, signal),
+    staleTime: 60_000,
+  });
+  return parent.data ? nameOf(parent.data, i18n.language) : `#${id}`;
+}
+
+/** Category List: id, Name Ar, Name En, Parent, Actions, with a family filter. */
 export function CategoryListPage() {
   const { t, i18n } = useTranslation();
   return (
     <ListKit<Category>
       {...resourceListProps('categories', t)}
       {...useFamilyFilters()}
-      columns={nameColumns(t)}
+      columns={[
+        ...nameColumns<Category>(t),
+        {
+          id: 'parent',
+          label: t('admin.list.parent'),
+          render: (row) => (row.parent === null ? '' : <ParentName id={row.parent} />),
+        },
+      ]}
       rowLabel={(row) => nameOf(row, i18n.language)}
       deletion={{
         remove: api.remove,
         linked: {
           load: async (id, signal) => (await api.one(id, signal)).counts,
-          message: (counts) => t('admin.remove.category', counts),
+          message: (counts) =>
+            t(
+              (counts.subCategories ?? 0) > 0 ? 'admin.remove.categoryWithSubs' : 'admin.remove.category',
+              counts,
+            ),
         },
       }}
     />

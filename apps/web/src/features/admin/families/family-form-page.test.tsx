@@ -76,12 +76,13 @@ describe('family form', () => {
         },
       }),
       'PUT /api/family/5': stored(200),
+      'GET /api/activity': () => ({ status: 200, body: { data: [], count: 0 } }),
     });
     renderRoutes(routes, '/admin/family/edit/5');
     const logo = await screen.findByRole('group', { name: 'Logo' });
     expect(within(logo).getByRole('img', { name: 'Current image' })).toHaveAttribute(
       'src',
-      '/media/StoredLogo01.webp?w=320',
+      '/media/w320/StoredLogo01.webp',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Remove image: Image' }));
     await userEvent.click(screen.getByRole('button', { name: 'Edit' }));

@@ -1,5 +1,6 @@
 import { FamilyBodySchema } from '@dalil/contracts/families';
 import { useTranslation } from 'react-i18next';
+import { RecordHistory } from '../record-history';
 import { FormPage, FormSection } from '../form-kit/form-page';
 import { ImageInputSchema } from '../form-kit/image-values';
 import { ImagesSection, NameFields } from '../form-kit/name-fields';
@@ -19,14 +20,17 @@ export function FamilyFormPage() {
     empty: { nameAr: '', nameEn: '', logo: null, image: null, cover: null },
   });
   return (
-    <FormPage {...frame}>
-      <FormSection title={t('admin.form.names')}>
-        <NameFields control={control} />
-      </FormSection>
-      <ImagesSection
-        control={control}
-        fields={{ logo: 'admin.fields.logo', image: 'admin.fields.image', cover: 'admin.fields.cover' }}
-      />
-    </FormPage>
+    <>
+      <FormPage {...frame}>
+        <FormSection title={t('admin.form.names')}>
+          <NameFields control={control} />
+        </FormSection>
+        <ImagesSection
+          control={control}
+          fields={{ logo: 'admin.fields.logo', image: 'admin.fields.image', cover: 'admin.fields.cover' }}
+        />
+      </FormPage>
+      <RecordHistory entity="family" />
+    </>
   );
 }

@@ -34,7 +34,10 @@ function mockCatalogue(save?: (request: MockRequest) => { status: number; body?:
   return mockApi({
     'GET /api/family': () => ({ status: 200, body: { data: families, count: 2 } }),
     'GET /api/category': () => {
-      const data = categories[lastQuery('/api/category').get('family') ?? ''] ?? [];
+      const query = lastQuery('/api/category');
+      // These categories have no sub-categories: a parent filter other than "none" finds nothing.
+      const parent = query.get('parent');
+      const data = parent && parent !== 'none' ? [] : (categories[query.get('family') ?? ''] ?? []);
       return { status: 200, body: { data, count: data.length } };
     },
     ...(save ? { 'POST /api/product': save } : {}),

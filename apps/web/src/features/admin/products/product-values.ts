@@ -18,6 +18,7 @@ export const emptyProduct = {
   shelfLife: '',
   family: '' as number | string,
   category: '' as number | string,
+  subCategory: '' as number | string,
   logo: null as string | File | null,
   image: null as string | File | null,
 };
@@ -38,6 +39,7 @@ export function productValues(product: Product): typeof emptyProduct {
     cartonPerPalate: text(product.cartonPerPalate),
     shelfLife: text(product.shelfLife),
     family: product.family,
+    subCategory: product.subCategory ?? '',
     category: product.category,
     logo: product.logo,
     image: product.image,

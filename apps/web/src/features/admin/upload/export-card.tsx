@@ -1,27 +1,37 @@
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { UploadFormat } from '@dalil/contracts/imports';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../../lib/api-error-message';
+import { useFamilyOptions } from '../options';
 import { exportCatalogue } from './upload-api';
 
 const FORMATS: UploadFormat[] = ['csv', 'xlsx'];
 
-/** The catalogue as CSV or XLSX in the import's own columns, so an export can be uploaded again. */
+const EVERYTHING = 'all';
+
+/**
+ * The catalogue, or one family with its categories, as CSV or XLSX in the import's own columns, so
+ * an export can be uploaded again.
+ */
 export function ExportCard() {
   const { t, i18n } = useTranslation();
+  const families = useFamilyOptions({ optional: true });
+  const [scope, setScope] = useState<string>(EVERYTHING);
   const [busy, setBusy] = useState<UploadFormat | null>(null);
   const [error, setError] = useState<unknown>(null);
   const run = async (format: UploadFormat) => {
     setBusy(format);
     setError(null);
     try {
-      await exportCatalogue(format);
+      await exportCatalogue(format, scope === EVERYTHING ? undefined : Number(scope));
     } catch (failure) {
       console.error(failure);
       setError(failure);
@@ -43,6 +53,21 @@ export function ExportCard() {
         <Typography variant="body2" color="text.secondary">
           {t('upload.export.hint')}
         </Typography>
+        <TextField
+          select
+          size="small"
+          label={t('upload.export.scope')}
+          value={scope}
+          onChange={(event) => setScope(event.target.value)}
+          sx={{ minWidth: 240 }}
+        >
+          <MenuItem value={EVERYTHING}>{t('upload.export.everything')}</MenuItem>
+          {(families ?? []).map((family) => (
+            <MenuItem key={family.value} value={String(family.value)}>
+              {family.label}
+            </MenuItem>
+          ))}
+        </TextField>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
           {FORMATS.map((format) => (
             <Button

@@ -82,7 +82,8 @@ describe('upload all', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Export catalogue (CSV)' }));
     await vi.waitFor(() => expect(downloads).toHaveLength(1));
     expect(downloads[0]!.name).toBe('dalil-catalogue.csv');
-    const [url, init] = fetchMock.mock.calls[0]!;
+    // The card also reads the families (its scope choice): find the export request among the calls.
+    const [url, init] = fetchMock.mock.calls.find(([u]) => String(u).startsWith('/api/export'))!;
     expect(url).toBe('/api/export/all.csv');
     expect(new Headers(init.headers).get('Authorization')).toBe('Bearer admin-token');
   });

@@ -94,7 +94,13 @@ export async function saveFromApi(
  * The catalogue in the import's own columns, so it can be uploaded again: CSV or XLSX, saved under
  * the name the server gives.
  */
-export function exportCatalogue(format: UploadFormat = 'csv'): Promise<void> {
+export function exportCatalogue(format: UploadFormat = 'csv', family?: number): Promise<void> {
+  if (family !== undefined) {
+    const path = format === 'xlsx' ? API_PATHS.exportFamilyXlsx : API_PATHS.exportFamily;
+    return saveFromApi(withParams(path, { id: family }), {
+      fallbackName: `dalil-family-${family}.${format}`,
+    });
+  }
   return saveFromApi(format === 'xlsx' ? API_PATHS.exportAllXlsx : API_PATHS.exportAll, {
     fallbackName: `dalil-catalogue.${format}`,
   });

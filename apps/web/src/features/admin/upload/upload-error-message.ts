@@ -2,6 +2,7 @@ import { IMPORT_COLUMNS, type ImportKind } from '@dalil/contracts/imports';
 import type { TFunction } from 'i18next';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { isApiError } from '../../../lib/api-error';
+import { FileTooLargeError } from './use-csv-upload';
 
 /**
  * What went wrong with an uploaded file, in the current language. The
@@ -9,6 +10,10 @@ import { isApiError } from '../../../lib/api-error';
  * csv-source.ts and xlsx-source.ts); each known one gets its own sentence, the rest fall back to the shared wording.
  */
 export function uploadErrorMessage(error: unknown, kind: ImportKind, t: TFunction, language: string): string {
+  if (error instanceof FileTooLargeError) {
+    const limit = `${Math.max(1, Math.round(error.limitBytes / (1024 * 1024)))} MB`;
+    return t('upload.errors.tooLarge', { limit });
+  }
   if (!isApiError(error) || error.kind !== 'http') return apiErrorMessage(error, t, language);
   const message = error.body?.message ?? '';
   if (error.status === 413 && message.startsWith('The workbook holds too much data'))

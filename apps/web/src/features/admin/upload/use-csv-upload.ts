@@ -1,7 +1,8 @@
 import type { ImportErrorBody, ImportKind, ImportReport } from '@dalil/contracts/imports';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api-error';
+import { configQuery } from '../../../lib/config-api';
 import type { UploadProgress } from '../../../lib/upload-with-progress';
 import { sendCsv, type UploadTarget } from './upload-api';
 
@@ -21,6 +22,13 @@ const IDLE: UploadState = { step: 'idle', file: null, report: null, progress: nu
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
+/** A file larger than the server takes (GET /api/config), refused before any byte is sent. */
+export class FileTooLargeError extends Error {
+  constructor(readonly limitBytes: number) {
+    super(`The file is larger than the server's limit of ${limitBytes} bytes`);
+  }
+}
+
 /** A refused import (422) carries the report that says why. */
 export function refusedReport(error: unknown): ImportReport | null {
   if (!isApiError(error) || error.status !== 422) return null;
@@ -35,6 +43,8 @@ export function useCsvUpload(kind: ImportKind, target: UploadTarget) {
   const [state, setState] = useState<UploadState>(IDLE);
   const controller = useRef<AbortController | null>(null);
   const queryClient = useQueryClient();
+  // Without the settings the server's own 413 still refuses a file that is too large.
+  const limit = useQuery({ ...configQuery, meta: { handlesErrors: true } }).data?.limits?.uploadBytes;
 
   const start = useCallback(() => {
     controller.current?.abort();
@@ -46,6 +56,10 @@ export function useCsvUpload(kind: ImportKind, target: UploadTarget) {
   const onProgress = (progress: UploadProgress) => setState((s) => ({ ...s, progress }));
 
   const choose = async (file: File) => {
+    if (limit !== undefined && file.size > limit) {
+      setState({ ...IDLE, file, error: new FileTooLargeError(limit) });
+      return;
+    }
     const signal = start();
     setState({ ...IDLE, step: 'checking', file });
     try {

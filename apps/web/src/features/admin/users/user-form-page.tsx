@@ -2,14 +2,18 @@ import { UserCreateBodySchema, UserUpdateBodySchema } from '@dalil/contracts/use
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useWatch } from 'react-hook-form';
 import { useParams } from 'react-router';
+import { FamiliesField } from './families-field';
 import { resourceApis } from '../resource-api';
 import { FormSelectField, FormTextField } from '../form-kit/form-fields';
 import { FormPage, FormSection } from '../form-kit/form-page';
 import { useResourceForm } from '../form-kit/use-resource-form';
 
 /**
- * Create or edit a user: First Name, Last Name, Username, Password when creating, and the role; when
+ * Create or edit a user: First Name, Last Name, Username, Password when creating, the role (an
+ * editor manages the families chosen; a catalogue user sees only those, or every family when none is
+ * chosen); when
  * editing, an optional new password resets the user's password.
  */
 export function UserFormPage() {
@@ -28,12 +32,14 @@ export function UserFormPage() {
   const schema = (editing ? UserUpdateBodySchema : UserCreateBodySchema) as typeof UserUpdateBodySchema;
   const { control, mode, frame } = useResourceForm('users', {
     schema,
-    empty: { firstName: '', lastName: '', username: '', password: '', role: 'user' },
+    empty: { firstName: '', lastName: '', username: '', password: '', role: 'user', families: [] },
   });
   const roles = [
     { value: 'user', label: t('admin.fields.roleUser') },
+    { value: 'editor', label: t('admin.fields.roleEditor') },
     { value: 'admin', label: t('admin.fields.roleAdmin') },
   ];
+  const role = useWatch({ control, name: 'role' });
   const password = (label: string) => (
     <FormTextField
       control={control}
@@ -81,6 +87,15 @@ export function UserFormPage() {
           required
           disabled={guest}
         />
+        {role !== 'admin' && (
+          <FamiliesField
+            control={control}
+            label={t('admin.fields.families')}
+            helperText={t(
+              role === 'editor' ? 'admin.fields.familiesHintEditor' : 'admin.fields.familiesHintUser',
+            )}
+          />
+        )}
       </FormSection>
       {mode === 'edit' && !guest && (
         <FormSection title={t('admin.fields.resetPassword')}>

@@ -15,8 +15,8 @@ const family = {
   counts: { categories: 2, products: 105 },
 };
 const categories = [
-  { id: 10, ...names('Dates', 'تمور'), family: 3, logo: null, image: null },
-  { id: 11, ...names('Juices', 'عصائر'), family: 3, logo: null, image: null },
+  { id: 10, ...names('Dates', 'تمور'), family: 3, parent: null, logo: null, image: null },
+  { id: 11, ...names('Juices', 'عصائر'), family: 3, parent: null, logo: null, image: null },
 ];
 // 95 dates and 10 juices: more than one page of the product list (at most 100 rows a request).
 const products = Array.from({ length: 105 }, (_, i) => ({
@@ -24,6 +24,7 @@ const products = Array.from({ length: 105 }, (_, i) => ({
   ...names(i < 95 ? `Date ${i + 1}` : `Juice ${i + 1}`, `منتج ${i + 1}`),
   family: 3,
   category: i < 95 ? 10 : 11,
+  subCategory: null,
   barcode: i === 0 ? '6281000000007' : i === 1 ? '628100000001' : null,
   number: null,
   netWeight: '250 (g)',

@@ -9,6 +9,7 @@ const category = (id: number, en: string): Category => ({
   nameAr: `فئة ${en}`,
   nameEn: en,
   family: 1,
+  parent: null,
   logo: null,
   image: null,
 });
@@ -20,6 +21,7 @@ const product = (id: number, categoryId: number, en: string, ar = en): Product =
   nameEn: en,
   family: 1,
   category: categoryId,
+  subCategory: null,
   barcode: null,
   number: null,
   netWeight: null,

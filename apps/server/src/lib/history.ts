@@ -1,0 +1,66 @@
+import type { Account } from '@dalil/contracts/auth';
+import type { ActivityAction, ActivityEntity, FieldChanges } from '@dalil/contracts/activity';
+import type { Db, Tx } from '../db/client';
+import { activity } from '../db/schema';
+
+/** A record's fields as the API shows them (its contract object), before or after a write. */
+export type Snapshot = Record<string, unknown>;
+
+/** Fields never shown as a difference: derived from others, or the same in every entry. */
+const IGNORED = new Set(['id', 'name', 'counts', 'guest']);
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * The fields whose value differs between `before` and `after`, each with both values. A create has no
+ * `before` (every field goes from null), a delete no `after`.
+ */
+export function differences(before: Snapshot | null, after: Snapshot | null): FieldChanges {
+  const changes: FieldChanges = {};
+  const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  for (const field of fields) {
+    if (IGNORED.has(field)) continue;
+    const was = before?.[field] ?? null;
+    const now = after?.[field] ?? null;
+    if (!same(was, now)) changes[field] = { before: was, after: now };
+  }
+  return changes;
+}
+
+export interface HistoryEntry {
+  action: ActivityAction;
+  entity: ActivityEntity;
+  entityId: number | null;
+  /** The family the record belongs to, which decides which editors see the entry. */
+  family: number | null;
+  before: Snapshot | null;
+  after: Snapshot | null;
+  /** Recorded as is instead of the differences of `before` and `after` (imports: their counts). */
+  changes?: FieldChanges;
+}
+
+/**
+ * Records one write in the history, in the write's own transaction (`tx`): the entry commits with the
+ * change or not at all. An update that changed nothing records nothing. Returns the entry's id.
+ */
+export async function recordChange(
+  tx: Db | Tx,
+  actor: Account | null,
+  entry: HistoryEntry,
+): Promise<number | null> {
+  const changes = entry.changes ?? differences(entry.before, entry.after);
+  if (entry.action === 'update' && Object.keys(changes).length === 0) return null;
+  const [row] = await tx
+    .insert(activity)
+    .values({
+      actorId: actor?.id ?? null,
+      actorUsername: actor?.username ?? 'system',
+      action: entry.action,
+      entity: entry.entity,
+      entityId: entry.entityId,
+      familyId: entry.family,
+      changes,
+    })
+    .returning({ id: activity.id });
+  return row!.id;
+}

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { assertKey, MEDIA_KEY, type MediaStore, type StoredObject } from './media-store';
+
+const missing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
+
+/** Images in a directory on this machine (DATA_DIR/media): the default for one server process. */
+export function localMediaStore(dir: string): MediaStore {
+  const path = (key: string) => {
+    assertKey(key);
+    return join(dir, key);
+  };
+  return {
+    kind: 'local',
+    async put(key, data) {
+      const file = path(key);
+      await mkdir(join(file, '..'), { recursive: true, mode: 0o700 });
+      // Written beside the target, then renamed: a reader sees the old state or the whole new file.
+      const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+      await writeFile(tmp, data);
+      await rename(tmp, file);
+    },
+    async get(key) {
+      try {
+        return await readFile(path(key));
+      } catch (err) {
+        if (missing(err)) return null;
+        throw err;
+      }
+    },
+    async has(key) {
+      return stat(path(key)).then(
+        (s) => s.isFile(),
+        () => false,
+      );
+    },
+    async remove(keys) {
+      await Promise.all(keys.map((k) => rm(path(k), { force: true })));
+    },
+    async *list(): AsyncIterable<StoredObject> {
+      const walk = async function* (sub: string): AsyncIterable<StoredObject> {
+        let entries;
+        try {
+          entries = await readdir(join(dir, sub), { withFileTypes: true });
+        } catch (err) {
+          if (missing(err)) return;
+          throw err;
+        }
+        for (const e of entries) {
+          const key = sub ? `${sub}/${e.name}` : e.name;
+          if (e.isDirectory() && !sub && /^w[0-9]{2,4}$/.test(e.name)) yield* walk(e.name);
+          else if (e.isFile() && MEDIA_KEY.test(key)) {
+            const s = await stat(join(dir, key)).catch(() => null);
+            if (s) yield { key, size: s.size, modified: s.mtime };
+          }
+        }
+      };
+      yield* walk('');
+    },
+    close() {},
+  };
+}

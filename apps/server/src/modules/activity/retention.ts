@@ -1,0 +1,39 @@
+import { lt, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { activity } from '../../db/schema';
+
+const SWEEP_EVERY_MS = 3600_000;
+
+/** Removes the history entries older than `days` days; answers how many went. */
+export async function forgetOldHistory(db: Db, days: number): Promise<number> {
+  const gone = await db
+    .delete(activity)
+    .where(lt(activity.at, sql`now() - make_interval(days => ${days})`))
+    .returning({ id: activity.id });
+  return gone.length;
+}
+
+/**
+ * With HISTORY_DAYS set, the history keeps that many days: old entries go when the server starts and
+ * every hour after. Without it, nothing is ever removed.
+ */
+export function historyRetention(app: FastifyInstance) {
+  const days = app.ctx.config.historyDays;
+  if (days === undefined) return;
+  let timer: NodeJS.Timeout | undefined;
+  const sweep = () =>
+    forgetOldHistory(app.ctx.db, days).then(
+      (n) => n > 0 && app.log.info({ removed: n, days }, 'old history removed'),
+      (err: unknown) => app.log.warn({ err }, 'history retention failed'),
+    );
+  app.addHook('onReady', async () => {
+    await sweep();
+    timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', (_instance, done) => {
+    clearInterval(timer);
+    done();
+  });
+}

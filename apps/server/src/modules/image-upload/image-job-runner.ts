@@ -1,0 +1,101 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ImageFileReport } from '@dalil/contracts/image-upload';
+import { products } from '../../db/schema';
+import type { AppContext } from '../../lib/context';
+import { encodeImage, putImage } from '../media/media.service';
+import { type ReceivedFile, uploadEntries, ZipBombError, countEntries } from './image-entries';
+import { countStatuses, judge } from './image-judge';
+import { ProductIndex } from './image-match';
+import { updateJob } from './image-jobs';
+import { discard } from './image-receive';
+
+const PROGRESS_EVERY_MS = 500;
+
+/**
+ * Runs one import: judges each file as it is read, and stores the new and replaced images with
+ * bounded concurrency. A product's field changes only after all of its new image's files are
+ * stored, so a stopped job never leaves a product naming a missing image.
+ */
+export async function runImageJob(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  jobId: number,
+  files: ReceivedFile[],
+  family: number | undefined,
+): Promise<void> {
+  const { fileBytes, archiveBytes, concurrency } = {
+    fileBytes: ctx.config.imageMaxBytes,
+    archiveBytes: ctx.config.imageBatch.archiveBytes,
+    concurrency: ctx.config.imageBatch.concurrency,
+  };
+  const reports: ImageFileReport[] = [];
+  let done = 0;
+  let lastFlush = 0;
+  const flush = async (force = false) => {
+    if (!force && Date.now() - lastFlush < PROGRESS_EVERY_MS) return;
+    lastFlush = Date.now();
+    await updateJob(ctx.db, jobId, { done, counts: countStatuses(reports) });
+  };
+  // Several heartbeats fit in the stale period, so a live job is never taken for an interrupted one.
+  const heartbeatMs = (ctx.config.imageBatch.staleSeconds * 1000) / 6;
+  const heartbeat = setInterval(() => void flush(true).catch(() => {}), heartbeatMs);
+  try {
+    const limits = { fileBytes, archiveBytes };
+    const total = await countEntries(files, limits);
+    await updateJob(ctx.db, jobId, { state: 'running', total });
+    const index = await ProductIndex.load(ctx.db, family);
+    const claimed = new Map<string, string>();
+    const running = new Set<Promise<void>>();
+    const store = async (report: ImageFileReport, data: Buffer, name: string) => {
+      try {
+        if (!(await ctx.media.has(name))) await putImage(ctx.media, await encodeImage(data, name));
+        const slot = report.slot!;
+        await ctx.catalogue.write((tx) =>
+          tx
+            .update(products)
+            .set({ [slot]: name, updatedAt: new Date() })
+            .where(eq(products.id, report.product!.id)),
+        );
+        report.stored = name;
+      } catch {
+        report.status = 'invalid';
+        report.reason = 'The image could not be read: it may be damaged';
+      }
+    };
+    for await (const entry of uploadEntries(files, limits)) {
+      const judged = await judge(entry, index, claimed, false);
+      if (!judged) continue;
+      reports.push(judged.report);
+      if (judged.name && 'data' in entry) {
+        const task = store(judged.report, entry.data, judged.name).finally(() => {
+          done++;
+          running.delete(task);
+        });
+        running.add(task);
+        if (running.size >= concurrency) await Promise.race(running);
+      } else done++;
+      await flush();
+    }
+    await Promise.all(running);
+    await updateJob(ctx.db, jobId, {
+      state: 'done',
+      done,
+      total: done,
+      counts: countStatuses(reports),
+      files: reports,
+    });
+  } catch (err) {
+    const message = err instanceof ZipBombError ? err.message : 'The job stopped on an unexpected error';
+    if (!(err instanceof ZipBombError)) log.error({ err, jobId }, 'image job failed');
+    await updateJob(ctx.db, jobId, {
+      state: 'failed',
+      error: message,
+      counts: countStatuses(reports),
+      files: reports,
+    }).catch(() => {});
+  } finally {
+    clearInterval(heartbeat);
+    await discard(files);
+  }
+}

@@ -1,0 +1,86 @@
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { ImageCounts, ImageFileReport, ImageJob } from '@dalil/contracts/image-upload';
+import type { Db } from '../../db/client';
+import { imageJobs } from '../../db/schema';
+import { violatedUnique } from '../../lib/database-errors';
+import { countStatuses } from './image-judge';
+
+const ACTIVE = ['queued', 'running'];
+export const INTERRUPTED =
+  'The job was interrupted when the server stopped. Upload the same files again to finish it: images already stored count as unchanged.';
+
+type Row = typeof imageJobs.$inferSelect;
+
+export function toImageJob(row: Row): ImageJob {
+  return {
+    id: row.id,
+    family: row.familyKey === 0 ? null : row.familyKey,
+    state: row.state as ImageJob['state'],
+    done: row.done,
+    total: row.total,
+    counts: row.counts as ImageCounts,
+    files: row.files as ImageFileReport[],
+    error: row.error,
+    startedAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Marks interrupted jobs failed: all active ones (one process owns the database) or the silent ones. */
+export async function failInterrupted(db: Db, all: boolean, staleSeconds: number): Promise<void> {
+  await db
+    .update(imageJobs)
+    .set({ state: 'failed', error: INTERRUPTED, updatedAt: new Date() })
+    .where(
+      and(
+        inArray(imageJobs.state, ACTIVE),
+        all ? undefined : lt(imageJobs.heartbeatAt, sql`now() - make_interval(secs => ${staleSeconds})`),
+      ),
+    );
+}
+
+export async function activeJob(db: Db, familyKey: number, staleSeconds: number): Promise<Row | undefined> {
+  await failInterrupted(db, false, staleSeconds);
+  const [row] = await db
+    .select()
+    .from(imageJobs)
+    .where(and(eq(imageJobs.familyKey, familyKey), inArray(imageJobs.state, ACTIVE)));
+  return row;
+}
+
+/** A new queued job, or null when the family already has an active one. */
+export async function createJob(db: Db, familyKey: number): Promise<Row | null> {
+  try {
+    const [row] = await db
+      .insert(imageJobs)
+      .values({ familyKey, state: 'queued', counts: countStatuses([]), files: [] })
+      .returning();
+    return row!;
+  } catch (err) {
+    if (violatedUnique(err) === 'image_jobs_active_family_key') return null;
+    throw err;
+  }
+}
+
+export async function readJob(db: Db, id: number, staleSeconds: number): Promise<Row | undefined> {
+  await failInterrupted(db, false, staleSeconds);
+  const [row] = await db.select().from(imageJobs).where(eq(imageJobs.id, id));
+  return row;
+}
+
+export async function latestJobs(db: Db, staleSeconds: number, limit = 5): Promise<Row[]> {
+  await failInterrupted(db, false, staleSeconds);
+  return db.select().from(imageJobs).orderBy(desc(imageJobs.id)).limit(limit);
+}
+
+export async function updateJob(
+  db: Db,
+  id: number,
+  values: Partial<Pick<Row, 'state' | 'done' | 'total' | 'counts' | 'files' | 'error'>>,
+): Promise<void> {
+  const now = new Date();
+  await db
+    .update(imageJobs)
+    .set({ ...values, heartbeatAt: now, updatedAt: now })
+    .where(eq(imageJobs.id, id));
+}

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { fieldError, HttpError } from '../../lib/errors';
+import type { ReceivedFile } from './image-entries';
+
+/**
+ * Streams every `file` part of a multipart request into its own temporary file (never whole in
+ * memory). The names keep the folders a browser sends for a dropped folder.
+ */
+export async function receiveFiles(
+  request: FastifyRequest,
+  tmpDir: string,
+  maxBytes: number,
+): Promise<ReceivedFile[]> {
+  if (!request.isMultipart()) {
+    throw fieldError(
+      400,
+      'file',
+      'Send the images or ZIP archives as multipart/form-data in fields named file',
+    );
+  }
+  await mkdir(tmpDir, { recursive: true, mode: 0o700 });
+  const files: ReceivedFile[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'file') {
+        part.file.resume();
+        continue;
+      }
+      const path = join(tmpDir, `upload-${randomBytes(8).toString('hex')}`);
+      files.push({ path, name: part.filename || `file-${files.length + 1}` });
+      await pipeline(part.file, createWriteStream(path, { mode: 0o600 }));
+      if (part.file.truncated)
+        throw new HttpError(413, `The upload is too large: at most ${maxBytes / 1024 ** 3} GB per file`);
+    }
+  } catch (err) {
+    await discard(files);
+    const code = (err as { code?: unknown }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new HttpError(
+        413,
+        `The upload is too large: at most ${(maxBytes / 1024 ** 3).toFixed(1)} GB per file`,
+      );
+    }
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
+      throw new HttpError(413, 'Too many files in one upload: put them in a ZIP archive');
+    }
+    if (typeof code === 'string' && code.startsWith('FST_')) {
+      throw fieldError(
+        400,
+        'file',
+        'Send the images or ZIP archives as multipart/form-data in fields named file',
+      );
+    }
+    throw err;
+  }
+  if (files.length === 0) throw fieldError(400, 'file', 'This field is required');
+  return files;
+}
+
+export async function discard(files: ReceivedFile[]): Promise<void> {
+  await Promise.all(files.map((f) => rm(f.path, { force: true })));
+}

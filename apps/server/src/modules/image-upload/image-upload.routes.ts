@@ -1,0 +1,152 @@
+import multipart from '@fastify/multipart';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { API_BASE, API_PATHS } from '@dalil/contracts/api-paths';
+import { ErrorBodySchema, IdParamsSchema } from '@dalil/contracts/common';
+import {
+  ImageJobListSchema,
+  ImageJobSchema,
+  ImageJobStartedSchema,
+  ImagePreviewSchema,
+  ImageUploadQuerySchema,
+  type ImageFileReport,
+} from '@dalil/contracts/image-upload';
+import { eq } from 'drizzle-orm';
+import { families } from '../../db/schema';
+import { HttpError } from '../../lib/errors';
+import { countEntries, uploadEntries, ZipBombError } from './image-entries';
+import { countStatuses, judge } from './image-judge';
+import { ProductIndex } from './image-match';
+import { activeJob, createJob, failInterrupted, latestJobs, readJob, toImageJob } from './image-jobs';
+import { runImageJob } from './image-job-runner';
+import { discard, receiveFiles } from './image-receive';
+
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+  413: ErrorBodySchema,
+  422: ErrorBodySchema,
+};
+
+/**
+ * Bulk images: POST /api/upload/images previews (dryRun=true, writes nothing) or starts a job that
+ * keeps running without the browser; GET /api/upload/images[/{id}] reads the jobs.
+ */
+export async function imageUploadRoutes(app: FastifyInstance) {
+  const ctx = app.ctx;
+  const { imageBatch, imageMaxBytes, dataDir } = ctx.config;
+  const tmpDir = join(dataDir, 'tmp', 'images');
+  const limits = { fileBytes: imageMaxBytes, archiveBytes: imageBatch.archiveBytes };
+  // One process owns an embedded database: whatever it left running when it stopped was interrupted.
+  app.addHook('onReady', () =>
+    failInterrupted(ctx.db, ctx.database.engine === 'pglite', imageBatch.staleSeconds),
+  );
+
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: imageBatch.uploadBytes, files: 5_000, fields: 10, parts: 5_010, fieldSize: 1024 },
+      throwFileSizeLimit: true,
+    });
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+    r.post(
+      `${API_BASE}${API_PATHS.uploadImages}`,
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['uploads'],
+          summary: 'Match images (or ZIP archives of images) to products by barcode or code in the file name',
+          operationId: 'uploadImages',
+          consumes: ['multipart/form-data'],
+          querystring: ImageUploadQuerySchema,
+          body: z.object({ file: z.string().meta({ format: 'binary' }) }).nullish(),
+          response: { 200: ImagePreviewSchema, 202: ImageJobStartedSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { dryRun, family } = request.query;
+        if (family !== undefined) {
+          const [found] = await ctx.db
+            .select({ id: families.id })
+            .from(families)
+            .where(eq(families.id, family));
+          if (!found)
+            throw new HttpError(404, 'Family not found', [
+              { path: 'query.family', message: 'No family has this id' },
+            ]);
+        }
+        const familyKey = family ?? 0;
+        const busy = () =>
+          new HttpError(
+            409,
+            'Images are already being imported for this family; wait for that job to finish',
+          );
+        if (!dryRun && (await activeJob(ctx.db, familyKey, imageBatch.staleSeconds))) throw busy();
+        const files = await receiveFiles(request, tmpDir, imageBatch.uploadBytes);
+        if (!dryRun) {
+          const job = await createJob(ctx.db, familyKey);
+          if (!job) {
+            await discard(files);
+            throw busy();
+          }
+          void runImageJob(ctx, request.log, job.id, files, family);
+          return reply.status(202).send({ id: job.id, state: 'queued' as const });
+        }
+        try {
+          await countEntries(files, limits);
+          const index = await ProductIndex.load(ctx.db, family);
+          const claimed = new Map<string, string>();
+          const reports: ImageFileReport[] = [];
+          for await (const entry of uploadEntries(files, limits)) {
+            const judged = await judge(entry, index, claimed, true);
+            if (judged) reports.push(judged.report);
+          }
+          return { counts: countStatuses(reports), files: reports };
+        } catch (err) {
+          if (err instanceof ZipBombError)
+            throw new HttpError(422, err.message, [{ path: 'body.file', message: err.message }]);
+          throw err;
+        } finally {
+          await discard(files);
+        }
+      },
+    );
+  });
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    `${API_BASE}${API_PATHS.uploadImages}`,
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['uploads'],
+        summary: 'The latest image jobs, newest first',
+        operationId: 'listImageJobs',
+        response: { 200: ImageJobListSchema, ...errors },
+      },
+    },
+    async () => ({ data: (await latestJobs(ctx.db, imageBatch.staleSeconds)).map(toImageJob) }),
+  );
+  r.get(
+    `${API_BASE}${API_PATHS.uploadImagesJob}`,
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['uploads'],
+        summary: 'One image job: state, progress and report',
+        operationId: 'getImageJob',
+        params: IdParamsSchema,
+        response: { 200: ImageJobSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await readJob(ctx.db, request.params.id, imageBatch.staleSeconds);
+      if (!row) throw new HttpError(404, 'Image job not found');
+      return toImageJob(row);
+    },
+  );
+}

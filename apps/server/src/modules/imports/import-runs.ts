@@ -1,0 +1,42 @@
+import type { Account } from '@dalil/contracts/auth';
+import type { ImportKind } from '@dalil/contracts/imports';
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { importRuns } from '../../db/schema';
+
+type Counts = Record<'families' | 'categories' | 'products', { created: number; updated: number }>;
+
+/**
+ * Opens the record of an import inside its transaction, and tells the database's import triggers to
+ * note every row the merge creates or updates under it (docs/decisions/0031-import-undo.md). The
+ * run's `at` is the transaction's time, the same `now()` the merge stamps on each row it writes.
+ */
+export async function startImportRun(
+  tx: Tx,
+  caller: Account | null,
+  options: { kind: ImportKind; fileName?: string; family?: number },
+): Promise<number> {
+  const [run] = await tx
+    .insert(importRuns)
+    .values({
+      actorId: caller?.id ?? null,
+      actorUsername: caller?.username ?? 'system',
+      fileName: options.fileName ?? 'upload',
+      kind: options.kind,
+      familyId: options.family ?? null,
+      at: sql`now()`,
+      counts: {},
+    })
+    .returning({ id: importRuns.id });
+  await tx.execute(sql`select set_config('dalil.import_run', ${String(run!.id)}, true)`);
+  return run!.id;
+}
+
+/** Stops noting rows, and keeps the import's counts with its record. */
+export async function finishImportRun(tx: Tx, run: number, counts: Counts): Promise<void> {
+  await tx.execute(sql`select set_config('dalil.import_run', '', true)`);
+  const kept = Object.fromEntries(
+    Object.entries(counts).map(([level, c]) => [level, { created: c.created, updated: c.updated }]),
+  );
+  await tx.update(importRuns).set({ counts: kept }).where(eq(importRuns.id, run));
+}

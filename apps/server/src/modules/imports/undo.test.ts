@@ -1,0 +1,93 @@
+import type { ImportRunList } from '@dalil/contracts/import-runs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { allRow, ALL_HEADER, csv, upload } from './imports.test-kit';
+
+let t: TestApp;
+let admin: string;
+
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
+const load = async (rows: string[][], name: string) => {
+  const res = await upload(t, admin, '/api/upload/all', csv([ALL_HEADER, ...rows]), 'file', name);
+  expect(res.status).toBe(200);
+  expect(res.body.importId).toEqual(expect.any(Number));
+  return res.body.importId!;
+};
+const products = async () => {
+  const list = body(await call('GET', '/api/product?limit=100')).data as {
+    id: number;
+    nameEn: string;
+    barcode: string;
+  }[];
+  return Object.fromEntries(list.map((p) => [p.barcode, p.nameEn]));
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.adminToken();
+});
+afterAll(() => t.close());
+
+describe('import undo', () => {
+  it('lists imports and undoes one: updated rows back as they were, created rows gone', async () => {
+    const first = await load(
+      [allRow('Undo Co', 'Drinks', 'Water', '1001'), allRow('Undo Co', 'Drinks', 'Milk', '1002')],
+      'first.csv',
+    );
+    const second = await load(
+      [allRow('Undo Co', 'Drinks', 'Sparkling water', '1001'), allRow('Undo Co', 'Drinks', 'Tea', '1003')],
+      'second.csv',
+    );
+    const list = body(await call('GET', '/api/import')) as unknown as ImportRunList;
+    expect(list.data.map((r) => [r.id, r.fileName, r.actor.username])).toEqual([
+      [second, 'second.csv', 'admin'],
+      [first, 'first.csv', 'admin'],
+    ]);
+    expect(list.data[0]!.counts.products).toEqual({ created: 1, updated: 1 });
+    const res = await call('POST', `/api/import/${second}/undo`);
+    expect(res.statusCode).toBe(200);
+    expect(body(res)).toEqual({ importId: second, skipped: [] });
+    expect(await products()).toEqual({ '1001': 'Water', '1002': 'Milk' });
+    expect((await call('POST', `/api/import/${second}/undo`)).statusCode).toBe(409);
+    const entries = body(await call('GET', '/api/activity?entity=import&limit=5')).data as {
+      action: string;
+    }[];
+    expect(entries.map((e) => e.action).slice(0, 3)).toEqual(['undo', 'import', 'import']);
+  });
+
+  it('refuses when rows changed since, naming them; skipConflicts leaves those and undoes the rest', async () => {
+    const run = await load(
+      [allRow('Undo Co', 'Drinks', 'Still water', '1001'), allRow('Undo Co', 'Drinks', 'Oat milk', '1002')],
+      'third.csv',
+    );
+    const list = body(await call('GET', '/api/product?limit=100')).data as {
+      id: number;
+      barcode: string;
+      family: number;
+      category: number;
+    }[];
+    const milk = list.find((p) => p.barcode === '1002')!;
+    const edit = await call('PUT', `/api/product/${milk.id}`, {
+      nameEn: 'Hand-edited milk',
+      nameAr: 'حليب',
+      family: milk.family,
+      category: milk.category,
+      barcode: '1002',
+    });
+    expect(edit.statusCode).toBe(200);
+    const refused = await call('POST', `/api/import/${run}/undo`);
+    expect(refused.statusCode).toBe(409);
+    expect(body(refused).details).toEqual([{ path: `product ${milk.id}`, message: 'changed since' }]);
+    expect(await products()).toEqual({ '1001': 'Still water', '1002': 'Hand-edited milk' });
+    const skipped = await call('POST', `/api/import/${run}/undo?skipConflicts=true`);
+    expect(skipped.statusCode).toBe(200);
+    expect(body(skipped).skipped).toEqual([{ entity: 'product', id: milk.id, reason: 'changed since' }]);
+    expect(await products()).toEqual({ '1001': 'Water', '1002': 'Hand-edited milk' });
+  });
+
+  it('answers 404 for an unknown import and 400 for a bad skipConflicts', async () => {
+    expect((await call('POST', '/api/import/999999/undo')).statusCode).toBe(404);
+    expect((await call('POST', '/api/import/1/undo?skipConflicts=maybe')).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { startS3, type TestS3 } from '../../../test/s3-server';
+import { s3MediaStore } from '../../lib/media-store-s3';
+import { inspectMedia, removeOrphans, UNATTACHED_GRACE_MS } from './media-sweep';
+
+// Images uploaded and served through the object store driver, against a real S3 API server.
+
+let s3: TestS3;
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  s3 = await startS3();
+  t = await createTestApp({ env: { ...s3.env, MEDIA_PUBLIC_URL: 'https://cdn.example.com/media/' } });
+  admin = await t.adminToken();
+});
+afterAll(async () => {
+  await t.close();
+  await s3.close();
+});
+
+function multipart(data: Buffer) {
+  const boundary = `----dalil${randomBytes(8).toString('hex')}`;
+  const head = `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="p.png"\r\ncontent-type: image/png\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...bearer(admin) },
+  };
+}
+
+const png = (w: number, color: string) =>
+  sharp({ create: { width: w, height: w / 2, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+
+describe('media in an S3-compatible store', () => {
+  it('stores an upload under its content hash with every width, and serves it with immutable caching', async () => {
+    const image = await png(800, '#2a7');
+    const res = await t.app.inject({ method: 'POST', url: '/api/upload/image', ...multipart(image) });
+    expect(res.statusCode, res.body).toBe(201);
+    const name = `${(body(res) as { public_id: string }).public_id}.webp`;
+    expect(name).toMatch(/^[0-9a-f]{32}\.webp$/);
+
+    const store = s3MediaStore(s3.settings);
+    const keys: string[] = [];
+    for await (const o of store.list()) keys.push(o.key);
+    store.close();
+    expect(keys.sort()).toEqual(
+      [name, `w1280/${name}`, `w160/${name}`, `w320/${name}`, `w640/${name}`].sort(),
+    );
+
+    for (const url of [`/media/${name}`, `/media/${name}?w=320`, `/media/w320/${name}`]) {
+      const served = await t.app.inject({ method: 'GET', url });
+      expect(served.statusCode, url).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const meta = await sharp(served.rawPayload).metadata();
+      expect(meta.width).toBe(url.includes('320') ? 320 : 800);
+    }
+  });
+
+  it('gives the same file the same name, and a missing one a 404', async () => {
+    const image = await png(200, '#a27');
+    const first = body(await t.app.inject({ method: 'POST', url: '/api/upload/image', ...multipart(image) }));
+    const second = body(
+      await t.app.inject({ method: 'POST', url: '/api/upload/image', ...multipart(image) }),
+    );
+    expect(second.public_id).toBe(first.public_id);
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/media/0123456789abcdef0123456789abcdef.webp',
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('tells the web app to load images from MEDIA_PUBLIC_URL', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(body(res).mediaBaseUrl).toBe('https://cdn.example.com/media');
+  });
+});
+
+describe('orphaned images', () => {
+  const upload = async (color: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload/image',
+      ...multipart(await png(100, color)),
+    });
+    return `${(body(res) as { public_id: string }).public_id}.webp`;
+  };
+  const DAY_LATER = Date.now() + UNATTACHED_GRACE_MS + 60_000;
+
+  it('removes replaced and never-saved images with their widths, keeps used ones and fresh uploads', async () => {
+    const first = await upload('#101');
+    const unsaved = await upload('#202');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/family',
+      headers: bearer(admin),
+      payload: { nameEn: 'Sweep Co', nameAr: 'شركة', logo: first },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = body(created).id as number;
+
+    // A fresh upload is kept: a form may still save it.
+    const now = await inspectMedia(t.database.db, t.app.ctx.media);
+    expect(now.orphans).toEqual([]);
+    expect(now.recent).toContain(unsaved);
+
+    const second = await upload('#303');
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/family/${id}`,
+      headers: bearer(admin),
+      payload: { nameEn: 'Sweep Co', nameAr: 'شركة', logo: second },
+    });
+    const later = await inspectMedia(t.database.db, t.app.ctx.media, DAY_LATER);
+    expect(later.orphans).toContain(first);
+    expect(later.orphans).toContain(`w160/${unsaved}`);
+    expect(later.orphans.some((k) => k.endsWith(second))).toBe(false);
+
+    await removeOrphans(t.database.db, t.app.ctx.media, DAY_LATER);
+    expect((await t.app.inject({ method: 'GET', url: `/media/${first}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/media/w320/${unsaved}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/media/w320/${second}` })).statusCode).toBe(200);
+  });
+
+  it('lists rows that name an image the store does not hold', async () => {
+    const gone = await upload('#404');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/family',
+      headers: bearer(admin),
+      payload: { nameEn: 'Missing Co', nameAr: 'شركة ناقصة', cover: gone },
+    });
+    await t.app.ctx.media.remove([gone]);
+    const report = await inspectMedia(t.database.db, t.app.ctx.media);
+    expect(report.missing).toEqual([{ table: 'families', id: body(created).id, field: 'cover', name: gone }]);
+  });
+});

@@ -1,0 +1,108 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from './harness';
+import { api, jobOf, seedProducts, sendImages } from './image-http';
+import { adminToken, startServer } from './server-process';
+import { zip } from './zip';
+
+// A bulk image job whose server is killed (SIGKILL) part-way: after a restart no product names a
+// missing image, and sending the same files again finishes the work.
+
+let dataDir: string;
+let engineEnv: Record<string, string> = {};
+let dropDatabase: () => Promise<void> = () => Promise.resolve();
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'dalil-image-kill-'));
+  const fresh = await freshDatabase();
+  await fresh.database.close();
+  dropDatabase = fresh.drop;
+  engineEnv = fresh.url ? { DATABASE_URL: fresh.url } : {};
+});
+afterAll(async () => {
+  rmSync(dataDir, { recursive: true, force: true });
+  await dropDatabase();
+});
+
+const env = () => ({
+  DATA_DIR: dataDir,
+  IMAGE_JOB_CONCURRENCY: '1',
+  IMAGE_JOB_STALE_AFTER: '2s',
+  ...engineEnv,
+});
+const COUNT = 20;
+const barcodes = Array.from({ length: COUNT }, (_, i) => String(7_000_000_000_000 + i));
+const photo = (i: number) =>
+  sharp({
+    create: {
+      width: 600,
+      height: 600,
+      channels: 3,
+      background: '#888',
+      noise: { type: 'gaussian', mean: 120 + i, sigma: 30 },
+    },
+  })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+
+describe('a server killed during an image job', () => {
+  it('leaves no product naming a missing image, and the same files finish the job', async () => {
+    const first = await startServer(env());
+    const token = await adminToken(first.url);
+    const { ids } = await seedProducts(first.url, token, barcodes);
+    const archive = zip(
+      await Promise.all(barcodes.map(async (b, i) => ({ name: `${b}.jpg`, data: await photo(i) }))),
+    );
+    const started = await sendImages(first.url, token, [{ filename: 'photos.zip', data: archive }]);
+    expect(started.status).toBe(202);
+    const id = started.body.id as number;
+    for (let i = 0; i < 600 && ((await jobOf(first.url, token, id)).done as number) < 3; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    first.proc.kill('SIGKILL');
+    expect((await first.exited).signal).toBe('SIGKILL');
+
+    const second = await startServer(env());
+    try {
+      const token2 = await adminToken(second.url);
+      let stored = 0;
+      for (const pid of ids) {
+        const image = (await api(second.url, token2, 'GET', `/api/product/${pid}`)).body.image as
+          string | null;
+        if (!image) continue;
+        stored++;
+        for (const path of [`/media/${image}`, `/media/w160/${image}`, `/media/w1280/${image}`]) {
+          expect((await fetch(`${second.url}${path}`)).status, path).toBe(200);
+        }
+      }
+      expect(stored).toBeLessThan(COUNT);
+
+      let rerun = await sendImages(second.url, token2, [{ filename: 'photos.zip', data: archive }]);
+      // On PostgreSQL the interrupted job counts as running until it has been silent for 2 s.
+      for (let i = 0; i < 40 && rerun.status === 409; i++) {
+        await new Promise((r) => setTimeout(r, 250));
+        rerun = await sendImages(second.url, token2, [{ filename: 'photos.zip', data: archive }]);
+      }
+      expect(rerun.status).toBe(202);
+      expect((await jobOf(second.url, token2, id)).state).toBe('failed');
+      let job = await jobOf(second.url, token2, rerun.body.id as number);
+      for (let i = 0; i < 1200 && job.state !== 'done' && job.state !== 'failed'; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        job = await jobOf(second.url, token2, rerun.body.id as number);
+      }
+      expect(job).toMatchObject({ state: 'done', done: COUNT });
+      const counts = job.counts as Record<string, number>;
+      expect(counts.new! + counts.unchanged!).toBe(COUNT);
+      expect(counts.unchanged).toBe(stored);
+      for (const pid of ids) {
+        const image = (await api(second.url, token2, 'GET', `/api/product/${pid}`)).body.image as string;
+        expect((await fetch(`${second.url}/media/w320/${image}`)).status).toBe(200);
+      }
+    } finally {
+      second.proc.kill('SIGTERM');
+      await second.exited;
+    }
+  }, 180_000);
+});

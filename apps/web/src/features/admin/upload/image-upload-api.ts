@@ -1,0 +1,72 @@
+import { withParams } from '@dalil/contracts/api-paths';
+import {
+  ImageJobListSchema,
+  ImageJobSchema,
+  ImageJobStartedSchema,
+  ImagePreviewSchema,
+  type ImageJob,
+  type ImagePreview,
+} from '@dalil/contracts/image-upload';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/paths';
+import { uploadWithProgress, type UploadProgress } from '../../../lib/upload-with-progress';
+
+/** A dropped file with the folders it came from (react-dropzone keeps them in `path`). */
+const form = (files: File[]) => {
+  const body = new FormData();
+  for (const file of files) {
+    const path = (file as File & { path?: string }).path?.replace(/^\.?\//, '') || file.name;
+    body.append('file', file, path);
+  }
+  return body;
+};
+
+const query = (family: number | '', dryRun: boolean) => ({
+  ...(dryRun ? { dryRun: 'true' } : {}),
+  ...(family === '' ? {} : { family: String(family) }),
+});
+
+export async function previewImages(
+  files: File[],
+  family: number | '',
+  onProgress: (p: UploadProgress) => void,
+) {
+  const answer = await uploadWithProgress<unknown>(apiPaths.uploadImages, form(files), {
+    query: query(family, true),
+    onProgress,
+  });
+  return ImagePreviewSchema.parse(answer) satisfies ImagePreview;
+}
+
+export async function startImageJob(
+  files: File[],
+  family: number | '',
+  onProgress: (p: UploadProgress) => void,
+) {
+  const answer = await uploadWithProgress<unknown>(apiPaths.uploadImages, form(files), {
+    query: query(family, false),
+    onProgress,
+  });
+  return ImageJobStartedSchema.parse(answer);
+}
+
+const running = (job: ImageJob | undefined) => job?.state === 'queued' || job?.state === 'running';
+
+/** One job, read every second while it runs. */
+export const imageJobQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['image-jobs', id],
+    queryFn: async ({ signal }) =>
+      ImageJobSchema.parse(
+        await apiRequest<unknown>(withParams(apiPaths.uploadImagesJob, { id }), { signal }),
+      ),
+    refetchInterval: (q) => (running(q.state.data) ? 1000 : false),
+  });
+
+/** The latest job: a reopened screen shows it. */
+export const latestImageJobQuery = queryOptions({
+  queryKey: ['image-jobs', 'latest'],
+  queryFn: async ({ signal }) =>
+    ImageJobListSchema.parse(await apiRequest<unknown>(apiPaths.uploadImages, { signal })).data[0] ?? null,
+});

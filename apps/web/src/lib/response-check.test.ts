@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { checkResponse, hasShape, ResponseShapeError } from './response-check';
+
+const family = {
+  id: 3,
+  name: { ar: 'النخيل', en: 'Al Nakheel' },
+  nameAr: 'النخيل',
+  nameEn: 'Al Nakheel',
+  logo: null,
+  image: 'a.webp',
+  cover: null,
+};
+
+describe('answers checked against the contracts without zod', () => {
+  it('returns a valid answer as zod would: the same values, properties the contract lacks left out', () => {
+    const detail = { ...family, counts: { categories: 2, products: 9 }, extra: 'x' };
+    expect(checkResponse('familyDetail', detail)).toEqual({ ...family, counts: detail.counts });
+    // The family read back from the detail drops the counts, as FamilySchema.parse did.
+    expect(checkResponse('family', detail)).toEqual(family);
+  });
+
+  it('names the first place where an answer differs from its contract', () => {
+    const list = { data: [family, { ...family, id: '4' }], count: 2 };
+    expect(() => checkResponse('families', list)).toThrow(ResponseShapeError);
+    expect(() => checkResponse('families', list)).toThrow(
+      /families answer .* at \.data\[1\]\.id: expected integer/,
+    );
+    expect(() => checkResponse('families', { data: [] })).toThrow(/at \.count: expected a value/);
+    expect(() =>
+      checkResponse('config', { holding: { nameAr: 'x' }, guest: null, mediaBaseUrl: '' }),
+    ).toThrow(/at \.holding\.nameEn/);
+  });
+
+  it('accepts null where the contract allows it and refuses it elsewhere', () => {
+    expect(hasShape('config', { holding: { nameAr: 'a', nameEn: 'b' }, guest: null, mediaBaseUrl: '' })).toBe(
+      true,
+    );
+    expect(hasShape('family', { ...family, cover: 5 })).toBe(false);
+    expect(hasShape('family', { ...family, nameEn: null })).toBe(false);
+  });
+
+  it('checks nested lists, optional parts and their limits (a search answer)', () => {
+    const card = {
+      id: 1,
+      name: { ar: 'تمر', en: 'Dates' },
+      nameAr: 'تمر',
+      nameEn: 'Dates',
+      barcode: '0123',
+      number: null,
+      netWeight: '500 g',
+      drainedWeight: null,
+      unitsPerCarton: 12,
+      cartonPerPalate: null,
+      image: null,
+      logo: null,
+      family: 3,
+      category: 7,
+    };
+    const result = { data: [card], count: 1, facets: { category: [{ id: 7, count: 1 }] } };
+    expect(checkResponse('search', result)).toEqual(result);
+    expect(hasShape('search', { ...result, suggestions: ['a', 'b', 'c', 'd'] })).toBe(false);
+    expect(hasShape('search', { ...result, data: [{ ...card, unitsPerCarton: 1.5 }] })).toBe(false);
+  });
+});

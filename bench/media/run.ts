@@ -1,0 +1,194 @@
+// bench/media: bulk image import of generated 1600x1600 photo-like JPEGs in one ZIP, through a fresh
+// server process, with the local directory and with an S3 API server (s3rver) as the media store.
+//   npm run bench:media -- [--count 2000] [--stores local,s3]
+// Prints preview time, import images/s, the server's peak RSS, /api/health p95 during the import,
+// and the machine's own limit: sharp alone encoding the same files at the same concurrency.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import yauzl from 'yauzl';
+import { encodeImage } from '../../apps/server/src/modules/media/media.service';
+import { ENCODING } from '../../apps/server/src/modules/media/encoding';
+import { startS3 } from '../../apps/server/test/s3-server';
+import { adminToken, startServer } from '../import/server';
+import { markdownTable } from '../lib/table';
+import { barcodeOf, photoZip } from './generate';
+
+const { values: args } = parseArgs({
+  options: { count: { type: 'string', default: '2000' }, stores: { type: 'string', default: 'local,s3' } },
+});
+const COUNT = Number(args.count);
+const CONCURRENCY = Math.max(1, os.availableParallelism());
+
+async function zipEntries(file: string): Promise<Buffer[]> {
+  const zip = await new Promise<yauzl.ZipFile>((res, rej) =>
+    yauzl.open(file, { lazyEntries: true }, (e, z) => (e ? rej(e) : res(z))),
+  );
+  const out: Buffer[] = [];
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (entry: yauzl.Entry) =>
+      zip.openReadStream(entry, (err, s) => {
+        if (err) return reject(err);
+        const chunks: Buffer[] = [];
+        s.on('data', (c: Buffer) => chunks.push(c)).on('end', () => {
+          out.push(Buffer.concat(chunks));
+          zip.readEntry();
+        });
+      }),
+    );
+    zip.on('end', resolve);
+    zip.readEntry();
+  });
+  return out;
+}
+
+/** Sharp alone: the same decode, resize and encode the server runs, at the same concurrency. */
+async function sharpAlone(files: Buffer[]): Promise<number> {
+  const start = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < files.length) await encodeImage(files[next++]!);
+    }),
+  );
+  return files.length / ((performance.now() - start) / 1000);
+}
+
+const api = async (url: string, token: string, path: string, init: RequestInit = {}) => {
+  const res = await fetch(`${url}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, ...(init.headers ?? {}) },
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+};
+
+async function runStore(store: 'local' | 's3', zipFile: string) {
+  const s3 = store === 's3' ? await startS3() : null;
+  const dataDir = mkdtempSync(join(os.tmpdir(), 'dalil-bench-media-'));
+  // A loaded machine can take minutes to start the server under tsx.
+  const server = await startServer({ DATA_DIR: dataDir, ...(s3?.env ?? {}) }, 300_000);
+  try {
+    const token = await adminToken(server.url);
+    const json = { 'content-type': 'application/json' };
+    const family = (
+      await api(server.url, token, '/api/family', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ nameEn: 'Bench', nameAr: 'قياس' }),
+      })
+    ).body.id;
+    const category = (
+      await api(server.url, token, '/api/category', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ nameEn: 'All', nameAr: 'الكل', family }),
+      })
+    ).body.id;
+    let made = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (made < COUNT) {
+          const i = made++;
+          const body = JSON.stringify({
+            nameEn: `Item ${i}`,
+            nameAr: `صنف ${i}`,
+            family,
+            category,
+            barcode: barcodeOf(i),
+          });
+          await api(server.url, token, '/api/product', { method: 'POST', headers: json, body });
+        }
+      }),
+    );
+    const form = () => {
+      const f = new FormData();
+      f.append('file', new Blob([new Uint8Array(readFileSync(zipFile))]), 'photos.zip');
+      return f;
+    };
+    let start = performance.now();
+    const preview = await api(server.url, token, '/api/upload/images?dryRun=true', {
+      method: 'POST',
+      body: form(),
+    });
+    const previewS = (performance.now() - start) / 1000;
+    if (preview.status !== 200) throw new Error(`preview ${preview.status}`);
+
+    const health: number[] = [];
+    let importing = true;
+    const prober = (async () => {
+      while (importing) {
+        const t0 = performance.now();
+        await fetch(`${server.url}/api/health`);
+        health.push(performance.now() - t0);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+    start = performance.now();
+    const started = await api(server.url, token, '/api/upload/images', { method: 'POST', body: form() });
+    let job = started.body;
+    while (job.state !== 'done' && job.state !== 'failed') {
+      await new Promise((r) => setTimeout(r, 250));
+      job = (await api(server.url, token, `/api/upload/images/${started.body.id as number}`)).body;
+    }
+    const importS = (performance.now() - start) / 1000;
+    importing = false;
+    await prober;
+    const status = readFileSync(`/proc/${server.proc.pid}/status`, 'utf8');
+    const peakMb = Number(/VmHWM:\s+(\d+)/.exec(status)![1]) / 1024;
+    health.sort((a, b) => a - b);
+    const counts = job.counts as Record<string, number>;
+    return {
+      store,
+      previewS,
+      importS,
+      stored: counts.new! + counts.replace!,
+      rate: (counts.new! + counts.replace!) / importS,
+      peakMb,
+      p95: health[Math.floor(health.length * 0.95)] ?? NaN,
+      state: job.state as string,
+    };
+  } finally {
+    server.proc.kill('SIGTERM');
+    await server.exited;
+    await s3?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const zipFile = await photoZip(COUNT);
+const files = await zipEntries(zipFile);
+console.log(
+  `${COUNT} photos of 1600x1600 in ${(readFileSync(zipFile).length / 1024 ** 2).toFixed(0)} MB; concurrency ${CONCURRENCY}; stored width ${ENCODING.width}, WebP quality ${ENCODING.quality}, effort ${ENCODING.effort}; load ${os.loadavg()[0]!.toFixed(1)}`,
+);
+const alone = await sharpAlone(files);
+const rows = [];
+for (const store of args.stores.split(',') as ('local' | 's3')[]) rows.push(await runStore(store, zipFile));
+console.log(
+  markdownTable(
+    [
+      'store',
+      'images',
+      'preview s',
+      'import s',
+      'import images/s',
+      'sharp alone images/s',
+      '% of sharp alone',
+      'peak RSS MB',
+      'health p95 ms',
+      'state',
+    ],
+    rows.map((r) => [
+      r.store,
+      r.stored,
+      r.previewS.toFixed(1),
+      r.importS.toFixed(1),
+      r.rate.toFixed(1),
+      alone.toFixed(1),
+      ((r.rate / alone) * 100).toFixed(0),
+      r.peakMb.toFixed(0),
+      r.p95.toFixed(1),
+      r.state,
+    ]),
+  ),
+);

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { IdSchema, listOf, PagingQuerySchema } from './common';
+
+/** What a history entry records: a write of one kind (docs/decisions/0030-history.md). */
+export const ACTIVITY_ACTIONS = ['create', 'update', 'delete', 'import', 'revert', 'undo'] as const;
+export const ActivityActionSchema = z.enum(ACTIVITY_ACTIONS);
+export type ActivityAction = z.infer<typeof ActivityActionSchema>;
+
+export const ACTIVITY_ENTITIES = ['family', 'category', 'product', 'user', 'synonym', 'import'] as const;
+export const ActivityEntitySchema = z.enum(ACTIVITY_ENTITIES);
+export type ActivityEntity = z.infer<typeof ActivityEntitySchema>;
+
+/** Each changed field with its value before and after the write (null: absent). */
+export const FieldChangesSchema = z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() }));
+export type FieldChanges = z.infer<typeof FieldChangesSchema>;
+
+export const ActivitySchema = z.object({
+  id: z.number().int(),
+  at: z.string().meta({ format: 'date-time' }),
+  actor: z.object({ id: z.number().int().nullable(), username: z.string() }),
+  action: ActivityActionSchema,
+  entity: ActivityEntitySchema,
+  entityId: z.number().int().nullable(),
+  family: z.number().int().nullable(),
+  changes: FieldChangesSchema,
+});
+export type Activity = z.infer<typeof ActivitySchema>;
+export const ActivityListSchema = listOf(ActivitySchema);
+export type ActivityList = z.infer<typeof ActivityListSchema>;
+
+const DATE_OR_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/;
+const optionalDate = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z
+    .string()
+    .refine(
+      (v) => DATE_OR_TIME.test(v) && !Number.isNaN(Date.parse(v)),
+      'must be a date such as 2026-11-23 or a time such as 2026-11-23T10:00:00Z',
+    )
+    .optional(),
+);
+const optionalId = z.preprocess((v) => (v === '' ? undefined : v), IdSchema.optional());
+
+/** GET /api/activity: newest first; every filter optional. `to` includes the whole day when a date. */
+export const ActivityQuerySchema = PagingQuerySchema.extend({
+  entity: z.preprocess((v) => (v === '' ? undefined : v), ActivityEntitySchema.optional()),
+  entityId: optionalId,
+  actor: optionalId,
+  family: optionalId,
+  action: z.preprocess((v) => (v === '' ? undefined : v), ActivityActionSchema.optional()),
+  from: optionalDate,
+  to: optionalDate,
+});
+export type ActivityQuery = z.input<typeof ActivityQuerySchema>;
+
+/** POST /api/activity/:id/revert answers the entry that recorded the revert. */
+export const RevertResponseSchema = ActivitySchema;

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { listOf, PagingQuerySchema } from './common';
+
+const Counts = z.object({ created: z.number().int(), updated: z.number().int() });
+
+/** GET /api/import: one import that wrote to the catalogue, newest first. */
+export const ImportRunSchema = z.object({
+  id: z.number().int(),
+  at: z.string().meta({ format: 'date-time' }),
+  actor: z.object({ id: z.number().int().nullable(), username: z.string() }),
+  fileName: z.string(),
+  kind: z.string(),
+  family: z.number().int().nullable(),
+  counts: z.object({ families: Counts, categories: Counts, products: Counts }).partial(),
+  undoneAt: z.string().nullable(),
+});
+export type ImportRun = z.infer<typeof ImportRunSchema>;
+export const ImportRunListSchema = listOf(ImportRunSchema);
+export type ImportRunList = z.infer<typeof ImportRunListSchema>;
+export const ImportRunQuerySchema = PagingQuerySchema;
+
+export const UndoQuerySchema = z.object({
+  skipConflicts: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
+});
+
+/** What an undo left as it was: rows changed since the import, when skipConflicts was given. */
+export const UndoResultSchema = z.object({
+  importId: z.number().int(),
+  skipped: z.array(z.object({ entity: z.string(), id: z.number().int(), reason: z.string() })),
+});
+export type UndoResult = z.infer<typeof UndoResultSchema>;
