@@ -86,6 +86,31 @@ describe('import undo', () => {
     expect(await products()).toEqual({ '1001': 'Water', '1002': 'Hand-edited milk' });
   });
 
+  it('puts back the sub-category an import set on a product, and removes the one it created', async () => {
+    await load([allRow('Sub Co', 'Drinks', 'Cola', '2001')], 'plain.csv');
+    const header = [...ALL_HEADER.slice(0, 4), 'subCategoryNameEn', 'subCategoryNameAr', ...ALL_HEADER.slice(4)];
+    const row = allRow('Sub Co', 'Drinks', 'Cola', '2001');
+    row.splice(4, 0, 'Soft drinks', 'مشروبات غازية');
+    const res = await upload(t, admin, '/api/upload/all', csv([header, row]), 'file', 'sub.csv');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const cola = async () => {
+      const list = body(await call('GET', '/api/product?limit=100')).data as {
+        barcode: string;
+        subCategory: number | null;
+      }[];
+      return list.find((p) => p.barcode === '2001')!;
+    };
+    expect((await cola()).subCategory).toEqual(expect.any(Number));
+    const undo = await call('POST', `/api/import/${res.body.importId}/undo`);
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect((await cola()).subCategory).toBeNull();
+    const names = (body(await call('GET', '/api/category?limit=100')).data as { nameEn: string }[]).map(
+      (c) => c.nameEn,
+    );
+    expect(names).toContain('Drinks');
+    expect(names).not.toContain('Soft drinks');
+  });
+
   it('answers 404 for an unknown import and 400 for a bad skipConflicts', async () => {
     expect((await call('POST', '/api/import/999999/undo')).statusCode).toBe(404);
     expect((await call('POST', '/api/import/1/undo?skipConflicts=maybe')).statusCode).toBe(400);

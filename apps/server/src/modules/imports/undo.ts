@@ -19,6 +19,7 @@ const LEVELS = [
       'name_ar',
       'family_id',
       'category_id',
+      'sub_category_id',
       'number',
       'shelf_life',
       'net_weight',
@@ -28,7 +29,7 @@ const LEVELS = [
       'search_text',
     ],
   },
-  { entity: 'category', table: 'categories', columns: ['name_en', 'name_ar'] },
+  { entity: 'category', table: 'categories', columns: ['name_en', 'name_ar', 'parent_id'] },
   { entity: 'family', table: 'families', columns: ['name_en', 'name_ar'] },
 ] as const;
 
