@@ -28,6 +28,7 @@ import type { SessionCacheSettings } from './modules/auth/sessions';
 import { categoryService } from './modules/categories/categories.service';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { historyRetention } from './modules/activity/retention';
+import { setHistoryRecording } from './lib/history';
 import { importRunRoutes } from './modules/imports/import-runs.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { logoutRoutes } from './modules/auth/logout';
@@ -167,6 +168,7 @@ export async function buildApp({
   crudRoutes(app, userResource, userService);
   crudRoutes(app, synonymResource, synonymService);
   activityRoutes(app);
+  setHistoryRecording(config.history);
   historyRetention(app);
   importRunRoutes(app);
   await app.register(synonymCsvRoutes);

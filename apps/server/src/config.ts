@@ -27,6 +27,8 @@ const EnvSchema = z
     GUEST_USERNAME: z.string().trim().min(1).max(100).default('guest'),
     GUEST_PASSWORD: z.string().min(1).max(200).default('guest'),
     SEED_DEMO: bool(true),
+    /** Whether writes are recorded in the history (and imports can be undone). */
+    HISTORY: bool(true),
     /** Days of history kept; unset keeps it all. */
     HISTORY_DAYS: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').optional(),
     CORS_ORIGINS: z
@@ -115,6 +117,8 @@ export interface Config {
   admin: { username: string; password: string | undefined };
   guest: { username: string; password: string } | null;
   seedDemo: boolean;
+  /** Off: writes are not recorded and imports cannot be undone (docs/decisions/0030-history.md). */
+  history: boolean;
   /** History entries older than this many days are removed; undefined keeps them all. */
   historyDays: number | undefined;
   corsOrigins: string[];
@@ -217,6 +221,7 @@ export function loadConfig(
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD },
     guest: e.GUEST_ACCESS ? { username: e.GUEST_USERNAME, password: e.GUEST_PASSWORD } : null,
     seedDemo: e.SEED_DEMO,
+    history: e.HISTORY,
     historyDays: e.HISTORY_DAYS,
     corsOrigins: e.CORS_ORIGINS,
     logLevel: e.LOG_LEVEL,

@@ -39,6 +39,18 @@ export interface HistoryEntry {
   changes?: FieldChanges;
 }
 
+let recording = true;
+
+/**
+ * Turns the recording of writes on or off for this process (the HISTORY setting, applied when the
+ * app is built). Off: recordChange writes nothing and imports are not noted for undo.
+ */
+export function setHistoryRecording(on: boolean): void {
+  recording = on;
+}
+
+export const historyRecording = (): boolean => recording;
+
 /**
  * Records one write in the history, in the write's own transaction (`tx`): the entry commits with the
  * change or not at all. An update that changed nothing records nothing. Returns the entry's id.
@@ -48,6 +60,7 @@ export async function recordChange(
   actor: Account | null,
   entry: HistoryEntry,
 ): Promise<number | null> {
+  if (!recording) return null;
   const changes = entry.changes ?? differences(entry.before, entry.after);
   if (entry.action === 'update' && Object.keys(changes).length === 0) return null;
   const [row] = await tx

@@ -233,3 +233,30 @@ describe('HISTORY_DAYS', () => {
     expect((await history()).count).toBe(kept);
   });
 });
+
+describe('HISTORY=off', () => {
+  it('records no write, and an import is neither listed nor undoable', async () => {
+    const off = await createTestApp({ env: { HISTORY: 'off' } });
+    try {
+      const admin = await off.adminToken();
+      const send = (method: Method, url: string, payload?: object) =>
+        off.app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
+      const made = await send('POST', '/api/family', { nameEn: 'Quiet Co', nameAr: 'شركة هادئة' });
+      expect(made.statusCode).toBe(201);
+      const renamed = await send('PUT', `/api/family/${body(made).id}`, {
+        nameEn: 'Calm Co',
+        nameAr: 'شركة هادئة',
+      });
+      expect(renamed.statusCode).toBe(200);
+      const file = csv([ALL_HEADER, allRow('Calm Co', 'Drinks', 'Water', '3001')]);
+      const imported = await upload(off, admin, '/api/upload/all', file);
+      expect(imported.status).toBe(200);
+      expect(imported.body.products.created).toBe(1);
+      expect(imported.body.importId).toBeUndefined();
+      expect(body(await send('GET', '/api/activity?limit=10'))).toEqual({ data: [], count: 0 });
+      expect(body(await send('GET', '/api/import?limit=10')).data).toEqual([]);
+    } finally {
+      await off.close();
+    }
+  });
+});

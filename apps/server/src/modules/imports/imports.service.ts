@@ -21,7 +21,7 @@ import { clearStaging, newImportId, Stager } from './staging';
 import { foreignFamilyRows } from './family-scope-check';
 import { finishImportRun, startImportRun } from './import-runs';
 import { writableFamilies } from '../../lib/family-scope';
-import { recordChange } from '../../lib/history';
+import { historyRecording, recordChange } from '../../lib/history';
 import type { Account } from '@dalil/contracts/auth';
 import { subCategoryProblems } from './sub-categories';
 
@@ -162,10 +162,12 @@ export async function runImport(
         });
         return { ...result, importId: undefined };
       }
-      const run = await startImportRun(tx, options.caller ?? null, options);
+      // With history off, an import is neither noted for undo nor listed.
+      const run = historyRecording() ? await startImportRun(tx, options.caller ?? null, options) : null;
       const merged = await mergeStaged(tx, { importId: stager.importId, kind: options.kind, columns, write });
-      await finishImportRun(tx, run, merged);
+      if (run !== null) await finishImportRun(tx, run, merged);
       if (written(merged) >= LARGE_IMPORT) await tx.execute(sql`analyze products`);
+      if (run === null) return { ...merged, importId: undefined };
       await recordImport(tx, options.caller ?? null, options, merged, run);
       return { ...merged, importId: run };
     };

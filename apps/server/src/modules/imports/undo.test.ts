@@ -88,7 +88,12 @@ describe('import undo', () => {
 
   it('puts back the sub-category an import set on a product, and removes the one it created', async () => {
     await load([allRow('Sub Co', 'Drinks', 'Cola', '2001')], 'plain.csv');
-    const header = [...ALL_HEADER.slice(0, 4), 'subCategoryNameEn', 'subCategoryNameAr', ...ALL_HEADER.slice(4)];
+    const header = [
+      ...ALL_HEADER.slice(0, 4),
+      'subCategoryNameEn',
+      'subCategoryNameAr',
+      ...ALL_HEADER.slice(4),
+    ];
     const row = allRow('Sub Co', 'Drinks', 'Cola', '2001');
     row.splice(4, 0, 'Soft drinks', 'مشروبات غازية');
     const res = await upload(t, admin, '/api/upload/all', csv([header, row]), 'file', 'sub.csv');
