@@ -23,6 +23,8 @@ const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'ut
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+/** The failed tests by name, printed again at the end so the last lines of a long log say which. */
+const failedTests = [];
 
 if (!run('typecheck', 'npm', ['run', '--silent', 'typecheck'])) failedSteps.push('typecheck');
 if (!run('lint', 'npm', ['run', '--silent', 'lint'])) failedSteps.push('lint');
@@ -42,6 +44,13 @@ if (unit) {
   totals.failed += unit.numFailedTests;
   totals.skipped += unit.numPendingTests + unit.numTodoTests;
   if (!unitOk && unit.numFailedTests === 0) totals.failed += 1; // a suite that failed to load
+  for (const file of unit.testResults ?? []) {
+    const name = file.name.replace(root, '');
+    if (file.status === 'failed' && !file.assertionResults?.some((a) => a.status === 'failed'))
+      failedTests.push(`${name}: ${String(file.message ?? 'failed to load').split('\n')[0]}`);
+    for (const a of file.assertionResults ?? [])
+      if (a.status === 'failed') failedTests.push(`${name} > ${a.fullName}`);
+  }
 } else {
   totals.failed += 1;
 }
@@ -57,6 +66,14 @@ if (run('build', 'npm', ['run', '--silent', 'build'])) {
     totals.failed += e2e.stats.unexpected;
     totals.skipped += e2e.stats.skipped;
     if (!e2eOk && e2e.stats.unexpected === 0) totals.failed += 1;
+    const visit = (suite, path) => {
+      for (const spec of suite.specs ?? [])
+        for (const test of spec.tests ?? [])
+          if (test.status === 'unexpected')
+            failedTests.push(`${spec.file} > ${[...path, spec.title].join(' > ')}`);
+      for (const child of suite.suites ?? []) visit(child, [...path, child.title]);
+    };
+    for (const suite of e2e.suites ?? []) visit(suite, []);
   } else {
     totals.failed += 1;
   }
@@ -67,6 +84,7 @@ if (run('build', 'npm', ['run', '--silent', 'build'])) {
 }
 
 console.log(failedSteps.length ? `\nFailed steps: ${failedSteps.join(', ')}` : '\nAll steps passed.');
+for (const name of failedTests) console.log(`  failed: ${name}`);
 console.log(
   `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
 );
