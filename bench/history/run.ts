@@ -5,16 +5,14 @@
 //   npx tsx bench/history/run.ts [--engine pglite|postgres|both] [--rows 100000] [--updates 300]
 //   [--rounds 3]
 // A benchmark, never a test: nothing here runs under `npm test`.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { generateCsv } from '../import/generate';
 import { adminToken, startServer } from '../import/server';
 import { uploadFile } from '../import/upload';
-import { loadAverage } from '../lib/catalogue-database';
+import { loadAverage, scratchData } from '../lib/catalogue-database';
 import { markdownTable, ms } from '../lib/table';
 
 const { values: args } = parseArgs({
@@ -30,18 +28,7 @@ const engines: Engine[] = args.engine === 'both' ? ['pglite', 'postgres'] : [arg
 const ROWS = Number(args.rows);
 const UPDATES = Number(args.updates);
 const ROUNDS = Number(args.rounds);
-const POSTGRES = 'postgres://postgres@127.0.0.1:5432';
 const log = (s: string) => process.stdout.write(`${s}\n`);
-
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: `${POSTGRES}/postgres` });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.ceil(p * sorted.length) - 1] ?? NaN;
 
@@ -75,14 +62,11 @@ interface Measured {
 }
 
 async function measure(engine: Engine, history: 'on' | 'off', file: string): Promise<Measured> {
-  const dataDir = mkdtempSync(join(os.tmpdir(), 'dalil-bench-history-'));
-  const dbName = `dalil_bench_${randomBytes(5).toString('hex')}`;
-  if (engine === 'postgres') await adminQuery(`create database ${dbName}`);
+  const scratch = await scratchData(engine, 'dalil-bench-history-');
   const server = await startServer({
-    DATA_DIR: dataDir,
+    ...scratch.env,
     CSV_MAX_BYTES: String(1024 * 1024 * 1024),
     HISTORY: history,
-    ...(engine === 'postgres' ? { DATABASE_URL: `${POSTGRES}/${dbName}` } : {}),
   });
   try {
     const token = await adminToken(server.url);
@@ -101,8 +85,7 @@ async function measure(engine: Engine, history: 'on' | 'off', file: string): Pro
   } finally {
     server.proc.kill('SIGTERM');
     await server.exited;
-    rmSync(dataDir, { recursive: true, force: true });
-    if (engine === 'postgres') await adminQuery(`drop database if exists ${dbName} with (force)`);
+    await scratch.remove();
   }
 }
 

@@ -5,13 +5,12 @@
 //   [--formats csv,xlsx] [--timeout-min 15]
 // Prints the preview (dry run) and import times, rows/s, the server's peak RSS and /api/health p95
 // while the import runs. A benchmark, never a test: nothing here runs under `npm test`.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { adminToken, startServer, type ServerProcess } from './server';
+import { scratchData } from '../lib/catalogue-database';
 import { markdownTable } from '../lib/table';
 import { generateCsv, generateXlsx } from './generate';
 import { uploadFile } from './upload';
@@ -24,7 +23,6 @@ const { values: args } = parseArgs({
     'timeout-min': { type: 'string', default: '15' },
   },
 });
-const POSTGRES = 'postgres://postgres@127.0.0.1:5432';
 const engines = (args.engine === 'both' ? ['pglite', 'postgres'] : [args.engine]) as (
   'pglite' | 'postgres'
 )[];
@@ -33,16 +31,6 @@ const formats = args.formats.split(',') as ('csv' | 'xlsx')[];
 const GENERATORS = { csv: generateCsv, xlsx: generateXlsx };
 const TIMEOUT_MS = Number(args['timeout-min']) * 60_000;
 const log = (s: string) => process.stdout.write(`${s}\n`);
-
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: `${POSTGRES}/postgres` });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 /** kB figures from /proc/<pid>/status: VmHWM is the process's peak resident set so far. */
 function procStatus(pid: number, field: 'VmRSS' | 'VmHWM'): number {
@@ -93,14 +81,11 @@ async function runOne(
   rows: number,
   file: { path: string; format: string; megabytes: number },
 ): Promise<(string | number)[]> {
-  const dataDir = mkdtempSync(join(os.tmpdir(), 'dalil-bench-import-'));
-  const dbName = `dalil_bench_${randomBytes(5).toString('hex')}`;
-  if (engine === 'postgres') await adminQuery(`create database ${dbName}`);
+  const scratch = await scratchData(engine, 'dalil-bench-import-');
   const server = await startServer({
-    DATA_DIR: dataDir,
+    ...scratch.env,
     CSV_MAX_BYTES: String(1024 * 1024 * 1024),
     LOG_LEVEL: 'info',
-    ...(engine === 'postgres' ? { DATABASE_URL: `${POSTGRES}/${dbName}` } : {}),
   });
   try {
     const pid = server.proc.pid!;
@@ -134,8 +119,7 @@ async function runOne(
   } finally {
     server.proc.kill('SIGTERM');
     await server.exited;
-    rmSync(dataDir, { recursive: true, force: true });
-    if (engine === 'postgres') await adminQuery(`drop database if exists ${dbName} with (force)`);
+    await scratch.remove();
   }
 }
 

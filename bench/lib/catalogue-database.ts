@@ -45,6 +45,28 @@ export const loadAverage = () =>
     .map((n) => n.toFixed(1))
     .join(' / ');
 
+/**
+ * Where a server process under test keeps its data: a new temporary DATA_DIR and, on PostgreSQL, a
+ * new database. `env` goes to the server; `remove` drops both.
+ */
+export async function scratchData(engine: Engine, prefix: string) {
+  const dataDir = mkdtempSync(join(os.tmpdir(), prefix));
+  const name = `dalil_bench_${randomBytes(5).toString('hex')}`;
+  if (engine === 'postgres') await adminQuery(`create database ${name}`);
+  const address = new URL(POSTGRES_ADMIN_URL);
+  address.pathname = `/${name}`;
+  const url = engine === 'postgres' ? address.toString() : undefined;
+  return {
+    dataDir,
+    url,
+    env: { DATA_DIR: dataDir, ...(url ? { DATABASE_URL: url } : {}) },
+    remove: async () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      if (engine === 'postgres') await adminQuery(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
 async function adminQuery(text: string) {
   const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
   await client.connect();
@@ -78,21 +100,9 @@ export async function prepare(
   log: (line: string) => void,
   inspect?: (db: Db, generated: Generated) => Promise<void>,
 ): Promise<Prepared> {
-  const dataDir = mkdtempSync(join(os.tmpdir(), 'dalil-bench-'));
-  let url: string | undefined;
-  let dropDatabase = () => Promise.resolve();
-  if (engine === 'postgres') {
-    const name = `dalil_bench_${randomBytes(5).toString('hex')}`;
-    await adminQuery(`create database ${name}`);
-    dropDatabase = () => adminQuery(`drop database if exists ${name} with (force)`);
-    const u = new URL(POSTGRES_ADMIN_URL);
-    u.pathname = `/${name}`;
-    url = u.toString();
-  }
-  const cleanup = async () => {
-    await dropDatabase();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  const scratch = await scratchData(engine, 'dalil-bench-');
+  const { dataDir, url } = scratch;
+  const cleanup = scratch.remove;
   try {
     const config = benchConfig(dataDir, url);
     // No statement timeout: rebuilding the indexes of a million products takes minutes.
