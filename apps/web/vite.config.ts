@@ -55,6 +55,8 @@ export function responseShapesModule(): Plugin {
   };
 }
 
+const ROOT_MODULES = join(import.meta.dirname, '../../node_modules');
+
 /** Catalogue route modules whose chunks public/boot.js preloads, by the page it is on. */
 const CATALOG_ROUTE_MODULES = {
   layout: 'src/features/catalog/catalog-layout.tsx',
@@ -207,11 +209,24 @@ function takeAppAssets(outDir: string): AppAssets {
   return app;
 }
 
-export default defineConfig({
+/**
+ * React Router's package exports name only its development build (dev warnings on) for every
+ * condition; its production build, the same code with the warnings off, ships beside it. A build
+ * takes that one, so the warnings' code is dropped from what visitors download.
+ */
+const ROUTER_PRODUCTION = [
+  { find: /^react-router$/, replacement: join(ROOT_MODULES, 'react-router/dist/production/index.mjs') },
+  {
+    find: /^react-router\/dom$/,
+    replacement: join(ROOT_MODULES, 'react-router/dist/production/dom-export.mjs'),
+  },
+];
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), responseShapesModule(), chunkModulesManifest(), catalogChunkPreloads(), devBootScript()],
   // @emotion/cache ships its own stylis 4.2 beside the app's 4.4 (the RTL plugin's): one copy, not
   // two, in the first screen's code.
-  resolve: { dedupe: ['stylis'] },
+  resolve: { dedupe: ['stylis'], alias: command === 'build' ? ROUTER_PRODUCTION : [] },
   server: {
     port: 5173,
     proxy: {
@@ -228,4 +243,4 @@ export default defineConfig({
       output: { codeSplitting: { groups: [{ name: firstVisitChunk(), debugName: 'first-visit' }] } },
     },
   },
-});
+}));
