@@ -1,5 +1,12 @@
 import { expect, test, type Lookup } from './support/fixtures';
-import { catalogScreenshot, openWith, productGrid, signInAsGuest, VIEWPORTS } from './support/catalog';
+import {
+  catalogScreenshot,
+  openWith,
+  productGrid,
+  signInAsGuest,
+  signInOnDesktop,
+  VIEWPORTS,
+} from './support/catalog';
 import { expectNoSeriousA11yViolations } from './support/shell';
 
 // The visitor's journey through the catalogue on the demo data, in Arabic, on this file's own fresh
@@ -10,8 +17,7 @@ test('guest journey: choose a family, search across spellings, filter, page, ope
   lookup,
 }) => {
   const family = await lookup.family('Al Nakheel Foods');
-  await page.setViewportSize(VIEWPORTS.desktop);
-  await signInAsGuest(page);
+  await signInOnDesktop(page);
   await expect(page.getByRole('heading', { name: 'اختر الشركة لمعرفة المزيد' })).toBeVisible();
   await expect(page.getByText('Dalil Holding Group')).toBeVisible();
   await expect(page.getByText('مجموعة دليل القابضة')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures';
-import { catalogScreenshot, openWith, productGrid, signInAsGuest, VIEWPORTS } from './support/catalog';
+import { catalogScreenshot, openWith, productGrid, signInOnDesktop } from './support/catalog';
 import { expectNoSeriousA11yViolations } from './support/shell';
 
 // Did-you-mean and category counts on the demo catalogue, in both languages and colour modes, on this
@@ -14,8 +14,7 @@ const VARIANTS = [
 
 test('a search that finds nothing offers the family’s nearest words as links', async ({ page, lookup }) => {
   const family = await lookup.family('Al Nakheel Foods');
-  await page.setViewportSize(VIEWPORTS.desktop);
-  await signInAsGuest(page);
+  await signInOnDesktop(page);
   for (const v of VARIANTS) {
     await openWith(
       page,
@@ -38,8 +37,7 @@ test('the category toggles count the matches of the text and set back those with
   lookup,
 }) => {
   const family = await lookup.family('Al Nakheel Foods');
-  await page.setViewportSize(VIEWPORTS.desktop);
-  await signInAsGuest(page);
+  await signInOnDesktop(page);
   for (const v of VARIANTS) {
     await openWith(
       page,
@@ -63,8 +61,7 @@ test('typing a word with the article and a typo finds its products, counted in t
   lookup,
 }) => {
   const family = await lookup.family('Al Nakheel Foods');
-  await page.setViewportSize(VIEWPORTS.desktop);
-  await signInAsGuest(page);
+  await signInOnDesktop(page);
   await openWith(page, { language: 'ar', colourMode: 'light' }, `/catalog/main?family=${family}`);
   // "البرتقل": البرتقال with the article and one letter left out.
   await page.getByRole('searchbox', { name: 'ابحث في المنتجات' }).fill('البرتقل');

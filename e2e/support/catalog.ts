@@ -15,6 +15,12 @@ export async function signInAsGuest(page: Page): Promise<void> {
   await expect(page.getByRole('list').getByRole('link').first()).toBeVisible();
 }
 
+/** A desktop-sized window, then the guest's sign-in (the journeys' usual start). */
+export async function signInOnDesktop(page: Page): Promise<void> {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await signInAsGuest(page);
+}
+
 /** Stored preferences, then a fresh load of `path` so they apply from the first paint. */
 export async function openWith(page: Page, preferences: Preferences, path: string): Promise<void> {
   await setPreferences(page, { direction: null, ...preferences });
