@@ -118,6 +118,31 @@ test('without a chosen family the catalogue sends the visitor to the chooser; a 
   await expect(productGrid(page).getByRole('listitem')).toHaveCount(25);
 });
 
+test('the chooser holds still while the families load: the cards take the places of their outlines', async ({
+  page,
+}) => {
+  await page.setViewportSize(VIEWPORTS.phone);
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number };
+    w.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.shifts += (entry as unknown as { value: number }).value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  // A slow answer, so the outlines are on the screen when the cards arrive.
+  await page.route('**/api/family?**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/catalog/login');
+  const cards = page.getByRole('list', { name: 'الشركات' }).getByRole('listitem');
+  await expect(cards.first().locator('[aria-hidden="true"]').first()).toBeVisible();
+  const outline = await cards.first().boundingBox();
+  await expect(page.getByRole('link', { name: 'افتح كتالوج النخيل للأغذية' })).toBeVisible();
+  expect((await cards.first().boundingBox())?.height).toBeCloseTo(outline!.height, 0);
+  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.01);
+});
+
 test('the three catalogue screens have no serious accessibility violation, in Arabic and English', async ({
   page,
   lookup,

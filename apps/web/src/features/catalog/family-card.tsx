@@ -97,14 +97,23 @@ export function FamilyCard({ family, to, onChoose, priority = false }: FamilyCar
   );
 }
 
+/**
+ * A card's shape while the families load, line for line as tall as the card (each text bar takes its
+ * height from the same type as the name it stands for), so nothing below moves when they arrive.
+ */
 export function FamilyCardSkeleton() {
   return (
     <Card variant="outlined" sx={{ borderRadius: 4 }} aria-hidden>
       <Skeleton variant="rectangular" sx={{ aspectRatio: '8 / 3', height: 'auto' }} />
-      <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', pb: 2.5 }}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', px: 2.5, pb: 2.5 }}>
         <Skeleton variant="circular" width={LOGO_PX} height={LOGO_PX} sx={{ mt: `-${LOGO_PX / 2}px` }} />
-        <Skeleton width="55%" height={32} sx={{ mt: 1.5 }} />
-        <Skeleton width="40%" />
+        <Typography component="div" sx={{ mt: 1.5, fontWeight: 700, fontSize: '1.3rem', width: '55%' }}>
+          <Skeleton />
+        </Typography>
+        <Typography component="div" sx={{ width: '40%' }}>
+          <Skeleton />
+        </Typography>
+        <Box sx={{ mt: 1.5, height: 24 }} />
       </Box>
     </Card>
   );

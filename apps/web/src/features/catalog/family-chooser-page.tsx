@@ -88,8 +88,10 @@ export function FamilyChooserPage() {
         }}
       >
         {families.isPending
-          ? [0, 1, 2].map((i) => (
-              <li key={i}>
+          ? // Keys of their own: a skeleton's <li> reused for a family of the same id would move
+            // on the page (a layout shift) instead of being replaced.
+            [0, 1, 2].map((i) => (
+              <li key={`skeleton-${i}`}>
                 <FamilyCardSkeleton />
               </li>
             ))
