@@ -243,7 +243,7 @@ describe('HISTORY=off', () => {
         off.app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
       const made = await send('POST', '/api/family', { nameEn: 'Quiet Co', nameAr: 'شركة هادئة' });
       expect(made.statusCode).toBe(201);
-      const renamed = await send('PUT', `/api/family/${body(made).id}`, {
+      const renamed = await send('PUT', `/api/family/${String(body(made).id)}`, {
         nameEn: 'Calm Co',
         nameAr: 'شركة هادئة',
       });
