@@ -76,12 +76,30 @@ test('an editor changes only their family, and the admin reverts it and undoes a
   }
   await setPreferences(page, { language: 'en', colourMode: 'light', direction: null });
   await page.reload();
+  // The person filter finds the editor by name.
+  await page.getByRole('combobox', { name: 'Person' }).fill('noo');
+  await page.getByRole('option', { name: 'noor' }).click();
+  await expect(page).toHaveURL(/\/admin\/activity$/);
+  await expect(row).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'admin' }).filter({ hasText: 'Created' })).toHaveCount(
+    0,
+  );
   await row.getByRole('button', { name: 'Revert' }).click();
   await expect(page.getByText('The change was reverted')).toBeVisible();
   await page.goto(`/admin/products/edit/${product}`);
   await expect(page.getByLabel(/^Name En/)).toHaveValue('Medjool Dates');
-  await expect(page.getByRole('region', { name: 'History' }).getByText('Reverted').first()).toBeVisible();
-  await screenshot(page, 'staff-product-history-ltr-light');
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page).toHaveURL(/tab=history/);
+  const history = page.getByRole('tabpanel', { name: 'History' });
+  await expect(history.getByText('Reverted').first()).toBeVisible();
+  for (const look of LOOKS) {
+    await setPreferences(page, { ...look, direction: null });
+    await page.reload();
+    const name = look.language === 'ar' ? 'السجل' : 'History';
+    await expect(page.getByRole('tabpanel', { name }).getByText('noor').first()).toBeVisible();
+    await screenshot(page, `staff-product-history-${look.language}-${look.colourMode}`);
+  }
+  await setPreferences(page, { language: 'en', colourMode: 'light', direction: null });
 
   // An import, then its undo.
   const token = await storedToken(page);

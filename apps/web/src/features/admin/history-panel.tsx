@@ -9,6 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +26,9 @@ const show = (value: unknown) =>
 /** Each changed field of an entry: its name, the value before and after. */
 function Changes({ entry }: { entry: Activity }) {
   const { t } = useTranslation();
+  // Each value is isolated (its own direction, Arabic or Latin), so the arrow always points from the
+  // value before to the value after in the page's reading direction.
+  const arrow = useTheme().direction === 'rtl' ? ' ← ' : ' → ';
   return (
     <Box
       component="dl"
@@ -36,13 +40,19 @@ function Changes({ entry }: { entry: Activity }) {
             {t(`admin.fields.${field}`, { defaultValue: field })}
           </Typography>
           <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            <Box component="del" sx={{ color: 'error.main' }} aria-label={t('admin.history.before')}>
+            <Box
+              component="del"
+              dir="auto"
+              sx={{ color: 'error.main', unicodeBidi: 'isolate' }}
+              aria-label={t('admin.history.before')}
+            >
               {show(change.before)}
             </Box>
-            {' → '}
+            {arrow}
             <Box
               component="ins"
-              sx={{ color: 'success.main', textDecoration: 'none' }}
+              dir="auto"
+              sx={{ color: 'success.main', textDecoration: 'none', unicodeBidi: 'isolate' }}
               aria-label={t('admin.history.after')}
             >
               {show(change.after)}
@@ -129,6 +139,8 @@ export function HistoryPanel({ filters }: { filters: Omit<ActivityQuery, 'limit'
         page={page}
         rowsPerPage={pageSize}
         rowsPerPageOptions={[10, 25, 50, 100]}
+        labelRowsPerPage={t('admin.list.rowsPerPage')}
+        labelDisplayedRows={({ from, to, count }) => t('admin.list.displayedRows', { from, to, count })}
         onPageChange={(_, next) => setPage(next)}
         onRowsPerPageChange={(event) => {
           setPageSize(Number(event.target.value));

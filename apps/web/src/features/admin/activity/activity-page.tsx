@@ -1,5 +1,6 @@
 import { ACTIVITY_ACTIONS, ACTIVITY_ENTITIES } from '@dalil/contracts/activity';
 import { API_BASE, API_PATHS } from '@dalil/contracts/api-paths';
+import type { User } from '@dalil/contracts/users';
 import Download from '@mui/icons-material/Download';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -12,6 +13,7 @@ import { getToken } from '../../../lib/session';
 import { reportError } from '../../../lib/notifications-store';
 import { HistoryPanel } from '../history-panel';
 import { useFamilyOptions } from '../options';
+import { PersonPicker } from './person-picker';
 
 interface Filters {
   actor: string;
@@ -41,6 +43,7 @@ export function ActivityPage() {
   const { t } = useTranslation();
   const families = useFamilyOptions() ?? [];
   const [filters, setFilters] = useState<Filters>(NONE);
+  const [person, setPerson] = useState<User | null>(null);
   const set = (key: keyof Filters) => (event: { target: { value: string } }) =>
     setFilters((f) => ({ ...f, [key]: event.target.value }));
   const choice = (key: keyof Filters, label: string, options: { value: string; label: string }[]) => (
@@ -63,13 +66,12 @@ export function ActivityPage() {
   return (
     <Paper sx={{ p: 2 }}>
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', mb: 2, alignItems: 'center' }}>
-        <TextField
-          size="small"
-          label={t('admin.history.person')}
-          value={filters.actor}
-          onChange={set('actor')}
-          sx={{ width: 150 }}
-          slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }}
+        <PersonPicker
+          value={person}
+          onChange={(user) => {
+            setPerson(user);
+            setFilters((f) => ({ ...f, actor: user ? String(user.id) : '' }));
+          }}
         />
         {choice(
           'family',

@@ -1,7 +1,7 @@
 import { CategoryBodySchema } from '@dalil/contracts/categories';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { RecordHistory } from '../record-history';
+import { RecordTabs } from '../record-history';
 import { useParams } from 'react-router';
 import { FormSelectField } from '../form-kit/form-fields';
 import { FormPage, FormSection } from '../form-kit/form-page';
@@ -29,7 +29,7 @@ export function CategoryFormPage() {
   const parents = useCategoryOptions(family, 'none')?.filter((o) => o.value !== self);
   const parentOptions = parents && [{ value: '', label: t('admin.fields.noParent') }, ...parents];
   return (
-    <>
+    <RecordTabs entity="category">
       <FormPage {...frame}>
         <FormSection title={t('admin.form.details')}>
           <NameFields control={control} />
@@ -57,7 +57,6 @@ export function CategoryFormPage() {
           fields={{ logo: 'admin.fields.logo', image: 'admin.fields.categoryImage' }}
         />
       </FormPage>
-      <RecordHistory entity="category" />
-    </>
+    </RecordTabs>
   );
 }

@@ -96,6 +96,62 @@ describe('family form', () => {
     });
   });
 
+  it('edit page: a History tab lists the changes of this family and keeps unsaved edits', async () => {
+    const requests = mockApi({
+      'GET /api/family/5': () => ({
+        status: 200,
+        body: {
+          id: 5,
+          name: { ar: 'شركة', en: 'Company' },
+          nameAr: 'شركة',
+          nameEn: 'Company',
+          logo: null,
+          image: null,
+          cover: null,
+          counts: { categories: 0, products: 0 },
+        },
+      }),
+      'GET /api/activity': () => ({
+        status: 200,
+        body: {
+          data: [
+            {
+              id: 9,
+              at: '2026-11-20T10:00:00.000Z',
+              actor: { id: 2, username: 'noor' },
+              action: 'update',
+              entity: 'family',
+              entityId: 5,
+              family: 5,
+              changes: { nameEn: { before: 'Old Company', after: 'Company' } },
+            },
+          ],
+          count: 1,
+        },
+      }),
+    });
+    renderRoutes(routes, '/admin/family/edit/5');
+    const nameEn = await screen.findByRole('textbox', { name: /^Name En/ });
+    await userEvent.clear(nameEn);
+    await userEvent.type(nameEn, 'Unsaved name');
+    expect(requests.some((r) => r.path === '/api/activity')).toBe(false);
+    await userEvent.click(screen.getByRole('tab', { name: 'History' }));
+    const panel = screen.getByRole('tabpanel', { name: 'History' });
+    expect(await within(panel).findByText('noor')).toBeInTheDocument();
+    expect(within(panel).getByText('Old Company')).toBeInTheDocument();
+    const asked = requests.find((r) => r.path === '/api/activity')!;
+    expect([asked.query.get('entity'), asked.query.get('entityId')]).toEqual(['family', '5']);
+    await userEvent.click(screen.getByRole('tab', { name: 'Details' }));
+    expect(screen.getByRole('textbox', { name: /^Name En/ })).toHaveValue('Unsaved name');
+  });
+
+  it('create page: the form alone, without History', async () => {
+    mockApi({});
+    renderRoutes(routes, '/admin/family/create');
+    expect(await screen.findByRole('textbox', { name: /^Name En/ })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'History' })).toBeNull();
+  });
+
   it('refuses an answer that is not a family: says the record could not be loaded, with a way back', async () => {
     expectConsoleErrors(1);
     mockApi({ 'GET /api/family/5': () => ({ status: 200, body: { id: 5, nameEn: 'Company' } }) });

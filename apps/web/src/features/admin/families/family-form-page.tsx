@@ -1,6 +1,6 @@
 import { FamilyBodySchema } from '@dalil/contracts/families';
 import { useTranslation } from 'react-i18next';
-import { RecordHistory } from '../record-history';
+import { RecordTabs } from '../record-history';
 import { FormPage, FormSection } from '../form-kit/form-page';
 import { ImageInputSchema } from '../form-kit/image-values';
 import { ImagesSection, NameFields } from '../form-kit/name-fields';
@@ -20,7 +20,7 @@ export function FamilyFormPage() {
     empty: { nameAr: '', nameEn: '', logo: null, image: null, cover: null },
   });
   return (
-    <>
+    <RecordTabs entity="family">
       <FormPage {...frame}>
         <FormSection title={t('admin.form.names')}>
           <NameFields control={control} />
@@ -30,7 +30,6 @@ export function FamilyFormPage() {
           fields={{ logo: 'admin.fields.logo', image: 'admin.fields.image', cover: 'admin.fields.cover' }}
         />
       </FormPage>
-      <RecordHistory entity="family" />
-    </>
+    </RecordTabs>
   );
 }

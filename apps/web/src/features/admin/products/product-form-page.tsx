@@ -2,7 +2,7 @@ import { ProductBodySchema } from '@dalil/contracts/products';
 import Stack from '@mui/material/Stack';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { RecordHistory } from '../record-history';
+import { RecordTabs } from '../record-history';
 import { FormSelectField, FormTextField } from '../form-kit/form-fields';
 import { FormPage, FormSection } from '../form-kit/form-page';
 import { ImageInputSchema } from '../form-kit/image-values';
@@ -42,7 +42,7 @@ export function ProductFormPage() {
   const digits = { slotProps: { htmlInput: { inputMode: 'numeric', dir: 'ltr' } } };
   const decimal = { slotProps: { htmlInput: { inputMode: 'decimal', dir: 'ltr' } } };
   return (
-    <>
+    <RecordTabs entity="product">
       <FormPage {...frame}>
         <FormSection title={t('admin.form.names')}>
           <NameFields control={control} />
@@ -119,7 +119,6 @@ export function ProductFormPage() {
           fields={{ logo: 'admin.fields.icon', image: 'admin.fields.productImage' }}
         />
       </FormPage>
-      <RecordHistory entity="product" />
-    </>
+    </RecordTabs>
   );
 }
