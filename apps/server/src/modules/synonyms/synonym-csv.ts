@@ -1,3 +1,4 @@
+import type { Account } from '@dalil/contracts/auth';
 import { eq } from 'drizzle-orm';
 import {
   SYNONYM_CSV_HEADER,
@@ -8,6 +9,7 @@ import {
 import type { Db } from '../../db/client';
 import { synonymGroups } from '../../db/schema';
 import type { DataContext } from '../../lib/context';
+import { recordChange } from '../../lib/history';
 import { HttpError, type Detail } from '../../lib/errors';
 import { csvRecords } from '../imports/csv-source';
 import { clash, lockFamily, takenWords } from './synonyms.service';
@@ -118,6 +120,7 @@ export async function importSynonymsCsv(
   family: number,
   path: string,
   mode: 'replace' | 'merge',
+  upload: { caller: Account | null; fileName: string },
 ): Promise<SynonymImportResult> {
   const { lines, problems } = await readLines(path);
   if (problems.length > 0) throw refuse(problems);
@@ -140,6 +143,20 @@ export async function importSynonymsCsv(
         .insert(synonymGroups)
         .values(lines.slice(i, i + 500).map((l) => ({ familyId: family, words: l.words })));
     }
+    // One history entry for the whole file: who loaded which file, how, and how many groups.
+    await recordChange(tx, upload.caller, {
+      entity: 'synonym',
+      action: 'import',
+      entityId: null,
+      family,
+      before: null,
+      after: null,
+      changes: {
+        fileName: { before: null, after: upload.fileName },
+        mode: { before: null, after: mode },
+        groups: { before: null, after: { created: lines.length, removed } },
+      },
+    });
     return { created: lines.length, removed };
   });
 }

@@ -90,7 +90,10 @@ export async function synonymCsvRoutes(app: FastifyInstance) {
       await assertFamily(ctx.db, request.params.family, 'params');
       const file = await receiveUpload(request, ctx.config.csvMaxBytes);
       try {
-        return await importSynonymsCsv(ctx, request.params.family, file.path, request.query.mode);
+        return await importSynonymsCsv(ctx, request.params.family, file.path, request.query.mode, {
+          caller: request.account,
+          fileName: file.name,
+        });
       } finally {
         await file.remove();
       }

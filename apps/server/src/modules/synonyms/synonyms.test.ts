@@ -237,6 +237,25 @@ describe('synonym groups as CSV', () => {
     const replaced = await upload(t, admin, `/api/synonyms/import/${to.id}?mode=replace`, res.rawPayload);
     expect(replaced.status).toBe(200);
     expect(replaced.body).toEqual({ created: 2, removed: 1 });
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/api/activity?entity=synonym&action=import&family=${to.id}`,
+      headers: bearer(admin),
+    });
+    expect(history.json()).toMatchObject({
+      count: 1,
+      data: [
+        {
+          actor: { username: 'admin' },
+          action: 'import',
+          family: to.id,
+          changes: {
+            mode: { before: null, after: 'replace' },
+            groups: { before: null, after: { created: 2, removed: 1 } },
+          },
+        },
+      ],
+    });
     expect(await groupsOf(to.id)).toEqual([
       ['تمر', 'تمور', 'dates'],
       ["ka'ak", 'كعك'],
