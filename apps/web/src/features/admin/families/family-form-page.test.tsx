@@ -18,6 +18,21 @@ const stored = (status: number) => (request: MockRequest) => {
   return { status, body: { id: 5, name: { ar: body.nameAr, en: body.nameEn }, ...body } };
 };
 
+/** GET /api/family/5 as the server answers it: family 5 with the given images. */
+const storedFamily = (images: { logo?: string; image?: string }) => () => ({
+  status: 200,
+  body: {
+    id: 5,
+    name: { ar: 'شركة', en: 'Company' },
+    nameAr: 'شركة',
+    nameEn: 'Company',
+    logo: images.logo ?? null,
+    image: images.image ?? null,
+    cover: null,
+    counts: { categories: 0, products: 0 },
+  },
+});
+
 const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
 const fileInput = (label: string) =>
   document.querySelector<HTMLInputElement>(`input[type="file"][aria-label="${label}"]`)!;
@@ -62,19 +77,7 @@ describe('family form', () => {
 
   it('edits: shows the stored images, removes one, and sends PUT with Edit', async () => {
     const requests = mockApi({
-      'GET /api/family/5': () => ({
-        status: 200,
-        body: {
-          id: 5,
-          name: { ar: 'شركة', en: 'Company' },
-          nameAr: 'شركة',
-          nameEn: 'Company',
-          logo: 'StoredLogo01.webp',
-          image: 'StoredImage1.webp',
-          cover: null,
-          counts: { categories: 0, products: 0 },
-        },
-      }),
+      'GET /api/family/5': storedFamily({ logo: 'StoredLogo01.webp', image: 'StoredImage1.webp' }),
       'PUT /api/family/5': stored(200),
       'GET /api/activity': () => ({ status: 200, body: { data: [], count: 0 } }),
     });
@@ -98,19 +101,7 @@ describe('family form', () => {
 
   it('edit page: a History tab lists the changes of this family and keeps unsaved edits', async () => {
     const requests = mockApi({
-      'GET /api/family/5': () => ({
-        status: 200,
-        body: {
-          id: 5,
-          name: { ar: 'شركة', en: 'Company' },
-          nameAr: 'شركة',
-          nameEn: 'Company',
-          logo: null,
-          image: null,
-          cover: null,
-          counts: { categories: 0, products: 0 },
-        },
-      }),
+      'GET /api/family/5': storedFamily({}),
       'GET /api/activity': () => ({
         status: 200,
         body: {
