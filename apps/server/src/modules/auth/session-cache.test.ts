@@ -93,13 +93,14 @@ describe('writes through this process take effect at once', () => {
 
 describe('a token seen before', () => {
   it('is refused once it has expired, though its verdict is cached', async () => {
-    const shortLived = await createTestApp({ env: { TOKEN_TTL: '1s' }, sessionCache: { now: () => clock } });
+    // Long enough for the sign-in and the first request on a loaded machine (1 s was not).
+    const shortLived = await createTestApp({ env: { TOKEN_TTL: '3s' }, sessionCache: { now: () => clock } });
     try {
       const token = await shortLived.adminToken();
       const get = () =>
         shortLived.app.inject({ method: 'GET', url: '/api/admin/auth', headers: bearer(token) });
       expect((await get()).statusCode).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 2100));
+      await new Promise((resolve) => setTimeout(resolve, 4100));
       expect((await get()).statusCode).toBe(401);
     } finally {
       await shortLived.close();
