@@ -180,6 +180,8 @@ for (const [viewport, size] of Object.entries(VIEWPORTS)) {
     page,
     lookup,
   }) => {
+    // Twelve page loads, each waiting for every image: on a busy machine that outgrows one minute.
+    test.setTimeout(180_000);
     const screens = await catalogScreens(lookup);
     await page.setViewportSize(size);
     await signInAsGuest(page);
