@@ -262,9 +262,16 @@ export async function* xlsxRecords(path: string, maxInflatedBytes: number): Asyn
   }
 }
 
-/** Closes a sheet's source without reading it: a parked file's stream, or the archive part. */
+/**
+ * Closes a sheet's source without reading it: a parked file's stream, or the archive part. A parked
+ * file's stream may still be opening its temporary file when exceljs removes that file: the open
+ * then fails with ENOENT on a stream nobody reads, which must not become an uncaught exception.
+ */
 function closeSheet(sheet: unknown) {
-  const source = (sheet as { iterator?: { destroy?: () => void; return?: () => unknown } }).iterator;
-  if (typeof source?.destroy === 'function') source.destroy();
-  else void source?.return?.();
+  const source = (sheet as { iterator?: { destroy?: () => void; return?: () => unknown; on?: unknown } })
+    .iterator;
+  if (typeof source?.destroy === 'function') {
+    if (typeof source.on === 'function') (source as NodeJS.EventEmitter).on('error', () => undefined);
+    source.destroy();
+  } else void source?.return?.();
 }
