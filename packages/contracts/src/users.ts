@@ -48,8 +48,17 @@ export type UserUpdateBody = z.input<typeof UserUpdateBodySchema>;
 /**
  * A user as the API shows it: never the password or its hash. `guest` marks the guest catalogue
  * account, whose role, username and password cannot be changed and which cannot be deleted.
+ * `token` comes only in the answer to PUT /api/user/:id when callers changed their own password:
+ * the change signs out every device of the account, and this fresh token keeps the one making it
+ * signed in.
  */
-export const UserSchema = AccountSchema.extend({ guest: z.boolean() });
+export const UserSchema = AccountSchema.extend({
+  guest: z.boolean(),
+  token: z.string().optional().meta({
+    description:
+      'A fresh session token, only when callers changed their own password (their old tokens stop working)',
+  }),
+});
 export type User = z.infer<typeof UserSchema>;
 
 export const UserListQuerySchema = PagingQuerySchema.extend({ search: SearchQuerySchema });
