@@ -110,7 +110,7 @@ export function createTranslator<L extends string, K extends string>(
     fixed(language) {
       let t = bound.get(language);
       if (!t) {
-        t = ((key: string, values?: TranslateValues) => translate(language, key, values)) as Translate<K>;
+        t = (key: string, values?: TranslateValues) => translate(language, key, values);
         bound.set(language, t);
       }
       return t;
