@@ -44,7 +44,7 @@ import { productService } from './modules/products/products.service';
 import { searchCachePlugin, type SearchCacheSettings } from './modules/search/search-cache-plugin';
 import { systemRoutes } from './modules/system/system.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
-import { userService } from './modules/users/users.service';
+import { createUserService } from './modules/users/users.service';
 import { registerWebApp } from './web';
 
 export interface BuildOptions {
@@ -165,7 +165,7 @@ export async function buildApp({
   crudRoutes(app, familyResource, familyService);
   crudRoutes(app, categoryResource, categoryService);
   crudRoutes(app, productResource, productService);
-  crudRoutes(app, userResource, userService);
+  crudRoutes(app, userResource, createUserService(app.ctx.tokens));
   crudRoutes(app, synonymResource, synonymService);
   activityRoutes(app);
   setHistoryRecording(config.history);

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import type { DataContext } from '../../lib/context';
+import type { Tokens } from '../../lib/tokens';
 import * as crud from '../../lib/crud-service';
 import { containsAny } from '../../lib/db-helpers';
 import { conflict, notFound } from '../../lib/errors';
@@ -70,16 +71,19 @@ function refuseGuestChange(current: UserRow, input: UserUpdateInput, role: strin
 
 /**
  * A new password or role bumps the token version: the user's old tokens stop working at once. Written
- * through the session write path, so cached sessions (which carry the names) expire too.
+ * through the session write path, so cached sessions (which carry the names) expire too. Callers who
+ * change their own password are given a fresh token with the answer: every other device of theirs is
+ * signed out, the one they made the change on stays signed in.
  */
 async function updateUser(
   { sessions }: DataContext,
+  tokens: Tokens,
   id: number,
   input: UserUpdateInput,
   caller: Account | null,
 ): Promise<User> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  return crud.withUniqueConflicts(CONFLICTS, () =>
+  const { after, row } = await crud.withUniqueConflicts(CONFLICTS, () =>
     sessions.write(async (tx) => {
       const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
       if (!current) throw notFound('User');
@@ -111,9 +115,14 @@ async function updateUser(
         before: toUser(current),
         after: passwordHash ? { ...after, password: '(new)' } : after,
       });
-      return after;
+      return { after, row: row! };
     }),
   );
+  if (!passwordHash || caller?.id !== id) return after;
+  return {
+    ...after,
+    token: await tokens.sign({ userId: id, role: row.role, tokenVersion: row.tokenVersion }),
+  };
 }
 
 /** Deleting the row revokes the user's tokens: the access guard finds no account for them. */
@@ -139,8 +148,11 @@ async function deleteUser({ sessions }: DataContext, id: number, caller: Account
   });
 }
 
-/** User management: nobody deletes their own account or removes the last administrator. */
-export const userService: crud.CrudService<typeof userResource.schemas> = {
+/**
+ * User management: nobody deletes their own account or removes the last administrator. `tokens` signs
+ * the fresh token of callers who change their own password.
+ */
+export const createUserService = (tokens: Tokens): crud.CrudService<typeof userResource.schemas> => ({
   list: ({ db }, query) =>
     crud.listPage(
       db,
@@ -165,6 +177,6 @@ export const userService: crud.CrudService<typeof userResource.schemas> = {
         return after;
       }),
     ),
-  update: updateUser,
+  update: (ctx, id, input, caller) => updateUser(ctx, tokens, id, input, caller),
   remove: deleteUser,
-};
+});

@@ -120,6 +120,52 @@ describe('users', () => {
     expect((await whoAmI(await t.login('user', 'sami', 'brand-new-pass'))).statusCode).toBe(200);
   });
 
+  it('gives admins who change their own password a fresh token; their old one gets 401', async () => {
+    await create('own-pass', { role: 'admin' });
+    const old = await t.login('admin', 'own-pass', 'own-pass-password');
+    const me = body(await whoAmI(old)).id as number;
+    const res = await call(
+      'PUT',
+      `/api/user/${me}`,
+      old,
+      person('own-pass', { role: 'admin', password: 'own-new-pass' }),
+    );
+    expect(res.statusCode).toBe(200);
+    const fresh = body(res).token as string;
+    expect(fresh).toEqual(expect.any(String));
+    expect(body(await whoAmI(fresh))).toMatchObject({ id: me, username: 'own-pass', role: 'admin' });
+    expect((await call('GET', '/api/user', fresh)).statusCode).toBe(200);
+    expect((await whoAmI(old)).statusCode).toBe(401);
+    // A change that keeps the password gives no token, and the fresh one keeps working.
+    const names = await call(
+      'PUT',
+      `/api/user/${me}`,
+      fresh,
+      person('own-pass', { role: 'admin', password: '' }),
+    );
+    expect(names.statusCode).toBe(200);
+    expect(body(names)).not.toHaveProperty('token');
+    expect((await whoAmI(fresh)).statusCode).toBe(200);
+    // The tests below count on a single administrator.
+    expect((await call('DELETE', `/api/user/${me}`, admin)).statusCode).toBe(204);
+  });
+
+  it("gives no token when an admin changes another user's password; that user's old token gets 401", async () => {
+    const user = await create('other-pass');
+    const theirs = await t.login('user', 'other-pass', 'other-pass-password');
+    const res = await call(
+      'PUT',
+      `/api/user/${user.id}`,
+      admin,
+      person('other-pass', { password: 'other-new-pass' }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(body(res)).not.toHaveProperty('token');
+    expect(res.body).not.toMatch(/token/);
+    expect((await whoAmI(theirs)).statusCode).toBe(401);
+    expect((await whoAmI(admin)).statusCode).toBe(200);
+  });
+
   it('revokes the old tokens when the role changes; a new admin can then administer', async () => {
     const user = await create('rana');
     const token = await t.login('user', 'rana', 'rana-password');
