@@ -18,6 +18,11 @@ const SERVER_FROM_WEB = {
   regex: String.raw`(^|/)(apps/)?server/(src|test|drizzle|dist)(/|$)|^@dalil/server(/|$)`,
   message: 'The web app never imports the server: share code through packages/contracts.',
 };
+// The web app translates with its own small translator (docs/decisions/0037-in-house-translator.md).
+const I18NEXT_FROM_WEB = {
+  regex: String.raw`^(react-)?i18next(/|$)`,
+  message: 'Translate with lib/i18n.ts (useTranslation, TFunction): i18next is not part of the web app.',
+};
 const MODULES_FROM_CORE = {
   regex: String.raw`^(\.\./)+(src/)?modules(/|$)`,
   message:
@@ -161,11 +166,12 @@ export default tseslint.config(
     files: ['apps/server/src/db/**', 'apps/server/src/lib/**'],
     rules: restrictImports([WEB_FROM_SERVER, MODULES_FROM_CORE]),
   },
-  { files: ['apps/web/**/*.{ts,tsx,js,mjs}'], rules: restrictImports([SERVER_FROM_WEB]) },
+  { files: ['apps/web/**/*.{ts,tsx,js,mjs}'], rules: restrictImports([SERVER_FROM_WEB, I18NEXT_FROM_WEB]) },
   ...features.map((feature) => ({
     files: [`${FEATURES_DIR}/${feature}/**`],
     rules: restrictImports([
       SERVER_FROM_WEB,
+      I18NEXT_FROM_WEB,
       ...features.filter((other) => other !== feature).map(featureImport),
     ]),
   })),

@@ -1,7 +1,7 @@
 import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { useEffect, useLayoutEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { NoticeOutlet } from '../components/notice-outlet';
 import { useNotifications } from '../lib/notifications-store';

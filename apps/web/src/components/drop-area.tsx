@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useState } from 'react';
 import { useDropzone, type Accept, type FileRejection } from 'react-dropzone';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 
 export interface DropAreaProps {
   /** Names the hidden file input for assistive technology and tests. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { apiErrorMessage } from '../lib/api-error-message';
 import type { MessageKey } from '../lib/locales/en';
 import type { Notice } from '../lib/notifications-store';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { useNotifications, type Notice } from '../lib/notifications-store';
 import { useNoticeMessage } from './notice-message';
 import type { NoticeSnackbar } from './notice-snackbar';

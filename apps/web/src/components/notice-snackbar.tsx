@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { useNotifications, type Notice } from '../lib/notifications-store';
 import { useNoticeMessage } from './notice-message';
 

@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import { HintTooltip } from './hint-tooltip';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { useDirection, usePreferences } from '../lib/preferences-store';
 
 interface PreferenceTogglesProps {

@@ -1,5 +1,5 @@
 import type { ProductCard as ProductCardData } from '@dalil/contracts/search';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { Link } from 'react-router';
 import { mediaSrcSet, mediaUrl } from '../lib/media';
 import { usePreferences } from '../lib/preferences-store';

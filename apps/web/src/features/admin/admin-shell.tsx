@@ -5,7 +5,7 @@ import Drawer from '@mui/material/Drawer';
 import Toolbar from '@mui/material/Toolbar';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Outlet, useNavigate, useOutletContext } from 'react-router';
 import { paths } from '../../lib/paths';
 import { usePageTitleKey } from '../../lib/route-handle';

@@ -2,7 +2,7 @@ import { MAX_LIST_LIMIT } from '@dalil/contracts/constants';
 import type { CategoryList } from '@dalil/contracts/categories';
 import type { FamilyList } from '@dalil/contracts/families';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { apiRequest } from '../../lib/api-client';
 import { apiPaths } from '../../lib/paths';
 import type { SelectOption } from './form-kit/form-fields';

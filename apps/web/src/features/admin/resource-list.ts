@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/i18n';
 import { resourceScreens, type AdminResourceKey } from '../../lib/admin-registry';
 import { adminPaths } from '../../lib/paths';
 import { resourceApis } from './resource-api';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useListParams } from '../../components/list-kit-params';
 import { ListFilter } from './list-filters';
 import { useCategoryOptions, useFamilyOptions } from './options';

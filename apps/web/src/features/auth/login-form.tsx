@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { isApiError } from '../../lib/api-error';
 import { translateMessage } from '../../lib/api-error-message';
 import { reportError } from '../../lib/notifications-store';

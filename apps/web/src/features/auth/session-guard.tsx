@@ -1,6 +1,6 @@
 import type { Account } from '@dalil/contracts/auth';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { CenteredSpinner } from '../../components/centered-spinner';
 import { isApiError } from '../../lib/api-error';

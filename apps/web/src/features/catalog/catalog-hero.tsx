@@ -3,7 +3,7 @@ import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Link } from 'react-router';
 import { MediaImage } from '../../components/media-image';
 import { paths } from '../../lib/paths';

@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CenteredSpinner } from '../../components/centered-spinner';
 import { catalogPrintHref, paths } from '../../lib/paths';

@@ -1,6 +1,6 @@
 import type { Category } from '@dalil/contracts/categories';
 import Box from '@mui/material/Box';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { CategoryToggles } from './category-toggles';
 
 interface CategoryRowsProps {

@@ -1,6 +1,6 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Button from '@mui/material/Button';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../lib/paths';
 import { useCatalogStore } from './catalog-store';

@@ -9,7 +9,7 @@ import WaterDropOutlined from '@mui/icons-material/WaterDropOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { formatShelfLife, formatWeight } from '../../components/catalog-format';
 import { usePreferences } from '../../lib/preferences-store';
 import { PRODUCT_GREEN } from './product-colours';

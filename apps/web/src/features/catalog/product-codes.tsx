@@ -4,7 +4,7 @@ import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useNotifications } from '../../lib/notifications-store';
 import { paths } from '../../lib/paths';
 import { usePreferences } from '../../lib/preferences-store';

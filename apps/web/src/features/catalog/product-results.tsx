@@ -2,7 +2,7 @@ import { CATALOGUE_PAGE_SIZE } from '@dalil/contracts/constants';
 import type { SearchResult } from '@dalil/contracts/search';
 import Box from '@mui/material/Box';
 import { lazy, memo, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { ProductCard, ProductCardSkeleton } from '../../components/product-card';
 import { ProductGrid } from '../../components/product-grid';
 import { paths } from '../../lib/paths';

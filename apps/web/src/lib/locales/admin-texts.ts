@@ -18,5 +18,5 @@ export const adminTexts = {
   ar: { admin: adminAr, upload: uploadAr, images: imagesAr },
 };
 
-for (const [language, texts] of Object.entries(adminTexts))
-  i18n.addResourceBundle(language, 'translation', texts, true, true);
+i18n.addMessages('en', adminTexts.en);
+i18n.addMessages('ar', adminTexts.ar);

@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { getToken } from '../../../lib/session';
 import { reportError } from '../../../lib/notifications-store';
 import { HistoryPanel } from '../history-panel';

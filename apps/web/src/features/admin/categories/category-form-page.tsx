@@ -1,6 +1,6 @@
 import { CategoryBodySchema } from '@dalil/contracts/categories';
 import { useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { RecordTabs } from '../record-history';
 import { useParams } from 'react-router';
 import { FormSelectField } from '../form-kit/form-fields';

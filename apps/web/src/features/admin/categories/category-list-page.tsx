@@ -1,6 +1,6 @@
 import type { Category } from '@dalil/contracts/categories';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { ListKit } from '../../../components/list-kit';
 import { useFamilyFilters } from '../use-family-filters';
 import { nameColumns, nameOf } from '../name-columns';

@@ -1,5 +1,5 @@
 import { FamilyBodySchema } from '@dalil/contracts/families';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { RecordTabs } from '../record-history';
 import { FormPage, FormSection } from '../form-kit/form-page';
 import { ImageInputSchema } from '../form-kit/image-values';

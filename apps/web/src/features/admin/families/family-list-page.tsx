@@ -1,6 +1,6 @@
 import type { Family } from '@dalil/contracts/families';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { ListKit } from '../../../components/list-kit';
 import { catalogPrintHref } from '../../../lib/paths';
 import { nameColumns, nameOf } from '../name-columns';

@@ -1,5 +1,5 @@
 import type { Control, FieldValues, Path } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { MessageKey } from '../../../lib/locales/en';
 import { FormImageField, FormTextField } from './form-fields';
 import { FormSection } from './form-page';

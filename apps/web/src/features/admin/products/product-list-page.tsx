@@ -1,5 +1,5 @@
 import type { Product } from '@dalil/contracts/products';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { ListKit } from '../../../components/list-kit';
 import { useFamilyFilters } from '../use-family-filters';
 import { nameColumns, nameOf } from '../name-columns';

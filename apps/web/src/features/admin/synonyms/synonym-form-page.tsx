@@ -1,5 +1,5 @@
 import { SynonymBodySchema, SynonymWordsSchema, type Synonym } from '@dalil/contracts/synonyms';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { z } from 'zod';
 import { FormSelectField, FormTextField } from '../form-kit/form-fields';
 import { FormPage, FormSection } from '../form-kit/form-page';

@@ -1,7 +1,7 @@
 import type { Synonym } from '@dalil/contracts/synonyms';
 import Stack from '@mui/material/Stack';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { ListKit, type ListColumn } from '../../../components/list-kit';
 import { useListParams } from '../../../components/list-kit-params';
 import { useFamilyOptions } from '../options';

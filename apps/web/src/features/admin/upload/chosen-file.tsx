@@ -1,7 +1,7 @@
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 /** The file being checked or imported: its name and size. */
 export function ChosenFile({ file }: { file: File }) {

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useDropzone } from 'react-dropzone';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 /** Several files or a folder: ZIP archives and images. The server judges each file by its content. */
 export function ImageDropArea({ onFiles }: { onFiles: (files: File[]) => void }) {

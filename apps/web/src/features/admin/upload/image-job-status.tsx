@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ImageJob } from '@dalil/contracts/image-upload';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { imageJobQuery } from './image-upload-api';
 import { ImagePreviewTable } from './image-preview-table';
 

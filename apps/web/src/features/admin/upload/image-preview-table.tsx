@@ -15,7 +15,7 @@ import {
   type ImageFileStatus,
 } from '@dalil/contracts/image-upload';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { mediaUrl } from '../../../lib/media';
 
 const COLORS: Record<ImageFileStatus, 'success' | 'info' | 'default' | 'warning' | 'error'> = {

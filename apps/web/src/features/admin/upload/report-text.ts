@@ -1,5 +1,5 @@
 import type { ImportProblem, ImportWarning } from '@dalil/contracts/imports';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/i18n';
 
 /**
  * The server writes problem reasons in English (apps/server/src/modules/imports/row-check.ts); the

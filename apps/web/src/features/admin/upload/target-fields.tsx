@@ -1,6 +1,6 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { SelectOption } from '../form-kit/form-fields';
 import { useCategoryOptions, useFamilyOptions } from '../options';
 

@@ -1,5 +1,5 @@
 import { IMPORT_COLUMNS, type ImportKind } from '@dalil/contracts/imports';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/i18n';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { isApiError } from '../../../lib/api-error';
 import { FileTooLargeError } from './use-csv-upload';

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { DropArea } from '../../../components/drop-area';
 import { downloadInvalidRows } from './csv-files';
 import { downloadInvalidRowsXlsx } from './upload-api';

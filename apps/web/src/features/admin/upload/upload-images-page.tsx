@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { ImagePreview } from '@dalil/contracts/image-upload';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import type { UploadProgress } from '../../../lib/upload-with-progress';
 import { useFamilyOptions } from '../options';

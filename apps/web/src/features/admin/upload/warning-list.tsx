@@ -2,7 +2,7 @@ import type { ImportReport } from '@dalil/contracts/imports';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { linesText, warningText } from './report-text';
 
 /** Unknown columns and repeated rows: worth knowing, not a reason to refuse the file. */

@@ -1,7 +1,7 @@
 import { UserCreateBodySchema, UserUpdateBodySchema } from '@dalil/contracts/users';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useWatch } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { FamiliesField } from './families-field';

@@ -1,7 +1,7 @@
 import type { User } from '@dalil/contracts/users';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { ListKit } from '../../../components/list-kit';
 import { resourceApis } from '../resource-api';
 import { resourceListProps } from '../resource-list';

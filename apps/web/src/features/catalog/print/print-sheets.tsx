@@ -1,6 +1,6 @@
 import type { Product } from '@dalil/contracts/products';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { formatCost, formatWeight } from '../../../components/catalog-format';
 import { mediaUrl } from '../../../lib/media';
 import { BarcodeSymbol } from '../barcode-symbol';
