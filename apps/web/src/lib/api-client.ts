@@ -1,7 +1,7 @@
 import { API_BASE } from '@dalil/contracts/api-paths';
 import { REQUEST_TIMEOUT_MS } from '@dalil/contracts/constants';
 import { ApiError, errorFromResponse } from './api-error';
-import { getToken, signalUnauthorized } from './session';
+import { adoptFreshToken, getToken, signalUnauthorized } from './session';
 
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -56,5 +56,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     throw await errorFromResponse(response);
   }
   if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+  const answer: unknown = await response.json();
+  if (method !== 'GET' && getToken()) adoptFreshToken(answer);
+  return answer as T;
 }

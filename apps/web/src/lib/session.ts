@@ -13,6 +13,17 @@ export function setToken(token: string): void {
   writeString(STORAGE_KEYS.token, token);
 }
 
+/**
+ * A write answered with a `token` field hands the signed-in caller a fresh session (changing one's own
+ * password signs out every other device of the account): it replaces the stored token before the next
+ * request, so this device stays signed in.
+ */
+export function adoptFreshToken(answer: unknown): void {
+  if (typeof answer !== 'object' || answer === null || !('token' in answer)) return;
+  const { token } = answer;
+  if (typeof token === 'string' && token !== '') setToken(token);
+}
+
 export function clearToken(): void {
   writeString(STORAGE_KEYS.token, null);
 }
