@@ -1,14 +1,16 @@
 import { ProductBodySchema } from '@dalil/contracts/products';
 import Stack from '@mui/material/Stack';
+import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { RecordTabs } from '../record-history';
-import { FormSelectField, FormTextField } from '../form-kit/form-fields';
+import { FormTextField } from '../form-kit/form-fields';
+import { FormRemoteChoice } from '../form-kit/form-remote-choice';
 import { FormPage, FormSection } from '../form-kit/form-page';
 import { ImageInputSchema } from '../form-kit/image-values';
 import { ImagesSection, NameFields } from '../form-kit/name-fields';
 import { useResourceForm } from '../form-kit/use-resource-form';
-import { useCategoryOptions, useFamilyOptions } from '../options';
+import { choiceListQuery, chosenId } from '../form-kit/remote-choice-api';
 import { emptyProduct, productValues } from './product-values';
 
 const ProductFormSchema = ProductBodySchema.extend({ logo: ImageInputSchema, image: ImageInputSchema });
@@ -27,15 +29,13 @@ export function ProductFormPage() {
     empty: emptyProduct,
     toValues: productValues,
   });
-  const family = useWatch({ control, name: 'family' }) as number | string | undefined;
-  const families = useFamilyOptions();
-  const category = useWatch({ control, name: 'category' }) as number | string | undefined;
-  const categories = useCategoryOptions(family, 'none');
-  const subCategories = useCategoryOptions(family, category);
-  const subOptions = subCategories && [
-    { value: '', label: t('admin.fields.noSubCategory') },
-    ...subCategories,
-  ];
+  const family = chosenId(useWatch({ control, name: 'family' }));
+  const category = chosenId(useWatch({ control, name: 'category' }));
+  // The Sub-category field appears when the chosen category has sub-categories.
+  const subCategories = useQuery({
+    ...choiceListQuery('categories', { family: family ?? 0, parent: category ?? 0 }, ''),
+    enabled: family !== null && category !== null,
+  });
   const text = (name: keyof typeof emptyProduct, label: string, extra: object = {}) => (
     <FormTextField control={control} name={name} label={label} {...extra} />
   );
@@ -84,33 +84,36 @@ export function ProductFormPage() {
           </Stack>
         </FormSection>
         <FormSection title={`${t('admin.fields.family')} · ${t('admin.fields.category')}`}>
-          <FormSelectField
+          <FormRemoteChoice
             control={control}
             name="family"
+            resource="families"
             label={t('admin.fields.family')}
-            options={families}
             required
             onPicked={() => {
               form.setValue('category', '');
               form.setValue('subCategory', '');
             }}
           />
-          <FormSelectField
+          <FormRemoteChoice
             control={control}
             name="category"
+            resource="categories"
+            scope={{ family: family ?? undefined, parent: 'none' }}
             label={t('admin.fields.category')}
-            options={categories}
             required
-            disabled={!family}
-            helperText={family ? undefined : t('admin.fields.chooseFamilyFirst')}
+            disabled={family === null}
+            helperText={family === null ? t('admin.fields.chooseFamilyFirst') : undefined}
             onPicked={() => form.setValue('subCategory', '')}
           />
-          {subOptions && subOptions.length > 1 && (
-            <FormSelectField
+          {family !== null && category !== null && (subCategories.data?.count ?? 0) > 0 && (
+            <FormRemoteChoice
               control={control}
               name="subCategory"
+              resource="categories"
+              scope={{ family, parent: category }}
               label={t('admin.fields.subCategory')}
-              options={subOptions}
+              placeholder={t('admin.fields.noSubCategory')}
             />
           )}
         </FormSection>

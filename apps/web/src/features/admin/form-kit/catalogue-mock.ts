@@ -1,0 +1,65 @@
+import type { MockRequest } from '../../../test/fetch-mock';
+
+/** A family or category as the server sends it (the fields the admin screens read). */
+export interface MockNamed {
+  id: number;
+  name: { ar: string; en: string };
+  nameAr: string;
+  nameEn: string;
+  logo: null;
+  image: null;
+  family?: number;
+  parent?: number | null;
+}
+
+export const named = (id: number, en: string, ar: string, extra: Partial<MockNamed> = {}): MockNamed => ({
+  id,
+  name: { ar, en },
+  nameAr: ar,
+  nameEn: en,
+  logo: null,
+  image: null,
+  ...extra,
+});
+
+type Answer = { status: number; body?: unknown };
+
+/**
+ * GET list as the server answers it: `family` and `parent` ('none' or an id) filter, `search` matches
+ * either name, then `skip` and `limit` make the page.
+ */
+function list(records: MockNamed[]) {
+  return (request: MockRequest): Answer => {
+    const q = request.query;
+    const search = q.get('search')?.toLowerCase() ?? '';
+    const parent = q.get('parent');
+    const found = records.filter(
+      (r) =>
+        (!q.get('family') || r.family === Number(q.get('family'))) &&
+        (!parent || (parent === 'none' ? !r.parent : r.parent === Number(parent))) &&
+        (r.nameEn.toLowerCase().includes(search) || r.nameAr.includes(search)),
+    );
+    const skip = Number(q.get('skip') ?? 0);
+    const page = found.slice(skip, skip + Number(q.get('limit') ?? 10));
+    return { status: 200, body: { data: page, count: found.length } };
+  };
+}
+
+/** GET one record: its detail, with the linked counts the server adds. */
+const one = (record: MockNamed) => (): Answer => ({
+  status: 200,
+  body: { ...record, counts: { categories: 0, products: 0, subCategories: 0 } },
+});
+
+/**
+ * The families and categories endpoints of a catalogue, for `mockApi`: lists that honour the
+ * server's filters, search and paging, and each record by id.
+ */
+export function catalogueApi(families: MockNamed[], categories: MockNamed[] = []) {
+  return {
+    'GET /api/family': list(families),
+    'GET /api/category': list(categories),
+    ...Object.fromEntries(families.map((f) => [`GET /api/family/${f.id}`, one(f)])),
+    ...Object.fromEntries(categories.map((c) => [`GET /api/category/${c.id}`, one(c)])),
+  };
+}
