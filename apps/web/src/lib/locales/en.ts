@@ -41,6 +41,11 @@ export const en = {
     generic: 'Something went wrong.',
     dismiss: 'Close',
   },
+  unreachable: {
+    title: 'The server cannot be reached',
+    text: 'Check your connection. This page carries on by itself as soon as the server answers again.',
+    retry: 'Retry',
+  },
   errorPage: {
     title: 'Oops!',
     text: 'Sorry, an unexpected error has occurred.',
