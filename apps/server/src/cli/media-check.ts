@@ -1,5 +1,6 @@
 // npm run media:check [-- --dry-run]: lists images no row references and removes those past the
-// upload grace period (with --dry-run, only lists), and lists rows that name a missing image.
+// upload grace period and not named by the history (with --dry-run, only lists), and lists rows
+// that name a missing image.
 // With the embedded database, stop the server first (one process per data directory).
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
@@ -20,6 +21,7 @@ async function main() {
     console.log(`Orphaned files (no row names them): ${report.orphans.length}`);
     for (const key of report.orphans) console.log(`  ${dryRun ? 'orphan ' : 'removed'} ${key}`);
     console.log(`Unsaved uploads younger than 24 hours, kept: ${report.recent.length}`);
+    console.log(`Files only the history names (kept for a revert or an undo): ${report.history.length}`);
     console.log(`Rows naming a missing image: ${report.missing.length}`);
     for (const m of report.missing) console.log(`  ${m.table} ${m.id} ${m.field}: ${m.name}`);
     if (!dryRun) await store.remove(report.orphans);

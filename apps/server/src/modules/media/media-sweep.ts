@@ -18,6 +18,8 @@ export interface MediaReport {
   orphans: string[];
   /** Keys of unreferenced images younger than the grace period (an upload a form may still save). */
   recent: string[];
+  /** Keys of images no row names but the history does: a revert or an import undo puts them back. */
+  history: string[];
   /** Rows that name an image the store does not hold. */
   missing: MissingReference[];
 }
@@ -38,13 +40,34 @@ async function references(db: Db): Promise<MissingReference[]> {
 }
 
 /**
+ * Image names that the history still holds: an entry's before and after values of an image field,
+ * and the rows an import changed as they were. Reverting the entry or undoing the import writes the
+ * name back, so its files must still be there; they go once the history lets go of them (HISTORY_DAYS).
+ */
+async function historyNames(db: Db): Promise<Set<string>> {
+  const rows = await db.execute(sql`
+    select v.name from activity a,
+      lateral jsonb_each(a.changes) as c(field, change),
+      lateral (values (c.change->>'before'), (c.change->>'after')) as v(name)
+      where a.entity in ('family', 'category', 'product') and c.field in ('logo', 'image', 'cover')
+        and v.name is not null
+    union
+    select v.name from import_changes i,
+      lateral (values (i.before->>'logo'), (i.before->>'image'), (i.before->>'cover')) as v(name)
+      where i.before is not null and v.name is not null`);
+  return new Set(resultRows<{ name: string }>(rows).map((r) => r.name));
+}
+
+/**
  * Compares the store with the rows. An image is referenced when any family, category or product
- * names it; its widths live and die with it. The unreferenced ones are replaced or deleted images
- * (orphans) or uploads not yet saved with a form (kept for the grace period after their upload).
+ * names it; its widths live and die with it. An unreferenced image the history still names is kept
+ * for a revert; the others are replaced or deleted images (orphans) or uploads not yet saved with a
+ * form (kept for the grace period after their upload).
  */
 export async function inspectMedia(db: Db, store: MediaStore, now = Date.now()): Promise<MediaReport> {
   const refs = await references(db);
   const used = new Set(refs.map((r) => r.name));
+  const held = await historyNames(db);
   const stored = new Set<string>();
   const modified = new Map<string, number>();
   const keys: string[] = [];
@@ -57,14 +80,19 @@ export async function inspectMedia(db: Db, store: MediaStore, now = Date.now()):
   }
   const orphans: string[] = [];
   const recent: string[] = [];
+  const history: string[] = [];
   for (const key of keys) {
     const name = baseName(key);
     if (used.has(name)) continue;
+    if (held.has(name)) {
+      history.push(key);
+      continue;
+    }
     // A width whose stored image is gone is an orphan at once; otherwise the stored image's age counts.
     const age = now - (modified.get(name) ?? 0);
     (age >= UNATTACHED_GRACE_MS ? orphans : recent).push(key);
   }
-  return { orphans, recent, missing: refs.filter((r) => !stored.has(r.name)) };
+  return { orphans, recent, history, missing: refs.filter((r) => !stored.has(r.name)) };
 }
 
 /** Removes orphaned images and their widths; answers how many objects went. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
 import { startS3, type TestS3 } from '../../../test/s3-server';
 import { s3MediaStore } from '../../lib/media-store-s3';
+import { forgetOldHistory } from '../activity/retention';
 import { inspectMedia, removeOrphans, UNATTACHED_GRACE_MS } from './media-sweep';
 
 // Images uploaded and served through the object store driver, against a real S3 API server.
@@ -92,7 +93,7 @@ describe('orphaned images', () => {
   };
   const DAY_LATER = Date.now() + UNATTACHED_GRACE_MS + 60_000;
 
-  it('removes replaced and never-saved images with their widths, keeps used ones and fresh uploads', async () => {
+  it('removes never-saved images and replaced ones the history no longer names, with their widths', async () => {
     const first = await upload('#101');
     const unsaved = await upload('#202');
     const created = await t.app.inject({
@@ -116,15 +117,42 @@ describe('orphaned images', () => {
       headers: bearer(admin),
       payload: { nameEn: 'Sweep Co', nameAr: 'شركة', logo: second },
     });
+    // The replaced logo stays while the history can put it back; the unsaved upload goes.
     const later = await inspectMedia(t.database.db, t.app.ctx.media, DAY_LATER);
-    expect(later.orphans).toContain(first);
+    expect(later.orphans).not.toContain(first);
+    expect(later.history).toContain(first);
     expect(later.orphans).toContain(`w160/${unsaved}`);
     expect(later.orphans.some((k) => k.endsWith(second))).toBe(false);
 
     await removeOrphans(t.database.db, t.app.ctx.media, DAY_LATER);
-    expect((await t.app.inject({ method: 'GET', url: `/media/${first}` })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/media/w320/${unsaved}` })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/media/w320/${second}` })).statusCode).toBe(200);
+
+    // Reverting the update brings the old logo back, and its files are there.
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/api/activity?entity=family&entityId=${id}`,
+      headers: bearer(admin),
+    });
+    const update = (body(history).data as { id: number; action: string }[]).find((e) => e.action === 'update');
+    const reverted = await t.app.inject({
+      method: 'POST',
+      url: `/api/activity/${update!.id}/revert`,
+      headers: bearer(admin),
+    });
+    expect(reverted.statusCode, reverted.body).toBe(200);
+    const family = body(await t.app.inject({ method: 'GET', url: `/api/family/${id}`, headers: bearer(admin) }));
+    expect(family.logo).toBe(first);
+    expect((await t.app.inject({ method: 'GET', url: `/media/w320/${first}` })).statusCode).toBe(200);
+
+    // Once the history has let go (HISTORY_DAYS), the logo no longer in use is an orphan.
+    await forgetOldHistory(t.database.db, 0);
+    const last = await inspectMedia(t.database.db, t.app.ctx.media, DAY_LATER);
+    expect(last.history).toEqual([]);
+    expect(last.orphans).toContain(second);
+    expect(last.orphans.some((k) => k.endsWith(first))).toBe(false);
+    await removeOrphans(t.database.db, t.app.ctx.media, DAY_LATER);
+    expect((await t.app.inject({ method: 'GET', url: `/media/${second}` })).statusCode).toBe(404);
   });
 
   it('lists rows that name an image the store does not hold', async () => {
