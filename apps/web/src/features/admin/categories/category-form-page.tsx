@@ -3,12 +3,12 @@ import { useWatch } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n';
 import { RecordTabs } from '../record-history';
 import { useParams } from 'react-router';
-import { FormSelectField } from '../form-kit/form-fields';
 import { FormPage, FormSection } from '../form-kit/form-page';
+import { FormRemoteChoice } from '../form-kit/form-remote-choice';
 import { ImageInputSchema } from '../form-kit/image-values';
 import { ImagesSection, NameFields } from '../form-kit/name-fields';
+import { chosenId } from '../form-kit/remote-choice-api';
 import { useResourceForm } from '../form-kit/use-resource-form';
-import { useCategoryOptions, useFamilyOptions } from '../options';
 
 const CategoryFormSchema = CategoryBodySchema.extend({ logo: ImageInputSchema, image: ImageInputSchema });
 
@@ -23,33 +23,33 @@ export function CategoryFormPage() {
     schema: CategoryFormSchema,
     empty: { nameAr: '', nameEn: '', family: '', parent: '', logo: null, image: null },
   });
-  const families = useFamilyOptions();
-  const family = useWatch({ control, name: 'family' }) as number | string | undefined;
-  const self = Number(useParams().id);
-  const parents = useCategoryOptions(family, 'none')?.filter((o) => o.value !== self);
-  const parentOptions = parents && [{ value: '', label: t('admin.fields.noParent') }, ...parents];
+  const family = chosenId(useWatch({ control, name: 'family' }));
+  const self = chosenId(useParams().id) ?? undefined;
   return (
     <RecordTabs entity="category">
       <FormPage {...frame}>
         <FormSection title={t('admin.form.details')}>
           <NameFields control={control} />
           {mode === 'create' && (
-            <FormSelectField
+            <FormRemoteChoice
               control={control}
               name="family"
+              resource="families"
               label={t('admin.fields.family')}
-              options={families}
               required
               onPicked={() => form.setValue('parent', '')}
             />
           )}
-          <FormSelectField
+          <FormRemoteChoice
             control={control}
             name="parent"
+            resource="categories"
+            scope={{ family: family ?? undefined, parent: 'none' }}
+            exclude={self}
             label={t('admin.fields.parent')}
-            options={parentOptions}
-            disabled={!family}
-            helperText={family ? t('admin.fields.parentHint') : t('admin.fields.chooseFamilyFirst')}
+            placeholder={t('admin.fields.noParent')}
+            disabled={family === null}
+            helperText={family === null ? t('admin.fields.chooseFamilyFirst') : t('admin.fields.parentHint')}
           />
         </FormSection>
         <ImagesSection

@@ -1,10 +1,10 @@
 import { SynonymBodySchema, SynonymWordsSchema, type Synonym } from '@dalil/contracts/synonyms';
 import { useTranslation } from '../../../lib/i18n';
 import { z } from 'zod';
-import { FormSelectField, FormTextField } from '../form-kit/form-fields';
+import { FormTextField } from '../form-kit/form-fields';
 import { FormPage, FormSection } from '../form-kit/form-page';
+import { FormRemoteChoice } from '../form-kit/form-remote-choice';
 import { useResourceForm } from '../form-kit/use-resource-form';
-import { useFamilyOptions } from '../options';
 
 /** The words as typed in the form: one a line, or separated by commas (Arabic ones too). */
 const splitWords = (text: string) =>
@@ -34,15 +34,14 @@ export function SynonymFormPage() {
     empty: { family: '', words: '' },
     toValues: (group: Synonym) => ({ family: group.family, words: group.words.join('\n') }),
   });
-  const families = useFamilyOptions();
   return (
     <FormPage {...frame}>
       <FormSection title={t('admin.form.details')}>
-        <FormSelectField
+        <FormRemoteChoice
           control={control}
           name="family"
+          resource="families"
           label={t('admin.fields.family')}
-          options={families}
           required
         />
         <FormTextField
