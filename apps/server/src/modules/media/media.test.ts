@@ -134,14 +134,18 @@ describe('orphaned images', () => {
       url: `/api/activity?entity=family&entityId=${id}`,
       headers: bearer(admin),
     });
-    const update = (body(history).data as { id: number; action: string }[]).find((e) => e.action === 'update');
+    const update = (body(history).data as { id: number; action: string }[]).find(
+      (e) => e.action === 'update',
+    );
     const reverted = await t.app.inject({
       method: 'POST',
       url: `/api/activity/${update!.id}/revert`,
       headers: bearer(admin),
     });
     expect(reverted.statusCode, reverted.body).toBe(200);
-    const family = body(await t.app.inject({ method: 'GET', url: `/api/family/${id}`, headers: bearer(admin) }));
+    const family = body(
+      await t.app.inject({ method: 'GET', url: `/api/family/${id}`, headers: bearer(admin) }),
+    );
     expect(family.logo).toBe(first);
     expect((await t.app.inject({ method: 'GET', url: `/media/w320/${first}` })).statusCode).toBe(200);
 
