@@ -1,21 +1,17 @@
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { UploadFormat } from '@dalil/contracts/imports';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { apiErrorMessage } from '../../../lib/api-error-message';
-import { useFamilyOptions } from '../options';
+import { RemoteChoice } from '../form-kit/remote-choice';
 import { exportCatalogue } from './upload-api';
 
 const FORMATS: UploadFormat[] = ['csv', 'xlsx'];
-
-const EVERYTHING = 'all';
 
 /**
  * The catalogue, or one family with its categories, as CSV or XLSX in the import's own columns, so
@@ -23,15 +19,15 @@ const EVERYTHING = 'all';
  */
 export function ExportCard() {
   const { t, i18n } = useTranslation();
-  const families = useFamilyOptions({ optional: true });
-  const [scope, setScope] = useState<string>(EVERYTHING);
+  // No family: the whole catalogue.
+  const [scope, setScope] = useState<number | null>(null);
   const [busy, setBusy] = useState<UploadFormat | null>(null);
   const [error, setError] = useState<unknown>(null);
   const run = async (format: UploadFormat) => {
     setBusy(format);
     setError(null);
     try {
-      await exportCatalogue(format, scope === EVERYTHING ? undefined : Number(scope));
+      await exportCatalogue(format, scope ?? undefined);
     } catch (failure) {
       console.error(failure);
       setError(failure);
@@ -53,21 +49,16 @@ export function ExportCard() {
         <Typography variant="body2" color="text.secondary">
           {t('upload.export.hint')}
         </Typography>
-        <TextField
-          select
+        <RemoteChoice
+          resource="families"
           size="small"
           label={t('upload.export.scope')}
+          placeholder={t('upload.export.everything')}
           value={scope}
-          onChange={(event) => setScope(event.target.value)}
+          onChange={setScope}
+          quiet
           sx={{ minWidth: 240 }}
-        >
-          <MenuItem value={EVERYTHING}>{t('upload.export.everything')}</MenuItem>
-          {(families ?? []).map((family) => (
-            <MenuItem key={family.value} value={String(family.value)}>
-              {family.label}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
           {FORMATS.map((format) => (
             <Button

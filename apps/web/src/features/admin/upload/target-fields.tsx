@@ -1,63 +1,51 @@
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n';
-import type { SelectOption } from '../form-kit/form-fields';
-import { useCategoryOptions, useFamilyOptions } from '../options';
+import { RemoteChoice } from '../form-kit/remote-choice';
+import { choiceListQuery } from '../form-kit/remote-choice-api';
 
 interface ChoiceProps {
-  label: string;
   value: number | '';
-  options: SelectOption[] | undefined;
   onChange: (value: number | '') => void;
-  disabled?: boolean;
-  helperText?: string;
 }
 
-function Choice({ label, value, options, onChange, disabled, helperText }: ChoiceProps) {
+const toChoice = (value: number | '') => (value === '' ? null : value);
+
+/** The Family an upload of categories or products goes to. */
+export function FamilyChoice({ value, onChange }: ChoiceProps) {
+  const { t } = useTranslation();
   return (
-    <TextField
-      select
+    <RemoteChoice
+      resource="families"
+      label={t('upload.family')}
       required
       fullWidth
-      label={label}
-      value={options ? value : ''}
-      onChange={(event) => onChange(event.target.value === '' ? '' : Number(event.target.value))}
-      disabled={disabled}
-      helperText={helperText}
-    >
-      {(options ?? []).map((option) => (
-        <MenuItem key={option.value} value={option.value}>
-          {option.label}
-        </MenuItem>
-      ))}
-    </TextField>
+      value={toChoice(value)}
+      onChange={(id) => onChange(id ?? '')}
+    />
   );
 }
 
-/** The Family an upload of categories or products goes to. */
-export function FamilyChoice(props: { value: number | ''; onChange: (value: number | '') => void }) {
-  const { t } = useTranslation();
-  return <Choice label={t('upload.family')} options={useFamilyOptions()} {...props} />;
-}
-
 /** Then a Category of that family (upload products). */
-export function CategoryChoice(props: {
-  family: number | '';
-  value: number | '';
-  onChange: (value: number | '') => void;
-}) {
+export function CategoryChoice({ family, value, onChange }: ChoiceProps & { family: number | '' }) {
   const { t } = useTranslation();
-  const options = useCategoryOptions(props.family === '' ? null : props.family);
-  const empty = props.family !== '' && options?.length === 0;
+  // The same first page the choice asks for: a family without categories says so instead.
+  const first = useQuery({
+    ...choiceListQuery('categories', { family: family === '' ? 0 : family }, ''),
+    enabled: family !== '',
+  });
+  const empty = family !== '' && first.data?.count === 0;
   return (
-    <Choice
+    <RemoteChoice
+      resource="categories"
+      scope={{ family: family === '' ? undefined : family }}
       label={t('upload.category')}
-      value={props.value}
-      onChange={props.onChange}
-      options={options}
-      disabled={props.family === '' || empty}
+      required
+      fullWidth
+      value={toChoice(value)}
+      onChange={(id) => onChange(id ?? '')}
+      disabled={family === '' || empty}
       helperText={
-        props.family === '' ? t('upload.chooseFamilyFirst') : empty ? t('upload.noCategories') : undefined
+        family === '' ? t('upload.chooseFamilyFirst') : empty ? t('upload.noCategories') : undefined
       }
     />
   );

@@ -1,10 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ImagePreview } from '@dalil/contracts/image-upload';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,7 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import type { UploadProgress } from '../../../lib/upload-with-progress';
-import { useFamilyOptions } from '../options';
+import { RemoteChoice } from '../form-kit/remote-choice';
 import { ImageDropArea } from './image-drop-area';
 import { ImageJobStatus } from './image-job-status';
 import { ImagePreviewTable } from './image-preview-table';
@@ -30,7 +28,6 @@ const megabytes = (n: number, language: string) =>
 export function UploadImagesPage() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const families = useFamilyOptions();
   const latest = useQuery(latestImageJobQuery);
   const [family, setFamily] = useState<number | ''>('');
   const [files, setFiles] = useState<File[]>([]);
@@ -63,24 +60,17 @@ export function UploadImagesPage() {
       <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3.5 }, borderRadius: 3 }}>
         <Stack spacing={3}>
           <Typography color="text.secondary">{t('images.intro')}</Typography>
-          <TextField
-            select
+          <RemoteChoice
+            resource="families"
             label={t('images.family')}
-            value={families ? family : ''}
-            onChange={(e) => {
-              setFamily(e.target.value === '' ? '' : Number(e.target.value));
+            placeholder={t('images.allFamilies')}
+            value={family === '' ? null : family}
+            onChange={(id) => {
+              setFamily(id ?? '');
               setPreview(null);
             }}
             sx={{ maxWidth: 360 }}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          >
-            <MenuItem value="">{t('images.allFamilies')}</MenuItem>
-            {(families ?? []).map((o) => (
-              <MenuItem key={o.value} value={o.value}>
-                {o.label}
-              </MenuItem>
-            ))}
-          </TextField>
+          />
           <ImageDropArea
             onFiles={(dropped) => {
               setFiles(dropped);
