@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { zip } from '../../apps/server/test/zip';
@@ -39,8 +39,17 @@ export async function photoZip(count: number): Promise<string> {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `photos-${count}.zip`);
   if (existsSync(file)) return file;
-  const entries = [];
-  for (let i = 0; i < count; i++) entries.push({ name: `photos/${barcodeOf(i)}.jpg`, data: await photo(i) });
+  const entries: { name: string; data: Buffer }[] = [];
+  let next = 0;
+  // One generator per core: 2 000 photos take about 8 minutes on one.
+  await Promise.all(
+    Array.from({ length: availableParallelism() }, async () => {
+      while (next < count) {
+        const i = next++;
+        entries[i] = { name: `photos/${barcodeOf(i)}.jpg`, data: await photo(i) };
+      }
+    }),
+  );
   writeFileSync(file, zip(entries));
   return file;
 }

@@ -62,12 +62,14 @@ export async function encodeImage(input: Buffer, name = contentName(input)): Pro
     const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
     const webp = { quality: ENCODING.quality, effort: ENCODING.effort };
     const stored = await sharp(data, raw).webp(webp).toBuffer();
-    const files = await Promise.all(
-      MEDIA_WIDTHS.map(async (w) => ({
-        key: variantKey(name, w),
-        data: w >= info.width ? stored : await sharp(data, raw).resize({ width: w }).webp(webp).toBuffer(),
-      })),
-    );
+    // One width after another: an image in flight holds one encoder's memory, not four. A bulk job
+    // keeps the cores busy by running images side by side instead.
+    const files: EncodedImage['files'] = [];
+    for (const w of MEDIA_WIDTHS) {
+      const resized =
+        w >= info.width ? stored : await sharp(data, raw).resize({ width: w }).webp(webp).toBuffer();
+      files.push({ key: variantKey(name, w), data: resized });
+    }
     return { name, files: [...files, { key: name, data: stored }] };
   } catch {
     throw new HttpError(422, 'The image could not be read: it may be damaged');
