@@ -52,6 +52,7 @@ export const adminPaths = Object.fromEntries(
 export const apiPaths = {
   ...API_PATHS,
   family: itemPath(API_PATHS.families),
+  category: itemPath(API_PATHS.categories),
   product: itemPath(API_PATHS.products),
 } as const;
 

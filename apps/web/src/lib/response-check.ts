@@ -1,5 +1,5 @@
 import type { LoginResponse } from '@dalil/contracts/auth';
-import type { CategoryList } from '@dalil/contracts/categories';
+import type { Category, CategoryList } from '@dalil/contracts/categories';
 import type { PublicConfig } from '@dalil/contracts/config';
 import type { Family, FamilyDetail, FamilyList } from '@dalil/contracts/families';
 import type { Product } from '@dalil/contracts/products';
@@ -14,6 +14,7 @@ export interface ResponseTypes {
   family: Family;
   familyDetail: FamilyDetail;
   categories: CategoryList;
+  category: Category;
   search: SearchResult;
   product: Product;
 }

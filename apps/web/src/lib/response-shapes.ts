@@ -1,5 +1,5 @@
 import { LoginResponseSchema } from '@dalil/contracts/auth';
-import { CategoryListSchema } from '@dalil/contracts/categories';
+import { CategoryListSchema, CategorySchema } from '@dalil/contracts/categories';
 import { PublicConfigSchema } from '@dalil/contracts/config';
 import { FamilyDetailSchema, FamilyListSchema, FamilySchema } from '@dalil/contracts/families';
 import { ProductSchema } from '@dalil/contracts/products';
@@ -18,6 +18,7 @@ const SHAPES = {
   family: FamilySchema,
   familyDetail: FamilyDetailSchema,
   categories: CategoryListSchema,
+  category: CategorySchema,
   search: SearchResultSchema,
   product: ProductSchema,
 } satisfies { [K in keyof ResponseTypes]: z.ZodType<ResponseTypes[K]> };
