@@ -1,5 +1,5 @@
 import { CATALOGUE_PAGE_SIZE, MAX_LIST_LIMIT } from '@dalil/contracts/constants';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 import { apiPaths } from '../../lib/paths';
 import { checkResponse } from '../../lib/response-check';
@@ -32,21 +32,38 @@ export const familyQuery = (id: number) =>
     meta: { handlesErrors: true },
   });
 
+/** Toggles asked for at a time: a row shows a screen of them, and asks for more as it is scrolled. */
+export const CATEGORY_PAGE_SIZE = 40;
+
 /**
- * Asking for ten toggles would hide the categories of a family that has more, so the row asks
- * for as many as a list may hold and scrolls sideways.
+ * One row of category toggles, page by page: the family's top-level categories (`parent` none) or
+ * the sub-categories of one category, in the server's order (by id).
  */
-export const categoriesQuery = (family: number) =>
-  queryOptions({
-    queryKey: ['catalog', 'categories', family],
-    queryFn: async ({ signal }) =>
+export const categoryRowQuery = (family: number, parent: number | 'none') =>
+  infiniteQueryOptions({
+    queryKey: ['catalog', 'categories', family, parent],
+    queryFn: async ({ signal, pageParam }) =>
       checkResponse(
         'categories',
         await apiRequest<unknown>(apiPaths.categories, {
           signal,
-          query: { family, limit: MAX_LIST_LIMIT, skip: 0 },
+          query: { family, parent, limit: CATEGORY_PAGE_SIZE, skip: pageParam },
         }),
       ),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, page) => n + page.data.length, 0);
+      return loaded < last.count && last.data.length > 0 ? loaded : undefined;
+    },
+    staleTime: STALE_MS,
+  });
+
+/** One category, for a link that names one the rows have not loaded (the 150th, or a sub-category). */
+export const categoryQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['catalog', 'category', id],
+    queryFn: async ({ signal }) =>
+      checkResponse('category', await apiRequest<unknown>(apiPaths.category(id), { signal })),
     staleTime: STALE_MS,
   });
 

@@ -34,6 +34,19 @@ const product = (id: number) => ({
   subCategory: null,
 });
 
+const category = (id: number, en: string, ar: string, parent: number | null = null) => ({
+  id,
+  name: { ar, en },
+  nameAr: ar,
+  nameEn: en,
+  family: 1,
+  parent,
+  logo: null,
+  image: null,
+});
+
+const CATEGORIES = [category(1, 'Dates', 'تمور'), category(2, 'Medjool', 'تمر مجدول', 1)];
+
 function mockCatalogue(count: number) {
   return mockApi({
     'GET /api/family': () => ({ status: 200, body: { data: [family, { ...family, id: 2 }], count: 2 } }),
@@ -41,33 +54,13 @@ function mockCatalogue(count: number) {
       status: 200,
       body: { ...family, counts: { categories: 1, products: count } },
     }),
-    'GET /api/category': () => ({
+    'GET /api/category': ({ query }) => {
+      const rows = CATEGORIES.filter((c) => String(c.parent ?? 'none') === query.get('parent'));
+      return { status: 200, body: { data: rows, count: rows.length } };
+    },
+    'GET /api/category/2': () => ({
       status: 200,
-      body: {
-        data: [
-          {
-            id: 1,
-            name: { ar: 'تمور', en: 'Dates' },
-            nameAr: 'تمور',
-            nameEn: 'Dates',
-            family: 1,
-            parent: null,
-            logo: null,
-            image: null,
-          },
-          {
-            id: 2,
-            name: { ar: 'تمر مجدول', en: 'Medjool' },
-            nameAr: 'تمر مجدول',
-            nameEn: 'Medjool',
-            family: 1,
-            parent: 1,
-            logo: null,
-            image: null,
-          },
-        ],
-        count: 2,
-      },
+      body: { ...CATEGORIES[1], counts: { products: 1, subCategories: 0 } },
     }),
     'GET /api/search': () => ({
       status: 200,

@@ -11,13 +11,7 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react
 import { CenteredSpinner } from '../../components/centered-spinner';
 import { catalogPrintHref, paths } from '../../lib/paths';
 import { useFirstScreenLater } from '../../lib/use-first-screen-later';
-import {
-  catalogSearchArgs,
-  categoriesQuery,
-  categoryCountsQuery,
-  familiesQuery,
-  searchQuery,
-} from './catalog-api';
+import { catalogSearchArgs, categoryCountsQuery, familiesQuery, searchQuery } from './catalog-api';
 import { CatalogHero } from './catalog-hero';
 import {
   catalogQueryString,
@@ -65,7 +59,6 @@ function CatalogMain({ query, family }: CatalogMainProps) {
   const rememberQuery = useCatalogStore((s) => s.rememberQuery);
   const resultsTop = useRef<HTMLDivElement>(null);
   const families = useQuery(familiesQuery);
-  const categories = useQuery(categoriesQuery(family.id));
   const results = useQuery(searchQuery(catalogSearchArgs(family.id, query)));
   const counts = useQuery(categoryCountsQuery(family.id, query.search));
 
@@ -118,7 +111,7 @@ function CatalogMain({ query, family }: CatalogMainProps) {
         <>
           <CatalogSearchBox value={query.search} onCommit={onSearch} />
           <CategoryRows
-            categories={categories.data?.data}
+            family={family.id}
             value={query.category}
             onChange={(category) => go({ category, page: 1 })}
             counts={counts.data}

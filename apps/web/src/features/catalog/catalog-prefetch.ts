@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { paths } from '../../lib/paths';
 import { getToken } from '../../lib/session';
-import { catalogSearchArgs, categoriesQuery, familiesQuery, familyQuery, searchQuery } from './catalog-api';
+import { catalogSearchArgs, categoryRowQuery, familiesQuery, familyQuery, searchQuery } from './catalog-api';
 import { parseCatalogQuery, queryForFamily } from './catalog-query';
 import { restoreFamily, useCatalogStore } from './catalog-store';
 
@@ -20,7 +20,7 @@ export function prefetchStoredCatalog(client: QueryClient): void {
   const query = linked.family !== null ? linked : stored ? queryForFamily(lastQuery, stored.id) : null;
   if (!query || query.family === null) return;
   void client.prefetchQuery(familiesQuery);
-  void client.prefetchQuery(categoriesQuery(query.family));
+  void client.prefetchInfiniteQuery(categoryRowQuery(query.family, 'none'));
   void client.prefetchQuery(searchQuery(catalogSearchArgs(query.family, query)));
   if (stored?.id !== query.family) void client.prefetchQuery(familyQuery(query.family));
 }

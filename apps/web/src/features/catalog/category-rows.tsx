@@ -1,10 +1,10 @@
-import type { Category } from '@dalil/contracts/categories';
 import Box from '@mui/material/Box';
 import { useTranslation } from '../../lib/i18n';
 import { CategoryToggles } from './category-toggles';
+import { useCategoryRows } from './use-category-rows';
 
 interface CategoryRowsProps {
-  categories: Category[] | undefined;
+  family: number;
   /** The chosen category or sub-category (the address keeps one id). */
   value: number | null;
   onChange: (category: number | null) => void;
@@ -14,24 +14,37 @@ interface CategoryRowsProps {
 /**
  * The top-level categories in one row; when the chosen one has sub-categories, a second row lists
  * them. Choosing a sub-category keeps its parent chosen in the first row; "All" in the second row
- * goes back to the whole parent.
+ * goes back to the whole parent. Each row loads more from the server as it is scrolled to its end.
  */
-export function CategoryRows({ categories, value, onChange, counts }: CategoryRowsProps) {
+export function CategoryRows({ family, value, onChange, counts }: CategoryRowsProps) {
   const { t } = useTranslation();
-  const chosen = categories?.find((c) => c.id === value);
-  const parentId = chosen ? (chosen.parent ?? chosen.id) : value;
-  const top = categories?.filter((c) => c.parent === null);
-  const children = categories?.filter((c) => parentId !== null && c.parent === parentId) ?? [];
+  const rows = useCategoryRows(family, value);
+  const choose = (category: number | null) => {
+    rows.remember(category);
+    onChange(category);
+  };
+  const { first, second, parentId } = rows;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <CategoryToggles categories={top} value={parentId} onChange={onChange} counts={counts} />
-      {children.length > 0 && (
+      <CategoryToggles
+        categories={first.categories}
+        value={parentId}
+        onChange={choose}
+        counts={counts}
+        hasMore={first.hasMore}
+        loadingMore={first.loadingMore}
+        onMore={first.loadMore}
+      />
+      {parentId !== null && second.categories && second.categories.length > 0 && (
         <CategoryToggles
-          categories={children}
-          value={chosen?.parent === null ? null : value}
-          onChange={(sub) => onChange(sub ?? parentId)}
+          categories={second.categories}
+          value={rows.subId}
+          onChange={(sub) => choose(sub ?? parentId)}
           counts={counts}
           label={t('catalog.main.subCategories')}
+          hasMore={second.hasMore}
+          loadingMore={second.loadingMore}
+          onMore={second.loadMore}
         />
       )}
     </Box>

@@ -3,9 +3,11 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { mediaUrl } from '../../lib/media';
 import { usePreferences } from '../../lib/preferences-store';
+import { MoreCategories } from './category-more';
 
 interface CategoryTogglesProps {
   categories: Category[] | undefined;
@@ -15,6 +17,10 @@ interface CategoryTogglesProps {
   counts?: ReadonlyMap<number, number> | undefined;
   /** The group's accessible name; the categories row by default (a second row lists sub-categories). */
   label?: string;
+  /** The server has more categories for this row: its end loads them. */
+  hasMore?: boolean;
+  loadingMore?: boolean;
+  onMore?: () => void;
 }
 
 /** The category's logo, small and decorative (the toggle is named by its text). */
@@ -57,10 +63,32 @@ const ALL = 'all';
 /** A category with no match: quieter text and a dashed outline (still legible, still choosable). */
 const DIMMED = { color: 'text.secondary', borderStyle: 'dashed !important' } as const;
 
-/** A horizontal row of category toggles; choosing the active one clears it. */
-export function CategoryToggles({ categories, value, onChange, counts, label }: CategoryTogglesProps) {
+/**
+ * A horizontal row of category toggles that scrolls sideways (from the right in Arabic); choosing the
+ * active one clears it. A row with more on the server ends in a toggle that loads them.
+ */
+export function CategoryToggles(props: CategoryTogglesProps) {
+  const { categories, value, onChange, counts, label, hasMore, loadingMore = false, onMore } = props;
   const { t } = useTranslation();
   const language = usePreferences((s) => s.language);
+  const scroller = useRef<HTMLDivElement>(null);
+  const group = useRef<HTMLDivElement>(null);
+  // The toggle to focus when the next page arrives: the person pressed "more", which then goes away
+  // or moves on; they continue at the first new category.
+  const focusFrom = useRef<number | null>(null);
+  const count = categories?.length ?? 0;
+  const more = (focused: boolean) => {
+    if (loadingMore || !onMore) return;
+    focusFrom.current = focused ? count : null;
+    onMore();
+  };
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || count <= from) return;
+    focusFrom.current = null;
+    // The first toggle is "All".
+    group.current?.querySelectorAll('button')[from + 1]?.focus();
+  }, [count]);
   if (!categories) {
     return (
       <Box sx={{ display: 'flex', gap: 1, height: 40 }} aria-hidden>
@@ -72,16 +100,30 @@ export function CategoryToggles({ categories, value, onChange, counts, label }: 
   }
   return (
     <Box
-      sx={{ overflowX: 'auto', mx: { xs: -2, sm: 0 }, px: { xs: 2, sm: 0 }, pb: 0.5, scrollbarWidth: 'thin' }}
+      ref={scroller}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        overflowX: 'auto',
+        overscrollBehaviorX: 'contain',
+        mx: { xs: -2, sm: 0 },
+        px: { xs: 2, sm: 0 },
+        pb: 0.5,
+        scrollbarWidth: 'thin',
+      }}
     >
       <ToggleButtonGroup
+        ref={group}
         exclusive
+        aria-busy={loadingMore || undefined}
         value={value === null ? ALL : String(value)}
         onChange={(_event, next: string | null) =>
           onChange(next === null || next === ALL ? null : Number(next))
         }
         aria-label={label ?? t('catalog.main.categories')}
         sx={{
+          flex: 'none',
           gap: 1,
           flexWrap: 'nowrap',
           '& .MuiToggleButtonGroup-grouped': {
@@ -123,6 +165,7 @@ export function CategoryToggles({ categories, value, onChange, counts, label }: 
           );
         })}
       </ToggleButtonGroup>
+      {hasMore && <MoreCategories scroller={scroller} loading={loadingMore} onMore={more} />}
     </Box>
   );
 }
