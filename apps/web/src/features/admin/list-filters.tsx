@@ -1,36 +1,30 @@
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
-import type { SelectOption } from './form-kit/form-fields';
+import { RemoteChoice } from './form-kit/remote-choice';
+import { chosenId, type ChoiceResource, type ChoiceScope } from './form-kit/remote-choice-api';
 
 interface ListFilterProps {
+  resource: ChoiceResource;
+  scope?: ChoiceScope;
   label: string;
   allLabel: string;
+  /** The filter as the URL holds it: an id, or '' for all. */
   value: string;
-  options: SelectOption[] | undefined;
   onChange: (value: string) => void;
   disabled?: boolean;
 }
 
-/** A list filter (family, category): a small select whose empty choice means all. */
-export function ListFilter({ label, allLabel, value, options, onChange, disabled }: ListFilterProps) {
-  const known = options?.some((option) => String(option.value) === value);
+/** A list filter (family, category): a small searchable choice whose empty value means all. */
+export function ListFilter({ resource, scope, label, allLabel, value, onChange, disabled }: ListFilterProps) {
   return (
-    <TextField
-      select
+    <RemoteChoice
+      resource={resource}
+      scope={scope}
       size="small"
       label={label}
-      value={known ? value : ''}
-      onChange={(event) => onChange(event.target.value)}
+      placeholder={allLabel}
+      value={chosenId(value)}
+      onChange={(id) => onChange(id === null ? '' : String(id))}
       disabled={disabled}
-      sx={{ minWidth: 180, flex: { xs: '1 1 160px', sm: '0 0 auto' } }}
-      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-    >
-      <MenuItem value="">{allLabel}</MenuItem>
-      {(options ?? []).map((option) => (
-        <MenuItem key={option.value} value={String(option.value)}>
-          {option.label}
-        </MenuItem>
-      ))}
-    </TextField>
+      sx={{ width: { xs: 'auto', sm: 220 }, flex: { xs: '1 1 160px', sm: '0 0 auto' } }}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from '../../lib/i18n';
 import { useListParams } from '../../components/list-kit-params';
 import { ListFilter } from './list-filters';
-import { useCategoryOptions, useFamilyOptions } from './options';
+import { chosenId } from './form-kit/remote-choice-api';
 
 const BY_FAMILY = ['family'] as const;
 const BY_FAMILY_AND_CATEGORY = ['family', 'category'] as const;
@@ -14,25 +14,25 @@ export function useFamilyFilters({ category = false }: { category?: boolean } = 
   const { t } = useTranslation();
   const filterKeys = category ? BY_FAMILY_AND_CATEGORY : BY_FAMILY;
   const { filters, setFilter } = useListParams(filterKeys);
-  const families = useFamilyOptions();
-  const categories = useCategoryOptions(category ? filters.family : undefined);
+  const family = chosenId(filters.family);
   const controls = (
     <>
       <ListFilter
         label={t('admin.list.filterFamily')}
         allLabel={t('admin.list.allFamilies')}
+        resource="families"
         value={filters.family ?? ''}
-        options={families}
         onChange={(value) => setFilter('family', value, category ? { category: '' } : undefined)}
       />
       {category && (
         <ListFilter
           label={t('admin.list.filterCategory')}
           allLabel={t('admin.list.allCategories')}
+          resource="categories"
+          scope={{ family: family ?? undefined }}
           value={filters.category ?? ''}
-          options={categories}
           onChange={(value) => setFilter('category', value)}
-          disabled={!filters.family}
+          disabled={family === null}
         />
       )}
     </>

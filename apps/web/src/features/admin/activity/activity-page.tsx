@@ -12,7 +12,8 @@ import { useTranslation } from '../../../lib/i18n';
 import { getToken } from '../../../lib/session';
 import { reportError } from '../../../lib/notifications-store';
 import { HistoryPanel } from '../history-panel';
-import { useFamilyOptions } from '../options';
+import { RemoteChoice } from '../form-kit/remote-choice';
+import { chosenId } from '../form-kit/remote-choice-api';
 import { PersonPicker } from './person-picker';
 
 interface Filters {
@@ -41,7 +42,6 @@ async function downloadCsv(filters: Filters) {
 /** Who changed what and when, filtered by person, family, kind and dates; paged; exportable as CSV. */
 export function ActivityPage() {
   const { t } = useTranslation();
-  const families = useFamilyOptions() ?? [];
   const [filters, setFilters] = useState<Filters>(NONE);
   const [person, setPerson] = useState<User | null>(null);
   const set = (key: keyof Filters) => (event: { target: { value: string } }) =>
@@ -73,11 +73,15 @@ export function ActivityPage() {
             setFilters((f) => ({ ...f, actor: user ? String(user.id) : '' }));
           }}
         />
-        {choice(
-          'family',
-          t('admin.history.family'),
-          families.map((f) => ({ value: String(f.value), label: f.label })),
-        )}
+        <RemoteChoice
+          resource="families"
+          size="small"
+          label={t('admin.history.family')}
+          placeholder={t('admin.history.any')}
+          value={chosenId(filters.family)}
+          onChange={(id) => setFilters((f) => ({ ...f, family: id === null ? '' : String(id) }))}
+          sx={{ width: 200 }}
+        />
         {choice(
           'entity',
           t('admin.history.entity'),

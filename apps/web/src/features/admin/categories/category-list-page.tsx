@@ -1,24 +1,13 @@
 import type { Category } from '@dalil/contracts/categories';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n';
 import { ListKit } from '../../../components/list-kit';
+import { ChoiceName } from '../form-kit/choice-name';
 import { useFamilyFilters } from '../use-family-filters';
 import { nameColumns, nameOf } from '../name-columns';
 import { resourceApis } from '../resource-api';
 import { resourceListProps } from '../resource-list';
 
 const api = resourceApis.categories;
-
-/** A sub-category's parent, by name in the UI language (one small cached read per parent). */
-function ParentName({ id }: { id: number }) {
-  const { i18n } = useTranslation();
-  const parent = useQuery({
-    queryKey: ['categories', 'name', id],
-    queryFn: ({ signal }) => api.one(id, signal),
-    staleTime: 60_000,
-  });
-  return parent.data ? nameOf(parent.data, i18n.language) : `#${id}`;
-}
 
 /** Category List: id, Name Ar, Name En, Parent, Actions, with a family filter. */
 export function CategoryListPage() {
@@ -32,7 +21,7 @@ export function CategoryListPage() {
         {
           id: 'parent',
           label: t('admin.list.parent'),
-          render: (row) => (row.parent === null ? '' : <ParentName id={row.parent} />),
+          render: (row) => (row.parent === null ? '' : <ChoiceName resource="categories" id={row.parent} />),
         },
       ]}
       rowLabel={(row) => nameOf(row, i18n.language)}

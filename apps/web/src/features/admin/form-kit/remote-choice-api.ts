@@ -58,8 +58,11 @@ export const choiceLabel = (item: ChoiceItem, language: string) =>
   language === 'ar' ? item.nameAr : item.nameEn;
 
 /**
- * A choice's form or URL value as an id: forms hold '' for none (the shared schema then says it is
- * required), URLs and selects hold text.
+ * A choice's form or URL value as an id, null for none: forms hold '' for none (the shared schema
+ * then says it is required), URLs hold text (anything but an id there means none).
  */
-export const chosenId = (value: unknown): number | null =>
-  value === '' || value === null || value === undefined ? null : Number(value);
+export function chosenId(value: unknown): number | null {
+  if (value === '' || value === null || value === undefined) return null;
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}

@@ -105,6 +105,7 @@ export function RemoteChoice(props: RemoteChoiceProps) {
         loading={list.isFetching}
         loadingText={t('admin.choice.searching')}
         noOptionsText={t('admin.choice.noMatches')}
+        clearOnEscape
         clearText={t('admin.choice.clear')}
         openText={t('admin.choice.open')}
         closeText={t('admin.choice.close')}

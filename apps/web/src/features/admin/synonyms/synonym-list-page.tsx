@@ -1,10 +1,9 @@
 import type { Synonym } from '@dalil/contracts/synonyms';
 import Stack from '@mui/material/Stack';
-import { useMemo } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { ListKit, type ListColumn } from '../../../components/list-kit';
 import { useListParams } from '../../../components/list-kit-params';
-import { useFamilyOptions } from '../options';
+import { ChoiceName } from '../form-kit/choice-name';
 import { resourceApis } from '../resource-api';
 import { resourceListProps } from '../resource-list';
 import { useFamilyFilters } from '../use-family-filters';
@@ -17,8 +16,6 @@ const FILTER_KEYS = ['family'] as const;
 export function SynonymListPage() {
   const { t } = useTranslation();
   const { filters } = useListParams(FILTER_KEYS);
-  const families = useFamilyOptions();
-  const familyName = useMemo(() => new Map((families ?? []).map((f) => [f.value, f.label])), [families]);
   const columns: ListColumn<Synonym>[] = [
     {
       id: 'words',
@@ -29,7 +26,7 @@ export function SynonymListPage() {
     {
       id: 'family',
       label: t('admin.synonyms.family'),
-      render: (row) => familyName.get(row.family) ?? String(row.family),
+      render: (row) => <ChoiceName resource="families" id={row.family} />,
     },
   ];
   return (
