@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../lib/api-error';
 import { reportError } from '../lib/notifications-store';
+import { worthReporting } from '../lib/server-reach';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -12,10 +13,14 @@ declare module '@tanstack/react-query' {
 function report(error: unknown, handled: boolean | undefined): void {
   // A 401 already sent the user to the login with its own message.
   if (handled || (isApiError(error) && error.status === 401)) return;
-  reportError(error);
+  if (worthReporting(error)) reportError(error);
 }
 
-/** Every failed query or mutation shows a snackbar and goes to the console; nothing fails silently. */
+/**
+ * Every failed query or mutation shows a snackbar and goes to the console; nothing fails silently.
+ * While the server is out of reach, the first failure is reported and the unreachable message
+ * (app/server-unreachable.tsx) speaks for the rest.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => report(error, query.meta?.handlesErrors) }),

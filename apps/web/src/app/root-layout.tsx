@@ -10,10 +10,14 @@ import { useDirection, usePreferences } from '../lib/preferences-store';
 import { usePageTitleKey } from '../lib/route-handle';
 import { onUnauthorized, scopeOfPath } from '../lib/session';
 import { emotionCacheFor } from './emotion-cache';
+import { ServerUnreachable } from './server-unreachable';
 import { createAppTheme } from './theme';
 import { AppThemeProvider } from './theme-provider';
 
-/** Providers that depend on the route (admin or catalogue look), the 401 redirect and the page title. */
+/**
+ * Providers that depend on the route (admin or catalogue look), the 401 redirect, the page title and
+ * the message shown while the server is out of reach.
+ */
 export function RootLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -49,6 +53,7 @@ export function RootLayout() {
         <CssBaseline enableColorScheme />
         <Outlet />
         <NoticeOutlet />
+        <ServerUnreachable />
       </AppThemeProvider>
     </CacheProvider>
   );

@@ -1,6 +1,7 @@
 import { API_BASE } from '@dalil/contracts/api-paths';
 import { REQUEST_TIMEOUT_MS } from '@dalil/contracts/constants';
 import { ApiError, errorFromResponse } from './api-error';
+import { isServerAnswer, noteAnswered, noteUnreachable } from './server-reach';
 import { adoptFreshToken, getToken, signalUnauthorized } from './session';
 
 export interface ApiRequestOptions {
@@ -32,11 +33,15 @@ function buildHeaders(body: unknown): Headers {
   return headers;
 }
 
-/** 10 000 ms timeout, bearer token, no credentials; non-2xx statuses are errors. */
+/**
+ * 10 000 ms timeout, bearer token, no credentials; non-2xx statuses are errors. Every outcome tells
+ * lib/server-reach whether the server answered.
+ */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal, unauthorized = 'redirect' } = options;
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  const startedAt = Date.now();
   let response: Response;
   try {
     response = await fetch(buildUrl(path, query), {
@@ -48,9 +53,12 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     });
   } catch (error) {
     if (signal?.aborted) throw error;
+    noteUnreachable(startedAt);
     if (timeout.aborted) throw new ApiError('timeout', 0, null, 'The server took too long to answer');
     throw new ApiError('network', 0, null, 'The server could not be reached');
   }
+  if (isServerAnswer(response.status)) noteAnswered();
+  else noteUnreachable(startedAt);
   if (!response.ok) {
     if (response.status === 401 && unauthorized === 'redirect') signalUnauthorized();
     throw await errorFromResponse(response);

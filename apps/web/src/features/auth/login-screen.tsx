@@ -10,6 +10,7 @@ import { CenteredSpinner } from '../../components/centered-spinner';
 import { configQuery } from '../../lib/config-api';
 import type { MessageKey } from '../../lib/locales/en';
 import { reportError } from '../../lib/notifications-store';
+import { isUnreachable, onRetryRequest, worthReporting } from '../../lib/server-reach';
 import type { LoginApiPath } from '../../lib/paths';
 import { login } from './login-api';
 import { returnPath } from './return-path';
@@ -33,7 +34,9 @@ export interface LoginScreenProps {
  * The login screen. The visitor (light) variant reads /api/config and signs in silently with the
  * guest account; with guest access off (a private catalogue) it shows the form. A
  * token the catalogue already accepts (an admin's) is used instead of either. Signing in returns to
- * the page the session guard came from (a product link, a scanned QR code), else `redirectTo`.
+ * the page the session guard came from (a product link, a scanned QR code), else `redirectTo`. While
+ * the server is out of reach the spinner stays, and the config, the session check and the sign-in are
+ * asked again on every retry.
  */
 export function LoginScreen({ apiPath, redirectTo, title, subtitle, dark = false }: LoginScreenProps) {
   const { t } = useTranslation();
@@ -47,7 +50,10 @@ export function LoginScreen({ apiPath, redirectTo, title, subtitle, dark = false
   const config = useQuery({ ...configQuery, enabled: !dark });
   const existing = useExistingSession(!dark);
   const guest = dark || existing !== 'none' ? null : config.data?.guest;
-  const attempted = useRef(false);
+  // The guest sign-in's attempt number: asked again (a new number) after the server was out of reach.
+  const [attempt, setAttempt] = useState(0);
+  const attempted = useRef(-1);
+  const [stalled, setStalled] = useState(false);
   const [guestFailed, setGuestFailed] = useState(false);
 
   const signIn = useCallback(
@@ -64,15 +70,27 @@ export function LoginScreen({ apiPath, redirectTo, title, subtitle, dark = false
   }, [existing, navigate, target]);
 
   useEffect(() => {
-    if (!guest || attempted.current) return;
-    attempted.current = true;
+    if (!guest || attempted.current === attempt) return;
+    attempted.current = attempt;
     signIn(guest).catch((error: unknown) => {
-      reportError(error);
-      setGuestFailed(true);
+      if (worthReporting(error)) reportError(error);
+      // An unreachable server is no reason to show the form: the sign-in waits for the next retry.
+      if (isUnreachable(error)) setStalled(true);
+      else setGuestFailed(true);
     });
-  }, [guest, signIn]);
+  }, [guest, signIn, attempt]);
 
-  const waiting = !dark && (existing !== 'none' || (!guestFailed && (config.isPending || Boolean(guest))));
+  useEffect(() => {
+    if (!stalled) return;
+    return onRetryRequest(() => {
+      setStalled(false);
+      setAttempt((previous) => previous + 1);
+    });
+  }, [stalled]);
+
+  // While the config cannot be fetched the spinner stays (the unreachable message covers it later).
+  const configWaits = config.isPending || isUnreachable(config.error);
+  const waiting = !dark && (existing !== 'none' || (!guestFailed && (configWaits || Boolean(guest))));
   return (
     <AppThemeProvider theme={theme}>
       {waiting ? (

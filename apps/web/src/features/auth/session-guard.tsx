@@ -6,6 +6,7 @@ import { CenteredSpinner } from '../../components/centered-spinner';
 import { isApiError } from '../../lib/api-error';
 import { useNotifications, reportError } from '../../lib/notifications-store';
 import { paths } from '../../lib/paths';
+import { onRetryRequest, worthReporting } from '../../lib/server-reach';
 import { clearToken, getToken, type SessionScope } from '../../lib/session';
 import type { LoginReturn } from './return-path';
 import { checkSession, earlyAccount, takeEarlySessionCheck } from './session-api';
@@ -22,7 +23,7 @@ function tellWhy(error: unknown): void {
     useNotifications.getState().show({ severity: 'warning', messageKey: 'errors.sessionEnded' });
   } else if (isApiError(error) && error.status === 403) {
     useNotifications.getState().show({ severity: 'warning', messageKey: 'errors.forbidden' });
-  } else {
+  } else if (worthReporting(error)) {
     reportError(error);
   }
 }
@@ -33,7 +34,8 @@ function tellWhy(error: unknown): void {
  * not flash. The first page's check starts before the app renders (main.tsx); when it has already
  * succeeded, the page shows at once instead of after a spinner. Only a 401 or 403 ends the session;
  * when the server cannot be reached or fails, the spinner stays and the check is asked again every
- * few seconds.
+ * few seconds, and at once on Retry (app/server-unreachable.tsx, which covers the spinner once the
+ * server has been out of reach for ten seconds).
  */
 export function SessionGuard({ scope }: SessionGuardProps) {
   const { t } = useTranslation();
@@ -60,7 +62,10 @@ export function SessionGuard({ scope }: SessionGuardProps) {
       return;
     }
     let retry: ReturnType<typeof setTimeout> | undefined;
-    const run = (check: Promise<Account>, attempt: number): void => {
+    let waiting = false;
+    let attempts = 0;
+    const run = (check: Promise<Account>): void => {
+      const attempt = attempts++;
       void check.then(
         (checked) => {
           if (!controller.signal.aborted) setAccount(checked);
@@ -70,15 +75,27 @@ export function SessionGuard({ scope }: SessionGuardProps) {
           if (attempt === 0) tellWhy(error);
           // Only an answer that refuses the token ends the session. An unreachable or failing server
           // (a restart, a request cut off because the page is being left) keeps it: check again.
-          if (isApiError(error) && (error.status === 401 || error.status === 403)) toLogin();
-          else retry = setTimeout(() => run(checkSession(scope, controller.signal), attempt + 1), RETRY_MS);
+          if (isApiError(error) && (error.status === 401 || error.status === 403)) {
+            toLogin();
+          } else {
+            waiting = true;
+            retry = setTimeout(again, RETRY_MS);
+          }
         },
       );
     };
-    run(takeEarlySessionCheck(scope) ?? checkSession(scope, controller.signal), 0);
+    const again = () => {
+      if (!waiting) return;
+      waiting = false;
+      clearTimeout(retry);
+      run(checkSession(scope, controller.signal));
+    };
+    const stopListening = onRetryRequest(again);
+    run(takeEarlySessionCheck(scope) ?? checkSession(scope, controller.signal));
     return () => {
       controller.abort();
       clearTimeout(retry);
+      stopListening();
     };
   }, [scope, pathname, navigate]);
 
