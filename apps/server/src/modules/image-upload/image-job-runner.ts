@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImageFileReport } from '@dalil/contracts/image-upload';
 import { products } from '../../db/schema';
+import { ConcurrencyLimit } from '../../lib/concurrency-limit';
 import type { AppContext } from '../../lib/context';
 import { encodeImage, putImage } from '../media/media.service';
 import { type ReceivedFile, uploadEntries, ZipBombError, countEntries } from './image-entries';
@@ -14,7 +15,7 @@ const PROGRESS_EVERY_MS = 500;
 
 /**
  * Runs one import: judges each file as it is read, and stores the new and replaced images with
- * bounded concurrency. A product's field changes only after all of its new image's files are
+ * bounded concurrency (IMAGE_JOB_CONCURRENCY encodes at once). A product's field changes only after all of its new image's files are
  * stored, so a stopped job never leaves a product naming a missing image.
  */
 export async function runImageJob(
@@ -46,10 +47,15 @@ export async function runImageJob(
     await updateJob(ctx.db, jobId, { state: 'running', total });
     const index = await ProductIndex.load(ctx.db, family);
     const claimed = new Map<string, string>();
+    // `concurrency` images are encoded at once (the CPU-bound part); twice as many are in flight, so
+    // while one image's files are written to the store and its product row is saved, another is
+    // already being encoded and the cores do not wait on that input and output.
+    const encoder = new ConcurrencyLimit(concurrency, Number.POSITIVE_INFINITY, 'busy');
     const running = new Set<Promise<void>>();
     const store = async (report: ImageFileReport, data: Buffer, name: string) => {
       try {
-        if (!(await ctx.media.has(name))) await putImage(ctx.media, await encodeImage(data, name));
+        if (!(await ctx.media.has(name)))
+          await putImage(ctx.media, await encoder.run(() => encodeImage(data, name)));
         const slot = report.slot!;
         await ctx.catalogue.write((tx) =>
           tx
@@ -73,7 +79,7 @@ export async function runImageJob(
           running.delete(task);
         });
         running.add(task);
-        if (running.size >= concurrency) await Promise.race(running);
+        if (running.size >= concurrency * 2) await Promise.race(running);
       } else done++;
       await flush();
     }
