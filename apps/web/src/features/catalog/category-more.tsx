@@ -54,9 +54,9 @@ export function MoreCategories({ scroller, loading, onMore }: MoreCategoriesProp
       sx={{
         flex: 'none',
         borderRadius: 999,
-        borderStyle: 'dashed',
+        // Solid and in the link colour: a dashed outline marks a category without matches.
         borderColor: 'divider',
-        color: 'text.secondary',
+        color: 'primary.main',
         bgcolor: 'background.paper',
         px: 2.25,
         py: 0.75,
