@@ -83,5 +83,12 @@ export const ImageJobSchema = ImagePreviewSchema.extend({
 });
 export type ImageJob = z.infer<typeof ImageJobSchema>;
 
-/** GET /api/upload/images: the latest jobs, newest first (a reopened screen shows the last one). */
-export const ImageJobListSchema = z.object({ data: z.array(ImageJobSchema) });
+/** A job without its file-by-file report (GET /api/upload/images/{id} has it). */
+export const ImageJobSummarySchema = ImageJobSchema.omit({ files: true });
+export type ImageJobSummary = z.infer<typeof ImageJobSummarySchema>;
+
+/**
+ * GET /api/upload/images: the latest jobs, newest first, without their reports: a reopened screen
+ * lists them and shows the one chosen (the newest at first).
+ */
+export const ImageJobListSchema = z.object({ data: z.array(ImageJobSummarySchema) });

@@ -124,12 +124,17 @@ export async function imageUploadRoutes(app: FastifyInstance) {
       config: { access: 'admin' },
       schema: {
         tags: ['uploads'],
-        summary: 'The latest image jobs, newest first',
+        summary: 'The latest image jobs, newest first, without their file-by-file reports',
         operationId: 'listImageJobs',
         response: { 200: ImageJobListSchema, ...errors },
       },
     },
-    async () => ({ data: (await latestJobs(ctx.db, imageBatch.staleSeconds)).map(toImageJob) }),
+    async () => ({
+      data: (await latestJobs(ctx.db, imageBatch.staleSeconds)).map((row) => {
+        const { files: _report, ...summary } = toImageJob(row);
+        return summary;
+      }),
+    }),
   );
   r.get(
     `${API_BASE}${API_PATHS.uploadImagesJob}`,

@@ -51,7 +51,8 @@ export async function startImageJob(
   return ImageJobStartedSchema.parse(answer);
 }
 
-const running = (job: ImageJob | undefined) => job?.state === 'queued' || job?.state === 'running';
+const running = (job: Pick<ImageJob, 'state'> | undefined) =>
+  job?.state === 'queued' || job?.state === 'running';
 
 /** One job, read every second while it runs. */
 export const imageJobQuery = (id: number) =>
@@ -64,9 +65,11 @@ export const imageJobQuery = (id: number) =>
     refetchInterval: (q) => (running(q.state.data) ? 1000 : false),
   });
 
-/** The latest job: a reopened screen shows it. */
-export const latestImageJobQuery = queryOptions({
-  queryKey: ['image-jobs', 'latest'],
+/** The latest jobs without their reports, newest first: a reopened screen lists them. */
+export const recentImageJobsQuery = queryOptions({
+  queryKey: ['image-jobs', 'recent'],
   queryFn: async ({ signal }) =>
-    ImageJobListSchema.parse(await apiRequest<unknown>(apiPaths.uploadImages, { signal })).data[0] ?? null,
+    ImageJobListSchema.parse(await apiRequest<unknown>(apiPaths.uploadImages, { signal })).data,
+  // A job that is still running changes its line (state and counts) as it goes.
+  refetchInterval: (q) => (q.state.data?.some(running) ? 2000 : false),
 });

@@ -14,7 +14,8 @@ import { RemoteChoice } from '../form-kit/remote-choice';
 import { ImageDropArea } from './image-drop-area';
 import { ImageJobStatus } from './image-job-status';
 import { ImagePreviewTable } from './image-preview-table';
-import { latestImageJobQuery, previewImages, startImageJob } from './image-upload-api';
+import { previewImages, recentImageJobsQuery, startImageJob } from './image-upload-api';
+import { RecentImageJobs } from './recent-image-jobs';
 
 const megabytes = (n: number, language: string) =>
   new Intl.NumberFormat(language, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(
@@ -23,19 +24,23 @@ const megabytes = (n: number, language: string) =>
 
 /**
  * Upload Images: drop files, preview how each matches a product, then import. The import runs on
- * the server as a job; reopening the screen shows the last job's progress or report.
+ * the server as a job; reopening the screen shows the last job's progress or report, and lists the
+ * latest jobs to read any of theirs.
  */
 export function UploadImagesPage() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const latest = useQuery(latestImageJobQuery);
+  const recent = useQuery(recentImageJobsQuery);
+  const [chosenJob, setChosenJob] = useState<number | null>(null);
   const [family, setFamily] = useState<number | ''>('');
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [preview, setPreview] = useState<ImagePreview | null>(null);
   const [jobId, setJobId] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const shownJob = jobId ?? (files.length === 0 && !preview ? (latest.data?.id ?? null) : null);
+  // With nothing dropped, the screen shows the job chosen in the recent list, at first the newest.
+  const idle = files.length === 0 && !preview;
+  const shownJob = jobId ?? (idle ? (chosenJob ?? recent.data?.[0]?.id ?? null) : null);
   const toStore = preview ? preview.counts.new + preview.counts.replace : 0;
 
   const run = async (work: () => Promise<void>) => {
@@ -126,7 +131,7 @@ export function UploadImagesPage() {
                     setFiles([]);
                     setPreview(null);
                     setJobId(job.id);
-                    await queryClient.invalidateQueries({ queryKey: ['image-jobs', 'latest'] });
+                    await queryClient.invalidateQueries({ queryKey: ['image-jobs', 'recent'] });
                   })
                 }
               >
@@ -149,6 +154,18 @@ export function UploadImagesPage() {
       {shownJob !== null && (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
           <ImageJobStatus id={shownJob} />
+        </Paper>
+      )}
+      {idle && recent.data && recent.data.length > 1 && (
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
+          <RecentImageJobs
+            jobs={recent.data}
+            chosen={shownJob}
+            onChoose={(id) => {
+              setJobId(null);
+              setChosenJob(id);
+            }}
+          />
         </Paper>
       )}
     </Stack>
