@@ -59,7 +59,7 @@ interface FormSelectFieldProps<T extends FieldValues, O> extends FieldBase<T, O>
   onPicked?: (value: string) => void;
 }
 
-/** A choice field (Family, Category, Role); in the admin forms every choice is required. */
+/** A choice among a few fixed options (Role); a family or category is a FormRemoteChoice. */
 export function FormSelectField<T extends FieldValues, O>(props: FormSelectFieldProps<T, O>) {
   const { control, name, label, options, onPicked, helperText, ...rest } = props;
   const { t } = useTranslation();
