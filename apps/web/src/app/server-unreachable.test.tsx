@@ -110,7 +110,7 @@ describe('an unreachable server', () => {
     expect(await screen.findByRole('progressbar', { name: 'Checking your session…' })).toBeInTheDocument();
     await vi.advanceTimersByTimeAsync(10_000);
     expect(await screen.findByRole('heading', title)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toHaveFocus();
 
     // No click: the background retry finds the server again.
     server.down = false;

@@ -7,7 +7,9 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { apiRequest } from '../lib/api-client';
 import { useTranslation } from '../lib/i18n';
 import { apiPaths } from '../lib/paths';
+import { useNotifications } from '../lib/notifications-store';
 import {
+  isUnreachable,
   requestRetry,
   resetReach,
   subscribeReach,
@@ -59,7 +61,14 @@ export function ServerUnreachable() {
   // The outage belongs to the app that watched it: a new one (a test's next render) starts clean.
   useEffect(() => resetReach, []);
 
-  if (since === null || shownFor !== since) return null;
+  const shown = since !== null && shownFor === since;
+  // The message says what the failure's notice said: one of them is enough.
+  useEffect(() => {
+    const { current, dismiss } = useNotifications.getState();
+    if (shown && current?.error !== undefined && isUnreachable(current.error)) dismiss(current.id);
+  }, [shown]);
+
+  if (!shown) return null;
   return (
     <Box
       role="alert"
@@ -86,7 +95,16 @@ export function ServerUnreachable() {
       <Typography color="text.secondary" sx={{ maxWidth: 420 }}>
         {t('unreachable.text')}
       </Typography>
-      <Button variant="contained" autoFocus onClick={() => retryNow(queryClient)}>
+      {/* Focused, so keys act on the message rather than on the page beneath; a plain ring marks it. */}
+      <Button
+        variant="contained"
+        autoFocus
+        disableFocusRipple
+        onClick={() => retryNow(queryClient)}
+        sx={{
+          '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 3 },
+        }}
+      >
         {t('unreachable.retry')}
       </Button>
     </Box>

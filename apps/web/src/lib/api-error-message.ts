@@ -1,6 +1,7 @@
 import type { TFunction } from './i18n';
 import { isApiError } from './api-error';
 import type { MessageKey } from './locales/en';
+import { isUnreachable } from './server-reach';
 
 /** Server messages the UI knows, so they can be shown in the current language. */
 const KNOWN_SERVER_MESSAGES: Record<string, MessageKey> = {
@@ -28,7 +29,8 @@ function statusKey(status: number): MessageKey {
 export function apiErrorMessage(error: unknown, t: TFunction, language: string): string {
   if (!isApiError(error)) return t('errors.generic');
   if (error.kind === 'timeout') return t('errors.timeout');
-  if (error.kind === 'network') return t('errors.network');
+  // A proxy's 502/503/504 stands in for a server that is down or restarting: to the person, unreachable.
+  if (error.kind === 'network' || isUnreachable(error)) return t('errors.network');
   const known = KNOWN_SERVER_MESSAGES[error.message];
   if (known) return t(known);
   if (language === 'en' && error.body && error.status < 500) {
