@@ -69,6 +69,12 @@ describe('users', () => {
     });
   });
 
+  it('calls an empty password on create missing ("This field is required"), not short', async () => {
+    const res = await call('POST', '/api/user', admin, person('no-pass', { password: '' }));
+    expect(res.statusCode).toBe(400);
+    expect(body(res).details).toEqual([{ path: 'body.password', message: 'This field is required' }]);
+  });
+
   it('refuses a username that is taken in any letter case (409), on create and on update', async () => {
     const other = await create('nadia');
     for (const res of [
