@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+type Store = typeof import('./preferences-store').usePreferences;
+
+/** A first visit: a fresh store (it reads the browser and storage once, when loaded). */
+async function firstVisit(
+  languages: string[],
+  dark = false,
+): Promise<{ store: Store; flip: (dark: boolean) => void }> {
+  vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
+  const listeners: ((event: { matches: boolean }) => void)[] = [];
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    value: () => ({
+      matches: dark,
+      addEventListener: (_: string, l: (typeof listeners)[0]) => listeners.push(l),
+    }),
+  });
+  // Nothing stored yet (the test setup's own store writes its defaults).
+  window.localStorage.clear();
+  vi.resetModules();
+  const { usePreferences } = await import('./preferences-store');
+  return { store: usePreferences, flip: (matches) => listeners.forEach((l) => l({ matches })) };
+}
+
+afterEach(() => {
+  Reflect.deleteProperty(window, 'matchMedia');
+});
+
+describe('preferences on a first visit', () => {
+  it('start the visitor area in Arabic whatever the browser prefers', async () => {
+    const { store } = await firstVisit(['en-GB', 'en']);
+    store.getState().enterArea('admin');
+    store.getState().enterArea('catalog');
+    expect(store.getState().language).toBe('ar');
+  });
+
+  it('start the admin area in the first of Arabic and English the browser prefers, else English', async () => {
+    for (const [languages, expected] of [
+      [['ar-SA', 'en-US'], 'ar'],
+      [['fr-FR', 'ar', 'en'], 'ar'],
+      [['en-US', 'ar'], 'en'],
+      [['fr-FR', 'de'], 'en'],
+    ] as const) {
+      const { store } = await firstVisit([...languages]);
+      store.getState().enterArea('admin');
+      expect(store.getState().language, languages.join(',')).toBe(expected);
+    }
+  });
+
+  it('remember a language per area', async () => {
+    const { store } = await firstVisit(['ar']);
+    const { enterArea, setLanguage } = store.getState();
+    enterArea('admin');
+    setLanguage('en');
+    enterArea('catalog');
+    expect(store.getState().language).toBe('ar');
+    enterArea('admin');
+    expect(store.getState().language).toBe('en');
+    expect(window.localStorage.getItem('adminLanguage')).toBe('en');
+    expect(window.localStorage.getItem('language')).toBe('ar');
+  });
+
+  it("follow the system's light or dark preference until the person toggles the mode", async () => {
+    const { store, flip } = await firstVisit(['ar'], true);
+    expect(store.getState().mode).toBe('dark');
+    flip(false);
+    expect(store.getState().mode).toBe('light');
+    store.getState().toggleMode();
+    expect(store.getState().mode).toBe('dark');
+    flip(false);
+    expect(store.getState().mode).toBe('dark');
+    expect(window.localStorage.getItem('colourMode')).toBe('dark');
+  });
+});
