@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-type Store = typeof import('./preferences-store').usePreferences;
+import type { usePreferences } from './preferences-store';
+
+type Store = typeof usePreferences;
 
 /** A first visit: a fresh store (it reads the browser and storage once, when loaded). */
 async function firstVisit(
