@@ -77,7 +77,6 @@ export function ActivityPage() {
           resource="families"
           size="small"
           label={t('admin.history.family')}
-          placeholder={t('admin.history.any')}
           value={chosenId(filters.family)}
           onChange={(id) => setFilters((f) => ({ ...f, family: id === null ? '' : String(id) }))}
           sx={{ width: 200 }}
