@@ -1,0 +1,85 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { usePreferences } from '../../lib/preferences-store';
+import { mockApi } from '../../test/fetch-mock';
+import { renderRoutes } from '../../test/render';
+import { ProductPage } from './product-page';
+
+const family = {
+  id: 1,
+  name: { ar: 'النخيل للأغذية', en: 'Al Nakheel Foods' },
+  nameAr: 'النخيل للأغذية',
+  nameEn: 'Al Nakheel Foods',
+  logo: null,
+  image: null,
+  cover: null,
+};
+
+const product = {
+  id: 5,
+  name: { ar: 'زيتون أخضر', en: 'Green olives' },
+  nameAr: 'زيتون أخضر',
+  nameEn: 'Green olives',
+  family: 1,
+  category: 2,
+  subCategory: null,
+  barcode: '6281000000057',
+  number: '4411',
+  netWeight: '500 (g)',
+  drainedWeight: '300 (g)',
+  unitsPerCarton: 12,
+  cartonPerPalate: 40,
+  descriptionEn: null,
+  descriptionAr: null,
+  cost: 1234.5,
+  shelfLife: null,
+  logo: 'IconOlive01.webp',
+  image: null,
+};
+
+/** The text as the page shows it to a reader (Intl puts no-break spaces where the DOM shows spaces). */
+const shown = (text: string) => text.replace(/\s+/g, ' ');
+
+function renderProduct(answer: typeof product, currency: string | null) {
+  mockApi({
+    'GET /api/product/5': () => ({ status: 200, body: answer }),
+    'GET /api/family/1': () => ({ status: 200, body: family }),
+    'GET /api/config': () => ({
+      status: 200,
+      body: { holding: { nameAr: 'مجموعة', nameEn: 'Group' }, guest: null, mediaBaseUrl: '/media', currency },
+    }),
+  });
+  renderRoutes([{ path: '/catalog/main/:id', element: <ProductPage /> }], '/catalog/main/5');
+}
+
+describe('product page', () => {
+  it('shows the code, the drained weight, the icon and the cost in the currency, in English', async () => {
+    renderProduct(product, 'SAR');
+    const details = await screen.findByRole('list', { name: 'Product details' });
+    expect(within(details).getByText('4411')).toBeInTheDocument();
+    expect(within(details).getByText('Code')).toBeInTheDocument();
+    expect(within(details).getByText('Drained weight')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Icon of Green olives' })).toBeInTheDocument();
+    const price = new Intl.NumberFormat('en', {
+      style: 'currency',
+      currency: 'SAR',
+      minimumFractionDigits: 2,
+    });
+    expect(await screen.findByText(shown(price.format(1234.5)))).toBeInTheDocument();
+  });
+
+  it('formats the cost in Arabic, and leaves out what the product lacks', async () => {
+    usePreferences.setState({ language: 'ar' });
+    renderProduct({ ...product, number: null, drainedWeight: null, logo: null }, 'SAR');
+    const details = await screen.findByRole('list', { name: 'تفاصيل المنتج' });
+    expect(within(details).queryByText('4411')).toBeNull();
+    expect(within(details).getAllByRole('listitem')).toHaveLength(4);
+    expect(screen.queryByRole('img', { name: /أيقونة/ })).toBeNull();
+    const price = new Intl.NumberFormat('ar-u-nu-latn', {
+      style: 'currency',
+      currency: 'SAR',
+      minimumFractionDigits: 2,
+    });
+    expect(await screen.findByText(shown(price.format(1234.5)))).toBeInTheDocument();
+  });
+});
