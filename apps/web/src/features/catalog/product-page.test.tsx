@@ -1,3 +1,4 @@
+import type { Product } from '@dalil/contracts/products';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { usePreferences } from '../../lib/preferences-store';
@@ -15,7 +16,7 @@ const family = {
   cover: null,
 };
 
-const product = {
+const product: Product = {
   id: 5,
   name: { ar: 'زيتون أخضر', en: 'Green olives' },
   nameAr: 'زيتون أخضر',
@@ -40,7 +41,7 @@ const product = {
 /** The text as the page shows it to a reader (Intl puts no-break spaces where the DOM shows spaces). */
 const shown = (text: string) => text.replace(/\s+/g, ' ');
 
-function renderProduct(answer: typeof product, currency: string | null) {
+function renderProduct(answer: Product, currency: string | null) {
   mockApi({
     'GET /api/product/5': () => ({ status: 200, body: answer }),
     'GET /api/family/1': () => ({ status: 200, body: family }),
