@@ -94,7 +94,6 @@ export function useRemoteChoice({
       loading: list.isFetching,
       loadingText: t('admin.choice.searching'),
       noOptionsText: t('admin.choice.noMatches'),
-      clearOnEscape: true,
       clearText: t('admin.choice.clear'),
       openText: t('admin.choice.open'),
       closeText: t('admin.choice.close'),
