@@ -74,7 +74,7 @@ test('create, edit, search, page and delete through the back office', async ({ p
   await search(page, PRODUCT.en);
   await rowAction(page, PRODUCT.en, 'Edit');
   await expect(page.getByRole('textbox', { name: 'Barcode' })).toHaveValue('6281000000017');
-  await expect(page.getByRole('combobox', { name: /^Category/ })).toHaveText(CATEGORY.en);
+  await expect(page.getByRole('combobox', { name: /^Category/ })).toHaveValue(CATEGORY.en);
   await expect(page.getByRole('group', { name: 'image' }).getByRole('img')).toBeVisible();
   await page.getByRole('textbox', { name: 'Cost' }).fill('12.5');
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
