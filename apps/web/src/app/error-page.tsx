@@ -6,6 +6,8 @@ import { useEffect } from 'react';
 import { useTranslation } from '../lib/i18n';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { paths } from '../lib/paths';
+import { isFailedImport } from '../lib/server-reach';
+import { CodeUnreachable } from './code-unreachable';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return error.statusText || String(error.status);
@@ -13,13 +15,17 @@ function describe(error: unknown): string {
   return String(error);
 }
 
-/** "Oops!", the apology, then the status text or message; the error is logged. */
+/**
+ * "Oops!", the apology, then the status text or message; the error is logged. A screen whose code
+ * could not be downloaded gets the unreachable message instead.
+ */
 export function ErrorPage() {
   const { t } = useTranslation();
   const error = useRouteError();
   useEffect(() => {
     console.error(error);
   }, [error]);
+  if (isFailedImport(error)) return <CodeUnreachable />;
   return (
     <Box
       component="main"

@@ -3,6 +3,9 @@ import { isApiError } from './api-error';
 /** How long the server may stay out of reach before the screen says so, with a Retry button. */
 export const UNREACHABLE_AFTER_MS = 10_000;
 
+/** How often the app asks again, on its own, while the server is out of reach. */
+export const RETRY_EVERY_MS = 5_000;
+
 /** Statuses a proxy answers when the server behind it is down, restarting or too slow. */
 const PROXY_STATUSES = new Set([502, 503, 504]);
 
@@ -10,6 +13,13 @@ const PROXY_STATUSES = new Set([502, 503, 504]);
 export function isUnreachable(error: unknown): boolean {
   return isApiError(error) && (error.kind !== 'http' || PROXY_STATUSES.has(error.status));
 }
+
+const FAILED_IMPORT =
+  /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i;
+
+/** A screen whose code could not be downloaded (each browser words it its own way). */
+export const isFailedImport = (error: unknown): boolean =>
+  error instanceof TypeError && FAILED_IMPORT.test(error.message);
 
 /** Whether an HTTP status came from the server itself (any answer but a proxy's stand-in). */
 export const isServerAnswer = (status: number) => !PROXY_STATUSES.has(status);
