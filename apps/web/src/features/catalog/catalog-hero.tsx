@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { MediaImage } from '../../components/media-image';
 import { paths } from '../../lib/paths';
 import { usePreferences } from '../../lib/preferences-store';
-import { HERO_LOGO_SIZES, HERO_SIZES } from './hero-preload';
+import { HERO_LOGO_SIZES, HERO_SIZES } from './image-sizes';
 
 interface CatalogHeroProps {
   family: Family;

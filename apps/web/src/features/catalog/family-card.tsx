@@ -9,8 +9,8 @@ import { useTranslation } from '../../lib/i18n';
 import { Link } from 'react-router';
 import { MediaImage } from '../../components/media-image';
 import { usePreferences } from '../../lib/preferences-store';
+import { FAMILY_COVER_SIZES } from './image-sizes';
 
-const COVER_SIZES = '(min-width: 1200px) 380px, (min-width: 600px) 31vw, 100vw';
 const LOGO_PX = 88;
 
 interface FamilyCardProps {
@@ -40,7 +40,7 @@ export function FamilyCard({ family, to, onChoose, priority = false }: FamilyCar
         <MediaImage
           name={family.cover ?? family.image}
           alt=""
-          sizes={COVER_SIZES}
+          sizes={FAMILY_COVER_SIZES}
           aspectRatio={8 / 3}
           priority={priority}
         />

@@ -10,13 +10,12 @@ import { formatCost } from '../../components/catalog-format';
 import { MediaImage } from '../../components/media-image';
 import { configQuery } from '../../lib/config-api';
 import { usePreferences } from '../../lib/preferences-store';
+import { PRODUCT_IMAGE_SIZES } from './image-sizes';
 import { ProductBadges } from './product-badges';
 import { PRODUCT_GREEN } from './product-colours';
 
 // The barcode and QR libraries (about 20 KB gzip) load after the product itself has rendered.
 const ProductCodes = lazy(async () => ({ default: (await import('./product-codes')).ProductCodes }));
-
-const IMAGE_SIZES = '(min-width: 1200px) 520px, (min-width: 900px) 44vw, 100vw';
 
 interface ProductDetailsProps {
   product: Product;
@@ -51,7 +50,7 @@ export function ProductDetails({ product, family }: ProductDetailsProps) {
       <MediaImage
         name={product.image}
         alt={t('catalog.product.imageAlt', { name: product.name[language] })}
-        sizes={IMAGE_SIZES}
+        sizes={PRODUCT_IMAGE_SIZES}
         aspectRatio={1}
         priority
         sx={{ borderRadius: 3 }}
