@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { defineConfig, runnerImport, type Plugin, type Rollup } from 'vite';
 import { fillBootPlaceholders } from './src/lib/boot-placeholders';
+import type { bootPlan } from './src/features/catalog/boot-plan';
 import type { responseShapes } from './src/lib/response-shapes';
 import { STORAGE_KEYS } from './src/lib/storage-keys';
 
@@ -53,6 +54,19 @@ export function responseShapesModule(): Plugin {
       return `export default ${JSON.stringify(module.responseShapes())};`;
     },
   };
+}
+
+/**
+ * The first screen's API addresses and image sizes that public/boot.js requests and preloads before
+ * the app has loaded (features/catalog/boot-plan.ts; it reads the contracts, which are TypeScript:
+ * Vite's module runner loads it, as it does the response shapes).
+ */
+async function loadBootPlan(): Promise<ReturnType<typeof bootPlan>> {
+  const { module } = await runnerImport<{ bootPlan: typeof bootPlan }>(
+    join(import.meta.dirname, 'src/features/catalog/boot-plan.ts'),
+    { configFile: false, logLevel: 'error' },
+  );
+  return module.bootPlan();
 }
 
 const ROOT_MODULES = join(import.meta.dirname, '../../node_modules');
@@ -138,7 +152,7 @@ function catalogChunkPreloads(): Plugin {
         preloads[page] = [...withImports(chunk.fileName)].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
       }
     },
-    closeBundle() {
+    async closeBundle() {
       const app = takeAppAssets(outDir);
       // public/ is copied by now; fill in its placeholders.
       const file = join(outDir, 'boot.js');
@@ -147,6 +161,7 @@ function catalogChunkPreloads(): Plugin {
         file,
         fillBootPlaceholders(source, {
           'storage-keys': STORAGE_KEYS,
+          'boot-plan': await loadBootPlan(),
           'catalog-chunks': preloads,
           'app-assets': app,
         }),
@@ -156,18 +171,20 @@ function catalogChunkPreloads(): Plugin {
 }
 
 /**
- * Serves public/boot.js under the dev server with its storage keys written in, as the build does
- * (the dev server's index.html loads the entry itself, so the other placeholders stay empty).
+ * Serves public/boot.js under the dev server with its storage keys and plan written in, as the build
+ * does (the dev server's index.html loads the entry itself, so the other placeholders stay empty).
  */
 function devBootScript(): Plugin {
   return {
     name: 'dalil-dev-boot-script',
     apply: 'serve',
     configureServer(server) {
-      server.middlewares.use('/boot.js', (_request, response) => {
+      server.middlewares.use('/boot.js', (_request, response, next) => {
         const source = readFileSync(join(server.config.publicDir, 'boot.js'), 'utf8');
-        response.setHeader('Content-Type', 'text/javascript; charset=utf-8');
-        response.end(fillBootPlaceholders(source, { 'storage-keys': STORAGE_KEYS }));
+        loadBootPlan().then((plan) => {
+          response.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+          response.end(fillBootPlaceholders(source, { 'storage-keys': STORAGE_KEYS, 'boot-plan': plan }));
+        }, next);
       });
     },
   };

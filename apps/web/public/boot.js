@@ -7,12 +7,17 @@
 // the code, stylesheet and web fonts once the shell (with the hero image) has painted, so the first
 // screen never waits for the app's downloads or start-up work
 // (docs/decisions/0007-boot-loads-the-app.md). The app removes the shell when it
-// renders (app/root-layout.tsx).
+// renders (app/root-layout.tsx). Meanwhile it starts the first screen's API requests (the guest
+// sign-in, the session check, the product, the chooser's list) and preloads the image they name, for
+// the app to take over instead of asking again (docs/decisions/0038-boot-starts-the-first-requests.md).
 (function () {
   // The app's local storage keys (src/lib/storage-keys.ts), written in by the build and the dev
   // server (vite.config.ts); app/boot-shell.test.ts checks every key and family field read here.
   var keys = null; /* storage-keys */
-  if (!keys) return;
+  // The API addresses the app asks first, its request timeout, and its image widths and sizes
+  // (features/catalog/boot-plan.ts), written in the same way.
+  var plan = null; /* boot-plan */
+  if (!keys || !plan) return;
   var html = document.documentElement;
   var head = document.head;
   function link(attributes) {
@@ -29,6 +34,70 @@
       setTimeout(function () {
         preloadModules(files.slice(6));
       }, 0);
+  }
+
+  // The app's image addresses (lib/media.ts) and srcset (components/media-image.tsx, whose src is the
+  // 640 px file): a preload with the same srcset and sizes as the <img> fetches the file the <img> uses.
+  function mediaUrl(base, name, width) {
+    return base + '/w' + width + '/' + encodeURIComponent(name);
+  }
+  function srcset(base, name) {
+    return plan.widths
+      .map(function (width) {
+        return mediaUrl(base, name, width) + ' ' + width + 'w';
+      })
+      .join(', ');
+  }
+  function preloadImage(base, name, sizes, priority, what) {
+    link({
+      rel: 'preload',
+      as: 'image',
+      href: mediaUrl(base, name, 640),
+      imagesrcset: srcset(base, name),
+      imagesizes: sizes,
+      fetchpriority: priority,
+      'data-boot': what,
+    });
+  }
+
+  // Requests made exactly as lib/api-client.ts makes them, left for the app, whose identical request
+  // takes one over once (lib/boot-requests.ts) and handles its answer, refusal or failure as its own.
+  var requests = [];
+  window.dalilBootRequests = requests;
+  // `then` gets the parsed answer of a success before the app can see it, so what it starts next is
+  // listed before the app could ask for that.
+  function request(method, url, token, body, then) {
+    var headers = { Accept: 'application/json' };
+    if (token) headers.Authorization = 'Bearer ' + token;
+    if (body !== null) headers['Content-Type'] = 'application/json';
+    var sent = { method: method, url: url, token: token, body: body, startedAt: Date.now() };
+    sent.response = fetch(url, {
+      method: method,
+      headers: headers,
+      body: body === null ? undefined : body,
+      credentials: 'omit',
+      signal: AbortSignal.timeout(plan.timeoutMs),
+    }).then(function (response) {
+      return response.text().then(function (text) {
+        if (then && response.ok) {
+          try {
+            then(JSON.parse(text));
+          } catch {
+            // Not the answer expected: the app's own check of it says what is wrong.
+          }
+        }
+        // This body has been read: the app gets the same answer in a response of its own.
+        var empty = response.status === 204 || response.status === 205 || response.status === 304;
+        return new Response(empty ? null : text, {
+          status: response.status,
+          statusText: response.statusText,
+          headers: response.headers,
+        });
+      });
+    });
+    // A failure is the app's to handle when it takes the request over, not an unhandled rejection.
+    sent.response.catch(function () {});
+    requests.push(sent);
   }
 
   // Filled in at build time (vite.config.ts): { entry, preloads, styles, fonts }. Null under the
@@ -115,9 +184,69 @@
         : path === '/catalog/family'
           ? 'family'
           : null;
+  // The product page's id as the app reads it (a positive whole number), or null.
+  var productId = page === 'product' ? Number(path.slice(path.lastIndexOf('/') + 1)) : 0;
+  if (!Number.isSafeInteger(productId) || productId <= 0) productId = null;
+  function requestProduct(token, mediaBase) {
+    request('GET', plan.product + productId, token, null, function (product) {
+      // The page's largest paint: fetched while the app's code downloads, not after it has run.
+      if (product && typeof product.image === 'string' && product.image)
+        preloadImage(mediaBase, product.image, plan.sizes.product, 'high', 'product');
+    });
+  }
+  // The requests the app would make first on this page, in the app's order.
+  function startRequests() {
+    if (typeof fetch !== 'function' || typeof Response !== 'function') return;
+    if (!window.AbortSignal || !AbortSignal.timeout) return;
+    if (token) {
+      // A returning visitor: the session check (main.tsx), then the product.
+      if (!page) return;
+      request('GET', plan.session, token, null);
+      if (productId) requestProduct(token, plan.media);
+      return;
+    }
+    // A first-time visitor: the guard sends them to the visitor login, which reads the config and,
+    // when it offers a guest account, signs in with it (features/auth/login-screen.tsx), then comes
+    // back: the session check, then the product, or the chooser's list when no family is chosen.
+    if (!page && path !== '/catalog/login') return;
+    var chooser =
+      path === '/catalog/login' ||
+      page === 'family' ||
+      (page === 'main' && linked === null && !read(keys.family));
+    request('GET', plan.config, null, null, function (config) {
+      var guest = config && config.guest;
+      if (!guest || typeof guest.username !== 'string' || typeof guest.password !== 'string') return;
+      var base = config.mediaBaseUrl ? String(config.mediaBaseUrl).replace(/\/+$/, '') : plan.media;
+      // The app's body: the config's guest account as a LoginBody (username, then password).
+      var credentials = JSON.stringify({ username: guest.username, password: guest.password });
+      request('POST', plan.login, null, credentials, function (login) {
+        var guestToken = login && login.token;
+        if (typeof guestToken !== 'string' || !guestToken) return;
+        request('GET', plan.session, guestToken, null);
+        if (productId) return requestProduct(guestToken, base);
+        if (chooser) request('GET', plan.families, guestToken, null, preloadFirstCover(base));
+      });
+    });
+  }
+  // The chooser's first card cover is its largest paint. With a single family the chooser opens that
+  // family's catalogue instead, and the cover is not shown.
+  function preloadFirstCover(base) {
+    return function (families) {
+      var list = families && families.data;
+      if (!list || list.length < 2 || !list[0]) return;
+      var first = list[0];
+      var cover = first.cover !== null && first.cover !== undefined ? first.cover : first.image;
+      if (typeof cover === 'string' && cover)
+        preloadImage(base, cover, plan.sizes.familyCover, 'high', 'cover');
+    };
+  }
+
   var token = read(keys.token);
+  if (token === 'null') token = null;
+  var linked = new URLSearchParams(location.search).get('family');
+  startRequests();
   // Without a session the guard sends the visitor to the login: nothing to show early.
-  if (!page || !token || token === 'null') return whenParsed(startApp);
+  if (!page || !token) return whenParsed(startApp);
   html.setAttribute('data-boot', 'catalog');
 
   routeChunks = (chunks.layout || []).concat(chunks[page] || []);
@@ -128,7 +257,6 @@
   } catch {
     family = null;
   }
-  var linked = new URLSearchParams(location.search).get('family');
   if (
     !family ||
     typeof family.id !== 'number' ||
@@ -138,35 +266,14 @@
   )
     return whenParsed(startAfterPaint);
 
-  function media(name, width) {
-    return '/media/' + encodeURIComponent(name) + '?w=' + width;
-  }
-  function srcset(name) {
-    return [160, 320, 640, 1280]
-      .map(function (width) {
-        return media(name, width) + ' ' + width + 'w';
-      })
-      .join(', ');
-  }
-  // Same URLs, srcset and sizes as the app's <img> (features/catalog/hero-preload.ts), so the
-  // browser fetches each file once.
-  var HERO_SIZES = '(min-width: 1200px) 1152px, 100vw';
-  var LOGO_SIZES = '84px';
+  // Same URLs, srcset and sizes as the app's hero (features/catalog/catalog-hero.tsx), so the browser
+  // fetches each file once; the app's own preload (hero-preload.ts) then has nothing to add.
   var cover = family.cover || family.image;
   var images = [];
-  if (cover) images.push(['.bs-cover', cover, HERO_SIZES, 'high']);
-  if (family.logo) images.push(['.bs-logo', family.logo, LOGO_SIZES, 'low']);
-  for (var j = 0; j < images.length; j += 1) {
-    link({
-      rel: 'preload',
-      as: 'image',
-      href: media(images[j][1], 640),
-      imagesrcset: srcset(images[j][1]),
-      imagesizes: images[j][2],
-      fetchpriority: images[j][3],
-      'data-boot': '',
-    });
-  }
+  if (cover) images.push(['.bs-cover', cover, plan.sizes.hero, 'high']);
+  if (family.logo) images.push(['.bs-logo', family.logo, plan.sizes.heroLogo, 'low']);
+  for (var j = 0; j < images.length; j += 1)
+    preloadImage(plan.media, images[j][1], images[j][2], images[j][3], 'hero');
   html.setAttribute('data-boot-hero', '');
 
   var other = language === 'ar' ? 'en' : 'ar';
@@ -177,8 +284,8 @@
       var box = shell.querySelector(images[k][0]);
       var image = document.createElement('img');
       image.alt = '';
-      image.src = media(images[k][1], 640);
-      image.srcset = srcset(images[k][1]);
+      image.src = mediaUrl(plan.media, images[k][1], 640);
+      image.srcset = srcset(plan.media, images[k][1]);
       image.sizes = images[k][2];
       image.setAttribute('fetchpriority', images[k][3]);
       if (box) box.appendChild(image);

@@ -1,16 +1,16 @@
 import { FamilySchema, type Family } from '@dalil/contracts/families';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCatalogStore } from '../features/catalog/catalog-store';
-import { fillBootPlaceholders } from '../lib/boot-placeholders';
+import { FAMILY_COVER_SIZES, PRODUCT_IMAGE_SIZES } from '../features/catalog/image-sizes';
+import { mediaSrcSet, mediaUrl } from '../lib/media';
 import { usePreferences } from '../lib/preferences-store';
 import { setToken } from '../lib/session';
 import { SHELL_FAMILY_FIELDS, STORAGE_KEYS } from '../lib/storage-keys';
+import { mockApi } from '../test/fetch-mock';
+import { bootSource, clearBoot, runBoot } from '../test/run-boot';
 
 // public/boot.js runs before the app and reads what the app stored; these tests hold the two together.
-const source = readFileSync(join(import.meta.dirname, '..', '..', 'public', 'boot.js'), 'utf8');
-const code = source.replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, '');
+const code = bootSource.replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, '');
 
 const family: Family = {
   id: 7,
@@ -22,16 +22,10 @@ const family: Family = {
   cover: 'Cover0000001.webp',
 };
 
-/** Runs the shell as the build writes it (no app assets: it only prepares the document). */
-function runShell() {
-  const script = document.createElement('script');
-  script.textContent = fillBootPlaceholders(source, { 'storage-keys': STORAGE_KEYS });
-  document.head.appendChild(script);
-  script.remove();
-}
-
 describe('first-paint shell (public/boot.js)', () => {
   beforeEach(() => {
+    // A returning visitor's session check, which boot.js starts too.
+    mockApi({ 'GET /api/user/auth': () => ({ status: 200, body: {} }) });
     document.body.innerHTML =
       '<div id="boot-shell"><div class="bs-cover"></div><div class="bs-logo"></div>' +
       '<p class="bs-family-name"></p><p class="bs-family-other"></p></div>';
@@ -39,6 +33,7 @@ describe('first-paint shell (public/boot.js)', () => {
   afterEach(() => {
     for (const name of ['lang', 'dir', 'data-mode', 'data-boot', 'data-boot-hero'])
       document.documentElement.removeAttribute(name);
+    clearBoot();
     window.history.replaceState(null, '', '/');
   });
 
@@ -63,7 +58,7 @@ describe('first-paint shell (public/boot.js)', () => {
     useCatalogStore.getState().selectFamily(family);
     window.history.replaceState(null, '', '/catalog/main?family=7');
 
-    runShell();
+    runBoot();
 
     const html = document.documentElement;
     expect(html.lang).toBe('en');
@@ -73,7 +68,11 @@ describe('first-paint shell (public/boot.js)', () => {
     expect(html).toHaveAttribute('data-boot-hero');
     expect(document.querySelector('.bs-family-name')).toHaveTextContent('Orchard Foods');
     expect(document.querySelector('.bs-family-other')).toHaveTextContent('بساتين');
-    expect(document.querySelector('.bs-cover img')).toHaveAttribute('src', '/media/Cover0000001.webp?w=640');
+    // The app's own address for the file, so the app's <img> finds it already fetched.
+    expect(document.querySelector('.bs-cover img')).toHaveAttribute(
+      'src',
+      mediaUrl('Cover0000001.webp', 640),
+    );
   });
 
   it('shows no hero when the stored family and the family key disagree', () => {
@@ -82,9 +81,112 @@ describe('first-paint shell (public/boot.js)', () => {
     window.localStorage.setItem(STORAGE_KEYS.family, '8');
     window.history.replaceState(null, '', '/catalog/main');
 
-    runShell();
+    runBoot();
 
     expect(document.documentElement.getAttribute('data-boot')).toBe('catalog');
     expect(document.documentElement).not.toHaveAttribute('data-boot-hero');
+  });
+});
+
+describe('first requests (public/boot.js)', () => {
+  const product = { id: 12, family: 7, image: 'Product00001.webp' };
+  const guestConfig = (guest: { username: string; password: string } | null) => ({
+    status: 200,
+    body: { holding: { nameAr: 'مجموعة', nameEn: 'Group' }, guest, mediaBaseUrl: 'https://cdn.test/media/' },
+  });
+  const families = [family, { ...family, id: 8, cover: 'Cover0000002.webp' }];
+  const preload = (what: string) => document.head.querySelector(`link[rel="preload"][data-boot="${what}"]`);
+  afterEach(() => {
+    clearBoot();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('asks for a returning visitor’s session and product with the stored token, and preloads its image', async () => {
+    const requests = mockApi({
+      'GET /api/user/auth': () => ({ status: 200, body: {} }),
+      'GET /api/product/12': () => ({ status: 200, body: product }),
+    });
+    setToken('catalogue-token');
+    window.history.replaceState(null, '', '/catalog/main/12');
+
+    runBoot();
+
+    await vi.waitFor(() => expect(preload('product')).not.toBeNull());
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/user/auth',
+      'GET /api/product/12',
+    ]);
+    for (const request of requests)
+      expect(request.headers.get('Authorization')).toBe('Bearer catalogue-token');
+    // The product page's <img>: same file, srcset and sizes.
+    expect(preload('product')).toHaveAttribute('href', mediaUrl(product.image, 640));
+    expect(preload('product')).toHaveAttribute('imagesrcset', mediaSrcSet(product.image));
+    expect(preload('product')).toHaveAttribute('imagesizes', PRODUCT_IMAGE_SIZES);
+    expect(preload('product')).toHaveAttribute('fetchpriority', 'high');
+    expect(window.dalilBootRequests?.map((r) => [r.method, r.url, r.token])).toEqual([
+      ['GET', '/api/user/auth', 'catalogue-token'],
+      ['GET', '/api/product/12', 'catalogue-token'],
+    ]);
+  });
+
+  it('signs a first-time visitor in as the guest, then asks for the session and the chooser’s list', async () => {
+    const requests = mockApi({
+      'GET /api/config': () => guestConfig({ username: 'guest', password: 'guest-password' }),
+      'POST /api/user/login': () => ({ status: 200, body: { token: 'guest-token' } }),
+      'GET /api/user/auth': () => ({ status: 200, body: {} }),
+      'GET /api/family': () => ({ status: 200, body: { data: families, count: 2 } }),
+    });
+    window.history.replaceState(null, '', '/catalog/main');
+
+    runBoot();
+
+    await vi.waitFor(() => expect(preload('cover')).not.toBeNull());
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/config',
+      'POST /api/user/login',
+      'GET /api/user/auth',
+      'GET /api/family',
+    ]);
+    expect(requests[0]?.headers.has('Authorization')).toBe(false);
+    expect(requests[1]?.body).toEqual({ username: 'guest', password: 'guest-password' });
+    expect(requests[3]?.headers.get('Authorization')).toBe('Bearer guest-token');
+    expect(requests[3]?.query.toString()).toBe('limit=100&skip=0');
+    // The first card's cover, from the media base the config names.
+    expect(preload('cover')).toHaveAttribute('href', 'https://cdn.test/media/w640/Cover0000001.webp');
+    expect(preload('cover')).toHaveAttribute('imagesizes', FAMILY_COVER_SIZES);
+    // The guest's token is the app's to store, once it has checked the answer.
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('asks a first-time visitor’s product with the guest token', async () => {
+    const requests = mockApi({
+      'GET /api/config': () => guestConfig({ username: 'guest', password: 'guest-password' }),
+      'POST /api/user/login': () => ({ status: 200, body: { token: 'guest-token' } }),
+      'GET /api/user/auth': () => ({ status: 200, body: {} }),
+      'GET /api/product/12': () => ({ status: 200, body: product }),
+    });
+    window.history.replaceState(null, '', '/catalog/main/12');
+
+    runBoot();
+
+    await vi.waitFor(() => expect(preload('product')).not.toBeNull());
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toContain('GET /api/product/12');
+    expect(requests.map((r) => `${r.method} ${r.path}`)).not.toContain('GET /api/family');
+    expect(preload('product')).toHaveAttribute('href', 'https://cdn.test/media/w640/Product00001.webp');
+  });
+
+  it('stops after the config when guest access is off, and asks nothing on the admin pages', async () => {
+    const requests = mockApi({ 'GET /api/config': () => guestConfig(null) });
+    window.history.replaceState(null, '', '/catalog/main');
+    runBoot();
+    await vi.waitFor(() => expect(window.dalilBootRequests?.[0]?.response).toBeDefined());
+    await window.dalilBootRequests?.[0]?.response;
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/config']);
+
+    delete window.dalilBootRequests;
+    window.history.replaceState(null, '', '/admin/login');
+    runBoot();
+    expect(window.dalilBootRequests).toEqual([]);
+    expect(requests).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import { API_BASE } from '@dalil/contracts/api-paths';
 import { REQUEST_TIMEOUT_MS } from '@dalil/contracts/constants';
 import { ApiError, errorFromResponse } from './api-error';
+import { bootResponse, isTimeout, takeBootRequest } from './boot-requests';
 import { isServerAnswer, noteAnswered, noteUnreachable } from './server-reach';
 import { adoptFreshToken, getToken, signalUnauthorized } from './session';
 
@@ -25,9 +26,8 @@ function buildUrl(path: string, query: ApiRequestOptions['query']): string {
   return `${API_BASE}${path}${search ? `?${search}` : ''}`;
 }
 
-function buildHeaders(body: unknown): Headers {
+function buildHeaders(token: string | null, body: unknown): Headers {
   const headers = new Headers({ Accept: 'application/json' });
-  const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (body !== undefined && !(body instanceof FormData)) headers.set('Content-Type', 'application/json');
   return headers;
@@ -35,26 +35,33 @@ function buildHeaders(body: unknown): Headers {
 
 /**
  * 10 000 ms timeout, bearer token, no credentials; non-2xx statuses are errors. Every outcome tells
- * lib/server-reach whether the server answered.
+ * lib/server-reach whether the server answered. A request public/boot.js already started the same
+ * way is taken over instead of sent again (lib/boot-requests.ts).
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal, unauthorized = 'redirect' } = options;
+  const url = buildUrl(path, query);
+  const token = getToken();
+  const payload = body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body);
+  const early = payload instanceof FormData ? null : takeBootRequest(method, url, token, payload ?? null);
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-  const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-  const startedAt = Date.now();
+  const startedAt = early?.startedAt ?? Date.now();
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), {
-      method,
-      headers: buildHeaders(body),
-      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
-      credentials: 'omit',
-      signal: combined,
-    });
+    response = early
+      ? await bootResponse(early, signal)
+      : await fetch(url, {
+          method,
+          headers: buildHeaders(token, body),
+          body: payload,
+          credentials: 'omit',
+          signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        });
   } catch (error) {
     if (signal?.aborted) throw error;
     noteUnreachable(startedAt);
-    if (timeout.aborted) throw new ApiError('timeout', 0, null, 'The server took too long to answer');
+    if (early ? isTimeout(error) : timeout.aborted)
+      throw new ApiError('timeout', 0, null, 'The server took too long to answer');
     throw new ApiError('network', 0, null, 'The server could not be reached');
   }
   if (isServerAnswer(response.status)) noteAnswered();

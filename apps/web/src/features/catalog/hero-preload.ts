@@ -1,9 +1,7 @@
 import { mediaSrcSet, mediaUrl } from '../../lib/media';
 import { paths } from '../../lib/paths';
 import { restoreFamily } from './catalog-store';
-
-export const HERO_SIZES = '(min-width: 1200px) 1152px, 100vw';
-export const HERO_LOGO_SIZES = '84px';
+import { HERO_LOGO_SIZES, HERO_SIZES } from './image-sizes';
 
 function preloadImage(name: string, sizes: string, priority: 'high' | 'low'): void {
   const link = document.createElement('link');
@@ -25,7 +23,7 @@ function preloadImage(name: string, sizes: string, priority: 'high' | 'low'): vo
 export function preloadStoredHero(): void {
   if (window.location.pathname !== paths.catalogMain) return;
   // public/boot.js preloads the same files from index.html when it can.
-  if (document.querySelector('link[rel="preload"][data-boot]')) return;
+  if (document.querySelector('link[rel="preload"][data-boot="hero"]')) return;
   const family = restoreFamily();
   const linked = new URLSearchParams(window.location.search).get('family');
   if (!family || (linked !== null && linked !== String(family.id))) return;
