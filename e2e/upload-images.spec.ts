@@ -87,6 +87,23 @@ test('upload images: preview a ZIP of 20, import, and see the new image in the c
   await page.reload();
   await expect(page.getByText('Import finished')).toBeVisible();
 
+  // A second import, of one photo: reopened, the screen shows it and lists both jobs, and the
+  // first one's report is still there to read.
+  await page
+    .getByLabel(/Drop a ZIP/)
+    .setInputFiles({ name: `${chosen[1]!.barcode}.jpg`, mimeType: 'image/jpeg', buffer: await photo(120) });
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await page.getByRole('button', { name: 'Import 1 images' }).click();
+  await expect(page.getByText('Import finished')).toBeVisible({ timeout: 60_000 });
+  await page.reload();
+  const recent = page.getByRole('navigation', { name: 'Recent imports' });
+  await expect(recent.getByRole('button')).toHaveCount(2);
+  await expect(recent.getByRole('button').first()).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByRole('button', { name: 'Replace 1', exact: true })).toBeVisible();
+  await recent.getByRole('button').nth(1).click();
+  await expect(page.getByRole('button', { name: 'Replace 16', exact: true })).toBeVisible();
+  await screenshot(page, 'upload-images-recent-en-light');
+
   const product = await page.request.get(`/api/product/${medjool.id}`, {
     headers: { authorization: `Bearer ${token}` },
   });
