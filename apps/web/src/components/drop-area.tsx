@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useState } from 'react';
 import { useDropzone, type Accept, type FileRejection } from 'react-dropzone';
+import { formatMegabytes } from '../lib/file-size';
 import { useTranslation } from '../lib/i18n';
 
 export interface DropAreaProps {
@@ -18,24 +19,26 @@ export interface DropAreaProps {
   /** A problem reported by the form (required, server), shown under the area. */
   error?: string;
   compact?: boolean;
+  /** The largest file the server takes, in bytes: a larger one is refused before it is sent. */
   maxSize?: number;
 }
 
 /**
  * A drop area for one file (images in the forms, CSV in the uploads), with an active state while a
- * file is dragged over, and the generic dropzone messages ('File type must be …', 'File is larger
- * than N bytes', …).
+ * file is dragged over, and the generic dropzone messages ('File type must be …', 'The file is
+ * larger than the server takes (10 MB)', …).
  */
 export function DropArea(props: DropAreaProps) {
   const { accept, onFile, error, compact, maxSize } = props;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [rejection, setRejection] = useState<string | null>(null);
   const types = Object.keys(accept).join(', ');
   const describe = (rejected: FileRejection[]) => {
     const code = rejected[0]?.errors[0]?.code;
     if (rejected.length > 1 || code === 'too-many-files') return t('admin.image.tooMany');
     if (code === 'file-invalid-type') return t('admin.image.fileType', { types });
-    if (code === 'file-too-large') return t('admin.image.tooLarge', { size: maxSize });
+    if (code === 'file-too-large')
+      return t('admin.image.tooLarge', { size: formatMegabytes(maxSize ?? 0, i18n.language) });
     if (code === 'file-too-small') return t('admin.image.tooSmall', { size: 0 });
     return rejected[0]?.errors[0]?.message ?? null;
   };

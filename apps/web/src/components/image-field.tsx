@@ -3,7 +3,10 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { configQuery } from '../lib/config-api';
+import { formatMegabytes } from '../lib/file-size';
 import { useTranslation } from '../lib/i18n';
 import { mediaUrl } from '../lib/media';
 import { DropArea } from './drop-area';
@@ -33,10 +36,19 @@ function usePreviewUrl(file: File | null): string | null {
   return file && preview?.file === file ? preview.url : null;
 }
 
-/** An image form field: preview of the current or chosen image, a remove button, and a drop area. */
+/**
+ * An image form field: preview of the current or chosen image, a remove button, and a drop area that
+ * refuses an image larger than the server takes (GET /api/config) before it is sent.
+ */
 export function ImageField({ label, value, onChange, error }: ImageFieldProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // Without the settings the server's own answer still refuses an image that is too large.
+  const maxSize = useQuery({ ...configQuery, meta: { handlesErrors: true } }).data?.limits?.imageBytes;
   const file = value instanceof File ? value : null;
+  const formats =
+    maxSize === undefined
+      ? t('admin.image.formats')
+      : t('admin.image.formatsUpTo', { size: formatMegabytes(maxSize, i18n.language) });
   const previewUrl = usePreviewUrl(file);
   const src = typeof value === 'string' && value ? mediaUrl(value, 320) : previewUrl;
   const hasImage = Boolean(value);
@@ -91,10 +103,11 @@ export function ImageField({ label, value, onChange, error }: ImageFieldProps) {
           accept={IMAGE_ACCEPT}
           prompt={hasImage ? t('admin.image.replace') : t('admin.image.drop')}
           activePrompt={t('admin.image.dropActive')}
-          hint={file ? t('admin.image.chosen') : t('admin.image.formats')}
+          hint={file ? t('admin.image.chosen') : formats}
           onFile={onChange}
           error={error}
           compact={hasImage}
+          maxSize={maxSize}
         />
       </Stack>
     </Box>
