@@ -10,6 +10,9 @@ import { configQuery } from '../../../lib/config-api';
 import { formatMegabytes } from '../../../lib/file-size';
 import { useTranslation } from '../../../lib/i18n';
 
+// A Latin file name inside an Arabic sentence keeps its own reading order.
+const isolated = (name: string) => `\u2068${name}\u2069`;
+
 const isArchive = (file: File) => /\.zip$/i.test(file.name) || file.type.includes('zip');
 
 /**
@@ -65,7 +68,10 @@ export function ImageDropArea({ onFiles }: { onFiles: (files: File[]) => void })
       </Box>
       {refused.length > 0 && limit !== undefined && (
         <Alert severity="error">
-          {t('images.tooLarge', { limit: formatMegabytes(limit, i18n.language), names: refused.join(', ') })}
+          {t('images.tooLarge', {
+            limit: formatMegabytes(limit, i18n.language),
+            names: refused.map(isolated).join(', '),
+          })}
         </Alert>
       )}
     </>
