@@ -189,10 +189,30 @@
   if (!Number.isSafeInteger(productId) || productId <= 0) productId = null;
   function requestProduct(token, mediaBase) {
     request('GET', plan.product + productId, token, null, function (product) {
+      var name = product && product.image;
+      if (typeof name !== 'string' || !name) return;
       // The page's largest paint: fetched while the app's code downloads, not after it has run.
-      if (product && typeof product.image === 'string' && product.image)
-        preloadImage(mediaBase, product.image, plan.sizes.product, 'high', 'product');
+      preloadImage(mediaBase, name, plan.sizes.product, 'high', 'product');
+      // A returning visitor sees the shell: it shows the image where the page will show it.
+      if (html.getAttribute('data-boot') === 'catalog')
+        whenParsed(function () {
+          showProductImage(mediaBase, name);
+        });
     });
+  }
+  function showProductImage(mediaBase, name) {
+    var shell = document.getElementById('boot-shell');
+    var box = shell && shell.querySelector('.bs-image');
+    // Gone once the app has rendered.
+    if (!box) return;
+    var image = document.createElement('img');
+    image.alt = '';
+    image.src = mediaUrl(mediaBase, name, 640);
+    image.srcset = srcset(mediaBase, name);
+    image.sizes = plan.sizes.product;
+    image.setAttribute('fetchpriority', 'high');
+    box.appendChild(image);
+    html.setAttribute('data-boot-product', '');
   }
   // The requests the app would make first on this page, in the app's order.
   function startRequests() {
@@ -224,20 +244,23 @@
         if (typeof guestToken !== 'string' || !guestToken) return;
         request('GET', plan.session, guestToken, null);
         if (productId) return requestProduct(guestToken, base);
-        if (chooser) request('GET', plan.families, guestToken, null, preloadFirstCover(base));
+        if (chooser) request('GET', plan.families, guestToken, null, preloadFirstCovers(base));
       });
     });
   }
-  // The chooser's first card cover is its largest paint. With a single family the chooser opens that
-  // family's catalogue instead, and the cover is not shown.
-  function preloadFirstCover(base) {
+  // The covers of the chooser's first cards, which it loads at once (features/catalog/
+  // family-chooser-page.tsx): its largest paint is one of them. With a single family the chooser opens
+  // that family's catalogue instead, and shows no cover.
+  function preloadFirstCovers(base) {
     return function (families) {
       var list = families && families.data;
-      if (!list || list.length < 2 || !list[0]) return;
-      var first = list[0];
-      var cover = first.cover !== null && first.cover !== undefined ? first.cover : first.image;
-      if (typeof cover === 'string' && cover)
-        preloadImage(base, cover, plan.sizes.familyCover, 'high', 'cover');
+      if (!list || list.length < 2) return;
+      for (var i = 0; i < list.length && i < plan.chooserEagerCards; i += 1) {
+        var card = list[i] || {};
+        var cover = card.cover !== null && card.cover !== undefined ? card.cover : card.image;
+        if (typeof cover === 'string' && cover)
+          preloadImage(base, cover, plan.sizes.familyCover, 'high', 'cover');
+      }
     };
   }
 
@@ -245,11 +268,12 @@
   if (token === 'null') token = null;
   var linked = new URLSearchParams(location.search).get('family');
   startRequests();
+  // The page's route code downloads with the entry; a first-time visitor reaches the page too, after
+  // the guest sign-in.
+  if (page) routeChunks = (chunks.layout || []).concat(chunks[page] || []);
   // Without a session the guard sends the visitor to the login: nothing to show early.
   if (!page || !token) return whenParsed(startApp);
   html.setAttribute('data-boot', 'catalog');
-
-  routeChunks = (chunks.layout || []).concat(chunks[page] || []);
   if (page !== 'main') return whenParsed(startAfterPaint);
   var family = null;
   try {

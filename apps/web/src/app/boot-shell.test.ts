@@ -108,6 +108,7 @@ describe('first requests (public/boot.js)', () => {
     });
     setToken('catalogue-token');
     window.history.replaceState(null, '', '/catalog/main/12');
+    document.body.innerHTML = '<div id="boot-shell"><div class="bs-image"></div></div>';
 
     runBoot();
 
@@ -123,6 +124,11 @@ describe('first requests (public/boot.js)', () => {
     expect(preload('product')).toHaveAttribute('imagesrcset', mediaSrcSet(product.image));
     expect(preload('product')).toHaveAttribute('imagesizes', PRODUCT_IMAGE_SIZES);
     expect(preload('product')).toHaveAttribute('fetchpriority', 'high');
+    // The shell shows it where the page will, until the app renders.
+    await vi.waitFor(() => expect(document.documentElement).toHaveAttribute('data-boot-product'));
+    const shown = document.querySelector('.bs-image img');
+    expect(shown).toHaveAttribute('srcset', mediaSrcSet(product.image));
+    expect(shown).toHaveAttribute('sizes', PRODUCT_IMAGE_SIZES);
     expect(window.dalilBootRequests?.map((r) => [r.method, r.url, r.token])).toEqual([
       ['GET', '/api/user/auth', 'catalogue-token'],
       ['GET', '/api/product/12', 'catalogue-token'],
@@ -151,8 +157,12 @@ describe('first requests (public/boot.js)', () => {
     expect(requests[1]?.body).toEqual({ username: 'guest', password: 'guest-password' });
     expect(requests[3]?.headers.get('Authorization')).toBe('Bearer guest-token');
     expect(requests[3]?.query.toString()).toBe('limit=100&skip=0');
-    // The first card's cover, from the media base the config names.
-    expect(preload('cover')).toHaveAttribute('href', 'https://cdn.test/media/w640/Cover0000001.webp');
+    // The first cards' covers, from the media base the config names.
+    const covers = [...document.head.querySelectorAll('link[rel="preload"][data-boot="cover"]')];
+    expect(covers.map((link) => link.getAttribute('href'))).toEqual([
+      'https://cdn.test/media/w640/Cover0000001.webp',
+      'https://cdn.test/media/w640/Cover0000002.webp',
+    ]);
     expect(preload('cover')).toHaveAttribute('imagesizes', FAMILY_COVER_SIZES);
     // The guest's token is the app's to store, once it has checked the answer.
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();

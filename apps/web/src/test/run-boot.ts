@@ -21,5 +21,6 @@ export function runBoot(): void {
 /** Forgets what boot.js left: its requests and the links it added. */
 export function clearBoot(): void {
   document.head.querySelectorAll('link[data-boot]').forEach((link) => link.remove());
+  document.documentElement.removeAttribute('data-boot-product');
   delete window.dalilBootRequests;
 }

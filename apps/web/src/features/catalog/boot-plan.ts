@@ -1,6 +1,12 @@
 import { API_BASE, API_PATHS } from '@dalil/contracts/api-paths';
 import { MAX_LIST_LIMIT, MEDIA_WIDTHS, REQUEST_TIMEOUT_MS } from '@dalil/contracts/constants';
-import { FAMILY_COVER_SIZES, HERO_LOGO_SIZES, HERO_SIZES, PRODUCT_IMAGE_SIZES } from './image-sizes';
+import {
+  CHOOSER_EAGER_CARDS,
+  FAMILY_COVER_SIZES,
+  HERO_LOGO_SIZES,
+  HERO_SIZES,
+  PRODUCT_IMAGE_SIZES,
+} from './image-sizes';
 
 /**
  * What public/boot.js needs to start the first screen's requests exactly as the app makes them (the
@@ -22,6 +28,8 @@ export function bootPlan() {
     /** Where images load from until GET /api/config names another base (lib/media.ts). */
     media: '/media',
     widths: MEDIA_WIDTHS,
+    /** The chooser's cards whose covers boot.js preloads. */
+    chooserEagerCards: CHOOSER_EAGER_CARDS,
     sizes: {
       hero: HERO_SIZES,
       heroLogo: HERO_LOGO_SIZES,

@@ -13,6 +13,7 @@ import { familiesQuery } from './catalog-api';
 import { catalogQueryString } from './catalog-query';
 import { useCatalogStore } from './catalog-store';
 import { FamilyCard, FamilyCardSkeleton } from './family-card';
+import { CHOOSER_EAGER_CARDS } from './image-sizes';
 
 const mainPathFor = (family: Family) =>
   `${paths.catalogMain}${catalogQueryString({ family: family.id, search: '', category: null, page: 1 })}`;
@@ -101,7 +102,7 @@ export function FamilyChooserPage() {
                   family={family}
                   to={mainPathFor(family)}
                   onChoose={selectFamily}
-                  priority={index < 3}
+                  priority={index < CHOOSER_EAGER_CARDS}
                 />
               </li>
             ))}

@@ -11,3 +11,6 @@ export const PRODUCT_IMAGE_SIZES = '(min-width: 1200px) 520px, (min-width: 900px
 
 /** A family card's cover on the chooser. */
 export const FAMILY_COVER_SIZES = '(min-width: 1200px) 380px, (min-width: 600px) 31vw, 100vw';
+
+/** How many of the chooser's first cards load their images at once, at high priority. */
+export const CHOOSER_EAGER_CARDS = 3;
