@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImageFileReport } from '@dalil/contracts/image-upload';
-import { products } from '../../db/schema';
 import { ConcurrencyLimit } from '../../lib/concurrency-limit';
 import type { AppContext } from '../../lib/context';
 import { encodeImage, putImage } from '../media/media.service';
@@ -10,13 +8,15 @@ import { countStatuses, judge } from './image-judge';
 import { ProductIndex } from './image-match';
 import { updateJob } from './image-jobs';
 import { discard } from './image-receive';
+import { ImageSlotWriter } from './image-slot-writer';
 
 const PROGRESS_EVERY_MS = 500;
 
 /**
  * Runs one import: judges each file as it is read, and stores the new and replaced images with
- * bounded concurrency (IMAGE_JOB_CONCURRENCY encodes at once). A product's field changes only after all of its new image's files are
- * stored, so a stopped job never leaves a product naming a missing image.
+ * bounded concurrency (IMAGE_JOB_CONCURRENCY encodes at once). A product's field changes only
+ * after all of its new image's files are stored (saved in batches, `ImageSlotWriter`), so a stopped
+ * job never leaves a product naming a missing image.
  */
 export async function runImageJob(
   ctx: AppContext,
@@ -52,18 +52,12 @@ export async function runImageJob(
     // already being encoded and the cores do not wait on that input and output.
     const encoder = new ConcurrencyLimit(concurrency, Number.POSITIVE_INFINITY, 'busy');
     const running = new Set<Promise<void>>();
+    const slots = new ImageSlotWriter(ctx.catalogue);
     const store = async (report: ImageFileReport, data: Buffer, name: string) => {
       try {
         if (!(await ctx.media.has(name)))
           await putImage(ctx.media, await encoder.run(() => encodeImage(data, name)));
-        const slot = report.slot!;
-        await ctx.catalogue.write((tx) =>
-          tx
-            .update(products)
-            .set({ [slot]: name, updatedAt: new Date() })
-            .where(eq(products.id, report.product!.id)),
-        );
-        report.stored = name;
+        slots.add(report, name);
       } catch {
         report.status = 'invalid';
         report.reason = 'The image could not be read: it may be damaged';
@@ -84,6 +78,7 @@ export async function runImageJob(
       await flush();
     }
     await Promise.all(running);
+    await slots.flush();
     await updateJob(ctx.db, jobId, {
       state: 'done',
       done,
