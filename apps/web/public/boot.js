@@ -98,6 +98,7 @@
     // A failure is the app's to handle when it takes the request over, not an unhandled rejection.
     sent.response.catch(function () {});
     requests.push(sent);
+    return sent.response;
   }
 
   // Filled in at build time (vite.config.ts): { entry, preloads, styles, fonts }. Null under the
@@ -187,24 +188,37 @@
   // The product page's id as the app reads it (a positive whole number), or null.
   var productId = page === 'product' ? Number(path.slice(path.lastIndexOf('/') + 1)) : 0;
   if (!Number.isSafeInteger(productId) || productId <= 0) productId = null;
-  function requestProduct(token, mediaBase) {
+  // Whether the shell waits for the product's image before the app starts.
+  var productInShell = false;
+  function requestProduct(token, mediaBase, inShell) {
+    var shown = false;
+    productInShell = inShell;
     request('GET', plan.product + productId, token, null, function (product) {
       var name = product && product.image;
       if (typeof name !== 'string' || !name) return;
       // The page's largest paint: fetched while the app's code downloads, not after it has run.
       preloadImage(mediaBase, name, plan.sizes.product, 'high', 'product');
       // A returning visitor sees the shell: it shows the image where the page will show it.
-      if (html.getAttribute('data-boot') === 'catalog')
+      shown = inShell;
+      if (shown)
         whenParsed(function () {
           showProductImage(mediaBase, name);
         });
-    });
+    }).then(
+      function () {
+        if (inShell && !shown) whenParsed(startAfterPaint);
+      },
+      function () {
+        if (inShell) whenParsed(startAfterPaint);
+      },
+    );
   }
+  // The image is the product page's largest paint: like the hero (fill, below), the app starts once it
+  // can be painted, so its start-up work does not come before it.
   function showProductImage(mediaBase, name) {
     var shell = document.getElementById('boot-shell');
     var box = shell && shell.querySelector('.bs-image');
-    // Gone once the app has rendered.
-    if (!box) return;
+    if (!box) return startAfterPaint();
     var image = document.createElement('img');
     image.alt = '';
     image.src = mediaUrl(mediaBase, name, 640);
@@ -213,6 +227,8 @@
     image.setAttribute('fetchpriority', 'high');
     box.appendChild(image);
     html.setAttribute('data-boot-product', '');
+    if (!image.decode) return startAfterPaint();
+    image.decode().then(startAfterPaint, startAfterPaint);
   }
   // The requests the app would make first on this page, in the app's order.
   function startRequests() {
@@ -222,7 +238,7 @@
       // A returning visitor: the session check (main.tsx), then the product.
       if (!page) return;
       request('GET', plan.session, token, null);
-      if (productId) requestProduct(token, plan.media);
+      if (productId) requestProduct(token, plan.media, true);
       return;
     }
     // A first-time visitor: the guard sends them to the visitor login, which reads the config and,
@@ -243,7 +259,7 @@
         var guestToken = login && login.token;
         if (typeof guestToken !== 'string' || !guestToken) return;
         request('GET', plan.session, guestToken, null);
-        if (productId) return requestProduct(guestToken, base);
+        if (productId) return requestProduct(guestToken, base, false);
         if (chooser) request('GET', plan.families, guestToken, null, preloadFirstCovers(base));
       });
     });
@@ -274,6 +290,9 @@
   // Without a session the guard sends the visitor to the login: nothing to show early.
   if (!page || !token) return whenParsed(startApp);
   html.setAttribute('data-boot', 'catalog');
+  // A returning visitor's product page: the app starts once the shell shows the product's image
+  // (showProductImage), or the product cannot be shown, or at the latest after a second and a half.
+  if (productInShell) return setTimeout(startApp, 1500);
   if (page !== 'main') return whenParsed(startAfterPaint);
   var family = null;
   try {
