@@ -131,10 +131,18 @@ export const categoryCountsQuery = (family: number, search: string) =>
     placeholderData: keepPreviousData,
   });
 
+/** GET /api/product/:id, checked; `unauthorized` as for apiRequest. */
+export async function fetchProduct(
+  id: number,
+  signal: AbortSignal,
+  unauthorized: 'redirect' | 'ignore' = 'redirect',
+) {
+  return checkResponse('product', await apiRequest<unknown>(apiPaths.product(id), { signal, unauthorized }));
+}
+
 export const productQuery = (id: number) =>
   queryOptions({
     queryKey: ['catalog', 'product', id],
-    queryFn: async ({ signal }) =>
-      checkResponse('product', await apiRequest<unknown>(apiPaths.product(id), { signal })),
+    queryFn: ({ signal }) => fetchProduct(id, signal),
     staleTime: STALE_MS,
   });

@@ -1,7 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { paths } from '../../lib/paths';
 import { getToken } from '../../lib/session';
-import { catalogSearchArgs, categoryRowQuery, familiesQuery, familyQuery, searchQuery } from './catalog-api';
+import {
+  catalogSearchArgs,
+  categoryRowQuery,
+  familiesQuery,
+  familyQuery,
+  fetchProduct,
+  productQuery,
+  searchQuery,
+} from './catalog-api';
 import { parseCatalogQuery, queryForFamily } from './catalog-query';
 import { restoreFamily, useCatalogStore } from './catalog-store';
 
@@ -13,7 +21,8 @@ import { restoreFamily, useCatalogStore } from './catalog-store';
  * keys. A 401 here ends the session like any other request (lib/session.ts).
  */
 export function prefetchStoredCatalog(client: QueryClient): void {
-  if (window.location.pathname !== paths.catalogMain || !getToken()) return;
+  if (!getToken()) return;
+  if (window.location.pathname !== paths.catalogMain) return prefetchProduct(client);
   const linked = parseCatalogQuery(new URLSearchParams(window.location.search));
   const { selectedFamily, lastQuery } = useCatalogStore.getState();
   const stored = selectedFamily ?? restoreFamily();
@@ -23,4 +32,21 @@ export function prefetchStoredCatalog(client: QueryClient): void {
   void client.prefetchInfiniteQuery(categoryRowQuery(query.family, 'none'));
   void client.prefetchQuery(searchQuery(catalogSearchArgs(query.family, query)));
   if (stored?.id !== query.family) void client.prefetchQuery(familyQuery(query.family));
+}
+
+/**
+ * On a product page, the product (which public/boot.js has usually asked for already) goes into the
+ * cache while the session check runs, so the page's first render shows it, not a skeleton over the
+ * image the first-paint shell already shows. Its failures are the page's to report, and a refused
+ * token the session guard's (it sends the visitor to the login and back), as without this.
+ */
+function prefetchProduct(client: QueryClient): void {
+  const id = Number(/^\/catalog\/main\/([^/]+)\/?$/.exec(window.location.pathname)?.[1]);
+  if (!Number.isSafeInteger(id) || id <= 0) return;
+  void client.prefetchQuery({
+    ...productQuery(id),
+    queryFn: ({ signal }) => fetchProduct(id, signal, 'ignore'),
+    retry: false,
+    meta: { handlesErrors: true },
+  });
 }
