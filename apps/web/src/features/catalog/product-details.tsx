@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { formatCost } from '../../components/catalog-format';
 import { MediaImage } from '../../components/media-image';
@@ -13,17 +13,38 @@ import { usePreferences } from '../../lib/preferences-store';
 import { PRODUCT_IMAGE_SIZES } from './image-sizes';
 import { ProductBadges } from './product-badges';
 import { PRODUCT_GREEN } from './product-colours';
+import { useWanted } from './use-wanted';
 
-// The barcode and QR libraries (about 20 KB gzip) load after the product itself has rendered.
+// The barcode and QR libraries (about 20 KB gzip) load after the product itself has rendered, once
+// their place is on the screen or the visitor scrolls or taps: on a phone they are below the first
+// screen, and building the symbols would compete with the page's start-up.
 const ProductCodes = lazy(async () => ({ default: (await import('./product-codes')).ProductCodes }));
+
+/** The codes' section, or until it is wanted, an empty band of its height (so nothing shifts). */
+function DeferredProductCodes({ product, family }: { product: Product; family: Family | null }) {
+  const band = useRef<HTMLDivElement>(null);
+  const wanted = useWanted(band, '0px');
+  const placeholder = <Box ref={band} sx={{ minHeight: 220 }} />;
+  if (!wanted) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <ProductCodes product={product} family={family} />
+    </Suspense>
+  );
+}
 
 interface ProductDetailsProps {
   product: Product;
   family: Family | null;
+  /** The family is still being asked for: its line keeps its place, so nothing below it moves. */
+  familyPending?: boolean;
 }
 
+/** The family line's height: its round logo. */
+const FAMILY_LOGO_PX = 44;
+
 /** Name in the reader's language with the other beneath, price, description, image and badges. */
-export function ProductDetails({ product, family }: ProductDetailsProps) {
+export function ProductDetails({ product, family, familyPending = false }: ProductDetailsProps) {
   const { t } = useTranslation();
   const language = usePreferences((s) => s.language);
   const other = language === 'ar' ? 'en' : 'ar';
@@ -56,11 +77,12 @@ export function ProductDetails({ product, family }: ProductDetailsProps) {
         sx={{ borderRadius: 3 }}
       />
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5, minWidth: 0 }}>
+        {!family && familyPending && <Box aria-hidden sx={{ height: FAMILY_LOGO_PX }} />}
         {family && (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25, minHeight: FAMILY_LOGO_PX }}>
             <Box
               sx={{
-                width: 44,
+                width: FAMILY_LOGO_PX,
                 borderRadius: '50%',
                 overflow: 'hidden',
                 border: 1,
@@ -152,9 +174,7 @@ export function ProductDetails({ product, family }: ProductDetailsProps) {
           </Box>
         )}
         <ProductBadges product={product} />
-        <Suspense fallback={<Box sx={{ minHeight: 220 }} />}>
-          <ProductCodes product={product} family={family} />
-        </Suspense>
+        <DeferredProductCodes product={product} family={family} />
       </Box>
     </Paper>
   );

@@ -30,7 +30,11 @@ export function ProductPage() {
       {!valid || product.isError ? (
         <Alert severity="warning">{t('errors.notFound')}</Alert>
       ) : product.data ? (
-        <ProductDetails product={product.data} family={family.status === 'ready' ? family.family : null} />
+        <ProductDetails
+          product={product.data}
+          family={family.status === 'ready' ? family.family : null}
+          familyPending={family.status === 'loading'}
+        />
       ) : (
         <Paper
           variant="outlined"
