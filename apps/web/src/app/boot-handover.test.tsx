@@ -1,4 +1,3 @@
-import type { Product } from '@dalil/contracts/products';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useCatalogStore } from '../features/catalog/catalog-store';
@@ -8,6 +7,7 @@ import { mockApi, type MockRequest } from '../test/fetch-mock';
 import { renderRoutes } from '../test/render';
 import { clearBoot, runBoot } from '../test/run-boot';
 import { appRoutes } from './router';
+import { productFixture } from '../test/product-fixture';
 
 // public/boot.js starts the first screen's requests before the app has loaded; the app takes each
 // one over instead of asking again (lib/boot-requests.ts). These journeys run boot.js, then the app.
@@ -24,27 +24,15 @@ const family = (id: number, en: string) => ({
   cover: `Cover${id}.webp`,
 });
 const families = [family(1, 'Al Nakheel Foods'), family(2, 'Sahara Drinks')];
-const product: Product = {
-  id: 5,
-  name: { ar: 'زيتون أخضر', en: 'Green olives' },
-  nameAr: 'زيتون أخضر',
-  nameEn: 'Green olives',
-  family: 1,
-  category: 2,
-  subCategory: null,
+const product = productFixture({
   barcode: '6281000000057',
   number: '4411',
   netWeight: '500 (g)',
-  drainedWeight: null,
   unitsPerCarton: 12,
   cartonPerPalate: 40,
-  descriptionEn: null,
-  descriptionAr: null,
   cost: 12,
-  shelfLife: null,
-  logo: null,
   image: 'Olives000001.webp',
-};
+});
 const account = {
   id: 3,
   firstName: 'Guest',

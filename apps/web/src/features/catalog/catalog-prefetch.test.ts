@@ -1,4 +1,3 @@
-import type { Product } from '@dalil/contracts/products';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../app/query-client';
 import { useNotifications } from '../../lib/notifications-store';
@@ -6,28 +5,9 @@ import { getToken, setToken } from '../../lib/session';
 import { mockApi, unauthorized } from '../../test/fetch-mock';
 import { productQuery } from './catalog-api';
 import { prefetchStoredCatalog } from './catalog-prefetch';
+import { productFixture } from '../../test/product-fixture';
 
-const product: Product = {
-  id: 5,
-  name: { ar: 'زيتون أخضر', en: 'Green olives' },
-  nameAr: 'زيتون أخضر',
-  nameEn: 'Green olives',
-  family: 1,
-  category: 2,
-  subCategory: null,
-  barcode: '6281000000057',
-  number: null,
-  netWeight: null,
-  drainedWeight: null,
-  unitsPerCarton: null,
-  cartonPerPalate: null,
-  descriptionEn: null,
-  descriptionAr: null,
-  cost: null,
-  shelfLife: null,
-  logo: null,
-  image: 'Olives000001.webp',
-};
+const product = productFixture({ barcode: '6281000000057', image: 'Olives000001.webp' });
 
 afterEach(() => window.history.replaceState(null, '', '/'));
 

@@ -5,6 +5,7 @@ import { usePreferences } from '../../lib/preferences-store';
 import { mockApi } from '../../test/fetch-mock';
 import { renderRoutes } from '../../test/render';
 import { ProductPage } from './product-page';
+import { productFixture } from '../../test/product-fixture';
 
 const family = {
   id: 1,
@@ -16,27 +17,16 @@ const family = {
   cover: null,
 };
 
-const product: Product = {
-  id: 5,
-  name: { ar: 'زيتون أخضر', en: 'Green olives' },
-  nameAr: 'زيتون أخضر',
-  nameEn: 'Green olives',
-  family: 1,
-  category: 2,
-  subCategory: null,
+const product = productFixture({
   barcode: '6281000000057',
   number: '4411',
   netWeight: '500 (g)',
   drainedWeight: '300 (g)',
   unitsPerCarton: 12,
   cartonPerPalate: 40,
-  descriptionEn: null,
-  descriptionAr: null,
   cost: 1234.5,
-  shelfLife: null,
   logo: 'IconOlive01.webp',
-  image: null,
-};
+});
 
 /** The text as the page shows it to a reader (Intl puts no-break spaces where the DOM shows spaces). */
 const shown = (text: string) => text.replace(/\s+/g, ' ');

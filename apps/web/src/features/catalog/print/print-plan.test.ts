@@ -2,6 +2,7 @@ import type { Category } from '@dalil/contracts/categories';
 import type { Product } from '@dalil/contracts/products';
 import { describe, expect, it } from 'vitest';
 import { CONTENTS_ROWS_PER_SHEET, planCatalogue, PRODUCTS_PER_SHEET } from './print-plan';
+import { productFixture } from '../../../test/product-fixture';
 
 const category = (id: number, en: string): Category => ({
   id,
@@ -14,27 +15,8 @@ const category = (id: number, en: string): Category => ({
   image: null,
 });
 
-const product = (id: number, categoryId: number, en: string, ar = en): Product => ({
-  id,
-  name: { ar, en },
-  nameAr: ar,
-  nameEn: en,
-  family: 1,
-  category: categoryId,
-  subCategory: null,
-  barcode: null,
-  number: null,
-  netWeight: null,
-  drainedWeight: null,
-  unitsPerCarton: null,
-  cartonPerPalate: null,
-  descriptionEn: null,
-  descriptionAr: null,
-  cost: null,
-  shelfLife: null,
-  logo: null,
-  image: null,
-});
+const product = (id: number, categoryId: number, en: string, ar = en): Product =>
+  productFixture({ id, category: categoryId, nameEn: en, nameAr: ar });
 
 describe('planCatalogue', () => {
   it('numbers pages after the cover and the contents, a new page for every category', () => {

@@ -1,0 +1,34 @@
+import type { Product } from '@dalil/contracts/products';
+
+/**
+ * A product as the API answers it, every optional field empty: tests name only what they show
+ * (`productFixture({ barcode: '6281000000057', image: 'Olives000001.webp' })`).
+ */
+export function productFixture(
+  fields: Partial<Product> & { nameEn?: string; nameAr?: string } = {},
+): Product {
+  const nameEn = fields.nameEn ?? 'Green olives';
+  const nameAr = fields.nameAr ?? 'زيتون أخضر';
+  return {
+    id: 5,
+    name: { ar: nameAr, en: nameEn },
+    nameAr,
+    nameEn,
+    family: 1,
+    category: 2,
+    subCategory: null,
+    barcode: null,
+    number: null,
+    netWeight: null,
+    drainedWeight: null,
+    unitsPerCarton: null,
+    cartonPerPalate: null,
+    descriptionEn: null,
+    descriptionAr: null,
+    cost: null,
+    shelfLife: null,
+    logo: null,
+    image: null,
+    ...fields,
+  };
+}
