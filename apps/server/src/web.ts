@@ -4,8 +4,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * Serves the built web app. Any GET outside /api and /media that matches no file gets index.html, so
- * the client-side router owns those paths (SPA fallback). Unknown /api paths stay JSON 404s.
+ * Serves the built web app. Any GET outside /api, /media and /assets that matches no file gets
+ * index.html, so the client-side router owns those paths (SPA fallback). Unknown /api paths stay
+ * JSON 404s, and so does a script or stylesheet under /assets that this build does not have (a tab
+ * opened before a new version was deployed asks for the old names): the page would be no script.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string | null) {
   const hasWeb = webDist !== null && existsSync(join(webDist, 'index.html'));
@@ -31,7 +33,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
     if (
       hasWeb &&
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !/^\/(api|media)(\/|$)/.test(path)
+      !/^\/(api|media|assets)(\/|$)/.test(path)
     ) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
