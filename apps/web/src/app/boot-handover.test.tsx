@@ -7,7 +7,7 @@ import { mockApi, type MockRequest } from '../test/fetch-mock';
 import { renderRoutes } from '../test/render';
 import { clearBoot, runBoot } from '../test/run-boot';
 import { appRoutes } from './router';
-import { productFixture } from '../test/product-fixture';
+import { productFixture } from '../test/catalog-fixtures';
 
 // public/boot.js starts the first screen's requests before the app has loaded; the app takes each
 // one over instead of asking again (lib/boot-requests.ts). These journeys run boot.js, then the app.

@@ -5,16 +5,9 @@ import { mockApi } from '../../test/fetch-mock';
 import { renderRoutes } from '../../test/render';
 import { CatalogMainPage } from './catalog-main-page';
 import { useCatalogStore } from './catalog-store';
+import { familyFixture } from '../../test/catalog-fixtures';
 
-const family = {
-  id: 1,
-  name: { ar: 'النخيل للأغذية', en: 'Al Nakheel Foods' },
-  nameAr: 'النخيل للأغذية',
-  nameEn: 'Al Nakheel Foods',
-  logo: null,
-  image: null,
-  cover: null,
-};
+const family = familyFixture();
 
 const product = (id: number) => ({
   id,

@@ -5,7 +5,7 @@ import { getToken, setToken } from '../../lib/session';
 import { mockApi, unauthorized } from '../../test/fetch-mock';
 import { productQuery } from './catalog-api';
 import { prefetchStoredCatalog } from './catalog-prefetch';
-import { productFixture } from '../../test/product-fixture';
+import { productFixture } from '../../test/catalog-fixtures';
 
 const product = productFixture({ barcode: '6281000000057', image: 'Olives000001.webp' });
 

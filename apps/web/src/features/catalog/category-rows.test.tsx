@@ -6,16 +6,9 @@ import { renderRoutes } from '../../test/render';
 import { usePreferences } from '../../lib/preferences-store';
 import { CatalogMainPage } from './catalog-main-page';
 import { useCatalogStore } from './catalog-store';
+import { familyFixture } from '../../test/catalog-fixtures';
 
-const family = {
-  id: 1,
-  name: { ar: 'النخيل للأغذية', en: 'Al Nakheel Foods' },
-  nameAr: 'النخيل للأغذية',
-  nameEn: 'Al Nakheel Foods',
-  logo: null,
-  image: null,
-  cover: null,
-};
+const family = familyFixture();
 
 const category = (id: number, parent: number | null = null) => ({
   id,

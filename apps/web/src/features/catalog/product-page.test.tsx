@@ -5,17 +5,9 @@ import { usePreferences } from '../../lib/preferences-store';
 import { mockApi } from '../../test/fetch-mock';
 import { renderRoutes } from '../../test/render';
 import { ProductPage } from './product-page';
-import { productFixture } from '../../test/product-fixture';
+import { familyFixture, productFixture } from '../../test/catalog-fixtures';
 
-const family = {
-  id: 1,
-  name: { ar: 'النخيل للأغذية', en: 'Al Nakheel Foods' },
-  nameAr: 'النخيل للأغذية',
-  nameEn: 'Al Nakheel Foods',
-  logo: null,
-  image: null,
-  cover: null,
-};
+const family = familyFixture();
 
 const product = productFixture({
   barcode: '6281000000057',

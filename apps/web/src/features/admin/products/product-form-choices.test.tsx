@@ -6,6 +6,7 @@ import { mockApi, type MockRequest } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
 import { catalogueApi, named } from '../form-kit/catalogue-mock';
 import { ProductFormPage } from './product-form-page';
+import { productFixture } from '../../../test/catalog-fixtures';
 
 /** One family with 150 top-level categories: more than a choice offers, more than a list page holds. */
 const families = [named(1, 'Orchard Foods', 'بساتين'), named(2, 'Crunch Co', 'قرمشة')];
@@ -14,22 +15,13 @@ const categories = Array.from({ length: 150 }, (_, i) =>
 );
 categories[149] = named(250, 'Pomegranate syrups', 'دبس الرمان', { family: 1, parent: null });
 
-const product = {
-  ...named(7, 'Pomegranate molasses', 'دبس رمان'),
-  family: 1,
+const product = productFixture({
+  id: 7,
+  nameEn: 'Pomegranate molasses',
+  nameAr: 'دبس رمان',
   category: 250,
-  subCategory: null,
   barcode: '6281000000011',
-  number: null,
-  netWeight: null,
-  drainedWeight: null,
-  unitsPerCarton: null,
-  cartonPerPalate: null,
-  descriptionEn: null,
-  descriptionAr: null,
-  cost: null,
-  shelfLife: null,
-};
+});
 
 const routes = [
   { path: '/admin/products/create', element: <ProductFormPage /> },

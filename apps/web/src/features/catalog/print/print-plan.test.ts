@@ -2,7 +2,7 @@ import type { Category } from '@dalil/contracts/categories';
 import type { Product } from '@dalil/contracts/products';
 import { describe, expect, it } from 'vitest';
 import { CONTENTS_ROWS_PER_SHEET, planCatalogue, PRODUCTS_PER_SHEET } from './print-plan';
-import { productFixture } from '../../../test/product-fixture';
+import { productFixture } from '../../../test/catalog-fixtures';
 
 const category = (id: number, en: string): Category => ({
   id,

@@ -1,3 +1,4 @@
+import type { Family } from '@dalil/contracts/families';
 import type { Product } from '@dalil/contracts/products';
 
 /**
@@ -29,6 +30,20 @@ export function productFixture(
     shelfLife: null,
     logo: null,
     image: null,
+    ...fields,
+  };
+}
+
+/** A family as the API answers it, without images unless given. */
+export function familyFixture(fields: Partial<Family> = {}): Family {
+  return {
+    id: 1,
+    name: { ar: 'النخيل للأغذية', en: 'Al Nakheel Foods' },
+    nameAr: 'النخيل للأغذية',
+    nameEn: 'Al Nakheel Foods',
+    logo: null,
+    image: null,
+    cover: null,
     ...fields,
   };
 }
