@@ -36,10 +36,12 @@
       }, 0);
   }
 
-  // The app's image addresses (lib/media.ts) and srcset (components/media-image.tsx, whose src is the
-  // 640 px file): a preload with the same srcset and sizes as the <img> fetches the file the <img> uses.
+  // The app's image addresses (lib/media.ts: the largest width is the stored image itself) and srcset
+  // (components/media-image.tsx, whose src is the 640 px file): a preload with the same srcset and
+  // sizes as the <img> fetches the file the <img> uses.
   function mediaUrl(base, name, width) {
-    return base + '/w' + width + '/' + encodeURIComponent(name);
+    var stored = plan.widths[plan.widths.length - 1];
+    return base + (width < stored ? '/w' + width : '') + '/' + encodeURIComponent(name);
   }
   function srcset(base, name) {
     return plan.widths

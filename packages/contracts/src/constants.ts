@@ -14,7 +14,12 @@ export const DELETE_MODAL_WIDTH = 400;
 export const ROW_MENU_MAX_HEIGHT = 216;
 export const FORM_MAX_WIDTH = 500;
 export const DRAWER_WIDTH = 240;
+/**
+ * The display widths of every stored image. The largest is the stored image itself, addressed by its
+ * name alone; each smaller one is its own file under `w<width>/`.
+ */
 export const MEDIA_WIDTHS = [160, 320, 640, 1280] as const;
+export const MEDIA_STORED_WIDTH = MEDIA_WIDTHS[MEDIA_WIDTHS.length - 1]!;
 
 export const COLOURS = {
   lightPrimary: '#3c8dbc',

@@ -183,6 +183,16 @@ describe('first requests (public/boot.js)', () => {
     expect(requests.map((r) => `${r.method} ${r.path}`)).toContain('GET /api/product/12');
     expect(requests.map((r) => `${r.method} ${r.path}`)).not.toContain('GET /api/family');
     expect(preload('product')).toHaveAttribute('href', 'https://cdn.test/media/w640/Product00001.webp');
+    // Every width but the largest is its own file; the largest is the stored image, straight from the CDN.
+    expect(preload('product')).toHaveAttribute(
+      'imagesrcset',
+      [
+        'https://cdn.test/media/w160/Product00001.webp 160w',
+        'https://cdn.test/media/w320/Product00001.webp 320w',
+        'https://cdn.test/media/w640/Product00001.webp 640w',
+        'https://cdn.test/media/Product00001.webp 1280w',
+      ].join(', '),
+    );
   });
 
   it('stops after the config when guest access is off, and asks nothing on the admin pages', async () => {

@@ -53,10 +53,23 @@ export async function runImageJob(
     const encoder = new ConcurrencyLimit(concurrency, Number.POSITIVE_INFINITY, 'busy');
     const running = new Set<Promise<void>>();
     const slots = new ImageSlotWriter(ctx.catalogue);
+    // Each image is stored once per job, and not at all when a product already names it (such an
+    // image is stored whole). A second file with the same content waits for the first one's store,
+    // so its product is not saved before the image is. No request asks the store what it holds.
+    const storing = new Map<string, Promise<void>>();
+    const storeOnce = (data: Buffer, name: string) => {
+      let stored = storing.get(name);
+      if (!stored) {
+        stored = index.namesImage(name)
+          ? Promise.resolve()
+          : encoder.run(() => encodeImage(data, name)).then((image) => putImage(ctx.media, image));
+        storing.set(name, stored);
+      }
+      return stored;
+    };
     const store = async (report: ImageFileReport, data: Buffer, name: string) => {
       try {
-        if (!(await ctx.media.has(name)))
-          await putImage(ctx.media, await encoder.run(() => encodeImage(data, name)));
+        await storeOnce(data, name);
         slots.add(report, name);
       } catch {
         report.status = 'invalid';

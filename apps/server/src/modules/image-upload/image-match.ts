@@ -51,6 +51,7 @@ export class ProductIndex {
     private readonly byBarcode: Map<string, Candidate[]>,
     private readonly byNumber: Map<string, Candidate[]>,
     private readonly familyNames: Map<number, string>,
+    private readonly imageNames: Set<string>,
   ) {}
 
   static async load(db: Db, family: number | undefined): Promise<ProductIndex> {
@@ -77,7 +78,16 @@ export class ProductIndex {
       add(byNumber, number, c);
     }
     const names = await db.select({ id: families.id, nameEn: families.nameEn }).from(families);
-    return new ProductIndex(byBarcode, byNumber, new Map(names.map((f) => [f.id, f.nameEn])));
+    const stored = new Set(rows.flatMap((r) => [r.image, r.logo]).filter((n): n is string => !!n));
+    return new ProductIndex(byBarcode, byNumber, new Map(names.map((f) => [f.id, f.nameEn])), stored);
+  }
+
+  /**
+   * Whether a product of the index names this image. Such an image is stored whole, every width
+   * included: a product's field changes only once its image is.
+   */
+  namesImage(name: string): boolean {
+    return this.imageNames.has(name);
   }
 
   /** A file name's product: by barcode first, then by code. */

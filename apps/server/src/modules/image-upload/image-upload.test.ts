@@ -168,6 +168,24 @@ describe('matching images to products by file name', () => {
     expect(newest).not.toHaveProperty('files');
   });
 
+  it('gives products that share a photo the same stored image, in one upload or after another', async () => {
+    const photo = await jpeg(50, 200);
+    const first = await postImages(t, admin, [
+      { filename: 'rice/6281000000031.jpg', data: photo },
+      { filename: 'sugar/6282000000016.jpg', data: photo },
+    ]);
+    expect((await waitForJob(t, admin, body(first).id as number)).counts).toMatchObject({ new: 2 });
+    const rice = (await product(a.products[2]!)).image as string;
+    expect((await product(b.products[0]!)).image).toBe(rice);
+    // A product already names it: the next upload of the same photo is stored by that name too.
+    const second = await postImages(t, admin, [{ filename: '1001.jpg', data: photo }]);
+    expect((await waitForJob(t, admin, body(second).id as number)).counts).toMatchObject({ replace: 1 });
+    expect((await product(a.products[0]!)).image).toBe(rice);
+    for (const url of [`/media/${rice}`, `/media/w160/${rice}`, `/media/w640/${rice}`]) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    }
+  });
+
   it('runs one job at a time per family: another gets 409', async () => {
     const running = await createJob(t.database.db, b.family);
     const res = await postImages(

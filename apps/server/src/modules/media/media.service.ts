@@ -62,10 +62,11 @@ export async function encodeImage(input: Buffer, name = contentName(input)): Pro
     const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
     const webp = { quality: ENCODING.quality, effort: ENCODING.effort };
     const stored = await sharp(data, raw).webp(webp).toBuffer();
-    // One width after another: an image in flight holds one encoder's memory, not four. A bulk job
-    // keeps the cores busy by running images side by side instead.
+    // One width after another: an image in flight holds one encoder's memory, not three. A bulk job
+    // keeps the cores busy by running images side by side instead. The largest display width is the
+    // stored image itself and gets no file of its own.
     const files: EncodedImage['files'] = [];
-    for (const w of MEDIA_WIDTHS) {
+    for (const w of MEDIA_WIDTHS.filter((width) => width < ENCODING.width)) {
       const resized =
         w >= info.width ? stored : await sharp(data, raw).resize({ width: w }).webp(webp).toBuffer();
       files.push({ key: variantKey(name, w), data: resized });
@@ -94,18 +95,21 @@ export async function storeImage(store: MediaStore, input: Buffer): Promise<Stor
 }
 
 /**
- * The bytes of a stored image at an optional width; widths come from a fixed set. Images stored
- * before widths were written up front get theirs made on first request, then kept. Null when no
- * such image exists.
+ * The bytes of a stored image at an optional width; widths come from a fixed set. A width at or
+ * above the image's own is the image itself. Images stored before widths were written up front get
+ * theirs made on first request, then kept. Null when no such image exists.
  */
 export async function readImage(store: MediaStore, name: string, width?: number): Promise<Buffer | null> {
   if (!MEDIA_NAME.test(name)) return null;
   if (width === undefined || !(MEDIA_WIDTHS as readonly number[]).includes(width)) return store.get(name);
+  // The width's own file: written with the image for the smaller widths (and for the largest too,
+  // for images stored before the largest width became the stored image itself).
   const key = variantKey(name, width);
   const cached = await store.get(key);
   if (cached) return cached;
   const original = await store.get(name);
   if (!original) return null;
+  if (width >= ((await sharp(original).metadata()).width ?? 0)) return original;
   const data = await sharp(original)
     .resize({ width, withoutEnlargement: true })
     .webp({ quality: ENCODING.quality, effort: ENCODING.effort })

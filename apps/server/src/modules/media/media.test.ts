@@ -38,7 +38,7 @@ const png = (w: number, color: string) =>
 
 describe('media in an S3-compatible store', () => {
   it('stores an upload under its content hash with every width, and serves it with immutable caching', async () => {
-    const image = await png(800, '#2a7');
+    const image = await png(1600, '#2a7');
     const res = await t.app.inject({ method: 'POST', url: '/api/upload/image', ...multipart(image) });
     expect(res.statusCode, res.body).toBe(201);
     const name = `${(body(res) as { public_id: string }).public_id}.webp`;
@@ -48,18 +48,28 @@ describe('media in an S3-compatible store', () => {
     const keys: string[] = [];
     for await (const o of store.list()) keys.push(o.key);
     store.close();
-    expect(keys.sort()).toEqual(
-      [name, `w1280/${name}`, `w160/${name}`, `w320/${name}`, `w640/${name}`].sort(),
-    );
+    // The largest display width, 1280, is the stored image itself: no file of its own.
+    expect(keys.sort()).toEqual([name, `w160/${name}`, `w320/${name}`, `w640/${name}`].sort());
 
-    for (const url of [`/media/${name}`, `/media/${name}?w=320`, `/media/w320/${name}`]) {
+    const widths = {
+      [`/media/${name}`]: 1280,
+      [`/media/${name}?w=320`]: 320,
+      [`/media/w320/${name}`]: 320,
+      [`/media/w1280/${name}`]: 1280,
+    };
+    for (const [url, width] of Object.entries(widths)) {
       const served = await t.app.inject({ method: 'GET', url });
       expect(served.statusCode, url).toBe(200);
       expect(served.headers['content-type']).toBe('image/webp');
       expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      const meta = await sharp(served.rawPayload).metadata();
-      expect(meta.width).toBe(url.includes('320') ? 320 : 800);
+      expect((await sharp(served.rawPayload).metadata()).width, url).toBe(width);
     }
+    // Asking for the largest width by its old address made no copy of the stored image.
+    const after: string[] = [];
+    const again = s3MediaStore(s3.settings);
+    for await (const o of again.list()) after.push(o.key);
+    again.close();
+    expect(after.sort()).toEqual(keys);
   });
 
   it('gives the same file the same name, and a missing one a 404', async () => {
