@@ -5,6 +5,8 @@
 // resident memory when idle and its peak (a server process started on the already created
 // catalogue, so the peak covers its start, the preview and the import), /api/health p95 during the
 // import, and the machine's own limit: sharp alone encoding the same files at the same concurrency.
+// The CPU seconds the server and this process (the S3 API server, the health prober) used during the
+// import show what the two cores were spent on.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -56,6 +58,16 @@ async function sharpAlone(files: Buffer[]): Promise<number> {
   );
   return files.length / ((performance.now() - start) / 1000);
 }
+
+/** CPU seconds a process has used (user and system; /proc/<pid>/stat counts in 1/100 s). */
+const cpuSeconds = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+const ownCpuSeconds = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
 
 /** The server's resident memory now (VmRSS) or its peak since it started (VmHWM), in MB. */
 const rssMb = (pid: number, field: 'VmRSS' | 'VmHWM') =>
@@ -146,12 +158,15 @@ async function runStore(store: 'local' | 's3', zipFile: string) {
     const started = await api(server.url, token, '/api/upload/images', { method: 'POST', body: form() });
     const uploadS = (performance.now() - start) / 1000;
     start = performance.now();
+    const cpuAtStart = { server: cpuSeconds(server.proc.pid!), bench: ownCpuSeconds() };
     let job = started.body;
     while (job.state !== 'done' && job.state !== 'failed') {
       await new Promise((r) => setTimeout(r, 250));
       job = (await api(server.url, token, `/api/upload/images/${started.body.id as number}`)).body;
     }
     const importS = (performance.now() - start) / 1000;
+    const serverCpu = cpuSeconds(server.proc.pid!) - cpuAtStart.server;
+    const benchCpu = ownCpuSeconds() - cpuAtStart.bench;
     importing = false;
     await prober;
     const peakMb = rssMb(server.proc.pid!, 'VmHWM');
@@ -167,6 +182,8 @@ async function runStore(store: 'local' | 's3', zipFile: string) {
       idleMb,
       peakMb,
       p95: health[Math.floor(health.length * 0.95)] ?? NaN,
+      serverCpu,
+      benchCpu,
       state: job.state as string,
     };
   } finally {
@@ -203,6 +220,8 @@ console.log(
       'idle RSS MB',
       'peak RSS MB',
       'health p95 ms',
+      'server CPU s',
+      'bench CPU s',
       'state',
     ],
     rows.map((r) => [
@@ -217,6 +236,8 @@ console.log(
       r.idleMb.toFixed(0),
       r.peakMb.toFixed(0),
       r.p95.toFixed(1),
+      r.serverCpu.toFixed(0),
+      r.benchCpu.toFixed(0),
       r.state,
     ]),
   ),
