@@ -28,5 +28,7 @@ await build({
     },
   ],
 });
+// The worker threads' entries, beside main.js where `new URL('./<file>', import.meta.url)` finds them.
 copyFileSync(`${root}src/db/pglite-worker.mjs`, `${root}dist/pglite-worker.mjs`);
+copyFileSync(`${root}src/modules/media/encode-worker.mjs`, `${root}dist/encode-worker.mjs`);
 console.log(`server bundled to apps/server/dist in ${Date.now() - started} ms`);

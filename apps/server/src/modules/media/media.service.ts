@@ -4,9 +4,9 @@ import { MEDIA_WIDTHS } from '@dalil/contracts/constants';
 import { HttpError } from '../../lib/errors';
 import { MEDIA_NAME, type MediaStore, variantKey } from '../../lib/media-store';
 import { ENCODING } from './encoding';
+import { imageEncoder, MAX_PIXELS, SMALLER_WIDTHS } from './image-encoder';
 
-/** About 40 megapixels: larger images are refused before they are decoded (decompression bombs). */
-export const MAX_PIXELS = 40_000_000;
+export { MAX_PIXELS };
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
 export { MEDIA_NAME };
 
@@ -50,27 +50,12 @@ export interface EncodedImage {
 
 /**
  * Decodes the image once (orientation applied, metadata stripped), then encodes the stored size
- * and every display width from those pixels.
+ * and every smaller display width from those pixels, in the encoding thread (`image-encoder.ts`).
  */
 export async function encodeImage(input: Buffer, name = contentName(input)): Promise<EncodedImage> {
   try {
-    const { data, info } = await sharp(input, { limitInputPixels: MAX_PIXELS, animated: false })
-      .rotate()
-      .resize({ width: ENCODING.width, height: ENCODING.width, fit: 'inside', withoutEnlargement: true })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-    const webp = { quality: ENCODING.quality, effort: ENCODING.effort };
-    const stored = await sharp(data, raw).webp(webp).toBuffer();
-    // One width after another: an image in flight holds one encoder's memory, not three. A bulk job
-    // keeps the cores busy by running images side by side instead. The largest display width is the
-    // stored image itself and gets no file of its own.
-    const files: EncodedImage['files'] = [];
-    for (const w of MEDIA_WIDTHS.filter((width) => width < ENCODING.width)) {
-      const resized =
-        w >= info.width ? stored : await sharp(data, raw).resize({ width: w }).webp(webp).toBuffer();
-      files.push({ key: variantKey(name, w), data: resized });
-    }
+    const { stored, widths } = await imageEncoder.encode(input);
+    const files = SMALLER_WIDTHS.map((w, i) => ({ key: variantKey(name, w), data: widths[i]! }));
     return { name, files: [...files, { key: name, data: stored }] };
   } catch {
     throw new HttpError(422, 'The image could not be read: it may be damaged');
