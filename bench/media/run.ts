@@ -5,8 +5,9 @@
 // resident memory when idle and its peak (a server process started on the already created
 // catalogue, so the peak covers its start, the preview and the import), /api/health p95 during the
 // import, and the machine's own limit: sharp alone encoding the same files at the same concurrency.
-// The CPU seconds the server and this process (the S3 API server, the health prober) used during the
-// import show what the two cores were spent on.
+// The CPU seconds the server and the S3 API server (s3rver, in a process of its own on the same two
+// cores) used during the import show what the cores were spent on.
+import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +15,6 @@ import { parseArgs } from 'node:util';
 import yauzl from 'yauzl';
 import { encodeImage } from '../../apps/server/src/modules/media/media.service';
 import { ENCODING } from '../../apps/server/src/modules/media/encoding';
-import { startS3 } from '../../apps/server/test/s3-server';
 import { adminToken, startServer } from '../import/server';
 import { markdownTable } from '../lib/table';
 import { barcodeOf, photoZip } from './generate';
@@ -64,10 +64,6 @@ const cpuSeconds = (pid: number) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 };
-const ownCpuSeconds = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1e6;
-};
 
 /** The server's resident memory now (VmRSS) or its peak since it started (VmHWM), in MB. */
 const rssMb = (pid: number, field: 'VmRSS' | 'VmHWM') =>
@@ -81,8 +77,26 @@ const api = async (url: string, token: string, path: string, init: RequestInit =
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 };
 
+/** s3rver in its own process (s3-process.ts), and the MEDIA_STORE=s3 environment that uses it. */
+async function startS3Process() {
+  const proc = fork(new URL('./s3-process.ts', import.meta.url), { execArgv: ['--import', 'tsx'] });
+  const { env } = await new Promise<{ env: Record<string, string> }>((resolve, reject) => {
+    proc.once('message', (m) => resolve(m as { env: Record<string, string> }));
+    proc.once('exit', () => reject(new Error('the S3 API server did not start')));
+  });
+  const exited = new Promise((resolve) => proc.once('exit', resolve));
+  return {
+    env,
+    pid: proc.pid!,
+    close: async () => {
+      proc.disconnect();
+      await exited;
+    },
+  };
+}
+
 async function runStore(store: 'local' | 's3', zipFile: string) {
-  const s3 = store === 's3' ? await startS3() : null;
+  const s3 = store === 's3' ? await startS3Process() : null;
   const dataDir = mkdtempSync(join(os.tmpdir(), 'dalil-bench-media-'));
   // As `npm start` runs it (scripts/start.mjs sets MALLOC_ARENA_MAX). A loaded machine can take
   // minutes to start the server under tsx.
@@ -158,7 +172,8 @@ async function runStore(store: 'local' | 's3', zipFile: string) {
     const started = await api(server.url, token, '/api/upload/images', { method: 'POST', body: form() });
     const uploadS = (performance.now() - start) / 1000;
     start = performance.now();
-    const cpuAtStart = { server: cpuSeconds(server.proc.pid!), bench: ownCpuSeconds() };
+    const s3Cpu = () => (s3 ? cpuSeconds(s3.pid) : 0);
+    const cpuAtStart = { server: cpuSeconds(server.proc.pid!), s3: s3Cpu() };
     let job = started.body;
     while (job.state !== 'done' && job.state !== 'failed') {
       await new Promise((r) => setTimeout(r, 250));
@@ -166,7 +181,7 @@ async function runStore(store: 'local' | 's3', zipFile: string) {
     }
     const importS = (performance.now() - start) / 1000;
     const serverCpu = cpuSeconds(server.proc.pid!) - cpuAtStart.server;
-    const benchCpu = ownCpuSeconds() - cpuAtStart.bench;
+    const storeCpu = s3Cpu() - cpuAtStart.s3;
     importing = false;
     await prober;
     const peakMb = rssMb(server.proc.pid!, 'VmHWM');
@@ -183,7 +198,7 @@ async function runStore(store: 'local' | 's3', zipFile: string) {
       peakMb,
       p95: health[Math.floor(health.length * 0.95)] ?? NaN,
       serverCpu,
-      benchCpu,
+      storeCpu,
       state: job.state as string,
     };
   } finally {
@@ -221,7 +236,7 @@ console.log(
       'peak RSS MB',
       'health p95 ms',
       'server CPU s',
-      'bench CPU s',
+      'S3 API server CPU s',
       'state',
     ],
     rows.map((r) => [
@@ -237,7 +252,7 @@ console.log(
       r.peakMb.toFixed(0),
       r.p95.toFixed(1),
       r.serverCpu.toFixed(0),
-      r.benchCpu.toFixed(0),
+      r.store === 's3' ? r.storeCpu.toFixed(0) : '',
       r.state,
     ]),
   ),
