@@ -6,7 +6,9 @@
 // catalogue, so the peak covers its start, the preview and the import), /api/health p95 during the
 // import, and the machine's own limit: sharp alone encoding the same files at the same concurrency.
 // The CPU seconds the server and the S3 API server (s3rver, in a process of its own on the same two
-// cores) used during the import show what the cores were spent on.
+// cores) used during the import show what the cores were spent on. With S3_ENDPOINT, S3_BUCKET (an
+// existing, empty bucket), S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY set, the s3 run
+// uses that object store instead (on another machine, as in production) and starts no s3rver.
 import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -77,8 +79,19 @@ const api = async (url: string, token: string, path: string, init: RequestInit =
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 };
 
-/** s3rver in its own process (s3-process.ts), and the MEDIA_STORE=s3 environment that uses it. */
+/** The object store named by the environment (S3_*), or s3rver in its own process (s3-process.ts). */
 async function startS3Process() {
+  if (process.env.S3_ENDPOINT) {
+    const names = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
+    const env = Object.fromEntries(
+      [...names, 'S3_FORCE_PATH_STYLE', 'S3_CHECKSUMS'].flatMap((n) =>
+        process.env[n] ? [[n, process.env[n]]] : [],
+      ),
+    );
+    const missing = names.filter((n) => !env[n]);
+    if (missing.length) throw new Error(`S3_ENDPOINT is set but not ${missing.join(', ')}`);
+    return { env: { MEDIA_STORE: 's3', ...env }, pid: null, close: async () => {} };
+  }
   const proc = fork(new URL('./s3-process.ts', import.meta.url), { execArgv: ['--import', 'tsx'] });
   const { env } = await new Promise<{ env: Record<string, string> }>((resolve, reject) => {
     proc.once('message', (m) => resolve(m as { env: Record<string, string> }));
@@ -87,7 +100,7 @@ async function startS3Process() {
   const exited = new Promise((resolve) => proc.once('exit', resolve));
   return {
     env,
-    pid: proc.pid!,
+    pid: proc.pid ?? null,
     close: async () => {
       proc.disconnect();
       await exited;
@@ -172,7 +185,7 @@ async function runStore(store: 'local' | 's3', zipFile: string) {
     const started = await api(server.url, token, '/api/upload/images', { method: 'POST', body: form() });
     const uploadS = (performance.now() - start) / 1000;
     start = performance.now();
-    const s3Cpu = () => (s3 ? cpuSeconds(s3.pid) : 0);
+    const s3Cpu = () => (s3?.pid ? cpuSeconds(s3.pid) : NaN);
     const cpuAtStart = { server: cpuSeconds(server.proc.pid!), s3: s3Cpu() };
     let job = started.body;
     while (job.state !== 'done' && job.state !== 'failed') {
@@ -252,7 +265,7 @@ console.log(
       r.peakMb.toFixed(0),
       r.p95.toFixed(1),
       r.serverCpu.toFixed(0),
-      r.store === 's3' ? r.storeCpu.toFixed(0) : '',
+      r.store === 'local' ? '' : Number.isNaN(r.storeCpu) ? 'elsewhere' : r.storeCpu.toFixed(0),
       r.state,
     ]),
   ),
