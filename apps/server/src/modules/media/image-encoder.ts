@@ -15,7 +15,7 @@ export interface Encoded {
 }
 
 /** The image could not be decoded or encoded. */
-export class EncodeError extends Error {}
+class EncodeError extends Error {}
 
 type Reply = { id: number; failed?: true; stored?: Uint8Array; widths?: Uint8Array[] };
 type Pending = { resolve: (e: Encoded) => void; reject: (e: Error) => void };
@@ -62,13 +62,6 @@ class ImageEncoder {
       this.pending.set(id, { resolve, reject });
       this.worker!.postMessage({ id, input });
     });
-  }
-
-  /** Stops the thread (tests and shutdown); the next image starts a new one. */
-  async close(): Promise<void> {
-    const worker = this.worker;
-    this.worker = null;
-    await worker?.terminate();
   }
 }
 
