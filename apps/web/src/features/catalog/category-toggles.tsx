@@ -7,6 +7,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { mediaUrl } from '../../lib/media';
 import { usePreferences } from '../../lib/preferences-store';
+import { useSidewaysWheel } from '../../lib/use-sideways-wheel';
 import { MoreCategories } from './category-more';
 
 interface CategoryTogglesProps {
@@ -64,8 +65,8 @@ const ALL = 'all';
 const DIMMED = { color: 'text.secondary', borderStyle: 'dashed !important' } as const;
 
 /**
- * A horizontal row of category toggles that scrolls sideways (from the right in Arabic); choosing the
- * active one clears it. A row with more on the server ends in a toggle that loads them.
+ * A horizontal row of category toggles that scrolls sideways (from the right in Arabic), also with a
+ * mouse wheel; choosing the active one clears it. A row with more on the server ends in a toggle that loads them.
  */
 export function CategoryToggles(props: CategoryTogglesProps) {
   const { categories, value, onChange, counts, label, hasMore, loadingMore = false, onMore } = props;
@@ -77,6 +78,7 @@ export function CategoryToggles(props: CategoryTogglesProps) {
   // or moves on; they continue at the first new category.
   const focusFrom = useRef<number | null>(null);
   const count = categories?.length ?? 0;
+  useSidewaysWheel(scroller, categories !== undefined);
   const more = (focused: boolean) => {
     if (loadingMore || !onMore) return;
     focusFrom.current = focused ? count : null;
