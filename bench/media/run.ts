@@ -80,7 +80,7 @@ const api = async (url: string, token: string, path: string, init: RequestInit =
 };
 
 /** The object store named by the environment (S3_*), or s3rver in its own process (s3-process.ts). */
-async function startS3Process() {
+async function startS3Store() {
   if (process.env.S3_ENDPOINT) {
     const names = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
     const env = Object.fromEntries(
@@ -109,7 +109,7 @@ async function startS3Process() {
 }
 
 async function runStore(store: 'local' | 's3', zipFile: string) {
-  const s3 = store === 's3' ? await startS3Process() : null;
+  const s3 = store === 's3' ? await startS3Store() : null;
   const dataDir = mkdtempSync(join(os.tmpdir(), 'dalil-bench-media-'));
   // As `npm start` runs it (scripts/start.mjs sets MALLOC_ARENA_MAX). A loaded machine can take
   // minutes to start the server under tsx.

@@ -14,9 +14,6 @@ export interface Encoded {
   widths: Buffer[];
 }
 
-/** The image could not be decoded or encoded. */
-class EncodeError extends Error {}
-
 type Reply = { id: number; failed?: true; stored?: Uint8Array; widths?: Uint8Array[] };
 type Pending = { resolve: (e: Encoded) => void; reject: (e: Error) => void };
 
@@ -41,7 +38,8 @@ class ImageEncoder {
       if (!p) return;
       this.pending.delete(reply.id);
       if (this.pending.size === 0) worker.unref();
-      if (reply.failed || !reply.stored || !reply.widths) p.reject(new EncodeError());
+      if (reply.failed || !reply.stored || !reply.widths)
+        p.reject(new Error('the image could not be decoded or encoded'));
       else p.resolve({ stored: asBuffer(reply.stored), widths: reply.widths.map(asBuffer) });
     });
     const stop = (err: Error) => {

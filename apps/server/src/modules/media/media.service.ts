@@ -6,7 +6,6 @@ import { MEDIA_NAME, type MediaStore, variantKey } from '../../lib/media-store';
 import { ENCODING } from './encoding';
 import { imageEncoder, MAX_PIXELS, SMALLER_WIDTHS } from './image-encoder';
 
-export { MAX_PIXELS };
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
 export { MEDIA_NAME };
 
