@@ -20,9 +20,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
       preCompressed: true,
       // The headers below decide caching; the plugin's own max-age=0 would override them.
       cacheControl: false,
-      setHeaders(res, path) {
+      setHeaders(reply, path) {
         // Vite fingerprints everything under assets/: cache it for good; index.html must revalidate.
-        void res.setHeader(
+        reply.header(
           'cache-control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
         );

@@ -46,7 +46,7 @@ export class WorkerClient implements QueryClient {
       if (msg.ok) p.resolve(msg.result);
       else p.reject(new DatabaseError(msg.error ?? { message: 'unknown database error' }));
     });
-    worker.on('error', (err) => this.failAll(err));
+    worker.on('error', (err: Error) => this.failAll(err));
     worker.on('exit', () => this.failAll(new Error('database worker stopped')));
   }
 
