@@ -174,6 +174,8 @@ class EditProduct implements fc.AsyncCommand<Model, Real> {
           subs.filter((s) => s !== p.subCategory),
           n,
         ) ?? p.subCategory;
+    // An edit that changes nothing records nothing: there would be nothing to take back.
+    if (this.field === 'subCategory' && after.subCategory === p.subCategory) return;
     const ok = mayWrite(r, this.who, p.family);
     await write(
       m,
