@@ -6,7 +6,15 @@ export const ACTIVITY_ACTIONS = ['create', 'update', 'delete', 'import', 'revert
 export const ActivityActionSchema = z.enum(ACTIVITY_ACTIONS);
 export type ActivityAction = z.infer<typeof ActivityActionSchema>;
 
-export const ACTIVITY_ENTITIES = ['family', 'category', 'product', 'user', 'synonym', 'import'] as const;
+export const ACTIVITY_ENTITIES = [
+  'family',
+  'category',
+  'product',
+  'user',
+  'synonym',
+  'import',
+  'imageJob',
+] as const;
 export const ActivityEntitySchema = z.enum(ACTIVITY_ENTITIES);
 export type ActivityEntity = z.infer<typeof ActivityEntitySchema>;
 
