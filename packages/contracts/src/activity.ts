@@ -31,6 +31,8 @@ export const ActivitySchema = z.object({
   entityId: z.number().int().nullable(),
   family: z.number().int().nullable(),
   changes: FieldChangesSchema,
+  /** The import that made this change to the record (undone with it), else null. */
+  import: z.object({ id: z.number().int(), fileName: z.string() }).nullable(),
 });
 export type Activity = z.infer<typeof ActivitySchema>;
 export const ActivityListSchema = listOf(ActivitySchema);

@@ -208,6 +208,8 @@ export const activity = pgTable(
     changes: jsonb()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /** The import run that made this change to the record (its entry links to the import). */
+    importId: integer(),
   },
   (t) => [
     index('activity_entity_idx').on(t.entity, t.entityId, t.id),

@@ -83,6 +83,21 @@ function columnMapping(table: PgTable, resource: ResourceDeclaration) {
   };
 }
 
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * Each field a record of this kind answers with, and the SQL name of the column that stores it
+ * (what a set-based writer, such as an import's history, compares before and after).
+ */
+export function storedColumns(entity: 'family' | 'category' | 'product'): [field: string, column: string][] {
+  const target = REVERT_TARGETS[entity]!;
+  const columns = getTableColumns(target.table);
+  return recordedFields(target.resource).map((field) => {
+    const key = RENAMED[field] ?? field;
+    return [field, columns[key]!.keyAsName ? snakeCase(key) : columns[key]!.name];
+  });
+}
+
 const nameConflict = (key: string) => ({
   [key]: { field: 'nameEn', message: 'Another record now has this English name' },
 });
