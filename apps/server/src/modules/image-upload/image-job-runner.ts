@@ -116,6 +116,8 @@ export async function runImageJob(
       counts: countStatuses(reports),
       files: reports,
     }).catch(() => {});
+    // What it changed before it stopped can still be undone from its entry.
+    await recordJob(ctx, jobId, family, actor).catch(() => {});
   } finally {
     clearInterval(heartbeat);
     await discard(files);
