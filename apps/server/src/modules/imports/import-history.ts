@@ -27,33 +27,32 @@ export async function recordImportedRows(
   skip: string[] = [],
 ): Promise<void> {
   if (!historyRecording()) return;
-  const [from, to] =
-    action === 'import'
-      ? [sql`c.before -> v.col`, sql`to_jsonb(t) -> v.col`]
-      : [sql`to_jsonb(t) -> v.col`, sql`c.before -> v.col`];
   for (const level of LEVELS) {
-    const fields = sql.join(
-      storedColumns(level.entity).map(([field, column]) => sql`(${field}, ${column})`),
-      sql`, `,
+    // One expression per field, no per-row aggregate: a field whose stored text differs adds
+    // itself with both values.
+    const changes = sql.join(
+      storedColumns(level.entity).map(([field, column]) => {
+        const was = sql`coalesce(c.before -> ${column}, 'null'::jsonb)`;
+        const now = sql`coalesce(to_jsonb(t.${sql.identifier(column)}), 'null'::jsonb)`;
+        const [from, to] = action === 'import' ? [was, now] : [now, was];
+        return sql`case when (c.before ->> ${column}) is distinct from t.${sql.identifier(column)}::text
+          then jsonb_build_object(${field}::text, jsonb_build_object('before', ${from}, 'after', ${to}))
+          else '{}'::jsonb end`;
+      }),
+      sql` || `,
     );
     await tx.execute(sql`
       insert into activity (actor_id, actor_username, action, entity, entity_id, family_id, changes, import_id)
       select ${caller?.id ?? null}::integer, ${caller?.username ?? 'system'}, ${action}, ${level.entity},
-        t.id, ${level.family}, d.changes, ${run}::integer
-      from import_changes c
-      join ${sql.identifier(level.table)} t on t.id = c.entity_id
-      cross join lateral (
-        select jsonb_object_agg(f.field, jsonb_build_object('before', f.was, 'after', f.now)) as changes
-        from (
-          select v.field,
-            coalesce(${from}, 'null'::jsonb) as was,
-            coalesce(${to}, 'null'::jsonb) as now
-          from (values ${fields}) as v(field, col)
-        ) f
-        where f.was is distinct from f.now
-      ) d
-      where c.import_id = ${run} and c.entity = ${level.entity} and d.changes is not null
-        and not (c.entity || ':' || c.entity_id) = any(${sql.param(skip)}::text[])
-      order by t.id`);
+        x.id, x.family, x.changes, ${run}::integer
+      from (
+        select t.id, ${level.family} as family, ${changes} as changes
+        from import_changes c
+        join ${sql.identifier(level.table)} t on t.id = c.entity_id
+        where c.import_id = ${run} and c.entity = ${level.entity}
+          and not (c.entity || ':' || c.entity_id) = any(${sql.param(skip)}::text[])
+      ) x
+      where x.changes <> '{}'::jsonb
+      order by x.id`);
   }
 }
