@@ -37,10 +37,11 @@ async function lockRow(tx: Tx, target: RevertTarget, id: number) {
 }
 
 /**
- * Puts a recorded write back (docs/decisions/0030-history.md): an update's fields return to their
- * `before` values, a create is deleted, a delete brings the row back with the same id (its images
- * too, which stay stored). Refused with 409 when the fields were changed again since. The revert
- * is itself recorded, in the same transaction.
+ * Puts a recorded write back (docs/decisions/0030-history.md, 0043): an update's fields return to
+ * their `before` values through the resource's own update (revert-update.ts), a create is deleted, a
+ * delete brings the row back with the same id (its images too, which stay stored). The caller needs
+ * the access of the request the revert stands for. Refused with 409 when the fields were changed
+ * again since. The revert is itself recorded, in the same transaction.
  */
 export async function revertEntry(ctx: DataContext, id: number, caller: Account | null): Promise<Activity> {
   const [entry] = await ctx.db.select().from(activity).where(eq(activity.id, id));
