@@ -208,6 +208,8 @@ export const activity = pgTable(
     changes: jsonb()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /** The import run that made this change to the record (its entry links to the import). */
+    importId: integer(),
   },
   (t) => [
     index('activity_entity_idx').on(t.entity, t.entityId, t.id),
@@ -270,6 +272,8 @@ export const imageJobs = pgTable(
     counts: jsonb().notNull(),
     files: jsonb().notNull(),
     error: text(),
+    /** Set when the job's image changes were put back (image_job_changes). */
+    undoneAt: timestamp({ withTimezone: true }),
     /** Written while the job runs; a running job silent for a minute was interrupted. */
     heartbeatAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
@@ -281,4 +285,22 @@ export const imageJobs = pgTable(
       .where(sql`${t.state} in ('queued', 'running')`),
     index('image_jobs_created_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * What a bulk image job changed, for its history and its undo: each product's logo or image name
+ * before the job (null: none) and after it.
+ */
+export const imageJobChanges = pgTable(
+  'image_job_changes',
+  {
+    jobId: integer()
+      .notNull()
+      .references(() => imageJobs.id, { onDelete: 'cascade' }),
+    productId: integer().notNull(),
+    slot: text().notNull(),
+    before: text(),
+    after: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.productId, t.slot] })],
 );

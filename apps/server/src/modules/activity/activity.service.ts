@@ -3,13 +3,14 @@ import type { Account } from '@dalil/contracts/auth';
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { activity } from '../../db/schema';
+import { activity, importRuns } from '../../db/schema';
 import { familyFilter } from '../../lib/family-scope';
 
 type Query = z.output<typeof ActivityQuerySchema>;
 type Row = typeof activity.$inferSelect;
 
-export const toActivity = (row: Row): Activity => ({
+/** An entry; `fileName` is its import's file, when an import made the change. */
+export const toActivity = (row: Row, fileName?: string | null): Activity => ({
   id: row.id,
   at: row.at.toISOString(),
   actor: { id: row.actorId, username: row.actorUsername },
@@ -18,6 +19,7 @@ export const toActivity = (row: Row): Activity => ({
   entityId: row.entityId,
   family: row.familyId,
   changes: row.changes as Activity['changes'],
+  import: row.importId === null ? null : { id: row.importId, fileName: fileName ?? '' },
 });
 
 const DAY_MS = 86_400_000;
@@ -49,14 +51,15 @@ export function activityFilter(
 export async function listActivity(db: Db, query: Query, caller: Account | null): Promise<ActivityList> {
   const where = activityFilter(query, caller);
   const rows = await db
-    .select()
+    .select({ entry: activity, fileName: importRuns.fileName })
     .from(activity)
+    .leftJoin(importRuns, eq(importRuns.id, activity.importId))
     .where(where)
     .orderBy(desc(activity.id))
     .limit(query.limit)
     .offset(query.skip);
   const [total] = await db.select({ n: count() }).from(activity).where(where);
-  return { data: rows.map(toActivity), count: total?.n ?? 0 };
+  return { data: rows.map((r) => toActivity(r.entry, r.fileName)), count: total?.n ?? 0 };
 }
 
 export type { ActivityQuery };

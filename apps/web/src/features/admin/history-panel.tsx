@@ -2,6 +2,7 @@ import type { Activity, ActivityList, ActivityQuery } from '@dalil/contracts/act
 import { API_PATHS, withParams } from '@dalil/contracts/api-paths';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -12,9 +13,19 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { apiRequest } from '../../lib/api-client';
 import { reportError, useNotifications } from '../../lib/notifications-store';
+import { paths } from '../../lib/paths';
+
+/** Entries a Revert puts back: a record's own create, update, delete or revert (not an import's). */
+const REVERTIBLE_ENTITIES = ['family', 'category', 'product', 'synonym'];
+const REVERTIBLE_ACTIONS = ['create', 'update', 'delete', 'revert'];
+const revertible = (entry: Activity) =>
+  REVERTIBLE_ENTITIES.includes(entry.entity) && REVERTIBLE_ACTIONS.includes(entry.action);
+/** An image load is undone whole, from its own entry (the server refuses if a photo changed since). */
+const undoable = (entry: Activity) => entry.entity === 'imageJob' && entry.action === 'import';
 
 const show = (value: unknown) =>
   value === null || value === undefined || value === ''
@@ -90,6 +101,15 @@ export function HistoryPanel({ filters }: { filters: Omit<ActivityQuery, 'limit'
     },
     onError: reportError,
   });
+  const undo = useMutation({
+    mutationFn: (id: number) =>
+      apiRequest(withParams(API_PATHS.uploadImagesUndo, { id }), { method: 'POST' }),
+    onSuccess: () => {
+      useNotifications.getState().show({ severity: 'success', messageKey: 'admin.history.undone' });
+      void client.invalidateQueries();
+    },
+    onError: reportError,
+  });
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const entries = list.data?.data ?? [];
   return (
@@ -116,11 +136,21 @@ export function HistoryPanel({ filters }: { filters: Omit<ActivityQuery, 'limit'
               </TableCell>
               <TableCell>
                 <Changes entry={entry} />
+                {entry.import && (
+                  <Link component={RouterLink} to={paths.imports} variant="body2" dir="auto">
+                    {t('admin.history.openImport')}: {entry.import.fileName}
+                  </Link>
+                )}
               </TableCell>
               <TableCell>
-                {['family', 'category', 'product', 'synonym'].includes(entry.entity) && (
+                {revertible(entry) && (
                   <Button size="small" disabled={revert.isPending} onClick={() => revert.mutate(entry.id)}>
                     {t('admin.history.revert')}
+                  </Button>
+                )}
+                {undoable(entry) && entry.entityId !== null && (
+                  <Button size="small" disabled={undo.isPending} onClick={() => undo.mutate(entry.entityId!)}>
+                    {t('admin.history.undo')}
                   </Button>
                 )}
               </TableCell>
