@@ -78,30 +78,37 @@ export function createSignIn(ctx: AppContext) {
 
     const known = limits.known(address, username);
     if (known > 0) return refuse(tooManyFailures(known));
-    const turn = async <T>(task: () => Promise<T>): Promise<T> => {
+    const turn = async <T>(task: () => Promise<T>, onBusy?: () => Promise<void>): Promise<T> => {
       try {
         return await queue.run(address, limits.suspicion(address), task);
       } catch (err) {
-        if (err instanceof HttpError && err.statusCode === 429) return refuse(err);
+        if (err instanceof HttpError && err.statusCode === 429) {
+          await onBusy?.();
+          return refuse(err);
+        }
         throw err;
       }
     };
-    // The check and the verification each take a turn in the queue; the delay is waited between
-    // them, holding no place.
-    const check = await turn(() => limits.check(address, username));
+    // Counting and verifying each take a turn in the queue; the delay is waited between them,
+    // holding no place. The attempt is counted before its password is checked (attempt-counts.ts).
+    const check = await turn(() => limits.attempt(address, username));
     if (check.retryAfter > 0) return refuse(tooManyFailures(check.retryAfter));
     if (check.delayMs > 0) await sleep(check.delayMs);
-    const user = await turn(async () => {
-      const found = await findUserByUsername(db, username);
-      const valid = await verifyPassword(found?.passwordHash, password);
-      if (!found || !valid || (kind === 'admin' && found.role === 'user')) {
-        await limits.recordFailure(address, username);
-        return null;
-      }
-      return found;
-    });
+    const user = await turn(
+      async () => {
+        const found = await findUserByUsername(db, username);
+        const valid = await verifyPassword(found?.passwordHash, password);
+        if (!found || !valid || (kind === 'admin' && found.role === 'user')) {
+          limits.noteFailure(address);
+          return null;
+        }
+        return found;
+      },
+      // Turned away before its password was checked: not a failure.
+      () => limits.withdraw(address, username),
+    );
     if (!user) throw new HttpError(401, MESSAGES.badCredentials);
-    await limits.clear(address, username);
+    await limits.succeeded(address, username);
     // The generated password has done its job once the admin has signed in with it.
     if (user.role === 'admin' && user.username.toLowerCase() === config.admin.username.toLowerCase()) {
       await forgetAdminPassword(config.dataDir);
