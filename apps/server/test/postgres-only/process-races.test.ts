@@ -49,7 +49,7 @@ beforeAll(async () => {
     [0, 1, 2].map(() => {
       const dataDir = mkdtempSync(join(tmpdir(), 'dalil-process-races-'));
       dataDirs.push(dataDir);
-      return startServer({
+      const server = startServer({
         DATABASE_URL: url,
         DATA_DIR: dataDir,
         SEED_DEMO: 'true',
@@ -57,10 +57,13 @@ beforeAll(async () => {
         // Room in each process's queue for every attempt, so each one reaches the limit check.
         SIGN_IN_QUEUE: '40',
       });
+      // Kept as soon as it listens, so that afterAll stops it whatever happens to the others.
+      void server.then((s) => servers.push(s)).catch(() => undefined);
+      return server;
     }),
   );
   startMs = performance.now() - started;
-  for (const s of starts) if (s.status === 'fulfilled') servers.push(s.value);
+  // startServer gives up on a process after 60 s: this hook waits for that.
 }, 120_000);
 afterAll(async () => {
   for (const s of servers) s.proc.kill('SIGTERM');
