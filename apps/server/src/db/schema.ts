@@ -175,8 +175,10 @@ export const revokedTokens = pgTable(
 );
 
 /**
- * Failed sign-ins counted per key (address and username, address, username) in a fixed window, in the
- * database so that every server process shares them (docs/decisions/0019-sign-in-limits.md).
+ * Sign-in attempts counted per key (address and username, address, username; guest sign-ins and
+ * sign-outs per address) in a fixed window, in the database so that every server process shares them.
+ * A sign-in is counted before its password is checked and taken back when it is right, so `failures`
+ * holds failures and attempts still being checked (docs/decisions/0019 and 0041).
  */
 export const signInFailures = pgTable(
   'sign_in_failures',
