@@ -23,6 +23,8 @@ export const ActivitySchema = z.object({
   entityId: z.number().int().nullable(),
   family: z.number().int().nullable(),
   changes: FieldChangesSchema,
+  /** A delete's recycle bin entry (GET /api/bin/:id); reverting the delete restores it. */
+  binEntry: z.number().int().nullable().optional(),
 });
 export type Activity = z.infer<typeof ActivitySchema>;
 export const ActivityListSchema = listOf(ActivitySchema);

@@ -18,6 +18,7 @@ export const toActivity = (row: Row): Activity => ({
   entityId: row.entityId,
   family: row.familyId,
   changes: row.changes as Activity['changes'],
+  binEntry: row.binEntryId,
 });
 
 const DAY_MS = 86_400_000;
