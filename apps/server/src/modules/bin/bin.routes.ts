@@ -62,7 +62,6 @@ export function binRoutes(app: FastifyInstance) {
         summary: 'Restore a bin entry whole, with its ids: 409 naming the record and field in the way',
         operationId: 'restoreBinEntry',
         params: IdParamsSchema,
-        body: z.object({}).optional(),
         response: { 200: BinRestoredSchema, ...errors, 404: ErrorBodySchema, 409: ErrorBodySchema },
       },
     },
