@@ -70,7 +70,3 @@ export const BinRestoredSchema = z.object({
   movedBack: z.number().int(),
 });
 export type BinRestored = z.infer<typeof BinRestoredSchema>;
-
-/** DELETE /api/bin: how many entries were removed for good. */
-export const BinEmptiedSchema = z.object({ removed: z.number().int() });
-export type BinEmptied = z.infer<typeof BinEmptiedSchema>;

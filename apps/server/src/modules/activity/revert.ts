@@ -41,7 +41,8 @@ export async function revertEntry(ctx: DataContext, id: number, caller: Account 
   const [entry] = await ctx.db.select().from(activity).where(eq(activity.id, id));
   if (!entry || (entry.familyId !== null && !canWrite(caller, entry.familyId))) throw notFound('Entry');
   if (entry.familyId === null && caller?.role !== 'admin') throw notFound('Entry');
-  if (entry.action === 'delete' && entry.binEntryId !== null) return restoreDeleted(ctx, entry.binEntryId, caller);
+  if (entry.action === 'delete' && entry.binEntryId !== null)
+    return restoreDeleted(ctx, entry.binEntryId, caller);
   const target = REVERT_TARGETS[entry.entity as Activity['entity']];
   if (!target || entry.entityId === null) throw conflict(`A ${entry.entity} change cannot be reverted`);
   const changes = entry.changes as Activity['changes'];
@@ -58,10 +59,16 @@ export async function revertEntry(ctx: DataContext, id: number, caller: Account 
  * from the bin). Once the entry was restored, removed or purged there is nothing to bring back.
  */
 async function restoreDeleted(ctx: DataContext, binEntry: number, caller: Account | null): Promise<Activity> {
-  const [held] = await ctx.db.select({ id: binEntries.id }).from(binEntries).where(eq(binEntries.id, binEntry));
+  const [held] = await ctx.db
+    .select({ id: binEntries.id })
+    .from(binEntries)
+    .where(eq(binEntries.id, binEntry));
   if (!held) throw conflict('It is no longer in the recycle bin: restored or removed since');
   const restored = await restoreBinEntry(ctx, binEntry, caller);
-  const [recorded] = await ctx.db.select().from(activity).where(eq(activity.id, restored.activity ?? 0));
+  const [recorded] = await ctx.db
+    .select()
+    .from(activity)
+    .where(eq(activity.id, restored.activity ?? 0));
   if (!recorded) throw conflict('Restored, but the history is off: no entry records it');
   return toActivity(recorded);
 }

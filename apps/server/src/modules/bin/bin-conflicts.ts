@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { binEntries, binRows } from '../../db/schema';
+import type { binEntries } from '../../db/schema';
+import { binRows } from '../../db/schema';
 import type { Detail } from '../../lib/errors';
 import { resultRows } from '../imports/merge';
 
@@ -49,7 +50,8 @@ async function keyClashes(tx: Tx, entry: number): Promise<Detail[]> {
   }));
 }
 
-const exists = async (tx: Tx, query: ReturnType<typeof sql>) => resultRows(await tx.execute(query)).length > 0;
+const exists = async (tx: Tx, query: ReturnType<typeof sql>) =>
+  resultRows(await tx.execute(query)).length > 0;
 
 /**
  * What the deleted record belonged to and must find again: a category's family (and a sub-category's
@@ -82,7 +84,10 @@ async function missingOwners(tx: Tx, entry: Entry): Promise<Detail[]> {
         where entry_id = ${entry.id} and entity = 'product' and entity_id = ${entry.entityId}`),
     );
     const category = Number(row!.category);
-    const ok = await exists(tx, sql`select 1 from categories where id = ${category} and family_id = ${family}`);
+    const ok = await exists(
+      tx,
+      sql`select 1 from categories where id = ${category} and family_id = ${family}`,
+    );
     if (!ok) gone('category', 'category', category);
   }
   return problems;

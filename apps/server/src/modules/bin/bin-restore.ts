@@ -1,6 +1,7 @@
 import type { Account } from '@dalil/contracts/auth';
 import type { BinRestored } from '@dalil/contracts/bin';
 import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
 import { binEntries, binRows, categories, families, products } from '../../db/schema';
 import type { DataContext } from '../../lib/context';
@@ -27,7 +28,8 @@ const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}
 /** Puts the entry's rows of one table back, with their ids and every stored column as it was. */
 async function reinsert(tx: Tx, entry: number, entity: BinRowEntity, extra?: SQL) {
   const table = BIN_TABLES[entity];
-  const columns = Object.values(getTableColumns(table)).map((c) => `"${snake(c.name)}"`);
+  const stored: Record<string, AnyPgColumn> = getTableColumns(table as PgTable);
+  const columns = Object.values(stored).map((c) => `"${snake(c.name)}"`);
   await tx.execute(sql`insert into ${table} (${sql.raw(columns.join(', '))}) overriding system value
     select ${sql.raw(columns.map((c) => `r.${c}`).join(', '))}
     from ${binRows} b, jsonb_populate_record(null::${table}, b.row) r
@@ -54,7 +56,10 @@ async function reindexProducts(tx: Tx, entry: number) {
   for (const r of rows) {
     const text = productSearchText(r.name_ar, r.name_en);
     if (text !== r.search_text) {
-      await tx.update(products).set({ searchText: text }).where(eq(products.id, Number(r.id)));
+      await tx
+        .update(products)
+        .set({ searchText: text })
+        .where(eq(products.id, Number(r.id)));
     }
   }
 }
@@ -114,6 +119,13 @@ export function restoreBinEntry(ctx: DataContext, id: number, caller: Account | 
       after: await rootSnapshot(tx, entry),
     });
     await tx.delete(binEntries).where(eq(binEntries.id, id));
-    return { entity: entry.entity, entityId: entry.entityId, family: entry.familyId, counts, movedBack, activity };
+    return {
+      entity: entry.entity,
+      entityId: entry.entityId,
+      family: entry.familyId,
+      counts,
+      movedBack,
+      activity,
+    };
   });
 }

@@ -60,7 +60,14 @@ export async function copyToBin(tx: Tx, caller: Account | null, d: BinDelete): P
 export async function binCounts(tx: Pick<Tx, 'execute'>, ids: number[]): Promise<Map<number, BinCounts>> {
   const counts = new Map<number, BinCounts>();
   if (ids.length === 0) return counts;
-  const rows = resultRows<{ entry_id: number; families: number; categories: number; subs: number; products: number; synonyms: number }>(
+  const rows = resultRows<{
+    entry_id: number;
+    families: number;
+    categories: number;
+    subs: number;
+    products: number;
+    synonyms: number;
+  }>(
     await tx.execute(sql`select entry_id,
         count(*) filter (where entity = 'family')::int as families,
         count(*) filter (where entity = 'category' and row->>'parent_id' is null)::int as categories,

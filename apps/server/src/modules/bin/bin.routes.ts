@@ -1,13 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE, API_PATHS } from '@dalil/contracts/api-paths';
-import {
-  BinEmptiedSchema,
-  BinEntryDetailSchema,
-  BinListSchema,
-  BinQuerySchema,
-  BinRestoredSchema,
-} from '@dalil/contracts/bin';
+import { BinEntryDetailSchema, BinListSchema, BinQuerySchema, BinRestoredSchema } from '@dalil/contracts/bin';
 import { ErrorBodySchema, IdParamsSchema } from '@dalil/contracts/common';
 import { z } from 'zod';
 import { restoreBinEntry } from './bin-restore';
@@ -66,7 +60,11 @@ export function binRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { activity: _recorded, ...restored } = await restoreBinEntry(ctx, request.params.id, request.account);
+      const { activity: _recorded, ...restored } = await restoreBinEntry(
+        ctx,
+        request.params.id,
+        request.account,
+      );
       return restored;
     },
   );
@@ -95,9 +93,13 @@ export function binRoutes(app: FastifyInstance) {
         tags,
         summary: 'Empty the bin: every entry is removed for good',
         operationId: 'emptyBin',
-        response: { 200: BinEmptiedSchema, ...errors },
+        response: { 204: z.null(), ...errors },
       },
     },
-    () => emptyBin(ctx.db),
+    async (request, reply) => {
+      const removed = await emptyBin(ctx.db);
+      request.log.info({ removed }, 'recycle bin emptied');
+      return reply.status(204).send(null);
+    },
   );
 }

@@ -1,7 +1,6 @@
 import type { Account } from '@dalil/contracts/auth';
 import {
   BIN_RECORDS_SHOWN,
-  type BinEmptied,
   type BinEntry,
   type BinEntryDetail,
   type BinList,
@@ -65,16 +64,31 @@ export async function listBin(
     .limit(query.limit)
     .offset(query.skip);
   const [total] = await db.select({ n: count() }).from(binEntries).where(where);
-  const counts = await binCounts(db, rows.map((r) => r.id));
+  const counts = await binCounts(
+    db,
+    rows.map((r) => r.id),
+  );
   return { data: rows.map((r) => toEntry(r, counts.get(r.id)!, days)), count: total?.n ?? 0 };
 }
 
 /** GET /api/bin/:id: the entry with the records it holds, the deleted one first. */
-export async function readBinEntry(db: Db, id: number, caller: Account | null, days: number): Promise<BinEntryDetail> {
+export async function readBinEntry(
+  db: Db,
+  id: number,
+  caller: Account | null,
+  days: number,
+): Promise<BinEntryDetail> {
   const [row] = await db.select().from(binEntries).where(eq(binEntries.id, id));
   if (!row || !mayUse(caller, row)) throw notFound('Bin entry');
   const counts = (await binCounts(db, [id])).get(id)!;
-  const records = resultRows<{ entity: BinRecord['entity']; id: number; en: string; ar: string; parent: string | null; barcode: string | null }>(
+  const records = resultRows<{
+    entity: BinRecord['entity'];
+    id: number;
+    en: string;
+    ar: string;
+    parent: string | null;
+    barcode: string | null;
+  }>(
     await db.execute(sql`select entity, entity_id as id,
         coalesce(row->>'name_en', (select string_agg(w, ', ') from jsonb_array_elements_text(row->'words') w)) as en,
         coalesce(row->>'name_ar', (select string_agg(w, '، ') from jsonb_array_elements_text(row->'words') w)) as ar,
@@ -102,10 +116,10 @@ export async function removeBinEntry(db: Db, id: number): Promise<void> {
   if (gone.length === 0) throw notFound('Bin entry');
 }
 
-/** DELETE /api/bin: empties the bin. */
-export async function emptyBin(db: Db): Promise<BinEmptied> {
+/** DELETE /api/bin: empties the bin; answers how many entries went. */
+export async function emptyBin(db: Db): Promise<number> {
   const gone = await db.delete(binEntries).returning({ id: binEntries.id });
-  return { removed: gone.length };
+  return gone.length;
 }
 
 /** Removes the entries older than `days` days at `now`; answers how many went. */

@@ -68,16 +68,22 @@ export async function takeProductsBack(
   caller: Account | null,
 ): Promise<number> {
   if (moved.length === 0) return 0;
-  const where = and(inArray(products.id, moved), eq(products.categoryId, parent), isNull(products.subCategoryId));
+  const where = and(
+    inArray(products.id, moved),
+    eq(products.categoryId, parent),
+    isNull(products.subCategoryId),
+  );
   const back = await tx.select().from(products).where(where).orderBy(products.id).for('update');
   if (back.length === 0) return 0;
   const after = await tx
     .update(products)
     .set({ subCategoryId: id, updatedAt: new Date() })
-    .where(inArray(
-      products.id,
-      back.map((p) => p.id),
-    ))
+    .where(
+      inArray(
+        products.id,
+        back.map((p) => p.id),
+      ),
+    )
     .returning();
   const byId = new Map(after.map((p) => [p.id, p]));
   for (const was of back) {
