@@ -15,10 +15,20 @@ export const binApi = {
 /** The kinds of record an entry counts, in the order the screen names them. */
 export const COUNTED = ['families', 'categories', 'subCategories', 'products', 'synonyms'] as const;
 
-/** An entry's counts without the zeros, as [kind, number] pairs. */
-export const nonZero = (counts: BinCounts) =>
-  COUNTED.map((kind) => [kind, counts[kind]] as const).filter(([, n]) => n > 0);
-
 /** What the entry's record was: a sub-category is a category with a parent. */
 export const kindOf = (entry: Pick<BinEntry, 'entity' | 'parent'>) =>
   entry.entity === 'category' && entry.parent !== null ? 'subCategory' : entry.entity;
+
+const COUNTED_AS = {
+  family: 'families',
+  category: 'categories',
+  subCategory: 'subCategories',
+  product: 'products',
+} as const;
+
+/** What an entry holds besides its own record, without the zeros, as [kind, number] pairs. */
+export function heldWith(entry: Pick<BinEntry, 'entity' | 'parent' | 'counts'>) {
+  const counts: BinCounts = { ...entry.counts };
+  counts[COUNTED_AS[kindOf(entry)]] -= 1;
+  return COUNTED.map((kind) => [kind, counts[kind]] as const).filter(([, n]) => n > 0);
+}

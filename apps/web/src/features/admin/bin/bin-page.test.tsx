@@ -69,7 +69,7 @@ describe('recycle bin page', () => {
     });
     render();
     expect(
-      await screen.findByText('Families 1 · Categories 2 · Sub-categories 1 · Products 5'),
+      await screen.findByText('Categories 2 · Sub-categories 1 · Products 5'),
     ).toBeInTheDocument();
     expect(screen.getByText('Products handed to the parent category: 4')).toBeInTheDocument();
 
@@ -77,6 +77,7 @@ describe('recycle bin page', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/Restore .*Juice.*\?/)).toBeInTheDocument();
     expect(dialog).toHaveTextContent('Sub-category');
+    expect(dialog).toHaveTextContent('comes back with its id.');
     expect(dialog).toHaveTextContent('move back into it: 4');
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
 

@@ -20,7 +20,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useTranslation } from '../../../lib/i18n';
 import { reportError, useNotifications } from '../../../lib/notifications-store';
 import { ChoiceName } from '../form-kit/choice-name';
-import { binApi, kindOf, nonZero } from './bin-api';
+import { binApi, heldWith, kindOf } from './bin-api';
 import { useBinTexts } from './bin-texts';
 
 const PAGE_SIZE = 25;
@@ -116,9 +116,9 @@ export function BinPage() {
                   </Typography>
                 </TableCell>
                 <TableCell>
-                  {nonZero(entry.counts)
+                  {heldWith(entry)
                     .map(([kind, n]) => `${t(`admin.bin.counts.${kind}`)} ${n}`)
-                    .join(' · ')}
+                    .join(' · ') || '—'}
                   {entry.movedProducts > 0 && (
                     <Typography variant="caption" color="text.secondary" component="div">
                       {t('admin.bin.movedProducts', { count: entry.movedProducts })}
@@ -180,6 +180,7 @@ export function BinPage() {
         text={dialog?.text ?? ''}
         confirmLabel={dialog?.confirm ?? ''}
         busy={act.isPending}
+        confirmColor={pending?.action === 'restore' ? 'primary' : 'error'}
         onConfirm={() => pending && act.mutate(pending)}
         onClose={() => setPending(null)}
       />

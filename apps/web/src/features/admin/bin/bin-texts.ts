@@ -1,6 +1,6 @@
 import type { BinEntry } from '@dalil/contracts/bin';
 import { useTranslation } from '../../../lib/i18n';
-import { kindOf, nonZero } from './bin-api';
+import { heldWith, kindOf } from './bin-api';
 
 type Dialog = { action: 'restore' | 'remove'; entry: BinEntry } | { action: 'empty'; count: number };
 
@@ -11,7 +11,7 @@ export function useBinTexts() {
   // In a sentence the name sits in a bidi isolate, so a Latin name does not pull Arabic words along.
   const quoted = (entry: BinEntry) => `\u2068${nameOf(entry)}\u2069`;
   const contents = (entry: BinEntry) =>
-    nonZero(entry.counts)
+    heldWith(entry)
       .map(([kind, n]) => `${t(`admin.bin.counts.${kind}`)} ${n}`)
       .join(i18n.language === 'ar' ? '، ' : ', ');
   const dialog = (p: Dialog) => {
@@ -27,10 +27,11 @@ export function useBinTexts() {
       name: quoted(p.entry),
       contents: contents(p.entry),
     };
+    const alone = values.contents === '';
     if (p.action === 'remove') {
       return {
         title: t('admin.bin.removeTitle', values),
-        text: t('admin.bin.removeText', values),
+        text: t(alone ? 'admin.bin.removeAlone' : 'admin.bin.removeText', values),
         confirm: t('admin.bin.remove'),
       };
     }
@@ -38,7 +39,7 @@ export function useBinTexts() {
     return {
       title: t('admin.bin.restoreTitle', values),
       text:
-        t('admin.bin.restoreText', values) +
+        t(alone ? 'admin.bin.restoreAlone' : 'admin.bin.restoreText', values) +
         (moved > 0 ? ` ${t('admin.bin.restoreMoved', { count: moved })}` : ''),
       confirm: t('admin.bin.restore'),
     };
