@@ -33,10 +33,12 @@ export async function runImageJob(
   const reports: ImageFileReport[] = [];
   let done = 0;
   let lastFlush = 0;
+  // The report is written as the job goes, not only at its end: a job whose process dies still says
+  // which files it had stored (each report turns stored or invalid as its image is done).
   const flush = async (force = false) => {
     if (!force && Date.now() - lastFlush < PROGRESS_EVERY_MS) return;
     lastFlush = Date.now();
-    await updateJob(ctx.db, jobId, { done, counts: countStatuses(reports) });
+    await updateJob(ctx.db, jobId, { done, counts: countStatuses(reports), files: reports });
   };
   // Several heartbeats fit in the stale period, so a live job is never taken for an interrupted one.
   const heartbeatMs = (ctx.config.imageBatch.staleSeconds * 1000) / 6;
