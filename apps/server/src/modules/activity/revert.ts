@@ -3,14 +3,14 @@ import type { Account } from '@dalil/contracts/auth';
 import { eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
-import { activity, binEntries } from '../../db/schema';
+import { activity } from '../../db/schema';
 import type { DataContext } from '../../lib/context';
 import { withUniqueConflicts } from '../../lib/crud-service';
 import { pgErrorCode } from '../../lib/database-errors';
 import { conflict, HttpError, notFound } from '../../lib/errors';
 import { canWrite, requireWritable } from '../../lib/family-scope';
 import { recordChange, type Snapshot } from '../../lib/history';
-import { restoreBinEntry } from '../bin/bin-restore';
+import { revertBinned } from '../bin/bin-revert';
 import { toActivity } from './activity.service';
 import { REVERT_TARGETS, type RevertTarget } from './revert-targets';
 
@@ -41,8 +41,8 @@ export async function revertEntry(ctx: DataContext, id: number, caller: Account 
   const [entry] = await ctx.db.select().from(activity).where(eq(activity.id, id));
   if (!entry || (entry.familyId !== null && !canWrite(caller, entry.familyId))) throw notFound('Entry');
   if (entry.familyId === null && caller?.role !== 'admin') throw notFound('Entry');
-  if (entry.action === 'delete' && entry.binEntryId !== null)
-    return restoreDeleted(ctx, entry.binEntryId, caller);
+  // A delete that went to the recycle bin (or a product its sub-category handed over): restore the entry.
+  if (entry.binEntryId !== null) return revertBinned(ctx, entry, caller);
   const target = REVERT_TARGETS[entry.entity as Activity['entity']];
   if (!target || entry.entityId === null) throw conflict(`A ${entry.entity} change cannot be reverted`);
   const changes = entry.changes as Activity['changes'];
@@ -52,25 +52,6 @@ export async function revertEntry(ctx: DataContext, id: number, caller: Account 
   const newId = await withUniqueConflicts(target.conflicts, () => ctx.catalogue.write(write));
   const [recorded] = await ctx.db.select().from(activity).where(eq(activity.id, newId));
   return toActivity(recorded!);
-}
-
-/**
- * A delete went to the recycle bin: reverting it restores the bin entry, whole (the same as a restore
- * from the bin). Once the entry was restored, removed or purged there is nothing to bring back.
- */
-async function restoreDeleted(ctx: DataContext, binEntry: number, caller: Account | null): Promise<Activity> {
-  const [held] = await ctx.db
-    .select({ id: binEntries.id })
-    .from(binEntries)
-    .where(eq(binEntries.id, binEntry));
-  if (!held) throw conflict('It is no longer in the recycle bin: restored or removed since');
-  const restored = await restoreBinEntry(ctx, binEntry, caller);
-  const [recorded] = await ctx.db
-    .select()
-    .from(activity)
-    .where(eq(activity.id, restored.activity ?? 0));
-  if (!recorded) throw conflict('Restored, but the history is off: no entry records it');
-  return toActivity(recorded);
 }
 
 interface Revert {

@@ -100,8 +100,11 @@ export async function removeIntoBin(
   table: PgTable & { id: AnyPgColumn },
   d: BinDelete,
   before: Snapshot,
+  /** Runs once the entry exists, before the delete (a sub-category hands over its products here). */
+  beforeDelete?: (entry: number) => Promise<void>,
 ): Promise<number> {
   const entry = await copyToBin(tx, caller, d);
+  await beforeDelete?.(entry);
   await tx.delete(table).where(eq(table.id, d.row.id));
   await recordChange(tx, caller, {
     entity: d.entity,

@@ -87,6 +87,29 @@ describe('deleting a sub-category', () => {
   });
 });
 
+describe('taking a sub-category delete back entry by entry', () => {
+  it('reverts the delete and each product change it recorded, newest first, all answered 200', async () => {
+    const fam = await family('Entry Co');
+    const top = await category(fam, 'Entry top');
+    const sub = await category(fam, 'Entry sub', top);
+    const kept = await product(fam, top, 'Entry kept', { subCategory: sub });
+    const since = (await call('GET', '/api/activity?limit=1')).json<{ data: { id: number }[] }>().data[0]!.id;
+    await remove('category', sub);
+    const entries = (await call('GET', '/api/activity?limit=100')).json<{ data: { id: number }[] }>().data;
+    const mine = entries.filter((e) => e.id > since);
+    expect(mine).toHaveLength(2);
+    for (const entry of mine) {
+      const res = await call('POST', `/api/activity/${entry.id}/revert`);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect(body(await call('GET', `/api/product/${kept}`))).toMatchObject({
+      category: top,
+      subCategory: sub,
+    });
+    expect((await call('POST', `/api/activity/${mine[0]!.id}/revert`)).statusCode).toBe(409);
+  });
+});
+
 describe('deleting a family', () => {
   it('moves it with its categories and products to one bin entry, out of the catalogue, and restores it whole', async () => {
     const fam = await family('Zebra Foods');

@@ -29,16 +29,29 @@ export async function deleteCategory(tx: Tx, id: number, caller: Account | null)
     await removeIntoBin(tx, caller, categories, { ...base, takes }, toCategory(row));
     return;
   }
-  const moved = await handProductsToParent(tx, id, row.parentId, caller);
-  const takes = { category: eq(categories.id, id) };
-  await removeIntoBin(tx, caller, categories, { ...base, takes, movedProducts: moved }, toCategory(row));
-}
-
-/** Moves a sub-category's products to its parent (recording each change); answers their ids. */
-async function handProductsToParent(tx: Tx, id: number, parent: number, caller: Account | null) {
+  const parent = row.parentId;
   const mine = or(eq(products.subCategoryId, id), eq(products.categoryId, id));
   const before = await tx.select().from(products).where(mine).orderBy(products.id).for('update');
-  if (before.length === 0) return [];
+  const takes = { category: eq(categories.id, id) };
+  const d = { ...base, takes, movedProducts: before.map((p) => p.id) };
+  await removeIntoBin(tx, caller, categories, d, toCategory(row), (entry) =>
+    handProductsToParent(tx, { id, parent, entry, before }, caller),
+  );
+}
+
+interface Handover {
+  id: number;
+  parent: number;
+  /** The sub-category's bin entry: each product's change names it, so reverting one restores it. */
+  entry: number;
+  before: (typeof products.$inferSelect)[];
+}
+
+/** Moves a sub-category's products to its parent, recording each change. */
+async function handProductsToParent(tx: Tx, h: Handover, caller: Account | null) {
+  const { id, parent, before } = h;
+  if (before.length === 0) return;
+  const mine = or(eq(products.subCategoryId, id), eq(products.categoryId, id));
   const after = await tx
     .update(products)
     .set({ categoryId: parent, subCategoryId: null, updatedAt: new Date() })
@@ -54,9 +67,9 @@ async function handProductsToParent(tx: Tx, id: number, parent: number, caller: 
       family: was.familyId,
       before: toProduct(was),
       after: toProduct(now),
+      binEntry: h.entry,
     });
   }
-  return before.map((p) => p.id);
 }
 
 /** Restoring a sub-category gives it back the products it handed over that are still where it left them. */

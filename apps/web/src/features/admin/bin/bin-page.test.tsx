@@ -68,9 +68,7 @@ describe('recycle bin page', () => {
       }),
     });
     render();
-    expect(
-      await screen.findByText('Categories 2 · Sub-categories 1 · Products 5'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Categories 2 · Sub-categories 1 · Products 5')).toBeInTheDocument();
     expect(screen.getByText('Products handed to the parent category: 4')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Restore Juice' }));
