@@ -1,7 +1,7 @@
 import type { BinEntry, BinEntryDetail, BinList } from '@dalil/contracts/bin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../users/users.repository';
-import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { bearer, body, createTestApp, testConfig, type TestApp } from '../../../test/harness';
 import { purgeBin } from './bin.service';
 
 let t: TestApp;
@@ -212,6 +212,8 @@ describe('the bin over time and by account', () => {
     const entry = await entryOf('category', cat);
     const days = t.config.binDays;
     expect(days).toBe(30);
+    expect(testConfig({ HISTORY_DAYS: '10' }).binDays).toBe(10);
+    expect(testConfig({ HISTORY_DAYS: '10', BIN_DAYS: '3' }).binDays).toBe(3);
     expect(await purgeBin(t.database.db, days, new Date(Date.now() + (days - 1) * 86_400_000))).toBe(0);
     expect(
       await purgeBin(t.database.db, days, new Date(Date.now() + (days + 1) * 86_400_000)),
