@@ -1,11 +1,13 @@
 import { API_PATHS, withParams } from '@dalil/contracts/api-paths';
-import type { BinCounts, BinEntry, BinList, BinRestored } from '@dalil/contracts/bin';
+import type { BinCounts, BinEntry, BinEntryDetail, BinList, BinRestored } from '@dalil/contracts/bin';
 import { apiRequest } from '../../../lib/api-client';
 
 /** The recycle bin's calls; paths from the contracts. */
 export const binApi = {
   list: (page: { limit: number; skip: number }, signal?: AbortSignal) =>
     apiRequest<BinList>(API_PATHS.bin, { query: page, signal }),
+  one: (id: number, signal?: AbortSignal) =>
+    apiRequest<BinEntryDetail>(withParams(API_PATHS.binEntry, { id }), { signal }),
   restore: (id: number) =>
     apiRequest<BinRestored>(withParams(API_PATHS.binRestore, { id }), { method: 'POST' }),
   remove: (id: number) => apiRequest<null>(withParams(API_PATHS.binEntry, { id }), { method: 'DELETE' }),

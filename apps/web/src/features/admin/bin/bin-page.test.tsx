@@ -62,6 +62,23 @@ describe('recycle bin page', () => {
     const requests = mockApi({
       'GET /api/bin': () => ({ status: 200, body: { data: ENTRIES, count: 2 } }),
       'GET /api/family/3': () => ({ status: 200, body: { id: 3, name: { ar: 'ألفا', en: 'Alpha' } } }),
+      'GET /api/bin/1': () => ({
+        status: 200,
+        body: {
+          ...ENTRIES[0],
+          records: [
+            {
+              entity: 'family',
+              id: 7,
+              name: { ar: 'زيبرا', en: 'Zebra Foods' },
+              parent: null,
+              barcode: null,
+            },
+            { entity: 'product', id: 70, name: { ar: 'رقائق', en: 'Zebra chips' }, parent: 71, barcode: '1' },
+            { entity: 'product', id: 72, name: { ar: 'لوح', en: 'Zebra bar' }, parent: 71, barcode: '2' },
+          ],
+        },
+      }),
       'POST /api/bin/2/restore': () => ({
         status: 200,
         body: { entity: 'category', entityId: 12, family: 3, counts: ENTRIES[1]!.counts, movedBack: 4 },
@@ -70,6 +87,10 @@ describe('recycle bin page', () => {
     render();
     expect(await screen.findByText('Categories 2 · Sub-categories 1 · Products 5')).toBeInTheDocument();
     expect(screen.getByText('Products handed to the parent category: 4')).toBeInTheDocument();
+
+    // The names an entry holds, on demand.
+    await userEvent.click(screen.getAllByRole('button', { name: 'Show names' })[0]!);
+    expect(await screen.findByText('Zebra chips, Zebra bar')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Restore Juice' }));
     const dialog = await screen.findByRole('dialog');

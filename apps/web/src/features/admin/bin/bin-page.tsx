@@ -14,13 +14,14 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useOutletContext } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useTranslation } from '../../../lib/i18n';
 import { reportError, useNotifications } from '../../../lib/notifications-store';
 import { ChoiceName } from '../form-kit/choice-name';
 import { binApi, heldWith, kindOf } from './bin-api';
+import { BinRecords } from './bin-records';
 import { useBinTexts } from './bin-texts';
 
 const PAGE_SIZE = 25;
@@ -39,6 +40,7 @@ export function BinPage() {
   const client = useQueryClient();
   const [page, setPage] = useState(0);
   const [pending, setPending] = useState<Pending | null>(null);
+  const [opened, setOpened] = useState<number | null>(null);
   const list = useQuery({
     queryKey: ['bin', page],
     queryFn: ({ signal }) => binApi.list({ limit: PAGE_SIZE, skip: page * PAGE_SIZE }, signal),
@@ -100,61 +102,81 @@ export function BinPage() {
           </TableHead>
           <TableBody>
             {rows.map((entry) => (
-              <TableRow key={entry.id}>
-                <TableCell>
-                  <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                    {texts.nameOf(entry)}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    {t(`admin.bin.kinds.${kindOf(entry)}`)}
-                    {entry.entity !== 'family' && (
-                      <>
-                        {' · '}
-                        <ChoiceName resource="families" id={entry.family} />
-                      </>
-                    )}
-                  </Typography>
-                </TableCell>
-                <TableCell>
-                  {heldWith(entry)
-                    .map(([kind, n]) => `${t(`admin.bin.counts.${kind}`)} ${n}`)
-                    .join(' · ') || '—'}
-                  {entry.movedProducts > 0 && (
-                    <Typography variant="caption" color="text.secondary" component="div">
-                      {t('admin.bin.movedProducts', { count: entry.movedProducts })}
+              <Fragment key={entry.id}>
+                <TableRow>
+                  <TableCell>
+                    <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                      {texts.nameOf(entry)}
                     </Typography>
-                  )}
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {when.format(new Date(entry.at))}
-                  <Typography variant="caption" color="text.secondary" component="div">
-                    {entry.actor.username}
-                  </Typography>
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{day.format(new Date(entry.expiresAt))}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <Button
-                    size="small"
-                    startIcon={<RestoreFromTrashOutlined />}
-                    disabled={act.isPending}
-                    onClick={() => setPending({ action: 'restore', entry })}
-                    aria-label={`${t('admin.bin.restore')} ${texts.nameOf(entry)}`}
-                  >
-                    {t('admin.bin.restore')}
-                  </Button>
-                  {isAdmin && (
+                    <Typography variant="caption" color="text.secondary">
+                      {t(`admin.bin.kinds.${kindOf(entry)}`)}
+                      {entry.entity !== 'family' && (
+                        <>
+                          {' · '}
+                          <ChoiceName resource="families" id={entry.family} />
+                        </>
+                      )}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>
+                    {heldWith(entry)
+                      .map(([kind, n]) => `${t(`admin.bin.counts.${kind}`)} ${n}`)
+                      .join(' · ') || '—'}
+                    {entry.movedProducts > 0 && (
+                      <Typography variant="caption" color="text.secondary" component="div">
+                        {t('admin.bin.movedProducts', { count: entry.movedProducts })}
+                      </Typography>
+                    )}
                     <Button
                       size="small"
-                      color="error"
-                      disabled={act.isPending}
-                      onClick={() => setPending({ action: 'remove', entry })}
-                      aria-label={`${t('admin.bin.remove')} ${texts.nameOf(entry)}`}
+                      sx={{ px: 0, minWidth: 0 }}
+                      aria-expanded={opened === entry.id}
+                      onClick={() => setOpened(opened === entry.id ? null : entry.id)}
                     >
-                      {t('admin.bin.remove')}
+                      {t(opened === entry.id ? 'admin.bin.hideRecords' : 'admin.bin.showRecords')}
                     </Button>
-                  )}
-                </TableCell>
-              </TableRow>
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {when.format(new Date(entry.at))}
+                    <Typography variant="caption" color="text.secondary" component="div">
+                      {entry.actor.username}
+                    </Typography>
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{day.format(new Date(entry.expiresAt))}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <Button
+                      size="small"
+                      startIcon={<RestoreFromTrashOutlined />}
+                      disabled={act.isPending}
+                      onClick={() => setPending({ action: 'restore', entry })}
+                      aria-label={`${t('admin.bin.restore')} ${texts.nameOf(entry)}`}
+                    >
+                      {t('admin.bin.restore')}
+                    </Button>
+                    {isAdmin && (
+                      <Button
+                        size="small"
+                        color="error"
+                        disabled={act.isPending}
+                        onClick={() => setPending({ action: 'remove', entry })}
+                        aria-label={`${t('admin.bin.remove')} ${texts.nameOf(entry)}`}
+                      >
+                        {t('admin.bin.remove')}
+                      </Button>
+                    )}
+                  </TableCell>
+                </TableRow>
+                {opened === entry.id && (
+                  <TableRow>
+                    <TableCell colSpan={5} sx={{ bgcolor: 'action.hover' }}>
+                      <BinRecords
+                        id={entry.id}
+                        total={Object.values(entry.counts).reduce((a, b) => a + b, 0)}
+                      />
+                    </TableCell>
+                  </TableRow>
+                )}
+              </Fragment>
             ))}
             {list.isSuccess && rows.length === 0 && (
               <TableRow>
