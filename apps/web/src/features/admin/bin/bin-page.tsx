@@ -93,7 +93,7 @@ export function BinPage() {
         <Table size="small" aria-label={t('pages.bin')}>
           <TableHead>
             <TableRow>
-              <TableCell>{t('admin.bin.deleted')}</TableCell>
+              <TableCell sx={{ minWidth: 160 }}>{t('admin.bin.deleted')}</TableCell>
               <TableCell>{t('admin.bin.holds')}</TableCell>
               <TableCell>{t('admin.bin.when')}</TableCell>
               <TableCell>{t('admin.bin.keptUntil')}</TableCell>
