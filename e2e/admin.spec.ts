@@ -101,12 +101,12 @@ test('create, edit, search, page and delete through the back office', async ({ p
   await page.goForward();
   await expect.poll(async () => (await runningNumbers(table))[0]).toBe('26');
 
-  // Delete the family: the modal counts what goes with it, and it all goes.
+  // Delete the family: the modal counts what goes with it to the recycle bin, and it all goes.
   await page.goto('/admin/family/list');
   await rowAction(page, `${FAMILY.en} Edited`, 'Delete');
   const modal = page.getByRole('dialog', { name: 'Delete' });
   await expect(modal).toContainText(
-    'Upon deleting this family you will delete 1 linked categories and 1 linked products',
+    'This family goes to the recycle bin with its 1 categories and 1 products, and can be restored from there whole.',
   );
   await screenshot(page, 'admin-family-delete-ltr-light');
   await modal.getByRole('button', { name: 'Delete' }).click();

@@ -28,6 +28,7 @@ import type { SessionCacheSettings } from './modules/auth/sessions';
 import { categoryService } from './modules/categories/categories.service';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { historyRetention } from './modules/activity/retention';
+import { binRoutes } from './modules/bin/bin.routes';
 import { setHistoryRecording } from './lib/history';
 import { importRunRoutes } from './modules/imports/import-runs.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -181,6 +182,7 @@ export async function buildApp({
   setHistoryRecording(config.history);
   historyRetention(app);
   importRunRoutes(app);
+  binRoutes(app);
   await app.register(synonymCsvRoutes);
   await uploadRoutes(app);
   await imageUploadRoutes(app);

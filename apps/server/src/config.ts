@@ -38,6 +38,8 @@ const EnvSchema = z
     HISTORY: bool(true),
     /** Days of history kept; unset keeps it all. */
     HISTORY_DAYS: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').optional(),
+    /** Days a deleted record stays in the recycle bin; unset: HISTORY_DAYS, else 30. */
+    BIN_DAYS: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').optional(),
     CORS_ORIGINS: z
       .string()
       .optional()
@@ -134,6 +136,8 @@ export interface Config {
   history: boolean;
   /** History entries older than this many days are removed; undefined keeps them all. */
   historyDays: number | undefined;
+  /** Recycle bin entries older than this many days are purged (docs/decisions/0042-recycle-bin.md). */
+  binDays: number;
   corsOrigins: string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   holding: { nameEn: string; nameAr: string };
@@ -238,6 +242,7 @@ export function loadConfig(
     seedDemo: e.SEED_DEMO,
     history: e.HISTORY,
     historyDays: e.HISTORY_DAYS,
+    binDays: e.BIN_DAYS ?? e.HISTORY_DAYS ?? 30,
     corsOrigins: e.CORS_ORIGINS,
     logLevel: e.LOG_LEVEL,
     holding: { nameEn: e.HOLDING_NAME_EN, nameAr: e.HOLDING_NAME_AR },

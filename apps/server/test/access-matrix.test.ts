@@ -9,7 +9,7 @@ import { routeAccess } from '../src/modules/auth/access';
 import { findUserById, insertUser } from '../src/modules/users/users.repository';
 import { appRoutes, type Route } from './fuzz/app-routes';
 import { ADMIN_PASSWORD, bearer, freshDatabase, JWT_SECRET, testConfig } from './harness';
-import { scopedStaff, scopeOf, STAFF_PASSWORD, type FamilyObjects } from './scoped-staff';
+import { freshBinEntry, scopedStaff, scopeOf, STAFF_PASSWORD, type FamilyObjects } from './scoped-staff';
 
 /**
  * The access matrix (docs/architecture.md, "Access model"): every route the app registers x every kind of
@@ -207,16 +207,24 @@ function objectOf(url: string, objs: FamilyObjects): number | undefined {
   if (url.startsWith('/api/category/:id')) return objs.category;
   if (url.startsWith('/api/product/:id')) return objs.product;
   if (url.startsWith('/api/synonyms/:id')) return objs.synonym;
+  if (url.startsWith('/api/bin/:id')) return objs.binEntry;
   return undefined;
 }
 
 describe('access matrix, object by object', () => {
   it('answers every route that names one object of a family the caller may not use with 404', async () => {
+    // The walk above emptied the recycle bin as the administrator: one entry of each family again.
+    for (const side of [objects.a, objects.b]) side.binEntry = await freshBinEntry(app, tokens.admin!, side);
     const routes = appRoutes(app).filter(
       (r) => (r.method === 'GET' || r.method === 'HEAD') && objectOf(r.url, objects.a) !== undefined,
     );
     expect(routes.map((r) => r.url)).toEqual(
-      expect.arrayContaining(['/api/family/:id', '/api/product/:id', '/api/export/family/:id.csv']),
+      expect.arrayContaining([
+        '/api/family/:id',
+        '/api/product/:id',
+        '/api/export/family/:id.csv',
+        '/api/bin/:id',
+      ]),
     );
     const failures: string[] = [];
     for (const route of routes) {

@@ -52,7 +52,7 @@ describe('GET /api/docs/json', () => {
 
   it('documents a delete as 204 with no body', () => {
     const deletes = operations.filter(([name]) => name.startsWith('DELETE '));
-    expect(deletes).toHaveLength(5);
+    expect(deletes).toHaveLength(7);
     for (const [name, op] of deletes) {
       expect(op.responses['204'], name).toBeDefined();
       expect(op.responses['204']?.content, name).toBeUndefined();

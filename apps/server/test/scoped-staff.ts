@@ -9,12 +9,31 @@ export interface FamilyObjects {
   category: number;
   product: number;
   synonym: number;
+  /** A recycle bin entry of the family: a second product, deleted. */
+  binEntry: number;
 }
 
 export type StaffCaller = 'admin' | 'editor-a' | 'editor-b' | 'user-a' | 'user-all' | 'guest';
 export const STAFF_PASSWORD = 'staff-password-123';
 
-/** Creates one family with a category, a product and a synonym group, as the admin. */
+/** Adds a product to the family's category and deletes it: answers its recycle bin entry. */
+export async function freshBinEntry(
+  app: FastifyInstance,
+  admin: string,
+  objs: { family: number; category: number },
+): Promise<number> {
+  const headers = bearer(admin);
+  const payload = { nameEn: 'Old juice', nameAr: 'عصير قديم', family: objs.family, category: objs.category };
+  const made = await app.inject({ method: 'POST', url: '/api/product', headers, payload });
+  if (made.statusCode !== 201) throw new Error(`product: ${made.statusCode} ${made.body}`);
+  const url = `/api/product/${made.json<{ id: number }>().id}`;
+  const deleted = await app.inject({ method: 'DELETE', url, headers });
+  if (deleted.statusCode !== 204) throw new Error(`delete product: ${deleted.statusCode} ${deleted.body}`);
+  const bin = await app.inject({ url: `/api/bin?family=${objs.family}`, headers });
+  return bin.json<{ data: { id: number }[] }>().data[0]!.id;
+}
+
+/** Creates one family with a category, a product, a synonym group and a bin entry, as the admin. */
 async function familyWithObjects(app: FastifyInstance, admin: string, name: string): Promise<FamilyObjects> {
   const post = async (url: string, payload: object) => {
     const res = await app.inject({ method: 'POST', url, headers: bearer(admin), payload });
@@ -34,7 +53,8 @@ async function familyWithObjects(app: FastifyInstance, admin: string, name: stri
     family,
     words: [`${name.toLowerCase()}soda`, `${name.toLowerCase()}pop`],
   });
-  return { family, category, product, synonym };
+  const binEntry = await freshBinEntry(app, admin, { family, category });
+  return { family, category, product, synonym, binEntry };
 }
 
 /**

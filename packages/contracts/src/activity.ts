@@ -33,6 +33,8 @@ export const ActivitySchema = z.object({
   changes: FieldChangesSchema,
   /** The import that made this change to the record (undone with it), else null. */
   import: z.object({ id: z.number().int(), fileName: z.string() }).nullable(),
+  /** A delete's recycle bin entry (GET /api/bin/:id); reverting the delete restores it. */
+  binEntry: z.number().int().nullable().optional(),
 });
 export type Activity = z.infer<typeof ActivitySchema>;
 export const ActivityListSchema = listOf(ActivitySchema);

@@ -43,6 +43,9 @@ export const API_PATHS = {
   activityRevert: '/activity/:id/revert',
   imports: '/import',
   importUndo: '/import/:id/undo',
+  bin: '/bin',
+  binEntry: '/bin/:id',
+  binRestore: '/bin/:id/restore',
 } as const;
 
 /** Fills the `:name` parameters of a path: `withParams('/upload/categories/:family', { family: 3 })`. */

@@ -212,6 +212,8 @@ export const activity = pgTable(
       .default(sql`'{}'::jsonb`),
     /** The import run that made this change to the record (its entry links to the import). */
     importId: integer(),
+    /** A delete's recycle bin entry: reverting the delete restores it (docs/decisions/0042-recycle-bin.md). */
+    binEntryId: integer(),
   },
   (t) => [
     index('activity_entity_idx').on(t.entity, t.entityId, t.id),
@@ -255,6 +257,8 @@ export const importChanges = pgTable(
     entity: text().notNull(),
     entityId: integer().notNull(),
     before: jsonb(),
+    /** The row as the import left it (null for imports before this was kept): what an undo compares. */
+    after: jsonb(),
   },
   (t) => [primaryKey({ columns: [t.importId, t.entity, t.entityId] })],
 );
@@ -305,4 +309,53 @@ export const imageJobChanges = pgTable(
     after: text().notNull(),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.productId, t.slot] })],
+);
+
+/**
+ * The recycle bin: one entry per delete of a family, category, sub-category or product, with what it
+ * took (`bin_rows`). The rows leave the live tables, so no catalogue read has to filter them; a
+ * restore puts them back with their ids (docs/decisions/0042-recycle-bin.md). No foreign key to the
+ * family: the entry outlives it.
+ */
+export const binEntries = pgTable(
+  'bin_entries',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    actorId: integer(),
+    actorUsername: text().notNull(),
+    entity: text({ enum: ['family', 'category', 'product'] }).notNull(),
+    entityId: integer().notNull(),
+    /** The family the deleted record belonged to, which decides which editors see the entry. */
+    familyId: integer().notNull(),
+    /** A sub-category's parent when it was deleted. */
+    parentId: integer(),
+    nameEn: text().notNull(),
+    nameAr: text().notNull(),
+    /** Products a deleted sub-category handed to its parent; a restore gives them back. */
+    movedProducts: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+  },
+  (t) => [
+    index('bin_entries_at_idx').on(t.at),
+    index('bin_entries_family_idx').on(t.familyId, t.id),
+    check('bin_entries_entity_check', sql`${t.entity} in ('family', 'category', 'product')`),
+  ],
+);
+
+/** Each row a delete took, whole, as `to_jsonb` of its table row (column names in snake_case). */
+export const binRows = pgTable(
+  'bin_rows',
+  {
+    entryId: integer()
+      .notNull()
+      .references(() => binEntries.id, { onDelete: 'cascade' }),
+    /** `family`, `category`, `product` or `synonym`. */
+    entity: text().notNull(),
+    entityId: integer().notNull(),
+    row: jsonb().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.entryId, t.entity, t.entityId] })],
 );

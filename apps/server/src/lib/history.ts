@@ -37,6 +37,8 @@ export interface HistoryEntry {
   after: Snapshot | null;
   /** Recorded as is instead of the differences of `before` and `after` (imports: their counts). */
   changes?: FieldChanges;
+  /** A delete's recycle bin entry, which reverting the delete restores. */
+  binEntry?: number;
 }
 
 let recording = true;
@@ -73,6 +75,7 @@ export async function recordChange(
       entityId: entry.entityId,
       familyId: entry.family,
       changes,
+      binEntryId: entry.binEntry ?? null,
     })
     .returning({ id: activity.id });
   return row!.id;

@@ -117,6 +117,11 @@ export const appRoutes: RouteObject[] = [
                     async () => (await import('../features/admin/activity/imports-page')).ImportsPage,
                   ),
                   page(
+                    paths.bin,
+                    'pages.bin',
+                    async () => (await import('../features/admin/bin/bin-page')).BinPage,
+                  ),
+                  page(
                     paths.uploadAll,
                     'pages.uploadAll',
                     async () => (await import('../features/admin/upload/upload-all-page')).UploadAllPage,

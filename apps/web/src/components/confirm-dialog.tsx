@@ -13,6 +13,8 @@ export interface ConfirmDialogProps {
   text: string;
   confirmLabel: string;
   busy?: boolean;
+  /** `primary` for a confirmation that brings something back rather than taking it away. */
+  confirmColor?: 'error' | 'primary';
   onConfirm: () => void;
   onClose: () => void;
 }
@@ -27,6 +29,7 @@ export function ConfirmDialog({
   text,
   confirmLabel,
   busy,
+  confirmColor = 'error',
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
@@ -51,7 +54,7 @@ export function ConfirmDialog({
         <Button onClick={onClose} disabled={busy} color="inherit">
           {t('admin.remove.cancel')}
         </Button>
-        <Button variant="contained" color="error" onClick={onConfirm} loading={busy}>
+        <Button variant="contained" color={confirmColor} onClick={onConfirm} loading={busy}>
           {confirmLabel}
         </Button>
       </DialogActions>

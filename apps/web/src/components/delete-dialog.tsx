@@ -23,7 +23,7 @@ export interface DeleteDialogProps {
 
 /**
  * Deleting a family or a category takes its linked records along, so it gets a 400-wide modal with
- * the counts of what goes with it ("Upon deleting this family you will delete …"). Cancel closes it.
+ * the counts of what goes with it to the recycle bin. Cancel closes it.
  */
 export function DeleteDialog({ open, message, failed, busy, onConfirm, onClose }: DeleteDialogProps) {
   const { t } = useTranslation();

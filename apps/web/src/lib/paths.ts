@@ -16,6 +16,7 @@ export const paths = {
   uploadProducts: '/admin/upload/products',
   activity: '/admin/activity',
   imports: '/admin/activity/imports',
+  bin: '/admin/activity/bin',
   uploadImages: '/admin/upload/images',
 } as const;
 

@@ -20,6 +20,7 @@ export const toActivity = (row: Row, fileName?: string | null): Activity => ({
   family: row.familyId,
   changes: row.changes as Activity['changes'],
   import: row.importId === null ? null : { id: row.importId, fileName: fileName ?? '' },
+  binEntry: row.binEntryId,
 });
 
 const DAY_MS = 86_400_000;

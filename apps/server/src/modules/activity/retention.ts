@@ -2,6 +2,7 @@ import { lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { activity } from '../../db/schema';
+import { purgeBin } from '../bin/bin.service';
 
 const SWEEP_EVERY_MS = 3600_000;
 
@@ -16,17 +17,29 @@ export async function forgetOldHistory(db: Db, days: number): Promise<number> {
 
 /**
  * With HISTORY_DAYS set, the history keeps that many days: old entries go when the server starts and
- * every hour after. Without it, nothing is ever removed.
+ * every hour after; without it, no history is removed. The same sweep purges recycle bin entries older
+ * than BIN_DAYS.
  */
 export function historyRetention(app: FastifyInstance) {
   const days = app.ctx.config.historyDays;
-  if (days === undefined) return;
+  const binDays = app.ctx.config.binDays;
   let timer: NodeJS.Timeout | undefined;
-  const sweep = () =>
-    forgetOldHistory(app.ctx.db, days).then(
-      (n) => n > 0 && app.log.info({ removed: n, days }, 'old history removed'),
-      (err: unknown) => app.log.warn({ err }, 'history retention failed'),
+  const sweepHistory = () =>
+    days === undefined
+      ? Promise.resolve()
+      : forgetOldHistory(app.ctx.db, days).then(
+          (n) => n > 0 && app.log.info({ removed: n, days }, 'old history removed'),
+          (err: unknown) => app.log.warn({ err }, 'history retention failed'),
+        );
+  const sweepBin = () =>
+    purgeBin(app.ctx.db, binDays).then(
+      (n) => n > 0 && app.log.info({ removed: n, days: binDays }, 'old recycle bin entries purged'),
+      (err: unknown) => app.log.warn({ err }, 'recycle bin purge failed'),
     );
+  const sweep = async () => {
+    await sweepHistory();
+    await sweepBin();
+  };
   app.addHook('onReady', async () => {
     await sweep();
     timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);

@@ -11,12 +11,13 @@ import type { Tx } from '../../db/client';
 import { categories, families, products, synonymGroups } from '../../db/schema';
 import type { Account } from '@dalil/contracts/auth';
 import type { UniqueConflicts } from '../../lib/crud-service';
+import type { DataContext } from '../../lib/context';
 import type { Snapshot } from '../../lib/history';
-import { toCategory, updateCategory } from '../categories/categories.service';
-import { toFamily, updateFamily } from '../families/families.service';
+import { categoryService, toCategory, updateCategory } from '../categories/categories.service';
+import { familyService, toFamily, updateFamily } from '../families/families.service';
 import { productSearchText } from '../products/product-search-text';
-import { toProduct, updateProduct } from '../products/products.service';
-import { toSynonym, updateSynonym } from '../synonyms/synonyms.service';
+import { productService, toProduct, updateProduct } from '../products/products.service';
+import { synonymService, toSynonym, updateSynonym } from '../synonyms/synonyms.service';
 
 /** Fields of a record that are not its own data: derived from others, or its identity. */
 export const NOT_RECORDED = new Set(['id', 'name', 'counts', 'guest']);
@@ -37,6 +38,8 @@ export interface RevertTarget {
   conflicts: UniqueConflicts;
   /** The resource's own update in the revert's transaction, recorded as a revert. */
   update: (tx: Tx, id: number, input: never, caller: Account | null, action: 'revert') => Promise<unknown>;
+  /** The resource's own delete: what it takes goes to the recycle bin, recorded as a delete. */
+  remove: (ctx: DataContext, id: number, caller: Account | null) => Promise<void>;
 }
 
 /** API field names whose column has another name; every other field is stored under its own name. */
@@ -117,6 +120,7 @@ export const REVERT_TARGETS: Partial<Record<ActivityEntity, RevertTarget>> = {
     columns: familyColumns,
     conflicts: nameConflict('families_name_en_key'),
     update: updateFamily,
+    remove: (ctx, id, caller) => familyService.remove(ctx, id, caller),
   },
   category: {
     table: categories,
@@ -133,6 +137,7 @@ export const REVERT_TARGETS: Partial<Record<ActivityEntity, RevertTarget>> = {
       },
     },
     update: updateCategory,
+    remove: (ctx, id, caller) => categoryService.remove(ctx, id, caller),
   },
   product: {
     table: products,
@@ -152,6 +157,7 @@ export const REVERT_TARGETS: Partial<Record<ActivityEntity, RevertTarget>> = {
       },
     },
     update: updateProduct,
+    remove: (ctx, id, caller) => productService.remove(ctx, id, caller),
   },
   synonym: {
     table: synonymGroups,
@@ -162,6 +168,7 @@ export const REVERT_TARGETS: Partial<Record<ActivityEntity, RevertTarget>> = {
     columns: synonymColumns,
     conflicts: {},
     update: updateSynonym,
+    remove: (ctx, id, caller) => synonymService.remove(ctx, id, caller),
   },
 };
 

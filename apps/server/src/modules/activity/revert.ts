@@ -1,7 +1,7 @@
 import type { Activity } from '@dalil/contracts/activity';
 import type { Account } from '@dalil/contracts/auth';
 import type { CrudOperation } from '@dalil/contracts/resources';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
 import { activity } from '../../db/schema';
@@ -11,6 +11,7 @@ import { pgErrorCode } from '../../lib/database-errors';
 import { conflict, HttpError, notFound } from '../../lib/errors';
 import { canWrite, requireWritable } from '../../lib/family-scope';
 import { recordChange, type Snapshot } from '../../lib/history';
+import { revertBinned } from '../bin/bin-revert';
 import { toActivity } from './activity.service';
 import { NOT_RECORDED, REVERT_TARGETS, type RevertTarget } from './revert-targets';
 import { changedSince, mayCall, revertUpdate } from './revert-update';
@@ -62,8 +63,11 @@ export async function revertEntry(ctx: DataContext, id: number, caller: Account 
       `Reverting this entry would ${operation} a ${target.what.toLowerCase()}, which needs an administrator account`,
     );
   }
+  // A delete that went to the recycle bin (or a product its sub-category handed over): restore the entry.
+  if (entry.binEntryId !== null) return revertBinned(ctx, entry, caller);
   const before: Snapshot = Object.fromEntries(Object.entries(changes).map(([f, c]) => [f, c.before]));
   const entityId = entry.entityId;
+  if (action === 'create') return revertCreate(ctx, { target, entityId, action, changes, before }, caller);
   const write = (tx: Tx) =>
     action === 'update'
       ? revertUpdate(tx, { target, entity, entityId, changes }, caller)
@@ -81,6 +85,7 @@ interface Revert {
   before: Snapshot;
 }
 
+/** Brings back a record whose delete was recorded without a recycle bin entry (before the bin existed). */
 async function revertIn(tx: Tx, r: Revert, caller: Account | null): Promise<number> {
   const { target, entityId } = r;
   const row = await lockRow(tx, target, entityId);
@@ -106,17 +111,34 @@ async function revertIn(tx: Tx, r: Revert, caller: Account | null): Promise<numb
     }
   }
 
-  if (!row) throw conflict(`The ${target.what.toLowerCase()} was deleted since`);
-  requireWritable(caller, target.family(row), target.what);
-  const current = target.snapshot(row as never);
-  const moved = Object.entries(r.changes)
-    .filter(([field, change]) => !HIDDEN.has(field) && !same(current[field], change.after))
-    .map(([field]) => field);
-  if (moved.length > 0) throw changedSince(moved);
+  throw conflict('Only a create, an update or a delete can be reverted');
+}
 
-  if (r.action !== 'create') throw conflict('Only a create, an update or a delete can be reverted');
-  await tx.delete(target.table).where(eq(target.table.id, entityId));
-  return (await record(current, null, target.family(row)))!;
+/**
+ * Reverting a create deletes the record as the delete button would: into the recycle bin, with
+ * whatever was added to it since (a family's categories, a category's products), recorded as a
+ * delete that can itself be reverted. Refused with 409 when the record's own fields changed since.
+ */
+async function revertCreate(ctx: DataContext, r: Revert, caller: Account | null): Promise<Activity> {
+  const { target, entityId } = r;
+  await ctx.catalogue.write(async (tx) => {
+    const row = await lockRow(tx, target, entityId);
+    if (!row) throw conflict(`The ${target.what.toLowerCase()} was deleted since`);
+    const current = target.snapshot(row as never);
+    const moved = Object.entries(r.changes)
+      .filter(([field, change]) => !HIDDEN.has(field) && !same(current[field], change.after))
+      .map(([field]) => field);
+    if (moved.length > 0) throw changedSince(moved);
+  });
+  await target.remove(ctx, entityId, caller);
+  const [recorded] = await ctx.db
+    .select()
+    .from(activity)
+    .where(and(eq(activity.entity, entityOf(target)), eq(activity.entityId, entityId)))
+    .orderBy(desc(activity.id))
+    .limit(1);
+  if (!recorded) throw conflict('The history is off: the delete was not recorded');
+  return toActivity(recorded);
 }
 
 const entityOf = (target: RevertTarget) =>

@@ -9,6 +9,7 @@ import { containsAny } from '../../lib/db-helpers';
 import { fieldError, notFound } from '../../lib/errors';
 import { canWrite, familyFilter, requireReadable, requireWritable } from '../../lib/family-scope';
 import { recordChange } from '../../lib/history';
+import { deleteCategory } from './category-delete';
 import type { Account } from '@dalil/contracts/auth';
 
 type CategoryInput = z.output<typeof categoryResource.schemas.updateBody>;
@@ -144,7 +145,7 @@ const parentFilter = (parent: number | 'none' | undefined) =>
       ? isNull(categories.parentId)
       : eq(categories.parentId, parent);
 
-/** Categories: deleting one deletes its sub-categories and all their products (foreign key cascade). */
+/** Categories: a delete goes to the recycle bin (`deleteCategory`). */
 export const categoryService: crud.CrudService<typeof categoryResource.schemas> = {
   list: ({ db }, query, caller) => {
     const filters: (SQL | undefined)[] = [
@@ -182,17 +183,5 @@ export const categoryService: crud.CrudService<typeof categoryResource.schemas> 
     crud.withUniqueConflicts(CONFLICTS, () =>
       ctx.catalogue.write((tx) => updateCategory(tx, id, input, caller)),
     ),
-  remove: async (ctx, id, caller) => {
-    await crud.deleteById(ctx, categories, id, 'Category', (tx, row) => {
-      requireWritable(caller, row.familyId, 'Category');
-      return recordChange(tx, caller, {
-        ...HISTORY,
-        action: 'delete',
-        entityId: id,
-        family: row.familyId,
-        before: toCategory(row),
-        after: null,
-      });
-    });
-  },
+  remove: (ctx, id, caller) => ctx.catalogue.write((tx) => deleteCategory(tx, id, caller)),
 };

@@ -3,13 +3,14 @@ import type { Account } from '@dalil/contracts/auth';
 import type { Family, FamilyDetail, familyResource } from '@dalil/contracts/families';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
-import { categories, families, products } from '../../db/schema';
+import { categories, families, products, synonymGroups } from '../../db/schema';
 import type { DataContext } from '../../lib/context';
 import * as crud from '../../lib/crud-service';
 import { containsAny } from '../../lib/db-helpers';
 import { notFound } from '../../lib/errors';
 import { familyFilter, requireReadable, requireWritable } from '../../lib/family-scope';
 import { recordChange } from '../../lib/history';
+import { removeIntoBin } from '../bin/bin-store';
 import { and } from 'drizzle-orm';
 
 export const toFamily = (row: typeof families.$inferSelect): Family => ({
@@ -65,7 +66,10 @@ export async function updateFamily(
   return after;
 }
 
-/** Families: deleting one deletes its categories and products (foreign keys cascade). */
+/**
+ * Families: deleting one moves it, its categories, products and synonym groups into the recycle bin
+ * as one entry (docs/decisions/0042-recycle-bin.md).
+ */
 export const familyService: crud.CrudService<typeof familyResource.schemas> = {
   list: ({ db }, query, caller) =>
     crud.listPage(
@@ -97,14 +101,16 @@ export const familyService: crud.CrudService<typeof familyResource.schemas> = {
       ctx.catalogue.write((tx) => updateFamily(tx, id, input, caller)),
     ),
   remove: (ctx, id, caller) =>
-    crud.deleteById(ctx, families, id, 'Family', (tx, row) =>
-      recordChange(tx, caller, {
-        ...HISTORY,
-        action: 'delete',
-        entityId: id,
-        family: id,
-        before: toFamily(row),
-        after: null,
-      }),
-    ),
+    ctx.catalogue.write(async (tx) => {
+      const [row] = await tx.select().from(families).where(eq(families.id, id)).for('update');
+      if (!row) throw notFound('Family');
+      requireWritable(caller, id, 'Family');
+      const takes = {
+        family: eq(families.id, id),
+        category: eq(categories.familyId, id),
+        product: eq(products.familyId, id),
+        synonym: eq(synonymGroups.familyId, id),
+      };
+      await removeIntoBin(tx, caller, families, { entity: 'family', row, family: id, takes }, toFamily(row));
+    }),
 };

@@ -22,6 +22,7 @@ import { foreignFamilyRows } from './family-scope-check';
 import { finishImportRun, startImportRun } from './import-runs';
 import { writableFamilies } from '../../lib/family-scope';
 import { historyRecording, recordChange } from '../../lib/history';
+import { rememberImportResult } from './import-conflicts';
 import { recordImportedRows } from './import-history';
 import type { Account } from '@dalil/contracts/auth';
 import { subCategoryProblems } from './sub-categories';
@@ -171,6 +172,7 @@ export async function runImport(
       if (run === null) return { ...merged, importId: undefined };
       await recordImport(tx, options.caller ?? null, options, merged, run);
       await recordImportedRows(tx, options.caller ?? null, run);
+      await rememberImportResult(tx, run);
       return { ...merged, importId: run };
     };
     const counts = write ? await catalogue.write(merge) : await db.transaction(merge);

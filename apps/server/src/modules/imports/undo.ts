@@ -8,72 +8,14 @@ import { conflict, HttpError, notFound } from '../../lib/errors';
 import { canWrite } from '../../lib/family-scope';
 import { recordChange } from '../../lib/history';
 import { recordImportedRows } from './import-history';
-import { resultRows } from './merge';
-
-/** Per level: its table, and the columns an undo puts back (what an import may have changed). */
-const LEVELS = [
-  {
-    entity: 'product',
-    table: 'products',
-    columns: [
-      'name_en',
-      'name_ar',
-      'family_id',
-      'category_id',
-      'sub_category_id',
-      'number',
-      'shelf_life',
-      'net_weight',
-      'drained_weight',
-      'units_per_carton',
-      'carton_per_palate',
-      'search_text',
-    ],
-  },
-  { entity: 'category', table: 'categories', columns: ['name_en', 'name_ar', 'parent_id'] },
-  { entity: 'family', table: 'families', columns: ['name_en', 'name_ar'] },
-] as const;
-
-export interface Conflict {
-  entity: string;
-  id: number;
-  reason: string;
-}
-
-/**
- * The rows of the import that someone changed or deleted since (their `updated_at` is no longer the
- * import's time), and the families and categories it created that have gained rows it did not write.
- */
-async function conflictsOf(tx: Tx, run: number): Promise<Conflict[]> {
-  const rows = resultRows<Conflict>(
-    await tx.execute(sql`
-      select c.entity, c.entity_id as id,
-        case when coalesce(p.id, k.id, f.id) is null then 'deleted since' else 'changed since' end as reason
-      from import_changes c
-      left join products p on c.entity = 'product' and p.id = c.entity_id
-      left join categories k on c.entity = 'category' and k.id = c.entity_id
-      left join families f on c.entity = 'family' and f.id = c.entity_id
-      where c.import_id = ${run}
-        and coalesce(p.updated_at, k.updated_at, f.updated_at) is distinct from (select at from import_runs where id = ${run})
-      union all
-      select c.entity, c.entity_id, 'holds rows added since'
-      from import_changes c
-      where c.import_id = ${run} and c.before is null and c.entity in ('family', 'category')
-        and exists (select 1 from products p where
-          (case when c.entity = 'family' then p.family_id else p.category_id end) = c.entity_id
-          and not exists (select 1 from import_changes o where o.import_id = ${run}
-            and o.entity = 'product' and o.entity_id = p.id))
-      order by 1, 2`),
-  );
-  return rows.map((r) => ({ ...r, id: Number(r.id) }));
-}
+import { conflictsOf, UNDO_LEVELS, type Conflict } from './import-conflicts';
 
 /** Puts the import's updated rows back and deletes its created ones, except `skip`. */
 async function putBack(tx: Tx, run: number, skip: Conflict[]) {
   const skipped = sql.param(skip.map((c) => `${c.entity}:${c.id}`));
   const mine = (entity: string) => sql`c.import_id = ${run} and c.entity = ${entity}
     and not (c.entity || ':' || c.entity_id) = any(${skipped}::text[])`;
-  for (const level of LEVELS) {
+  for (const level of UNDO_LEVELS) {
     const table = sql.identifier(level.table);
     const set = level.columns.map((col) => sql`${sql.identifier(col)} = b.${sql.identifier(col)}`);
     await tx.execute(sql`update ${table} t set ${sql.join(set, sql`, `)}, updated_at = now()

@@ -43,6 +43,7 @@ async function references(db: Db): Promise<MissingReference[]> {
  * Image names that the history still holds: an entry's before and after values of an image field,
  * and the rows an import changed as they were. Reverting the entry or undoing the import writes the
  * name back, so its files must still be there; they go once the history lets go of them (HISTORY_DAYS).
+ * The rows in the recycle bin hold theirs the same way until restored or purged (BIN_DAYS).
  */
 async function historyNames(db: Db): Promise<Set<string>> {
   const rows = await db.execute(sql`
@@ -54,7 +55,11 @@ async function historyNames(db: Db): Promise<Set<string>> {
     union
     select v.name from import_changes i,
       lateral (values (i.before->>'logo'), (i.before->>'image'), (i.before->>'cover')) as v(name)
-      where i.before is not null and v.name is not null`);
+      where i.before is not null and v.name is not null
+    union
+    select v.name from bin_rows b,
+      lateral (values (b.row->>'logo'), (b.row->>'image'), (b.row->>'cover')) as v(name)
+      where v.name is not null`);
   return new Set(resultRows<{ name: string }>(rows).map((r) => r.name));
 }
 

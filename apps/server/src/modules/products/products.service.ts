@@ -11,6 +11,7 @@ import { fieldError, notFound } from '../../lib/errors';
 import { productSearchText } from './product-search-text';
 import { canWrite, familyFilter, requireReadable, requireWritable } from '../../lib/family-scope';
 import { recordChange } from '../../lib/history';
+import { removeIntoBin } from '../bin/bin-store';
 import type { Account } from '@dalil/contracts/auth';
 
 type ProductInput = z.output<typeof productResource.schemas.updateBody>;
@@ -168,15 +169,12 @@ export const productService: crud.CrudService<typeof productResource.schemas> = 
       ctx.catalogue.write((tx) => updateProduct(tx, id, input, caller)),
     ),
   remove: (ctx, id, caller) =>
-    crud.deleteById(ctx, products, id, 'Product', (tx, row) => {
+    ctx.catalogue.write(async (tx) => {
+      const [row] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+      if (!row) throw notFound('Product');
       requireWritable(caller, row.familyId, 'Product');
-      return recordChange(tx, caller, {
-        ...HISTORY,
-        action: 'delete',
-        entityId: id,
-        family: row.familyId,
-        before: toProduct(row),
-        after: null,
-      });
+      const take = { product: eq(products.id, id) };
+      const d = { entity: 'product' as const, row, family: row.familyId, takes: take };
+      await removeIntoBin(tx, caller, products, d, toProduct(row));
     }),
 };

@@ -1,6 +1,7 @@
 import AddCircleOutlineOutlined from '@mui/icons-material/AddCircleOutlineOutlined';
 import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import PhotoLibraryOutlined from '@mui/icons-material/PhotoLibraryOutlined';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import FormatListBulleted from '@mui/icons-material/FormatListBulleted';
@@ -80,6 +81,7 @@ export const adminNav: NavGroup[] = [
     items: [
       { labelKey: 'nav.activity', to: paths.activity, icon: ManageHistoryOutlined },
       { labelKey: 'nav.imports', to: paths.imports, icon: FileUploadOutlined },
+      { labelKey: 'nav.bin', to: paths.bin, icon: DeleteOutlined },
     ],
   },
 ];

@@ -70,7 +70,7 @@ export function AdminShell() {
         }}
       >
         <Toolbar />
-        <Outlet />
+        <Outlet context={account} />
       </Box>
     </Box>
   );

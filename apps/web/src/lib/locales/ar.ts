@@ -67,6 +67,7 @@ export const ar: BaseMessages = {
     history: 'السجل',
     activity: 'النشاط',
     imports: 'عمليات الاستيراد',
+    bin: 'سلة المحذوفات',
     uploadImages: 'رفع الصور',
   },
   catalog: catalogAr,
@@ -96,5 +97,6 @@ export const ar: BaseMessages = {
     catalogPrint: 'الكتالوج للطباعة',
     activity: 'النشاط',
     imports: 'عمليات الاستيراد',
+    bin: 'سلة المحذوفات',
   },
 };

@@ -67,6 +67,7 @@ export const en = {
     history: 'History',
     activity: 'Activity',
     imports: 'Imports',
+    bin: 'Recycle bin',
     uploadImages: 'Upload Images',
   },
   catalog: catalogEn,
@@ -96,6 +97,7 @@ export const en = {
     catalogPrint: 'Printable catalogue',
     activity: 'Activity',
     imports: 'Imports',
+    bin: 'Recycle bin',
   },
 };
 

@@ -28,10 +28,18 @@ export function CategoryListPage() {
       deletion={{
         remove: api.remove,
         linked: {
-          load: async (id, signal) => (await api.one(id, signal)).counts,
+          // A sub-category's products stay in its parent, so its dialog says so instead of counting losses.
+          load: async (id, signal) => {
+            const category = await api.one(id, signal);
+            return { ...category.counts, isSub: category.parent === null ? 0 : 1 };
+          },
           message: (counts) =>
             t(
-              (counts.subCategories ?? 0) > 0 ? 'admin.remove.categoryWithSubs' : 'admin.remove.category',
+              counts.isSub
+                ? 'admin.remove.subCategory'
+                : (counts.subCategories ?? 0) > 0
+                  ? 'admin.remove.categoryWithSubs'
+                  : 'admin.remove.category',
               counts,
             ),
         },

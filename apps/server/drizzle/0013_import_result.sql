@@ -1,0 +1,1 @@
+ALTER TABLE "import_changes" ADD COLUMN "after" jsonb;
