@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { expect } from 'vitest';
 import { ALL_HEADER, csv, upload } from '../src/modules/imports/imports.test-kit';
 import { bearer, type TestApp } from './harness';
+import { jpeg, postImages, waitForJob } from './image-upload-helpers';
 import {
   applyDelete,
   cloneModel,
@@ -140,7 +141,13 @@ class CreateProduct implements fc.AsyncCommand<Model, Real> {
     const subs = [...m.categories].filter(([, s]) => s.parent === category);
     const subCategory = this.sub ? (pick(subs, this.at)?.[0] ?? null) : null;
     const n = next(r);
-    const row = { nameEn: `Product ${n}`, nameAr: `منتج ${n}`, barcode: `77${n}`, netWeight: null };
+    const row = {
+      nameEn: `Product ${n}`,
+      nameAr: `منتج ${n}`,
+      barcode: `77${n}`,
+      netWeight: null,
+      image: null,
+    };
     const body = { ...row, family: c.family, category, subCategory };
     const ok = mayWrite(r, this.who, c.family);
     await write(
@@ -273,7 +280,13 @@ class Import implements fc.AsyncCommand<Model, Real> {
       barcode: string,
       weight: string,
     ) => [f.nameEn, f.nameAr, c.nameEn, c.nameAr, p.nameEn, p.nameAr, barcode, '', weight, '', '', '', ''];
-    const added = { nameEn: `Imported ${n}`, nameAr: `مستورد ${n}`, barcode: `88${n}`, netWeight: `${n} g` };
+    const added = {
+      nameEn: `Imported ${n}`,
+      nameAr: `مستورد ${n}`,
+      barcode: `88${n}`,
+      netWeight: `${n} g`,
+      image: null,
+    };
     rows.push(row({ nameEn: `Category ${n}`, nameAr: `فئة ${n}` }, added, added.barcode, added.netWeight));
     // A product outside any sub-category keeps its place when re-imported with a new net weight.
     const changed = pick(
@@ -305,12 +318,55 @@ class Import implements fc.AsyncCommand<Model, Real> {
   toString = () => `Import(${this.who}, ${this.at})`;
 }
 
-/** Takes back the newest write of this run that is not yet taken back. */
-export async function takeBack(m: Model, r: Real, who: Actor = 'admin') {
+/** A bulk image job (the admin's) with a new photo for up to two products found by barcode. */
+class ImageJob implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly at: number) {}
+  check = (m: Readonly<Model>) => [...m.products.values()].some((p) => p.barcode !== null);
+  async run(m: Model, r: Real) {
+    const withBarcode = [...m.products].filter(([, p]) => p.barcode !== null);
+    const chosen = [...new Set([pick(withBarcode, this.at)!, pick(withBarcode, this.at + 1)!])];
+    const n = next(r);
+    const parts = await Promise.all(
+      chosen.map(async ([, p], i) => ({
+        filename: `${p.barcode}.jpg`,
+        data: await jpeg((n * 37 + i * 90) % 360),
+      })),
+    );
+    const before = cloneModel(m);
+    const res = await postImages(r.t, r.tokens.admin, parts);
+    expect(res.statusCode, res.body).toBe(202);
+    const id = res.json<{ id: number }>().id;
+    expect(await waitForJob(r.t, r.tokens.admin, id)).toMatchObject({ state: 'done' });
+    const now = await readModel(r.t.database);
+    for (const [pid] of chosen) {
+      const image = now.products.get(pid)!.image;
+      expect(image).not.toBeNull();
+      m.products.get(pid)!.image = image;
+    }
+    m.stack.push({ takeBack: { kind: 'imageJob', id }, before });
+    await agree(m, r);
+  }
+  toString = () => `ImageJob(${this.at})`;
+}
+
+/**
+ * Takes back the newest write of this run that is not yet taken back. A delete is restored from the
+ * recycle bin (`viaBin`) or by reverting its history entries, which must come to the same.
+ */
+export async function takeBack(m: Model, r: Real, who: Actor = 'admin', viaBin = false) {
   const top = m.stack[m.stack.length - 1]!;
   const tb: TakeBack = top.takeBack;
   if (tb.kind === 'import') {
     const res = await call(r, who, 'POST', `/api/import/${tb.id}/undo`);
+    expect(res.statusCode, res.body).toBe(200);
+  } else if (tb.kind === 'imageJob') {
+    const res = await call(r, who, 'POST', `/api/upload/images/${tb.id}/undo`);
+    expect(res.statusCode, res.body).toBe(200);
+  } else if (viaBin && tb.deleted) {
+    const list = await call(r, who, 'GET', '/api/bin?limit=1');
+    const [entry] = list.json<{ data: { id: number; entity: string; entityId: number }[] }>().data;
+    expect(entry).toMatchObject({ entity: tb.deleted.entity, entityId: tb.deleted.id });
+    const res = await call(r, who, 'POST', `/api/bin/${entry!.id}/restore`);
     expect(res.statusCode, res.body).toBe(200);
   } else {
     for (const entry of tb.entries) {
@@ -324,11 +380,12 @@ export async function takeBack(m: Model, r: Real, who: Actor = 'admin') {
 }
 
 class TakeBackNewest implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly viaBin: boolean) {}
   check = (m: Readonly<Model>) => m.stack.length > 0;
   async run(m: Model, r: Real) {
-    await takeBack(m, r);
+    await takeBack(m, r, 'admin', this.viaBin);
   }
-  toString = () => 'TakeBack';
+  toString = () => `TakeBack(${this.viaBin ? 'bin' : 'history'})`;
 }
 
 export function commandArbitraries() {
@@ -350,7 +407,8 @@ export function commandArbitraries() {
       .tuple(who, fc.constantFrom<DeletedKind>('family', 'category', 'product'), at)
       .map(([w, e, a]) => new Delete(w, e, a)),
     fc.tuple(who, at).map(([w, a]) => new Import(w, a)),
-    fc.constant(new TakeBackNewest()),
-    fc.constant(new TakeBackNewest()),
+    at.map((a) => new ImageJob(a)),
+    fc.boolean().map((viaBin) => new TakeBackNewest(viaBin)),
+    fc.boolean().map((viaBin) => new TakeBackNewest(viaBin)),
   ];
 }

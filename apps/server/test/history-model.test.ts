@@ -1,6 +1,7 @@
 // A model-based property test of the history's promise: every change can be taken back whole.
-// Random sequences of creates, edits, deletes, imports and take-backs (revert, import undo, restore
-// from the bin), by the admin and by an editor limited to one company, run against the real app and
+// Random sequences of creates, edits, deletes, imports, image jobs and take-backs (revert, import or
+// image job undo, restore
+// from the bin, bulk image jobs and their undo), by the admin and by an editor limited to one company, run against the real app and
 // a small in-memory model of the catalogue; the two are compared after every step. Each run then
 // takes back everything it did, newest first, and the catalogue must be as it was, row for row.
 import fc from 'fast-check';
@@ -64,7 +65,7 @@ afterAll(() => t.close());
 describe('history model', () => {
   it('agrees with the model after every step, and taking everything back restores every row', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.commands(commandArbitraries(), { maxCommands: 14 }), async (commands) => {
+      fc.asyncProperty(fc.commands(commandArbitraries(), { maxCommands: 20 }), async (commands) => {
         const before = await snapshot(t);
         const model = await readModel(t.database);
         await fc.asyncModelRun(() => ({ model, real }), commands);
@@ -72,7 +73,7 @@ describe('history model', () => {
         while (model.stack.length > 0) await takeBack(model, real);
         expect(stripVolatile(await snapshot(t))).toEqual(stripVolatile(before));
       }),
-      { numRuns: 12 },
+      { numRuns: 30 },
     );
   });
 
@@ -86,7 +87,16 @@ describe('history model', () => {
       products: new Map([
         [
           1,
-          { family: 1, category: 1, subCategory: 2, nameEn: 'P', nameAr: 'م', barcode: '1', netWeight: null },
+          {
+            family: 1,
+            category: 1,
+            subCategory: 2,
+            nameEn: 'P',
+            nameAr: 'م',
+            barcode: '1',
+            netWeight: null,
+            image: null,
+          },
         ],
       ]),
       stack: [],

@@ -22,6 +22,7 @@ export interface ProductRow {
   nameAr: string;
   barcode: string | null;
   netWeight: string | null;
+  image: string | null;
 }
 
 export interface Catalogue {
@@ -33,7 +34,8 @@ export interface Catalogue {
 /** How one write is taken back: its history entries, reverted newest first, or an import's undo. */
 export type TakeBack =
   | { kind: 'entries'; entries: number[]; deleted?: { entity: DeletedKind; id: number } }
-  | { kind: 'import'; id: number };
+  | { kind: 'import'; id: number }
+  | { kind: 'imageJob'; id: number };
 
 export interface Model extends Catalogue {
   /** The writes of this run that were not taken back, newest last, with the catalogue before each. */
@@ -94,7 +96,7 @@ export async function readModel(database: Database): Promise<Model> {
     products: byId(
       await q<ProductRow>(
         `select id, family_id as family, category_id as category, sub_category_id as "subCategory",
-          name_en as "nameEn", name_ar as "nameAr", barcode, net_weight as "netWeight" from products`,
+          name_en as "nameEn", name_ar as "nameAr", barcode, net_weight as "netWeight", image from products`,
       ),
     ),
     stack: [],
