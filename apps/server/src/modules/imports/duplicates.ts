@@ -13,9 +13,15 @@ interface Group {
   total: number;
 }
 
+/** A staged row's values; rows with a barcode that differ in any of them are key conflicts instead. */
+const ROW_CONTENT = sql.raw(`row(family_en, family_ar, category_en, category_ar, sub_category_en,
+  sub_category_ar, name_en, name_ar, barcode, number, shelf_life, net_weight, drained_weight,
+  units_per_carton, carton_per_palate)::text`);
+
 /**
  * Rows of the file that share a natural key (the same product twice, or the same category twice on
- * rows without a product). Not an error: the last row wins, and the warning names the lines.
+ * rows without a product). Not an error: the last row wins, and the warning names the lines. Rows
+ * with one barcode and different values are problems of their own (`key-conflicts.ts`), not this.
  */
 export async function duplicateWarnings(
   db: Executor,
@@ -29,7 +35,8 @@ export async function duplicateWarnings(
       from import_rows where import_id = ${id} and name_en is not null
       group by lower(family_en), barcode, case when barcode is null then lower(category_en) end,
         case when barcode is null then lower(name_en) end
-      having count(*) > 1 order by min(line) limit ${limit}`),
+      having count(*) > 1 and (barcode is null or count(distinct ${ROW_CONTENT}) = 1)
+      order by min(line) limit ${limit}`),
   );
   const categories = resultRows<Group>(
     await db.execute(sql`select (array_agg(line order by line))[1:${sql.raw(String(MAX_LINES))}] as lines,

@@ -22,6 +22,12 @@ export function problemReason(reason: string, t: TFunction): string {
   if (reason.startsWith('is a formula whose result is')) return t('upload.problems.formulaError');
   const error = /^holds the spreadsheet error (.+)$/.exec(reason);
   if (error) return t('upload.problems.sheetError', { error: error[1] });
+  // Two different rows for one product (apps/server/src/modules/imports/key-conflicts.ts).
+  const same = /^has the same (barcode|code) (\d+) as lines? (.+) with different values/.exec(reason);
+  if (same) {
+    const key = same[1] === 'barcode' ? 'upload.problems.sameBarcode' : 'upload.problems.sameCode';
+    return t(key, { value: same[2], lines: same[3] });
+  }
   return reason;
 }
 
