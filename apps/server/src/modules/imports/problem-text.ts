@@ -36,6 +36,7 @@ const ARABIC: [RegExp, (m: RegExpExecArray) => string][] = [
   ],
   [/^is a formula whose result is/, () => 'صيغة نتيجتها خطأ'],
   [/^holds the spreadsheet error (.+)$/, (m) => `فيها خطأ جدول البيانات ${m[1]}`],
+  [/^is a family you do not manage/, () => 'شركة لا تديرها: لا يمكنك استيراد هذا الصف'],
   [
     /^has the same (barcode|code) (\d+) as lines? (.+) with different values/,
     (m) =>

@@ -22,6 +22,7 @@ export function problemReason(reason: string, t: TFunction): string {
   if (reason.startsWith('is a formula whose result is')) return t('upload.problems.formulaError');
   const error = /^holds the spreadsheet error (.+)$/.exec(reason);
   if (error) return t('upload.problems.sheetError', { error: error[1] });
+  if (reason.startsWith('is a family you do not manage')) return t('upload.problems.foreignFamily');
   // Two different rows for one product (apps/server/src/modules/imports/key-conflicts.ts).
   const same = /^has the same (barcode|code) (\d+) as lines? (.+) with different values/.exec(reason);
   if (same) {
