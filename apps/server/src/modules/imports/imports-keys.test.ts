@@ -84,3 +84,50 @@ describe('one product key on different rows', () => {
     expect(res.body).toMatchObject({ problemCount: 0, warningCount: 1, products: { created: 1 } });
   });
 });
+
+describe("a company's Arabic name", () => {
+  it('differing from the catalogue is a warning naming both names and the lines', async () => {
+    expect(
+      (
+        await upload(
+          t,
+          admin,
+          '/api/upload/all',
+          csv([ALL_HEADER, allRow('Name Co', 'Cat', 'One', '6281000007001')]),
+        )
+      ).status,
+    ).toBe(200);
+    const renamed = allRow('Name Co', 'Cat', 'Two', '6281000007002');
+    renamed[1] = 'اسم آخر';
+    const res = await upload(t, admin, '/api/upload/all?dryRun=true', csv([ALL_HEADER, renamed]));
+    expect(res.status).toBe(200);
+    expect(res.body.families).toEqual({ created: 0, updated: 1, unchanged: 0 });
+    expect(res.body.warnings).toEqual([
+      {
+        kind: 'familyName',
+        message:
+          'The company "Name Co" is named "اسم آخر" in Arabic in the file but "عائلة Name Co" in the catalogue; importing renames it',
+        column: 'familyNameAr',
+        lines: [2],
+      },
+    ]);
+    expect(res.body.warningCount).toBe(1);
+  });
+
+  it('differing within the file is a warning too; a matching one is not', async () => {
+    const first = allRow('Twin Co', 'Cat', 'One', '6281000007011');
+    const second = allRow('Twin Co', 'Cat', 'Two', '6281000007012');
+    second[1] = 'توأم';
+    const res = await upload(t, admin, '/api/upload/all?dryRun=true', csv([ALL_HEADER, first, second]));
+    expect(res.body.warnings).toEqual([
+      {
+        kind: 'familyName',
+        message: expect.stringContaining('has different Arabic names in the file') as string,
+        column: 'familyNameAr',
+        lines: [2, 3],
+      },
+    ]);
+    const same = await upload(t, admin, '/api/upload/all?dryRun=true', csv([ALL_HEADER, first, first]));
+    expect(same.body.warnings.map((w) => w.kind)).toEqual(['duplicateRow']);
+  });
+});

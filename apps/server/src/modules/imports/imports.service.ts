@@ -23,6 +23,7 @@ import { finishImportRun, startImportRun } from './import-runs';
 import { writableFamilies } from '../../lib/family-scope';
 import { historyRecording, recordChange } from '../../lib/history';
 import type { Account } from '@dalil/contracts/auth';
+import { familyNameWarnings } from './family-names';
 import { keyConflicts } from './key-conflicts';
 import { subCategoryProblems } from './sub-categories';
 
@@ -139,6 +140,11 @@ export async function runImport(
     phase('duplicates');
     await db.execute(sql`analyze import_rows`);
     const duplicates = await duplicateWarnings(db, stager.importId, MAX_LISTED_PROBLEMS);
+    if (options.kind === 'all') {
+      const names = await familyNameWarnings(db, stager.importId, MAX_LISTED_PROBLEMS);
+      duplicates.count += names.count;
+      duplicates.warnings = [...names.warnings, ...duplicates.warnings];
+    }
     for (const found of [
       await subCategoryProblems(db, stager.importId, MAX_LISTED_PROBLEMS),
       await keyConflicts(db, stager.importId, MAX_LISTED_PROBLEMS),

@@ -42,6 +42,7 @@ export function problemSentence(problem: ImportProblem, t: TFunction): string {
 export function warningText(warning: ImportWarning, t: TFunction, language: string): string {
   if (language === 'en') return warning.message;
   if (warning.kind === 'unknownColumn') return t('upload.warnings.unknownColumn', { column: warning.column });
+  if (warning.kind === 'familyName') return t('upload.warnings.familyName');
   return t('upload.warnings.duplicateRow');
 }
 
