@@ -35,7 +35,7 @@ export async function duplicateWarnings(
       from import_rows where import_id = ${id} and name_en is not null
       group by lower(family_en), barcode, case when barcode is null then lower(category_en) end,
         case when barcode is null then lower(name_en) end
-      having count(*) > 1 and (barcode is null or count(distinct ${ROW_CONTENT}) = 1)
+      having count(*) > 1 and (barcode is null or min(${ROW_CONTENT}) = max(${ROW_CONTENT}))
       order by min(line) limit ${limit}`),
   );
   const categories = resultRows<Group>(

@@ -38,18 +38,22 @@ export async function keyConflicts(
     n: number;
     total: number;
   }>(
-    await db.execute(sql`with pairs as (
-        select a.line, 'barcode' as key, a.barcode as value, b.line as other
-        from import_rows a join import_rows b
-          on b.import_id = ${id} and lower(b.family_en) = lower(a.family_en) and b.barcode = a.barcode
-          and b.line <> a.line and ${content('b')} <> ${content('a')}
-        where a.import_id = ${id} and a.barcode is not null
+    await db.execute(sql`with keys as (
+        -- Keys on more than one line first (none, in most files): only their rows are compared.
+        select 'barcode' as key, lower(family_en) as fam, barcode as value from import_rows
+        where import_id = ${id} and barcode is not null group by 2, 3 having count(*) > 1
         union all
-        select a.line, 'number', a.number, b.line
-        from import_rows a join import_rows b
-          on b.import_id = ${id} and lower(b.family_en) = lower(a.family_en) and b.number = a.number
-          and b.line <> a.line and b.barcode is distinct from a.barcode and ${content('b')} <> ${content('a')}
-        where a.import_id = ${id} and a.number is not null
+        select 'number', lower(family_en), number from import_rows
+        where import_id = ${id} and number is not null group by 2, 3 having count(*) > 1
+      ), candidates as (
+        select k.key, k.fam, k.value, r.line, r.barcode, ${content('r')} as content
+        from keys k join import_rows r on r.import_id = ${id} and lower(r.family_en) = k.fam
+          and k.value = case k.key when 'barcode' then r.barcode else r.number end
+      ), pairs as (
+        select a.line, a.key, a.value, b.line as other
+        from candidates a join candidates b on b.key = a.key and b.fam = a.fam and b.value = a.value
+          and b.line <> a.line
+          and b.content <> a.content and (a.key = 'barcode' or b.barcode is distinct from a.barcode)
       )
       select line, key, min(value) as value,
         (array_agg(other order by other))[1:${sql.raw(String(MAX_LINES))}] as others, count(*)::int as n,
