@@ -28,19 +28,22 @@ export async function familyNameWarnings(
   const id = sql`${importId}::bigint`;
   const rows = resultRows<Mismatch>(
     await db.execute(sql`with file as (
-        select lower(family_en) as key, min(family_en) as name_en,
-          (array_agg(family_ar order by line desc))[1] as last_ar,
-          array_agg(distinct family_ar) as names_ar
-        from import_rows where import_id = ${id} group by lower(family_en)
+        -- One grouped scan; the rows are read again only for the companies it flags (usually none).
+        select lower(family_en) as key, min(family_en) as name_en, min(family_ar) as lo, max(family_ar) as hi
+        from import_rows where import_id = ${id} group by 1
+      ), flagged as (
+        select s.key, s.name_en, s.lo <> s.hi as several, f.name_ar as stored_ar,
+          count(*) over ()::int as total
+        from file s left join families f on lower(f.name_en) = s.key
+        where s.lo <> s.hi or (f.id is not null and f.name_ar <> s.lo)
+        order by s.name_en limit ${limit}
       )
-      select s.name_en, f.name_ar as stored_ar, s.last_ar, s.names_ar,
-        (select (array_agg(r.line order by r.line))[1:${sql.raw(String(MAX_LINES))}] from import_rows r
-          where r.import_id = ${id} and lower(r.family_en) = s.key
-            and (cardinality(s.names_ar) > 1 or r.family_ar is distinct from f.name_ar)) as lines,
-        count(*) over ()::int as total
-      from file s left join families f on lower(f.name_en) = s.key
-      where cardinality(s.names_ar) > 1 or (f.id is not null and f.name_ar <> s.last_ar)
-      order by s.name_en limit ${limit}`),
+      select fl.name_en, fl.stored_ar, fl.total,
+        (array_agg(r.family_ar order by r.line desc))[1] as last_ar,
+        array_agg(distinct r.family_ar) as names_ar,
+        (array_agg(r.line order by r.line) filter (where fl.several or r.family_ar is distinct from fl.stored_ar))[1:${sql.raw(String(MAX_LINES))}] as lines
+      from flagged fl join import_rows r on r.import_id = ${id} and lower(r.family_en) = fl.key
+      group by fl.key, fl.name_en, fl.stored_ar, fl.total order by fl.name_en`),
   );
   const warnings = rows.map((r): ImportWarning => {
     const names = r.names_ar.map((n) => `"${n}"`).join(', ');

@@ -39,16 +39,19 @@ export async function keyConflicts(
     total: number;
   }>(
     await db.execute(sql`with keys as (
-        -- Keys on more than one line first (none, in most files): only their rows are compared.
-        select 'barcode' as key, lower(family_en) as fam, barcode as value from import_rows
-        where import_id = ${id} and barcode is not null group by 2, 3 having count(*) > 1
-        union all
-        select 'number', lower(family_en), number from import_rows
-        where import_id = ${id} and number is not null group by 2, 3 having count(*) > 1
+        -- Values on more than one line first (none, in most files; one scan for both): only their
+        -- rows are compared.
+        select case when grouping(barcode) = 0 then 'barcode' else 'number' end as key,
+          case when grouping(barcode) = 0 then barcode else number end as value
+        from import_rows where import_id = ${id}
+        group by grouping sets ((barcode), (number))
+        having count(*) > 1 and (case when grouping(barcode) = 0 then barcode else number end) is not null
       ), candidates as (
-        select k.key, k.fam, k.value, r.line, r.barcode, ${content('r')} as content
-        from keys k join import_rows r on r.import_id = ${id} and lower(r.family_en) = k.fam
-          and k.value = case k.key when 'barcode' then r.barcode else r.number end
+        select k.key, lower(r.family_en) as fam, k.value, r.line, r.barcode, ${content('r')} as content
+        from keys k join import_rows r on r.import_id = ${id} and k.key = 'barcode' and r.barcode = k.value
+        union all
+        select k.key, lower(r.family_en), k.value, r.line, r.barcode, ${content('r')}
+        from keys k join import_rows r on r.import_id = ${id} and k.key = 'number' and r.number = k.value
       ), pairs as (
         select a.line, a.key, a.value, b.line as other
         from candidates a join candidates b on b.key = a.key and b.fam = a.fam and b.value = a.value
