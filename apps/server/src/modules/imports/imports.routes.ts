@@ -84,13 +84,18 @@ export async function importRoutes(app: FastifyInstance) {
   const { dataDir } = ctx.config;
   const slots = new ImportSlots(ctx.config.importConcurrency);
   // A process that died mid-import left its spooled files behind: they go before anything is received.
+  // Leftovers cost only disk space: a failed sweep is logged and the server starts all the same.
   app.addHook('onReady', async () => {
-    const removed = await sweepTemporary({
-      dataDir,
-      db: ctx.db,
-      imageJobStaleSeconds: ctx.config.imageBatch.staleSeconds,
-    });
-    if (removed > 0) app.log.info({ removed }, 'removed temporary files a stopped process left');
+    try {
+      const removed = await sweepTemporary({
+        dataDir,
+        db: ctx.db,
+        imageJobStaleSeconds: ctx.config.imageBatch.staleSeconds,
+      });
+      if (removed > 0) app.log.info({ removed }, 'removed temporary files a stopped process left');
+    } catch (err) {
+      app.log.warn({ err }, 'could not sweep the temporary files of stopped processes');
+    }
   });
 
   /**
