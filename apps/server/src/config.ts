@@ -93,6 +93,8 @@ const EnvSchema = z
       .int()
       .positive()
       .default(50 * 1024 * 1024),
+    /** CSV/XLSX previews, imports and invalid-rows downloads running at once; past that, 429. */
+    IMPORT_CONCURRENCY: positiveInt(2),
     WEB_DIST: z.string().optional(),
     /** Bulk images: largest file (an archive) per upload, what an archive may unpack to, images encoded at once. */
     IMAGE_UPLOAD_MAX_BYTES: positiveInt(2 * 1024 ** 3),
@@ -156,6 +158,7 @@ export interface Config {
   statementTimeoutMs: number;
   imageMaxBytes: number;
   csvMaxBytes: number;
+  importConcurrency: number;
   /** Built web app to serve; null when there is none (API-only tests). */
   webDist: string | null;
   mediaDir: string;
@@ -259,6 +262,7 @@ export function loadConfig(
     statementTimeoutMs: e.STATEMENT_TIMEOUT * 1000,
     imageMaxBytes: e.IMAGE_MAX_BYTES,
     csvMaxBytes: e.CSV_MAX_BYTES,
+    importConcurrency: e.IMPORT_CONCURRENCY,
     webDist,
     mediaDir: join(dataDir, 'media'),
     imageBatch: {

@@ -98,14 +98,23 @@ describe('staff scope on writes', () => {
       ALL_HEADER,
       allRow('Alpha Co', 'Alpha drinks', 'Cola', '777'),
       allRow('Beta', 'Beta drinks', 'Lemonade', '778'),
+      allRow('Beta', 'Beta drinks', 'Beta juice', '123456'),
       allRow('Gamma', 'Gamma food', 'Bread', '779'),
     ]);
     const preview = await upload(t, tokens['editor-a'], '/api/upload/all?dryRun=true', file);
     expect(preview.status).toBe(200);
+    const reason = 'is a family you do not manage: this row cannot be imported by you';
     expect(preview.body.problems).toEqual([
-      { line: 3, column: 'familyNameEn', reason: '"Beta" is not one of the families you manage' },
-      { line: 4, column: 'familyNameEn', reason: '"Gamma" is not one of the families you manage' },
+      { line: 3, column: 'familyNameEn', reason },
+      { line: 4, column: 'familyNameEn', reason },
+      { line: 5, column: 'familyNameEn', reason },
     ]);
+    // Nothing of another family's rows is counted or echoed: not whether Beta holds the product.
+    expect(preview.body.products).toEqual({ created: 1, updated: 0, unchanged: 0 });
+    expect(preview.body.families).toEqual({ created: 0, updated: 1, unchanged: 0 });
+    for (const secret of ['Beta', 'Gamma', 'Lemonade', '778', '123456']) {
+      expect(JSON.stringify(preview.body)).not.toContain(secret);
+    }
     const real = await upload(t, tokens['editor-a'], '/api/upload/all', file);
     expect(real.status).toBe(422);
     const byAdmin = await upload(t, tokens.admin, '/api/upload/all?dryRun=true', file);

@@ -72,7 +72,8 @@ export const ImportProblemSchema = z.object({
 export type ImportProblem = z.infer<typeof ImportProblemSchema>;
 
 export const ImportWarningSchema = z.object({
-  kind: z.enum(['unknownColumn', 'duplicateRow']),
+  /** familyName: a company's Arabic name differs from the catalogue's, or within the file. */
+  kind: z.enum(['unknownColumn', 'duplicateRow', 'familyName']),
   message: z.string(),
   column: z.string().nullable(),
   lines: z.array(z.number().int()),

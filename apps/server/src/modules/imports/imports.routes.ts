@@ -15,6 +15,8 @@ import {
 import { requireWritable } from '../../lib/family-scope';
 import { fixedNames, runImport, type ImportProgress } from './imports.service';
 import { invalidRowsFile } from './invalid-rows';
+import { ImportSlots } from './import-slots';
+import { sweepTemporary } from './import-temp';
 import { receiveUpload } from './receive-upload';
 import { templateRoutes } from './template.routes';
 import { detectUploadFormat } from './upload-format';
@@ -30,6 +32,7 @@ const errors = {
   403: ErrorBodySchema,
   404: ErrorBodySchema,
   413: ErrorBodySchema,
+  429: ErrorBodySchema,
 };
 const response = { 200: ImportReportSchema, ...errors, 422: ImportErrorBodySchema };
 const fileResponse = {
@@ -78,19 +81,44 @@ export async function importRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   const maxBytes = ctx.config.csvMaxBytes;
+  const { dataDir } = ctx.config;
+  const slots = new ImportSlots(ctx.config.importConcurrency);
+  // A process that died mid-import left its spooled files behind: they go before anything is received.
+  // Leftovers cost only disk space: a failed sweep is logged and the server starts all the same.
+  app.addHook('onReady', async () => {
+    try {
+      const removed = await sweepTemporary({
+        dataDir,
+        db: ctx.db,
+        imageJobStaleSeconds: ctx.config.imageBatch.staleSeconds,
+      });
+      if (removed > 0) app.log.info({ removed }, 'removed temporary files a stopped process left');
+    } catch (err) {
+      app.log.warn({ err }, 'could not sweep the temporary files of stopped processes');
+    }
+  });
 
-  /** Checks the target, then spools the file; a large file is allowed a long-lived socket. */
+  /**
+   * Checks the target, takes an import slot (429 when none is free), then spools the file; a large
+   * file is allowed a long-lived socket. The caller gives back the slot and removes the file.
+   */
   const receive = async (request: FastifyRequest, kind: ImportKind, ids: Ids) => {
     const socket = request.raw.socket as { setTimeout?: (ms: number) => void } | undefined;
     if (typeof socket?.setTimeout === 'function') socket.setTimeout(IMPORT_SOCKET_TIMEOUT_MS);
     // Another company's family answers as if it did not exist.
     if (ids.family !== undefined) requireWritable(request.account, ids.family, 'Family');
     const fixed = await fixedNames(ctx.database, kind, ids.family, ids.category);
-    const file = await receiveUpload(request, maxBytes);
+    const release = slots.take();
     try {
-      return { fixed, file, format: await detectUploadFormat(file.path) };
+      const file = await receiveUpload(request, maxBytes, dataDir);
+      try {
+        return { fixed, file, release, format: await detectUploadFormat(file.path) };
+      } catch (err) {
+        await file.remove();
+        throw err;
+      }
     } catch (err) {
-      await file.remove();
+      release();
       throw err;
     }
   };
@@ -103,14 +131,15 @@ export async function importRoutes(app: FastifyInstance) {
     ids: Ids,
   ) => {
     const started = performance.now();
-    const { fixed, file, format } = await receive(request, kind, ids);
+    const { fixed, file, format, release } = await receive(request, kind, ids);
     const receiveMs = Math.round(performance.now() - started);
     // Each phase is logged as it starts: a slow or interrupted import shows where it was.
     const progress: ImportProgress = {
       started: (phase) => request.log.info({ kind, format, dryRun, phase }, 'CSV import phase'),
     };
+    let report;
     try {
-      const report = await runImport(
+      report = await runImport(
         ctx,
         {
           kind,
@@ -125,32 +154,34 @@ export async function importRoutes(app: FastifyInstance) {
         },
         progress,
       );
-      request.log.info(
-        {
-          kind,
-          format,
-          dryRun,
-          rows: report.rows,
-          problems: report.problemCount,
-          timings: { receive: receiveMs, ...progress.timings },
-        },
-        'CSV import',
-      );
-      if (dryRun || report.imported) return reply.status(200).send(report);
-      const unit = format === 'xlsx' ? 'row' : 'line';
-      return reply.status(422).send({
-        statusCode: 422,
-        error: 'Unprocessable Entity',
-        message: `${report.problemCount} row problem${report.problemCount === 1 ? '' : 's'}; nothing was imported`,
-        details: report.problems.slice(0, LISTED_IN_MESSAGE).map((p) => ({
-          path: p.column ? `${unit} ${p.line}.${p.column}` : `${unit} ${p.line}`,
-          message: p.reason,
-        })),
-        report,
-      });
     } finally {
+      // Before answering: once the client has its answer, the file is gone and the slot is free.
       await file.remove();
+      release();
     }
+    request.log.info(
+      {
+        kind,
+        format,
+        dryRun,
+        rows: report.rows,
+        problems: report.problemCount,
+        timings: { receive: receiveMs, ...progress.timings },
+      },
+      'CSV import',
+    );
+    if (dryRun || report.imported) return reply.status(200).send(report);
+    const unit = format === 'xlsx' ? 'row' : 'line';
+    return reply.status(422).send({
+      statusCode: 422,
+      error: 'Unprocessable Entity',
+      message: `${report.problemCount} row problem${report.problemCount === 1 ? '' : 's'}; nothing was imported`,
+      details: report.problems.slice(0, LISTED_IN_MESSAGE).map((p) => ({
+        path: p.column ? `${unit} ${p.line}.${p.column}` : `${unit} ${p.line}`,
+        message: p.reason,
+      })),
+      report,
+    });
   };
 
   const invalidRows = async (
@@ -160,15 +191,17 @@ export async function importRoutes(app: FastifyInstance) {
     ids: Ids,
     lang: 'ar' | 'en',
   ) => {
-    const { fixed, file, format } = await receive(request, kind, ids);
+    const { fixed, file, format, release } = await receive(request, kind, ids);
     let body;
     try {
       body = await invalidRowsFile({ path: file.path, format, kind, fixed, maxBytes, lang });
     } catch (err) {
       await file.remove();
+      release();
       throw err;
     }
-    body.once('close', () => void file.remove());
+    // The download streams after the handler returns: the slot and the file are held until it ends.
+    body.once('close', () => void file.remove().finally(release));
     return reply
       .header('content-type', format === 'xlsx' ? XLSX_MEDIA_TYPE : 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="invalid-rows.${format}"`)

@@ -25,6 +25,8 @@ import { historyRecording, recordChange } from '../../lib/history';
 import { rememberImportResult } from './import-conflicts';
 import { recordImportedRows } from './import-history';
 import type { Account } from '@dalil/contracts/auth';
+import { familyNameWarnings } from './family-names';
+import { keyConflicts } from './key-conflicts';
 import { subCategoryProblems } from './sub-categories';
 
 const IMPORT_LOCK = 7_243_102; // one merge at a time, across server processes sharing a PostgreSQL
@@ -140,10 +142,18 @@ export async function runImport(
     phase('duplicates');
     await db.execute(sql`analyze import_rows`);
     const duplicates = await duplicateWarnings(db, stager.importId, MAX_LISTED_PROBLEMS);
-    const hierarchy = await subCategoryProblems(db, stager.importId, MAX_LISTED_PROBLEMS);
-    if (hierarchy.count > 0) {
-      staged.problemCount += hierarchy.count;
-      staged.problems = [...staged.problems, ...hierarchy.problems]
+    if (options.kind === 'all') {
+      const names = await familyNameWarnings(db, stager.importId, MAX_LISTED_PROBLEMS);
+      duplicates.count += names.count;
+      duplicates.warnings = [...names.warnings, ...duplicates.warnings];
+    }
+    for (const found of [
+      await subCategoryProblems(db, stager.importId, MAX_LISTED_PROBLEMS),
+      await keyConflicts(db, stager.importId, MAX_LISTED_PROBLEMS),
+    ]) {
+      if (found.count === 0) continue;
+      staged.problemCount += found.count;
+      staged.problems = [...staged.problems, ...found.problems]
         .sort((a, b) => a.line - b.line)
         .slice(0, MAX_LISTED_PROBLEMS);
     }

@@ -5,6 +5,12 @@ import type { ImportProblem } from '@dalil/contracts/imports';
  * downloads (the upload screen shows the same sentences from its own locale). A reason not listed
  * stays in English.
  */
+/** "3, 7 and 2 more" as Arabic: the line numbers, then how many more. */
+const sameLines = (lines: string) => {
+  const m = /^(.+) and (\d+) more$/.exec(lines);
+  return m ? `السطور ${m[1]} و${m[2]} غيرها` : lines.includes(',') ? `السطور ${lines}` : `السطر ${lines}`;
+};
+
 const ARABIC: [RegExp, (m: RegExpExecArray) => string][] = [
   [/^This field is required$/, () => 'هذا الحقل مطلوب'],
   [/^must be at most (\d+) characters$/, (m) => `يجب ألا يزيد على ${m[1]} حرفاً`],
@@ -30,6 +36,12 @@ const ARABIC: [RegExp, (m: RegExpExecArray) => string][] = [
   ],
   [/^is a formula whose result is/, () => 'صيغة نتيجتها خطأ'],
   [/^holds the spreadsheet error (.+)$/, (m) => `فيها خطأ جدول البيانات ${m[1]}`],
+  [/^is a family you do not manage/, () => 'شركة لا تديرها: لا يمكنك استيراد هذا الصف'],
+  [
+    /^has the same (barcode|code) (\d+) as lines? (.+) with different values/,
+    (m) =>
+      `${m[1] === 'barcode' ? 'الباركود' : 'الرمز'} ${m[2]} نفسه في ${sameLines(m[3]!)} بقيم مختلفة: أبقِ صفاً واحداً لكل منتج`,
+  ],
 ];
 
 export type ProblemLanguage = 'ar' | 'en';

@@ -1,10 +1,10 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../lib/errors';
+import { importTempDir } from './import-temp';
 
 export interface SpooledFile {
   path: string;
@@ -22,9 +22,14 @@ const tooLarge = (maxBytes: number) =>
  * Streams the multipart field `file` to a temporary file, refusing it with 413 past `maxBytes`. The
  * upload is spooled rather than parsed straight from the socket: Node ends a request whose body takes
  * longer than 30 s to arrive (requestTimeout), and a large import's checks and staging take longer
- * than the upload itself (docs/decisions/0005-csv-import.md).
+ * than the upload itself (docs/decisions/0005-csv-import.md). The folder is under DATA_DIR/tmp, where
+ * the next start sweeps it away should this process die before removing it.
  */
-export async function receiveUpload(request: FastifyRequest, maxBytes: number): Promise<SpooledFile> {
+export async function receiveUpload(
+  request: FastifyRequest,
+  maxBytes: number,
+  dataDir: string,
+): Promise<SpooledFile> {
   if (!request.isMultipart()) {
     throw badRequest('Send the CSV or XLSX file as multipart/form-data in the field "file"', [
       { path: 'file', message: 'is missing' },
@@ -42,7 +47,7 @@ export async function receiveUpload(request: FastifyRequest, maxBytes: number): 
       { path: 'file', message: 'is missing' },
     ]);
   }
-  const dir = await mkdtemp(join(tmpdir(), 'dalil-import-'));
+  const dir = await importTempDir(dataDir);
   const remove = () => rm(dir, { recursive: true, force: true });
   // Named without an extension: the format is read from the content, never from a name.
   const path = join(dir, 'upload');

@@ -9,6 +9,7 @@ import { canWrite } from '../../lib/family-scope';
 import { recordChange } from '../../lib/history';
 import { recordImportedRows } from './import-history';
 import { conflictsOf, UNDO_LEVELS, type Conflict } from './import-conflicts';
+import { resultRows } from './merge';
 
 /** Puts the import's updated rows back and deletes its created ones, except `skip`. */
 async function putBack(tx: Tx, run: number, skip: Conflict[]) {
@@ -40,6 +41,8 @@ export async function undoImport(
   return ctx.catalogue.write(async (tx) => {
     const [run] = await tx.select().from(importRuns).where(eq(importRuns.id, id)).for('update');
     if (!run || !visible(run, caller)) throw notFound('Import');
+    // Its author too must still manage every family it touched: access lost is access lost.
+    if (!(await mayUndo(tx, id, run.familyId, caller))) throw notFound('Import');
     if (run.undoneAt) throw conflict('This import was undone already');
     const conflicts = await conflictsOf(tx, id);
     if (conflicts.length > 0 && !skipConflicts) {
@@ -78,6 +81,37 @@ export async function undoImport(
       skipped: conflicts.map((c) => ({ entity: c.entity, id: c.id, reason: c.reason })),
     };
   });
+}
+
+/**
+ * The families an import wrote to: the rows it created or updated, where they are now and where
+ * they were before it (a row since moved or deleted still counts).
+ */
+async function touchedFamilies(tx: Tx, run: number): Promise<number[]> {
+  const rows = resultRows<{ family: number | null }>(
+    await tx.execute(sql`
+      select distinct coalesce(p.family_id, k.family_id, f.id) as family
+      from import_changes c
+      left join products p on c.entity = 'product' and p.id = c.entity_id
+      left join categories k on c.entity = 'category' and k.id = c.entity_id
+      left join families f on c.entity = 'family' and f.id = c.entity_id
+      where c.import_id = ${run}
+      union
+      select distinct (case when c.entity = 'family' then c.before->>'id' else c.before->>'family_id' end)::int
+      from import_changes c where c.import_id = ${run} and c.before is not null`),
+  );
+  return rows
+    .map((r) => r.family)
+    .filter((f): f is number => f !== null)
+    .map(Number);
+}
+
+/** Admins undo any import; anyone else only one whose every family they may still write. */
+async function mayUndo(tx: Tx, run: number, family: number | null, caller: Account | null) {
+  if (caller?.role === 'admin') return true;
+  const families = await touchedFamilies(tx, run);
+  if (family !== null) families.push(family);
+  return families.every((f) => canWrite(caller, f));
 }
 
 /** Admins see every import; an editor their own and those of their families. */

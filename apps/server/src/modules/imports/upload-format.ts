@@ -9,6 +9,13 @@ import { xlsxRecords } from './xlsx-source';
  */
 const MAX_INFLATE_RATIO = 20;
 
+/**
+ * The most shared strings (the workbook's list of distinct texts, kept in memory while its sheet is
+ * read) an import takes: 100 000 rows of ten different texts. Their characters are capped at the
+ * upload limit, since a CSV of the same data holds at least as many bytes.
+ */
+export const MAX_SHARED_STRINGS = 1_000_000;
+
 /** Local file header, empty archive, spanned archive: the ways a ZIP file can begin. */
 const ZIP_SIGNATURES = [
   [0x50, 0x4b, 0x03, 0x04],
@@ -38,5 +45,10 @@ export function uploadRecords(
   format: UploadFormat,
   maxBytes: number,
 ): AsyncGenerator<SourceRecord> {
-  return format === 'xlsx' ? xlsxRecords(path, maxBytes * MAX_INFLATE_RATIO) : csvRecords(path);
+  return format === 'xlsx'
+    ? xlsxRecords(path, {
+        maxInflatedBytes: maxBytes * MAX_INFLATE_RATIO,
+        sharedStrings: { count: MAX_SHARED_STRINGS, characters: maxBytes },
+      })
+    : csvRecords(path);
 }

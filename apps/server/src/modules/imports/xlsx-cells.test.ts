@@ -20,22 +20,30 @@ describe('reading XLSX cells', () => {
     expect(dateText(new Date(Date.UTC(2027, 0, 2)))).toBe('2027-01-02');
     expect(dateText(new Date(Date.UTC(2027, 0, 2, 13, 5)))).toBe('2027-01-02 13:05');
     // A formula's saved result under a date format is a date too (serial 46388 = 2027-01-01).
-    expect(cellReading({ formula: 'TODAY()', result: 46388 }, 'd/m/yyyy')).toEqual({
+    expect(cellReading({ type: 'n', value: '46388', formula: true }, 'd/m/yyyy')).toEqual({
       text: '2027-01-01',
+    });
+    // The 1904 date system counts from 1904: the same day is 1462 fewer.
+    expect(cellReading({ type: 'n', value: '44926', formula: false }, 'yyyy-mm-dd', true)).toEqual({
+      text: '2027-01-01',
+    });
+    expect(cellReading({ type: 'd', value: '2027-01-02T00:00:00', formula: false }, undefined)).toEqual({
+      text: '2027-01-02',
     });
   });
 
   it('reads formulas by their saved result and refuses errors', () => {
-    expect(cellReading({ formula: 'A1', result: 'x' }, undefined)).toEqual({ text: 'x' });
-    expect(cellReading({ sharedFormula: 'A1', result: 7 }, undefined)).toEqual({ text: '7' });
-    expect(cellReading({ formula: '1/0', result: Number.NaN }, undefined)).toHaveProperty('problem');
-    expect(cellReading({ formula: 'A1' }, undefined)).toHaveProperty('problem');
-    expect(cellReading({ error: '#REF!' } as never, undefined)).toEqual({
+    expect(cellReading({ type: 'str', value: 'x', formula: true }, undefined)).toEqual({ text: 'x' });
+    expect(cellReading({ type: 'n', value: '7', formula: true }, undefined)).toEqual({ text: '7' });
+    expect(cellReading({ type: 'e', value: '#DIV/0!', formula: true }, undefined)).toEqual({
+      problem: 'is a formula whose result is the error #DIV/0!',
+    });
+    expect(cellReading({ type: 'n', value: null, formula: true }, undefined)).toHaveProperty('problem');
+    expect(cellReading({ type: 'e', value: '#REF!', formula: false }, undefined)).toEqual({
       problem: 'holds the spreadsheet error #REF!',
     });
-    expect(cellReading(true, undefined)).toEqual({ text: 'TRUE' });
-    expect(cellReading({ text: 'site', hyperlink: 'https://x' }, undefined)).toEqual({
-      text: 'site',
-    });
+    expect(cellReading({ type: 'b', value: '1', formula: false }, undefined)).toEqual({ text: 'TRUE' });
+    expect(cellReading({ type: 'n', value: 'abc', formula: false }, undefined)).toHaveProperty('problem');
+    expect(cellReading({ type: 'n', value: null, formula: false }, undefined)).toEqual({ text: '' });
   });
 });

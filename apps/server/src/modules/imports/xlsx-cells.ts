@@ -1,5 +1,3 @@
-import type { CellValue } from 'exceljs';
-
 /** A cell as the import reads it: its text, or why it cannot be read. */
 export type CellReading = { text: string } | { problem: string };
 
@@ -52,51 +50,60 @@ export function numberText(value: number, format: string | undefined): CellReadi
   return { text: String(Number(value.toPrecision(EXACT_DIGITS))) };
 }
 
-const excelSerialToDate = (serial: number) => new Date(Math.round((serial - EXCEL_EPOCH_DAYS) * MS_PER_DAY));
+/** 1970-01-01 as a serial day in the 1904 date system some old Mac workbooks use. */
+const EXCEL_1904_EPOCH_DAYS = 24_107;
 
-const richTextOf = (value: { richText: { text: string }[] }) => value.richText.map((r) => r.text).join('');
+const serialToDate = (serial: number, date1904: boolean) =>
+  new Date(Math.round((serial - (date1904 ? EXCEL_1904_EPOCH_DAYS : EXCEL_EPOCH_DAYS)) * MS_PER_DAY));
+
+/**
+ * One cell as the sheet's XML stores it: its type (`t`: `n` number, `s` shared string, `str` a
+ * formula's text, `inlineStr`, `b` boolean, `e` error, `d` ISO date), its value (shared strings and
+ * inline text already resolved; null when the cell has none) and whether it holds a formula.
+ */
+export interface RawCell {
+  type: string;
+  value: string | null;
+  formula: boolean;
+}
 
 /**
  * Reads one cell the way it shows in the spreadsheet: formulas by their saved result, dates as ISO
- * text, numbers in full, rich text and hyperlinks by their text. Error values and formulas without a
- * saved result cannot be read and are reported on their cell.
+ * text, numbers in full, rich text by its text. Error values and formulas without a saved result
+ * cannot be read and are reported on their cell.
  */
-export function cellReading(value: CellValue, format: string | undefined): CellReading {
-  if (value === null || value === undefined) return { text: '' };
-  if (typeof value === 'string') return { text: value };
-  if (typeof value === 'number') {
-    if (isDateFormat(format)) return { text: dateText(excelSerialToDate(value)) };
-    return numberText(value, format);
+export function cellReading(cell: RawCell, format: string | undefined, date1904 = false): CellReading {
+  const { type, value, formula } = cell;
+  if (value === null) {
+    return formula
+      ? { problem: 'is a formula without a saved result: open the file in a spreadsheet and save it again' }
+      : { text: '' };
   }
-  if (typeof value === 'boolean') return { text: value ? 'TRUE' : 'FALSE' };
-  if (value instanceof Date) {
-    return Number.isNaN(value.getTime())
-      ? { problem: 'holds a date that cannot be read' }
-      : { text: dateText(value) };
-  }
-  if ('error' in value) return { problem: `holds the spreadsheet error ${String(value.error)}` };
-  if ('richText' in value) return { text: richTextOf(value) };
-  if ('formula' in value || 'sharedFormula' in value) {
-    const { result } = value as { result?: unknown };
-    if (result === undefined || result === null) {
-      return {
-        problem: 'is a formula without a saved result: open the file in a spreadsheet and save it again',
-      };
+  switch (type) {
+    case 's':
+    case 'str':
+    case 'inlineStr':
+      return { text: value };
+    case 'b':
+      return { text: value.trim() === '1' || value.trim() === 'true' ? 'TRUE' : 'FALSE' };
+    case 'e':
+      return formula
+        ? { problem: `is a formula whose result is the error ${value}` }
+        : { problem: `holds the spreadsheet error ${value}` };
+    case 'd': {
+      const date = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`);
+      return Number.isNaN(date.getTime())
+        ? { problem: 'holds a date that cannot be read' }
+        : { text: dateText(date) };
     }
-    if (typeof result === 'number' && Number.isNaN(result)) {
-      return { problem: 'is a formula whose result is an error' };
-    }
-    if (typeof result === 'object' && result !== null && 'error' in result) {
-      return { problem: `is a formula whose result is the error ${String(result.error)}` };
-    }
-    return cellReading(result as CellValue, format);
-  }
-  if ('text' in value) {
-    const text = value.text as unknown;
-    if (typeof text === 'string') return { text };
-    if (typeof text === 'object' && text !== null && 'richText' in text) {
-      return { text: richTextOf(text as { richText: { text: string }[] }) };
+    default: {
+      if (value.trim() === '') return { text: '' };
+      const number = Number(value);
+      if (Number.isNaN(number)) return { problem: 'holds a value the import cannot read' };
+      if (isDateFormat(format) && Number.isFinite(number)) {
+        return { text: dateText(serialToDate(number, date1904)) };
+      }
+      return numberText(number, format);
     }
   }
-  return { problem: 'holds a value the import cannot read' };
 }

@@ -1,10 +1,9 @@
-import { createReadStream } from 'node:fs';
-import ExcelJS from 'exceljs';
-import { SaxesParser } from 'saxes';
-import unzipper from 'unzipper';
 import { badRequest, HttpError } from '../../lib/errors';
 import { MAX_RECORD_CELLS, type SourceRecord } from './csv-source';
-import { cellReading } from './xlsx-cells';
+import { damaged, unpacksTooLarge, XlsxArchive } from './xlsx-archive';
+import { cellReading, type RawCell } from './xlsx-cells';
+import { cellFormats, sharedStrings, workbookLayout, type SharedStringLimits } from './xlsx-parts';
+import { parseXml, type XmlHandler } from './xlsx-xml';
 
 /** A merged range, by row and column numbers (1-based, as the spreadsheet counts them). */
 interface MergeRange {
@@ -14,17 +13,11 @@ interface MergeRange {
   right: number;
 }
 
-const SHEET_ENTRY = /^xl\/worksheets\/sheet(\d+)\.xml$/;
-
-const damaged = () =>
-  badRequest('The file is not a readable Excel workbook (.xlsx): it is damaged or incomplete', [
-    { path: 'file', message: 'is not a readable workbook' },
-  ]);
-
-const notWorkbook = () =>
-  badRequest('The file is a ZIP archive but not an Excel workbook (.xlsx); upload a .xlsx or .csv file', [
-    { path: 'file', message: 'is not an Excel workbook' },
-  ]);
+export interface XlsxLimits {
+  /** What the parts read may unpack to, in all (as their archive directory declares them). */
+  maxInflatedBytes: number;
+  sharedStrings: SharedStringLimits;
+}
 
 /** "B2" → row 2, column 2. */
 function cellAddress(ref: string): { row: number; col: number } | null {
@@ -50,92 +43,52 @@ function mergeRange(ref: string): MergeRange | null {
 
 /** The end of a sheet's rows; `<` is always escaped inside cell text, so this cannot be a value. */
 const END_OF_ROWS = /<\/(?:[A-Za-z_][\w.-]*:)?sheetData>|<(?:[A-Za-z_][\w.-]*:)?sheetData\s*\/>/;
-const END_OF_SHEET = /<\/(?:[A-Za-z_][\w.-]*:)?worksheet>\s*$/;
 /** Longest possible `</prefix:sheetData>` split across two chunks. */
 const CARRY = 64;
+const MERGE_CELL = /<(?:[A-Za-z_][\w.-]*:)?mergeCell\b[^>]*?\bref\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+/** Merged ranges kept per sheet; a catalogue sheet has a few hundred at most. */
+const MAX_MERGES = 100_000;
+/** Longest tag after the rows: past it the part is not a sheet a spreadsheet wrote. */
+const MAX_TAG = 64 * 1024;
 
 /**
- * The merged ranges of one worksheet's XML; counts the inflated bytes against the budget. Merges are
- * listed after the rows, so only the part after `</sheetData>` (a few kilobytes) goes through the
- * XML parser: parsing the rows as well tripled this pass's time on 100 000 rows.
+ * The merged ranges of the sheet. They are listed after the rows, so this first pass only looks for
+ * the end of the rows and then for `<mergeCell ref="...">` tags (attribute values cannot hold `<`,
+ * so a tag is whole once the next `<` has arrived); parsing the rows' XML here as well tripled this
+ * pass's time on 100 000 rows.
  */
-async function sheetMerges(entry: unzipper.Entry, budget: { left: number }): Promise<MergeRange[]> {
+async function sheetMerges(archive: XlsxArchive, sheet: string): Promise<MergeRange[]> {
+  const ranges: MergeRange[] = [];
   let carry = '';
-  let tail: string | null = null;
-  entry.setEncoding('utf8');
-  for await (const chunk of entry as AsyncIterable<string>) {
-    budget.left -= chunk.length;
-    if (budget.left < 0) throw new TooLarge();
-    if (tail !== null) {
-      tail += chunk;
+  let inTail = false;
+  const scan = (text: string) => {
+    for (const m of text.matchAll(MERGE_CELL)) {
+      const range = mergeRange(m[1] ?? m[2] ?? '');
+      if (range && ranges.length < MAX_MERGES) ranges.push(range);
+    }
+  };
+  for await (const chunk of archive.text(sheet)) {
+    const text = carry + chunk;
+    if (!inTail) {
+      const end = END_OF_ROWS.exec(text);
+      if (!end) {
+        carry = text.slice(-CARRY);
+        continue;
+      }
+      inTail = true;
+      const rest = text.slice(end.index + end[0].length);
+      const cut = rest.lastIndexOf('<');
+      scan(cut < 0 ? rest : rest.slice(0, cut));
+      carry = cut < 0 ? '' : rest.slice(cut);
       continue;
     }
-    const text = carry + chunk;
-    const end = END_OF_ROWS.exec(text);
-    if (end) tail = text.slice(end.index + end[0].length);
-    else carry = text.slice(-CARRY);
+    const cut = text.lastIndexOf('<');
+    scan(cut < 0 ? text : text.slice(0, cut));
+    carry = cut < 0 ? '' : text.slice(cut);
+    if (carry.length > MAX_TAG) throw damaged();
   }
-  if (tail === null) return []; // no rows at all: nothing to merge
-  const ranges: MergeRange[] = [];
-  const parser = new SaxesParser({ fragment: true });
-  parser.on('opentag', (node) => {
-    if (node.name !== 'mergeCell' && !node.name.endsWith(':mergeCell')) return;
-    const ref = node.attributes.ref;
-    const range = typeof ref === 'string' ? mergeRange(ref) : null;
-    if (range) ranges.push(range);
-  });
-  parser.write(tail.replace(END_OF_SHEET, '')).close();
+  if (inTail) scan(carry);
   return ranges;
-}
-
-class TooLarge extends Error {}
-
-/** Reads a part of the archive to its end, counting its unpacked bytes (shared strings are cached). */
-async function countEntry(entry: unzipper.Entry, budget: { left: number }) {
-  for await (const chunk of entry as AsyncIterable<Buffer>) {
-    budget.left -= chunk.length;
-    if (budget.left < 0) throw new TooLarge();
-  }
-}
-
-/**
- * A first, light pass over the archive: it must hold a workbook, and the merged ranges of each
- * worksheet are collected (they are written after the rows, and a streamed read needs them first).
- */
-async function scanWorkbook(path: string, maxInflatedBytes: number): Promise<Map<number, MergeRange[]>> {
-  const input = createReadStream(path);
-  const zip = input.pipe(unzipper.Parse({ forceStream: true }));
-  const merges = new Map<number, MergeRange[]>();
-  const budget = { left: maxInflatedBytes };
-  let workbook = false;
-  // A cut-off archive fails the archive stream while the part being read simply never ends: every
-  // read of a part races the archive's own failure.
-  const broken = new Promise<never>((_, reject) => {
-    zip.once('error', reject);
-    zip.once('close', () => reject(new Error('The archive ended')));
-  });
-  broken.catch(() => undefined);
-  try {
-    for await (const item of zip as AsyncIterable<unzipper.Entry>) {
-      const sheet = SHEET_ENTRY.exec(item.path);
-      if (item.path === 'xl/workbook.xml') workbook = true;
-      if (sheet) merges.set(Number(sheet[1]), await Promise.race([sheetMerges(item, budget), broken]));
-      else await Promise.race([countEntry(item, budget), broken]);
-    }
-  } catch (err) {
-    if (err instanceof TooLarge) {
-      throw new HttpError(
-        413,
-        'The workbook holds too much data once unpacked; split it into smaller files',
-        [{ path: 'file', message: `unpacks to more than ${maxInflatedBytes} bytes` }],
-      );
-    }
-    throw damaged();
-  } finally {
-    input.destroy();
-  }
-  if (!workbook) throw notWorkbook();
-  return merges;
 }
 
 /** Each row of a merged range reads the cells of the range's first row (a family name merged down). */
@@ -174,104 +127,136 @@ class MergeFill {
 
 type SourceCell = { text: string } | { problem: string };
 
+/** One row of the sheet as read: its number and its non-empty cells by column. */
+interface SheetRow {
+  number: number;
+  cells: Map<number, SourceCell>;
+}
+
+const tooWide = (row: number) =>
+  badRequest(
+    `Row ${row} has a value in column ${MAX_RECORD_CELLS + 1} or further; a catalogue sheet has at most ${MAX_RECORD_CELLS} columns`,
+    [{ path: `row ${row}`, message: `has more than ${MAX_RECORD_CELLS} columns` }],
+  );
+
 /**
- * Streams the rows of the workbook's first sheet (in tab order) with exceljs's streaming reader: the
- * whole workbook is never in memory, and a sheet that comes before the shared strings is parked in a
- * temporary file by exceljs. `line` is the spreadsheet's own row number; rows the sheet does not
- * store (blank rows) never appear. A damaged archive or sheet is a 400.
+ * Reads `<sheetData>` row by row: each `<c>` cell's type, value, formula and style, turned into
+ * what the cell shows (`xlsx-cells.ts`). Cells past the column limit stop the read at once, so a row
+ * cannot grow without bound.
  */
-export async function* xlsxRecords(path: string, maxInflatedBytes: number): AsyncGenerator<SourceRecord> {
-  const merges = await scanWorkbook(path, maxInflatedBytes);
-  const input = createReadStream(path);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'cache',
-    entries: 'emit',
-  });
-  let sheetNo = 0;
-  // At run time the reader is an EventEmitter (its typings leave that out): 'entry' names each
-  // worksheet's archive number just before the worksheet itself is handed out.
-  (reader as unknown as NodeJS.EventEmitter).on('entry', (entry: { type: string; id?: string }) => {
-    if (entry.type === 'worksheet') sheetNo = Number(entry.id);
-  });
-  const sheets = reader[Symbol.asyncIterator]();
-  const first = () =>
-    (reader as unknown as { model?: { sheets?: { name?: string }[] } }).model?.sheets?.[0]?.name;
-  /**
-   * Lets the reader finish without parsing what is left: each sheet's source is closed unread. exceljs
-   * deletes a parked sheet's temporary file only when it moves past that sheet, so the reader is
-   * always run to its end, also after a problem or an early stop.
-   */
-  const finishReader = async () => {
-    for (;;) {
-      const next = await sheets.next();
-      if (next.done) return;
-      closeSheet(next.value);
+function rowHandler(
+  strings: string[],
+  formats: (string | undefined)[],
+  date1904: boolean,
+): XmlHandler<SheetRow> {
+  let row: SheetRow | null = null;
+  let lastRow = 0;
+  let col = 0;
+  let style = 0;
+  let cell: RawCell | null = null;
+  let text: string[] | null = null; // the text of the <v>, or of the inline <is>, being read
+  let inline = false;
+  let phonetic = 0;
+  const finishCell = () => {
+    if (!row || !cell) return;
+    if (cell.type === 's' && cell.value !== null) {
+      const index = cell.value.trim() === '' ? NaN : Number(cell.value);
+      const value = strings[index];
+      if (value === undefined) throw damaged();
+      cell.value = value;
+    }
+    const reading = cellReading(cell, formats[style], date1904);
+    if ('problem' in reading || reading.text !== '') {
+      if (col > MAX_RECORD_CELLS) throw tooWide(row.number);
+      row.cells.set(col, reading);
     }
   };
-  const rows = async function* () {
-    for (;;) {
-      const next = await sheets.next();
-      if (next.done) return;
-      const sheet = next.value;
-      const name = (sheet as unknown as { name?: string }).name;
-      if (first() !== undefined && name !== first()) {
-        closeSheet(sheet);
-        continue;
-      }
-      const fill = new MergeFill(merges.get(sheetNo) ?? []);
-      for await (const row of sheet as unknown as AsyncIterable<ExcelJS.Row>) yield { row, fill };
-      return;
-    }
+  return {
+    out: [],
+    done: false,
+    open(name, attrs) {
+      if (this.done) return;
+      if (name === 'row') {
+        const number = attrs.r === undefined ? lastRow + 1 : Number(attrs.r);
+        if (!Number.isInteger(number) || number < 1) throw damaged();
+        row = { number, cells: new Map() };
+        lastRow = number;
+        col = 0;
+      } else if (name === 'c' && row) {
+        col = attrs.r === undefined ? col + 1 : (cellAddress(attrs.r)?.col ?? NaN);
+        if (!Number.isInteger(col)) throw damaged();
+        style = Number(attrs.s ?? 0);
+        cell = { type: attrs.t ?? 'n', value: null, formula: false };
+      } else if (!cell) return;
+      else if (name === 'v') text = [];
+      else if (name === 'f') cell.formula = true;
+      else if (name === 'is') {
+        inline = true;
+        cell.value = '';
+      } else if (name === 'rPh') phonetic++;
+      else if (name === 't' && inline && phonetic === 0) text = [];
+    },
+    text(value) {
+      text?.push(value);
+    },
+    close(name) {
+      if (this.done) return;
+      if (name === 'v' || name === 't') {
+        if (cell && text) cell.value = (name === 't' ? (cell.value ?? '') : '') + text.join('');
+        text = null;
+      } else if (name === 'rPh') phonetic--;
+      else if (name === 'is') inline = false;
+      else if (name === 'c') {
+        finishCell();
+        cell = null;
+      } else if (name === 'row' && row) {
+        this.out!.push(row);
+        row = null;
+      } else if (name === 'sheetData') this.done = true;
+    },
   };
+}
+
+/**
+ * Streams the rows of the workbook's first sheet (in tab order), reading the archive by random
+ * access: the workbook, the styles and the shared strings first (capped), the merged ranges, then
+ * the sheet's rows as they unpack. `line` is the spreadsheet's own row number; rows the sheet does
+ * not store (blank rows) never appear. A damaged archive or sheet is a 400; a workbook past the
+ * unpacked size or the shared-strings caps a 413. Nothing is written to disk.
+ */
+export async function* xlsxRecords(path: string, limits: XlsxLimits): AsyncGenerator<SourceRecord> {
+  const archive = await XlsxArchive.open(path);
   try {
-    for await (const { row, fill } of rows()) {
-      const read = new Map<number, SourceCell>();
-      row.eachCell((cell, col) => {
-        const reading = cellReading(cell.value, cell.numFmt);
-        if ('problem' in reading || reading.text !== '') read.set(col, reading);
-      });
+    const layout = await workbookLayout(archive);
+    if (layout.sheet === null || !archive.has(layout.sheet)) return;
+    const declared = [layout.sheet, layout.sharedStrings, layout.styles]
+      .filter((p): p is string => p !== null)
+      .reduce((sum, p) => sum + archive.size(p), 0);
+    if (declared > limits.maxInflatedBytes) throw unpacksTooLarge(limits.maxInflatedBytes);
+    const strings = await sharedStrings(archive, layout.sharedStrings, limits.sharedStrings);
+    const formats = await cellFormats(archive, layout.styles);
+    const fill = new MergeFill(await sheetMerges(archive, layout.sheet));
+    const handler = rowHandler(strings, formats, layout.date1904);
+    for await (const { number, cells: read } of parseXml(archive.text(layout.sheet), handler)) {
       // A row with nothing of its own is blank, even inside a merged range: it is skipped like a
       // blank CSV line rather than filled.
-      if (read.size > 0) fill.apply(row.number, read);
+      if (read.size > 0) fill.apply(number, read);
       const width = Math.max(0, ...read.keys());
-      if (width > MAX_RECORD_CELLS) {
-        throw badRequest(
-          `Row ${row.number} has a value in column ${width}; a catalogue sheet has at most ${MAX_RECORD_CELLS} columns`,
-          [{ path: `row ${row.number}`, message: `has more than ${MAX_RECORD_CELLS} columns` }],
-        );
-      }
+      if (width > MAX_RECORD_CELLS) throw tooWide(number);
       const cells = Array.from({ length: width }, () => '');
       const problems = new Map<number, string>();
       for (const [col, reading] of read) {
         if ('text' in reading) cells[col - 1] = reading.text;
         else problems.set(col - 1, reading.problem);
       }
-      yield { line: row.number, cells, ...(problems.size > 0 ? { cellProblems: problems } : {}) };
+      yield { line: number, cells, ...(problems.size > 0 ? { cellProblems: problems } : {}) };
     }
   } catch (err) {
     if (err instanceof HttpError) throw err;
-    // Disk and system failures (a full temporary directory...) are the server's, not the file's.
+    // Disk and system failures are the server's, not the file's.
     if (typeof (err as { syscall?: unknown } | null)?.syscall === 'string') throw err;
     throw damaged();
   } finally {
-    await finishReader().catch(() => undefined);
-    input.destroy();
+    archive.close();
   }
-}
-
-/**
- * Closes a sheet's source without reading it: a parked file's stream, or the archive part. A parked
- * file's stream may still be opening its temporary file when exceljs removes that file: the open
- * then fails with ENOENT on a stream nobody reads, which must not become an uncaught exception.
- */
-function closeSheet(sheet: unknown) {
-  const source = (sheet as { iterator?: { destroy?: () => void; return?: () => unknown; on?: unknown } })
-    .iterator;
-  if (typeof source?.destroy === 'function') {
-    if (typeof source.on === 'function') (source as NodeJS.EventEmitter).on('error', () => undefined);
-    source.destroy();
-  } else void source?.return?.();
 }

@@ -88,7 +88,7 @@ export async function synonymCsvRoutes(app: FastifyInstance) {
     async (request) => {
       requireWritable(request.account, request.params.family, 'Family');
       await assertFamily(ctx.db, request.params.family, 'params');
-      const file = await receiveUpload(request, ctx.config.csvMaxBytes);
+      const file = await receiveUpload(request, ctx.config.csvMaxBytes, ctx.config.dataDir);
       try {
         return await importSynonymsCsv(ctx, request.params.family, file.path, request.query.mode, {
           caller: request.account,

@@ -22,6 +22,13 @@ export function problemReason(reason: string, t: TFunction): string {
   if (reason.startsWith('is a formula whose result is')) return t('upload.problems.formulaError');
   const error = /^holds the spreadsheet error (.+)$/.exec(reason);
   if (error) return t('upload.problems.sheetError', { error: error[1] });
+  if (reason.startsWith('is a family you do not manage')) return t('upload.problems.foreignFamily');
+  // Two different rows for one product (apps/server/src/modules/imports/key-conflicts.ts).
+  const same = /^has the same (barcode|code) (\d+) as lines? (.+) with different values/.exec(reason);
+  if (same) {
+    const key = same[1] === 'barcode' ? 'upload.problems.sameBarcode' : 'upload.problems.sameCode';
+    return t(key, { value: same[2], lines: same[3] });
+  }
   return reason;
 }
 
@@ -35,6 +42,7 @@ export function problemSentence(problem: ImportProblem, t: TFunction): string {
 export function warningText(warning: ImportWarning, t: TFunction, language: string): string {
   if (language === 'en') return warning.message;
   if (warning.kind === 'unknownColumn') return t('upload.warnings.unknownColumn', { column: warning.column });
+  if (warning.kind === 'familyName') return t('upload.warnings.familyName');
   return t('upload.warnings.duplicateRow');
 }
 
