@@ -49,7 +49,7 @@ const tooManyFailures = (retryAfter: number) =>
  * by both routes and every process), then at most a few password verifications at once.
  */
 export function createSignIn(ctx: AppContext) {
-  const { db, config, tokens } = ctx;
+  const { db, config, tokens, metrics } = ctx;
   const limits = createSignInLimits(db, config.signIn);
   const queue = new VerificationQueue(config.signIn.concurrency, config.signIn.queue);
   const token = (user: { id: number; role: Role; tokenVersion: number }) =>
@@ -74,22 +74,34 @@ export function createSignIn(ctx: AppContext) {
     address: string,
   ): Promise<string> {
     const guest = await guestSignIn(kind, username, password);
-    if (guest) return guest;
+    if (guest) {
+      metrics.signIn(kind, 'success');
+      return guest;
+    }
 
     const known = limits.known(address, username);
-    if (known > 0) return refuse(tooManyFailures(known));
+    if (known > 0) {
+      metrics.signIn(kind, 'limited');
+      return refuse(tooManyFailures(known));
+    }
     const turn = async <T>(task: () => Promise<T>): Promise<T> => {
       try {
         return await queue.run(address, limits.suspicion(address), task);
       } catch (err) {
-        if (err instanceof HttpError && err.statusCode === 429) return refuse(err);
+        if (err instanceof HttpError && err.statusCode === 429) {
+          metrics.signIn(kind, 'busy');
+          return refuse(err);
+        }
         throw err;
       }
     };
     // The check and the verification each take a turn in the queue; the delay is waited between
     // them, holding no place.
     const check = await turn(() => limits.check(address, username));
-    if (check.retryAfter > 0) return refuse(tooManyFailures(check.retryAfter));
+    if (check.retryAfter > 0) {
+      metrics.signIn(kind, 'limited');
+      return refuse(tooManyFailures(check.retryAfter));
+    }
     if (check.delayMs > 0) await sleep(check.delayMs);
     const user = await turn(async () => {
       const found = await findUserByUsername(db, username);
@@ -100,12 +112,16 @@ export function createSignIn(ctx: AppContext) {
       }
       return found;
     });
-    if (!user) throw new HttpError(401, MESSAGES.badCredentials);
+    if (!user) {
+      metrics.signIn(kind, 'failure');
+      throw new HttpError(401, MESSAGES.badCredentials);
+    }
     await limits.clear(address, username);
     // The generated password has done its job once the admin has signed in with it.
     if (user.role === 'admin' && user.username.toLowerCase() === config.admin.username.toLowerCase()) {
       await forgetAdminPassword(config.dataDir);
     }
+    metrics.signIn(kind, 'success');
     return token(user);
   };
 }

@@ -18,6 +18,7 @@ import { invalidRowsFile } from './invalid-rows';
 import { receiveUpload } from './receive-upload';
 import { templateRoutes } from './template.routes';
 import { detectUploadFormat } from './upload-format';
+import type { ImportOutcome } from '../../lib/metrics';
 
 const tags = ['imports'];
 const LISTED_IN_MESSAGE = 100;
@@ -109,6 +110,7 @@ export async function importRoutes(app: FastifyInstance) {
     const progress: ImportProgress = {
       started: (phase) => request.log.info({ kind, format, dryRun, phase }, 'CSV import phase'),
     };
+    let outcome: ImportOutcome = 'failed';
     try {
       const report = await runImport(
         ctx,
@@ -136,6 +138,7 @@ export async function importRoutes(app: FastifyInstance) {
         },
         'CSV import',
       );
+      outcome = dryRun ? 'preview' : report.imported ? 'imported' : 'rejected';
       if (dryRun || report.imported) return reply.status(200).send(report);
       const unit = format === 'xlsx' ? 'row' : 'line';
       return reply.status(422).send({
@@ -149,6 +152,7 @@ export async function importRoutes(app: FastifyInstance) {
         report,
       });
     } finally {
+      ctx.metrics.importRun(kind, outcome);
       await file.remove();
     }
   };

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../../lib/errors';
+import { metricsAllowed, scrape } from './metrics-access';
+
+export const METRICS_PATH = '/metrics';
+
+/**
+ * Metrics for an operator (docs/architecture.md, "Operations"). Off unless METRICS_TOKEN or
+ * METRICS_PORT is set; then every answer is timed by its route pattern (never the raw URL, which
+ * would make a series per product id). With METRICS_TOKEN alone, GET /metrics on the app's own port
+ * asks for that bearer token; with METRICS_PORT, main.ts serves it on that port instead, and this
+ * port has no /metrics (404).
+ */
+export function metricsRoutes(app: FastifyInstance) {
+  const { config, metrics, database } = app.ctx;
+  const { token, port } = config.metrics;
+  if (token === null && port === null) return;
+  metrics.enable({ engine: database.engine, media_store: config.media.store });
+  app.addHook('onResponse', (request, reply, done) => {
+    metrics.httpDuration.observe(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status_code: String(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
+    done();
+  });
+  if (port !== null || token === null) return;
+  app.get(
+    METRICS_PATH,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      if (!metricsAllowed(token, request.headers.authorization)) {
+        throw new HttpError(401, 'The metrics need the operator’s bearer token', undefined, {
+          'www-authenticate': 'Bearer',
+        });
+      }
+      const { contentType, body } = await scrape(metrics);
+      return reply.header('cache-control', 'no-store').type(contentType).send(body);
+    },
+  );
+}
