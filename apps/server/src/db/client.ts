@@ -56,7 +56,7 @@ function migrationsFolder(): string {
   return found;
 }
 
-const MIGRATION_LOCK = 7_243_101; // arbitrary constant: serializes migrations across server processes
+export const MIGRATION_LOCK = 7_243_101; // arbitrary constant: serializes migrations across server processes
 
 async function openPostgres(url: string, poolSize: number, statementTimeoutMs: number): Promise<Database> {
   const pool = new pg.Pool({
