@@ -39,8 +39,15 @@ export interface Server {
   stop(): Promise<number | null>;
 }
 
-/** `node apps/server/dist/main.js`, as `npm start` runs it, on a free port of 127.0.0.1. */
-export async function startProduction(p: catalogue.Prepared, server = SERVER): Promise<Server> {
+/**
+ * `node apps/server/dist/main.js`, as `npm start` runs it, on a free port of 127.0.0.1; `env` adds
+ * settings (METRICS_TOKEN, say).
+ */
+export async function startProduction(
+  p: catalogue.Prepared,
+  server = SERVER,
+  env: Record<string, string> = {},
+): Promise<Server> {
   const child = spawn(process.execPath, [server], {
     cwd: ROOT,
     env: {
@@ -55,6 +62,7 @@ export async function startProduction(p: catalogue.Prepared, server = SERVER): P
       SEED_DEMO: 'false',
       GUEST_ACCESS: 'true',
       LOG_LEVEL: 'info',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
