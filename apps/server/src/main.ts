@@ -38,7 +38,10 @@ async function main() {
   } catch (err) {
     fail(`Dalil cannot listen on ${config.host}:${config.port}: ${(err as Error).message}`);
   }
-  startLog(config, `Starting on port ${starting.port}: /api/ready answers 503 until the database is migrated`);
+  startLog(
+    config,
+    `Starting on port ${starting.port}: /api/ready answers 503 until the database is migrated`,
+  );
 
   let database;
   try {

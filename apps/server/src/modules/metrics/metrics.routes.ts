@@ -28,17 +28,13 @@ export function metricsRoutes(app: FastifyInstance) {
     done();
   });
   if (port !== null || token === null) return;
-  app.get(
-    METRICS_PATH,
-    { schema: { hide: true } },
-    async (request, reply) => {
-      if (!metricsAllowed(token, request.headers.authorization)) {
-        throw new HttpError(401, 'The metrics need the operator’s bearer token', undefined, {
-          'www-authenticate': 'Bearer',
-        });
-      }
-      const { contentType, body } = await scrape(metrics);
-      return reply.header('cache-control', 'no-store').type(contentType).send(body);
-    },
-  );
+  app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
+    if (!metricsAllowed(token, request.headers.authorization)) {
+      throw new HttpError(401, 'The metrics need the operator’s bearer token', undefined, {
+        'www-authenticate': 'Bearer',
+      });
+    }
+    const { contentType, body } = await scrape(metrics);
+    return reply.header('cache-control', 'no-store').type(contentType).send(body);
+  });
 }

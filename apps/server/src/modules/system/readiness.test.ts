@@ -63,7 +63,9 @@ describe('GET /api/ready and the media store', () => {
     try {
       const res = await broken.app.inject('/api/ready');
       expect(res.statusCode).toBe(503);
-      expect(body(res).details).toEqual([{ path: 'media', message: 'The media directory cannot be written' }]);
+      expect(body(res).details).toEqual([
+        { path: 'media', message: 'The media directory cannot be written' },
+      ]);
     } finally {
       await broken.close();
       rmSync(dir, { recursive: true, force: true });

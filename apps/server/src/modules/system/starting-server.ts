@@ -19,7 +19,11 @@ export interface StartingServer {
  * 200, /api/ready and everything else 503 with Retry-After and the reason. main.ts closes it just
  * before the app listens on the same port.
  */
-export async function startStartingServer(port: number, host: string, reason: string): Promise<StartingServer> {
+export async function startStartingServer(
+  port: number,
+  host: string,
+  reason: string,
+): Promise<StartingServer> {
   const state = { reason };
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
