@@ -87,6 +87,26 @@ describe('GET /metrics', () => {
     ).toBe(1);
   });
 
+  it('counts a sign-in refused by the sign-in limits', async () => {
+    const limited = await createTestApp({ env: { METRICS_TOKEN: TOKEN, LOGIN_RATE_LIMIT: '1' } });
+    try {
+      const attempt = () =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/admin/login',
+          payload: { username: 'admin', password: 'not-the-password' },
+        });
+      expect((await attempt()).statusCode).toBe(401);
+      expect((await attempt()).statusCode).toBe(429);
+      const res = await limited.app.inject({ url: '/metrics', headers: bearer(TOKEN) });
+      const scraped = new Scrape(res.body);
+      expect(scraped.value('dalil_sign_ins_total', { kind: 'admin', outcome: 'failure' })).toBe(1);
+      expect(scraped.value('dalil_sign_ins_total', { kind: 'admin', outcome: 'limited' })).toBe(1);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('asks for the metrics token: 401 without it or with another, and a JWT is not it', async () => {
     for (const headers of [{}, bearer('another-token-of-enough-length'), bearer(admin)]) {
       const res = await t.app.inject({ url: '/metrics', headers });
