@@ -119,12 +119,8 @@ function observationCostUs(): number {
   const routes = ['/api/health', '/api/search', '/api/product/:id', '/api/family'];
   const n = 200_000;
   const started = performance.now();
-  for (let i = 0; i < n; i++) {
-    metrics.httpDuration.observe(
-      { method: 'GET', route: routes[i % routes.length]!, status_code: '200' },
-      (i % 50) / 1000,
-    );
-  }
+  const recorders = routes.map((route) => metrics.requests.recorder(route));
+  for (let i = 0; i < n; i++) recorders[i % recorders.length]!('GET', 200, (i % 50) / 1000);
   return ((performance.now() - started) * 1000) / n;
 }
 

@@ -32,6 +32,7 @@ describe('GET /metrics', () => {
       t.app.inject({ url: `/api/search?family=${family}&search=mint`, headers: bearer(admin) });
     expect((await search()).statusCode).toBe(200);
     expect((await search()).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/product/12345/no-such-thing' })).statusCode).toBe(404);
     const failed = await t.app.inject({
       method: 'POST',
       url: '/api/admin/login',
@@ -50,7 +51,8 @@ describe('GET /metrics', () => {
     // The route pattern, never the raw URL: no series per family id or query.
     const routes = after.series('dalil_http_request_duration_seconds').map((labels) => labels.route);
     expect(routes).toContain('/api/upload/images/:id');
-    expect(routes.some((r) => r?.includes('?') || /\/\d+$/.test(r ?? ''))).toBe(false);
+    expect(routes.some((r) => r?.includes('?') || /\/\d+(\/|$)/.test(r ?? ''))).toBe(false);
+    expect(moved('dalil_http_request_duration_seconds', { route: 'unmatched', status_code: '404' })).toBe(1);
     expect(moved('dalil_cache_lookups_total', { cache: 'search', result: 'miss' })).toBe(1);
     expect(moved('dalil_cache_lookups_total', { cache: 'search', result: 'hit' })).toBe(1);
     expect(moved('dalil_cache_lookups_total', { cache: 'session', result: 'hit' })).toBeGreaterThan(0);

@@ -1,4 +1,5 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
+import { RequestHistogram } from './request-histogram';
 
 /** What a database's connections are doing at one moment (a pg pool, or PGlite's one connection). */
 export interface PoolStats {
@@ -26,13 +27,7 @@ export class Metrics {
   private enabled = false;
   private poolStats: () => PoolStats = () => ({ total: 0, idle: 0, waiting: 0 });
 
-  readonly httpDuration = new Histogram({
-    name: 'dalil_http_request_duration_seconds',
-    help: 'HTTP requests by method, route pattern and status code, with their time to the last byte sent',
-    labelNames: ['method', 'route', 'status_code'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [this.registry],
-  });
+  readonly requests = new RequestHistogram([0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]);
 
   readonly cacheLookups = new Counter({
     name: 'dalil_cache_lookups_total',
@@ -82,6 +77,7 @@ export class Metrics {
   });
 
   constructor() {
+    this.registry.registerMetric(this.requests.asMetric());
     const stats = () => this.poolStats();
     new Gauge({
       name: 'dalil_db_pool_connections',
