@@ -7,6 +7,7 @@
 // Target: at most 3 % fewer requests per second with metrics on (median of the rounds).
 //   npm run build -w @dalil/server && npm run bench:http:metrics -- [--engine pglite|postgres|both]
 //   [--products 10000] [--connections 16] [--duration 6] [--rounds 6] [--scrape 5]
+//   [--server path/to/dist/main.js] (another build, an older commit's say, on the same data)
 // On a machine other work keeps busy, requests per second swing by a factor of two from one run to
 // the next; the server's CPU time per request is reported beside them and is the steadier measure.
 // A benchmark, never a test: nothing here runs under `npm test`.
@@ -17,7 +18,7 @@ import * as catalogue from '../lib/catalogue-database';
 import { markdownTable, ms } from '../lib/table';
 import { buildQueries } from '../search/queries';
 import { httpLoad, type HttpLoadResult } from './load';
-import { checkBuild, startProduction } from './server';
+import { checkBuild, SERVER, startProduction } from './server';
 
 const {
   args,
@@ -28,6 +29,7 @@ const {
   duration: { type: 'string', default: '6' },
   rounds: { type: 'string', default: '6' },
   scrape: { type: 'string', default: '5' },
+  server: { type: 'string', default: SERVER },
 });
 const CONNECTIONS = Number(args.connections);
 const DURATION = Number(args.duration);
@@ -58,7 +60,7 @@ function cpuMs(pid: number): number {
 }
 
 async function round(p: catalogue.Prepared, mode: Mode, n: number): Promise<Run[]> {
-  const server = await startProduction(p, undefined, mode === 'on' ? { METRICS_TOKEN: TOKEN } : {});
+  const server = await startProduction(p, args.server, mode === 'on' ? { METRICS_TOKEN: TOKEN } : {});
   const runs: Run[] = [];
   let scrapes = 0;
   const scraper =
@@ -130,7 +132,7 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-checkBuild(log);
+checkBuild(log, args.server);
 log(
   `bench/http metrics: ${TOTAL} products, ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} rounds, ` +
     `a scrape every ${SCRAPE_MS / 1000} s; Node ${process.version}, ${os.cpus().length} cores ` +
