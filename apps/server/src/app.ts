@@ -22,6 +22,8 @@ import { OPENAPI } from './lib/openapi';
 import { createTokens } from './lib/tokens';
 import { createMediaStore } from './lib/media-store-factory';
 import { registerErrorHandler } from './lib/error-handler';
+import { Metrics } from './lib/metrics';
+import { registerRequestIds, requestIdGenerator } from './lib/request-id';
 import { HttpError } from './lib/errors';
 import { registerAccessControl } from './modules/auth/access';
 import type { SessionCacheSettings } from './modules/auth/sessions';
@@ -41,6 +43,7 @@ import { importRoutes } from './modules/imports/imports.routes';
 import { imageUploadRoutes } from './modules/image-upload/image-upload.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { mediaSweeper } from './modules/media/media-sweeper';
+import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { productService } from './modules/products/products.service';
 import { searchCachePlugin, type SearchCacheSettings } from './modules/search/search-cache-plugin';
 import { systemRoutes } from './modules/system/system.routes';
@@ -85,6 +88,9 @@ export async function buildApp({
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },
+    // Our own ids (lib/request-id.ts): a client's x-request-id is taken only from a trusted proxy.
+    requestIdHeader: false,
+    genReqId: requestIdGenerator(config.trustProxy),
     // One line per request only when debugging: at info level the log stays readable under load.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
@@ -102,12 +108,15 @@ export async function buildApp({
     tokens: createTokens(config.jwtSecret, config.tokenTtlSeconds),
     lifecycle: { draining: false },
     media: createMediaStore(config),
+    metrics: new Metrics(),
   };
+  ctx.metrics.watchPool(() => database.poolStats());
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     ctx.media.close();
     await database.close();
   });
+  registerRequestIds(app);
   app.addHook('onRequest', (_request, reply, done) => {
     if (ctx.lifecycle.draining) {
       void reply.header('connection', 'close');
@@ -129,6 +138,8 @@ export async function buildApp({
 
   registerErrorHandler(app);
   registerAccessControl(app, sessionCache);
+  // Before any plugin adds routes: each route is timed from the moment it is added.
+  metricsRoutes(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

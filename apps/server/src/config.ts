@@ -114,10 +114,19 @@ const EnvSchema = z
     S3_FORCE_PATH_STYLE: bool(false),
     /** Some S3-compatible stores refuse the SDK's newer default checksums: `when_required` turns them off. */
     S3_CHECKSUMS: z.enum(['when_supported', 'when_required']).default('when_supported'),
+    /** Set: GET /metrics (Prometheus text) asks for this bearer token. Neither this nor METRICS_PORT: no /metrics. */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** Set: /metrics is served on this port only (a second listener), not on PORT. */
+    METRICS_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).optional(),
+    /** The address the metrics listener binds (default: HOST). */
+    METRICS_HOST: z.string().min(1).optional(),
   })
   .superRefine((e, ctx) => {
     if (e.MEDIA_STORE === 's3' && !e.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when MEDIA_STORE=s3' });
+    }
+    if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT' });
     }
   });
 
@@ -164,6 +173,8 @@ export interface Config {
   mediaDir: string;
   media: MediaConfig;
   imageBatch: { uploadBytes: number; archiveBytes: number; concurrency: number; staleSeconds: number };
+  /** GET /metrics: off when neither is set; `port` serves it on a listener of its own. */
+  metrics: { token: string | null; port: number | null; host: string };
 }
 
 export interface S3Settings {
@@ -289,6 +300,7 @@ export function loadConfig(
           : null,
       publicUrl: e.MEDIA_PUBLIC_URL ? e.MEDIA_PUBLIC_URL.replace(/\/+$/, '') : '/media',
     },
+    metrics: { token: e.METRICS_TOKEN ?? null, port: e.METRICS_PORT ?? null, host: e.METRICS_HOST ?? e.HOST },
     ...overrides,
   };
 }

@@ -6,8 +6,16 @@ import { DataDirLockedError } from './db/lock';
 import { seedDemoCatalogue } from './seed/demo-catalogue';
 import { announceAdmin } from './modules/auth/announce-admin';
 import { GuestAccountError } from './modules/auth/guest-account';
+import { startMetricsServer } from './modules/metrics/metrics-server';
+import { startStartingServer, type StartingServer } from './modules/system/starting-server';
 
 const SHUTDOWN_DEADLINE_MS = 9_000;
+
+/** The few lines written before the app's own logger exists, in the same JSON shape. */
+function startLog(config: Config, msg: string) {
+  if (['silent', 'fatal', 'error', 'warn'].includes(config.logLevel)) return;
+  process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg })}\n`);
+}
 
 function fail(message: string): never {
   process.stderr.write(`\n${message}\n\n`);
@@ -23,6 +31,18 @@ async function main() {
     throw err;
   }
 
+  // Up but not ready while migrations run and the first accounts are made (modules/system/starting-server.ts).
+  let starting: StartingServer;
+  try {
+    starting = await startStartingServer(config.port, config.host, 'database migrations are running');
+  } catch (err) {
+    fail(`Dalil cannot listen on ${config.host}:${config.port}: ${(err as Error).message}`);
+  }
+  startLog(
+    config,
+    `Starting on port ${starting.port}: /api/ready answers 503 until the database is migrated`,
+  );
+
   let database;
   try {
     database = await openDatabase({
@@ -35,6 +55,7 @@ async function main() {
     throw err;
   }
 
+  starting.reason = 'the first accounts and the demo catalogue are being prepared';
   const app = await buildApp({ config, database });
   // Processes starting together on one PostgreSQL take turns: the first creates the accounts and the
   // demo catalogue, the others find them made.
@@ -55,7 +76,20 @@ async function main() {
   // A checkpoint after the first-start writes keeps the shutdown checkpoint short.
   if (seeded) await database.checkpoint();
 
-  const address = await app.listen({ port: config.port, host: config.host });
+  // The same port the starting server held (PORT=0 picked one at random).
+  await starting.close();
+  const address = await app.listen({ port: starting.port, host: config.host });
+  const metricsServer =
+    config.metrics.port === null
+      ? null
+      : await startMetricsServer(
+          app.ctx.metrics,
+          { port: config.metrics.port, host: config.metrics.host, token: config.metrics.token },
+          app.log,
+        );
+  if (metricsServer) {
+    app.log.info(`Metrics on http://${config.metrics.host}:${metricsServer.address.port}/metrics`);
+  }
   // Fastify reports a wildcard HOST as the loopback address it also listens on; a person opens localhost.
   const shown = address.replace(/\/\/(0\.0\.0\.0|\[::\]|127\.0\.0\.1|\[::1\])(?=:)/, '//localhost');
   app.log.info(
@@ -78,7 +112,7 @@ async function main() {
     // that moment goes idle later and would keep the process up until its keep-alive timeout.
     const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
     sweep.unref();
-    app.close().then(
+    Promise.all([app.close(), metricsServer?.close()]).then(
       () => {
         app.log.info('stopped cleanly');
         process.exit(0);

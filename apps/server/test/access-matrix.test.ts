@@ -62,8 +62,15 @@ const sign = (claims: { sub: string; role: string; tv: number }, secret: string,
     .setExpirationTime(expiresAt)
     .sign(new TextEncoder().encode(secret));
 
+/**
+ * Routes for the operator, outside the accounts' access levels: /metrics asks for METRICS_TOKEN,
+ * which no account's token is, so every caller here gets 401 (the token itself is checked below).
+ */
+const METRICS_TOKEN = 'metrics-token-for-the-access-matrix';
+const OPERATOR_ROUTES = new Set(['GET /metrics', 'HEAD /metrics']);
+
 beforeAll(async () => {
-  const config = testConfig();
+  const config = testConfig({ METRICS_TOKEN });
   const { database, drop } = await freshDatabase();
   await ensureAccounts(database.db, config);
   const doomed = await insertUser(database.db, {
@@ -169,7 +176,7 @@ describe('access matrix', () => {
         const key = `${route.method} ${route.url}`;
         (matrix[key] ??= {} as Record<Caller, number>)[caller] = res.statusCode;
         const access = declared.get(key) ?? routeAccess({ url: route.url }) ?? 'none';
-        const want = expected(access, caller);
+        const want = OPERATOR_ROUTES.has(key) ? 401 : expected(access, caller);
         const ok =
           want === 'allowed' ? res.statusCode !== 401 && res.statusCode !== 403 : res.statusCode === want;
         if (!ok) failures.push(`${key} [${access}] as ${caller}: ${res.statusCode}, expected ${want}`);
@@ -185,6 +192,8 @@ describe('access matrix', () => {
       }
     }
     expect(failures).toEqual([]);
+    expect(Object.keys(matrix)).toEqual(expect.arrayContaining([...OPERATOR_ROUTES]));
+    expect((await app.inject({ url: '/metrics', headers: bearer(METRICS_TOKEN) })).statusCode).toBe(200);
     // Every kind of caller met at least one refusal and one admission: the matrix is not vacuous.
     for (const caller of Object.keys(tokens) as Caller[]) {
       const statuses = Object.values(matrix).map((row) => row[caller]);

@@ -14,8 +14,14 @@ export interface ServerProcess {
   closed: Promise<void>;
 }
 
-/** Starts the real server entry (src/main.ts under tsx) as its own process and waits until it listens. */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts the real server entry (src/main.ts under tsx) as its own process and waits until it listens;
+ * `until` waits for another log line instead, whose first group is the port.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  until = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/,
+): Promise<ServerProcess> {
   const proc = spawn(process.execPath, ['--import', 'tsx', join(serverRoot, 'src/main.ts')], {
     cwd: serverRoot,
     env: {
@@ -42,10 +48,10 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
     const check = () => {
-      const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      const m = until.exec(out);
       if (m) {
         clearTimeout(timer);
-        resolve(m[1]!);
+        resolve(`http://127.0.0.1:${m[1]!}`);
       }
     };
     proc.stdout.on('data', check);

@@ -14,6 +14,8 @@ export const ErrorBodySchema = z.object({
   error: z.string(),
   message: z.string(),
   details: z.array(ErrorDetailSchema).optional(),
+  /** The request's id, also in the `x-request-id` header and in every log line of the request. */
+  requestId: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import type { PoolStats } from '../lib/metrics';
 import { lockDataDir } from './lock';
 import * as schema from './schema';
 import { WorkerClient } from './worker-client';
@@ -21,6 +22,8 @@ export type Executor = Pick<Db, 'execute'>;
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
+  /** What the connections are doing now (metrics). */
+  poolStats(): PoolStats;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   /** CHECKPOINT (PGlite), then close; releases the data directory lock. */
@@ -59,7 +62,7 @@ function migrationsFolder(): string {
   return found;
 }
 
-const MIGRATION_LOCK = 7_243_101; // arbitrary constant: serializes start-up work across server processes
+export const MIGRATION_LOCK = 7_243_101; // arbitrary constant: serializes start-up work across server processes
 
 /** Holds the start-up lock on a connection of its own while `task` runs (on any connection). */
 async function withStartupLock<T>(pool: pg.Pool, task: (client: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -98,6 +101,7 @@ async function openPostgres(url: string, poolSize: number, statementTimeoutMs: n
   return {
     db,
     engine: 'postgres',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     ping: async () => {
       await pool.query('select 1');
     },
@@ -122,6 +126,7 @@ async function openPglite(dataDir: string | undefined, template: string | undefi
   return {
     db,
     engine: 'pglite',
+    poolStats: () => ({ total: 1, idle: client.busy ? 0 : 1, waiting: client.waiting }),
     ping: async () => {
       await db.execute(sql`select 1`);
     },

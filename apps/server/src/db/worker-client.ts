@@ -37,6 +37,9 @@ export class WorkerClient implements QueryClient {
   private pending = new Map<number, Pending>();
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
+  /** Exclusive sections (queries, transactions) not yet started, and the one running. */
+  private queued = 0;
+  private running = 0;
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (msg: { id: number; ok: boolean; result?: unknown; error?: DatabaseError }) => {
@@ -81,9 +84,25 @@ export class WorkerClient implements QueryClient {
     });
   }
 
+  /** Queries and transactions waiting for the one connection. */
+  get waiting(): number {
+    return this.queued;
+  }
+
+  /** Whether a query or transaction holds the connection now. */
+  get busy(): boolean {
+    return this.running > 0;
+  }
+
   /** Runs `fn` when every earlier exclusive section has finished. */
   private exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(fn, fn);
+    this.queued++;
+    const counted = () => {
+      this.queued--;
+      this.running++;
+      return fn().finally(() => this.running--);
+    };
+    const run = this.queue.then(counted, counted);
     this.queue = run.catch(() => undefined);
     return run;
   }

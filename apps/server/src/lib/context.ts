@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import type { CatalogueWrites } from './catalogue-version';
 import type { MediaStore } from './media-store';
+import type { Metrics } from './metrics';
 import type { SessionWrites } from './session-version';
 import type { Tokens, VerifiedToken } from './tokens';
 
@@ -23,6 +24,8 @@ export interface AppContext extends DataContext {
   tokens: Tokens;
   /** Where images live: DATA_DIR/media or an S3-compatible store. */
   media: MediaStore;
+  /** This app's metrics registry (GET /metrics when an operator turned it on). */
+  metrics: Metrics;
   /** Set when shutdown starts: new requests then get 503. */
   lifecycle: { draining: boolean };
 }

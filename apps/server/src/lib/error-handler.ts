@@ -51,6 +51,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       });
     }
     // 57014: a statement ran past statement_timeout (or was cancelled): busy, not broken; retry later.
+    if (pgCode === '57014') request.server.ctx.metrics.statementsCancelled.inc();
     if (isDatabaseUnavailable(err) || pgCode === '57014') {
       request.log.warn({ err: { message: err.message } }, 'database unavailable');
       return reply.status(503).header('retry-after', '5').send({

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { assertKey, MEDIA_KEY, type MediaStore, type StoredObject } from './media-store';
 
@@ -57,6 +58,10 @@ export function localMediaStore(dir: string): MediaStore {
         }
       };
       yield* walk('');
+    },
+    async check() {
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      await access(dir, constants.W_OK);
     },
     close() {},
   };

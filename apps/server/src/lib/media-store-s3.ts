@@ -1,6 +1,7 @@
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -80,6 +81,11 @@ export function s3MediaStore(settings: S3Settings): MediaStore {
         }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
+    },
+    async check(abortSignal) {
+      // One HEAD of the bucket: it answers when the store is reachable, the bucket exists and the
+      // credentials are accepted, and it costs the store nothing.
+      await client.send(new HeadBucketCommand({ Bucket }), { abortSignal });
     },
     close() {
       client.destroy();

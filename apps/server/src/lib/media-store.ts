@@ -20,6 +20,8 @@ export interface MediaStore {
   remove(keys: string[]): Promise<void>;
   /** Every object, in no particular order. */
   list(): AsyncIterable<StoredObject>;
+  /** Throws when the store cannot take a write now (readiness); `signal` ends a slow check. */
+  check(signal: AbortSignal): Promise<void>;
   close(): void;
 }
 

@@ -10,6 +10,8 @@ export interface VersionedCacheOptions {
   readVersion: () => Promise<number>;
   /** Milliseconds on a monotonic clock; tests pass one they can move. */
   now?: () => number;
+  /** Told of every lookup, hit or miss (the metrics count them). */
+  onLookup?: (hit: boolean) => void;
 }
 
 export class VersionedCache<V> {
@@ -62,6 +64,7 @@ export class VersionedCache<V> {
 
   get(key: string): V | undefined {
     const value = this.entries.get(key);
+    this.options.onLookup?.(value !== undefined);
     if (value !== undefined) {
       // Most recently used goes last; eviction takes the first.
       this.entries.delete(key);

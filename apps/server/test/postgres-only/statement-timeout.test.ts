@@ -8,6 +8,9 @@ import { ensureAccounts } from '../../src/seed/accounts';
 import { openDatabase } from '../../src/db/client';
 import { resultRows } from '../../src/modules/imports/merge';
 import { ADMIN_PASSWORD, bearer, body, freshDatabase, testConfig } from '../harness';
+import { Scrape } from '../prometheus';
+
+const METRICS_TOKEN = 'metrics-token-for-the-timeout-test';
 
 // PGlite ignores statement_timeout (docs/reliability.md says what bounds it); PostgreSQL enforces it.
 let app: FastifyInstance;
@@ -21,7 +24,7 @@ beforeAll(async () => {
   url = fresh.url!;
   drop = fresh.drop;
   const database = await openDatabase({ url, poolSize: 2, statementTimeoutMs: 300 });
-  const config = testConfig();
+  const config = testConfig({ METRICS_TOKEN });
   dataDir = config.dataDir;
   await ensureAccounts(database.db, config);
   app = await buildApp({ config, database });
@@ -52,6 +55,9 @@ describe('statement timeout', () => {
       expect(res.headers['retry-after']).toBe('5');
       expect(body(res).message).toBe('The database is not answering; try again in a moment');
       expect(performance.now() - started).toBeLessThan(3000);
+      // The operator sees it in the metrics.
+      const scrape = await app.inject({ url: '/metrics', headers: bearer(METRICS_TOKEN) });
+      expect(new Scrape(scrape.body).value('dalil_db_statements_cancelled_total')).toBe(1);
       await blocker.query('rollback');
       expect(
         (await app.inject({ method: 'GET', url: '/api/family', headers: bearer(token) })).statusCode,

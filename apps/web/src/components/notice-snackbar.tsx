@@ -2,7 +2,9 @@ import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import { useTranslation } from '../lib/i18n';
 import { useNotifications, type Notice } from '../lib/notifications-store';
+import { requestIdOf } from '../lib/api-error';
 import { useNoticeMessage } from './notice-message';
+import { RequestIdNote } from './request-id-note';
 
 /** Shows the latest failure or notice; the text is worked out at render, so it follows the language. */
 export function NoticeSnackbar({ current }: { current: Notice }) {
@@ -26,6 +28,7 @@ export function NoticeSnackbar({ current }: { current: Notice }) {
         sx={{ width: '100%', alignItems: 'center' }}
       >
         {message}
+        <RequestIdNote id={requestIdOf(current.error)} />
       </Alert>
     </Snackbar>
   );

@@ -7,15 +7,28 @@ export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   readonly status: number;
   readonly body: ErrorBody | null;
+  /** The server's id for the request (its `x-request-id`), which names it in the server's log. */
+  readonly requestId: string | null;
 
-  constructor(kind: ApiErrorKind, status: number, body: ErrorBody | null, message: string) {
+  constructor(
+    kind: ApiErrorKind,
+    status: number,
+    body: ErrorBody | null,
+    message: string,
+    requestId: string | null = body?.requestId ?? null,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.kind = kind;
     this.status = status;
     this.body = body;
+    this.requestId = requestId;
   }
 }
+
+/** The request id of a failed call, for a person to quote to whoever reads the server's log. */
+export const requestIdOf = (error: unknown): string | null =>
+  error instanceof ApiError ? error.requestId : null;
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
@@ -36,5 +49,6 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
     // Not JSON (a proxy page, an empty body): fall back to the status text.
   }
   const message = body?.message ?? (response.statusText || `HTTP ${response.status}`);
-  return new ApiError('http', response.status, body, message);
+  const requestId = body?.requestId ?? response.headers.get('x-request-id');
+  return new ApiError('http', response.status, body, message, requestId);
 }

@@ -25,7 +25,10 @@ export const routeAccess = (route: Pick<RouteOptions, 'url' | 'config'>): Access
  * programming error and stops the start, so no route can slip past the access rules.
  */
 export function registerAccessControl(app: FastifyInstance, settings: SessionCacheSettings = {}) {
-  const sessions = new SessionCache(app.ctx.db, app.ctx.tokens, app.ctx.sessions, settings);
+  const { metrics } = app.ctx;
+  const sessions = new SessionCache(app.ctx.db, app.ctx.tokens, app.ctx.sessions, settings, (hit) =>
+    metrics.cacheLookup('session', hit),
+  );
   app.addHook('onClose', (_instance, done) => {
     sessions.close();
     done();

@@ -82,12 +82,14 @@ export class SessionCache {
     private readonly tokens: Tokens,
     sessions: SessionWrites,
     settings: SessionCacheSettings = {},
+    onLookup?: (hit: boolean) => void,
   ) {
     this.cache = new VersionedCache<Verdict>({
       maxEntries: settings.entries ?? 10_000,
       versionTtlMs: settings.versionTtlMs ?? REVOCATION_DELAY_MS,
       readVersion: () => readSessionVersion(db),
       ...(settings.now ? { now: settings.now } : {}),
+      ...(onLookup ? { onLookup } : {}),
     });
     this.unsubscribe = sessions.onWrite(() => this.cache.expire());
   }

@@ -54,7 +54,7 @@ const tooManyGuests = (retryAfter: number) =>
  * by both routes and every process), then at most a few password verifications at once.
  */
 export function createSignIn(ctx: AppContext) {
-  const { db, config, tokens } = ctx;
+  const { db, config, tokens, metrics } = ctx;
   const limits = createSignInLimits(db, config.signIn);
   const queue = new VerificationQueue(config.signIn.concurrency, config.signIn.queue);
   const token = (user: { id: number; role: Role; tokenVersion: number }) =>
@@ -84,16 +84,23 @@ export function createSignIn(ctx: AppContext) {
     address: string,
   ): Promise<string> {
     const guest = await guestSignIn(kind, username, password, address);
-    if (guest) return guest;
+    if (guest) {
+      metrics.signIn(kind, 'success');
+      return guest;
+    }
 
     const known = limits.known(address, username);
-    if (known > 0) return refuse(tooManyFailures(known));
+    if (known > 0) {
+      metrics.signIn(kind, 'limited');
+      return refuse(tooManyFailures(known));
+    }
     const turn = async <T>(task: () => Promise<T>, onBusy?: () => Promise<void>): Promise<T> => {
       try {
         return await queue.run(address, limits.suspicion(address), task);
       } catch (err) {
         if (err instanceof HttpError && err.statusCode === 429) {
           await onBusy?.();
+          metrics.signIn(kind, 'busy');
           return refuse(err);
         }
         throw err;
@@ -102,7 +109,10 @@ export function createSignIn(ctx: AppContext) {
     // Counting and verifying each take a turn in the queue; the delay is waited between them,
     // holding no place. The attempt is counted before its password is checked (attempt-counts.ts).
     const check = await turn(() => limits.attempt(address, username));
-    if (check.retryAfter > 0) return refuse(tooManyFailures(check.retryAfter));
+    if (check.retryAfter > 0) {
+      metrics.signIn(kind, 'limited');
+      return refuse(tooManyFailures(check.retryAfter));
+    }
     if (check.delayMs > 0) await sleep(check.delayMs);
     const user = await turn(
       async () => {
@@ -117,12 +127,16 @@ export function createSignIn(ctx: AppContext) {
       // Turned away before its password was checked: not a failure.
       () => limits.withdraw(address, username),
     );
-    if (!user) throw new HttpError(401, MESSAGES.badCredentials);
+    if (!user) {
+      metrics.signIn(kind, 'failure');
+      throw new HttpError(401, MESSAGES.badCredentials);
+    }
     await limits.succeeded(address, username);
     // The generated password has done its job once the admin has signed in with it.
     if (user.role === 'admin' && user.username.toLowerCase() === config.admin.username.toLowerCase()) {
       await forgetAdminPassword(config.dataDir);
     }
+    metrics.signIn(kind, 'success');
     return token(user);
   };
 }

@@ -35,6 +35,10 @@ export async function runImageJob(
     archiveBytes: ctx.config.imageBatch.archiveBytes,
     concurrency: ctx.config.imageBatch.concurrency,
   };
+  const { metrics } = ctx;
+  let state: 'queued' | 'running' = 'queued';
+  metrics.imageJobs.inc({ state });
+  let outcome: 'done' | 'failed' = 'failed';
   const reports: ImageFileReport[] = [];
   let done = 0;
   let lastFlush = 0;
@@ -52,6 +56,9 @@ export async function runImageJob(
     const limits = { fileBytes, archiveBytes };
     const total = await countEntries(files, limits);
     await updateJob(ctx.db, jobId, { state: 'running', total });
+    metrics.imageJobs.dec({ state });
+    state = 'running';
+    metrics.imageJobs.inc({ state });
     const index = await ProductIndex.load(ctx.db, family);
     const claimed = new Map<string, string>();
     // `concurrency` images are encoded at once (the CPU-bound part); twice as many are in flight, so
@@ -69,7 +76,10 @@ export async function runImageJob(
       if (!stored) {
         stored = index.namesImage(name)
           ? Promise.resolve()
-          : encoder.run(() => encodeImage(data, name)).then((image) => putImage(ctx.media, image));
+          : encoder
+              .run(() => encodeImage(data, name))
+              .then((image) => putImage(ctx.media, image))
+              .then(() => metrics.imagesStored.inc());
         storing.set(name, stored);
       }
       return stored;
@@ -107,6 +117,7 @@ export async function runImageJob(
       counts: countStatuses(reports),
       files: reports,
     });
+    outcome = 'done';
   } catch (err) {
     const message = err instanceof ZipBombError ? err.message : 'The job stopped on an unexpected error';
     if (!(err instanceof ZipBombError)) log.error({ err, jobId }, 'image job failed');
@@ -119,6 +130,8 @@ export async function runImageJob(
     // What it changed before it stopped can still be undone from its entry.
     await recordJob(ctx, jobId, family, actor).catch(() => {});
   } finally {
+    metrics.imageJobs.dec({ state });
+    metrics.imageJobsFinished.inc({ outcome });
     clearInterval(heartbeat);
     await discard(files);
   }

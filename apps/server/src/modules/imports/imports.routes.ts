@@ -20,6 +20,7 @@ import { sweepTemporary } from './import-temp';
 import { receiveUpload } from './receive-upload';
 import { templateRoutes } from './template.routes';
 import { detectUploadFormat } from './upload-format';
+import type { ImportOutcome } from '../../lib/metrics';
 
 const tags = ['imports'];
 const LISTED_IN_MESSAGE = 100;
@@ -154,6 +155,9 @@ export async function importRoutes(app: FastifyInstance) {
         },
         progress,
       );
+    } catch (err) {
+      ctx.metrics.importRun(kind, 'failed');
+      throw err;
     } finally {
       // Before answering: once the client has its answer, the file is gone and the slot is free.
       await file.remove();
@@ -170,6 +174,7 @@ export async function importRoutes(app: FastifyInstance) {
       },
       'CSV import',
     );
+    ctx.metrics.importRun(kind, dryRun ? 'preview' : report.imported ? 'imported' : 'rejected');
     if (dryRun || report.imported) return reply.status(200).send(report);
     const unit = format === 'xlsx' ? 'row' : 'line';
     return reply.status(422).send({

@@ -19,12 +19,13 @@ export interface SearchCacheSettings {
  * processes reach it when it next reads the catalogue version, within `versionTtlMs`.
  */
 export function searchCachePlugin(app: FastifyInstance, settings: SearchCacheSettings, done: () => void) {
-  const { db, catalogue } = app.ctx;
+  const { db, catalogue, metrics } = app.ctx;
   const cache = new VersionedCache<CachedPage>({
     maxEntries: settings.entries ?? 1000,
     versionTtlMs: settings.versionTtlMs ?? 250,
     readVersion: () => readCatalogueVersion(db),
     ...(settings.now ? { now: settings.now } : {}),
+    onLookup: (hit) => metrics.cacheLookup('search', hit),
   });
   const unsubscribe = catalogue.onWrite(() => cache.expire());
   app.addHook('onClose', (_instance, closed) => {

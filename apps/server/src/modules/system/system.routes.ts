@@ -5,10 +5,12 @@ import { z } from 'zod';
 import { ErrorBodySchema } from '@dalil/contracts/common';
 import { HealthSchema, PublicConfigSchema } from '@dalil/contracts/config';
 import { HttpError } from '../../lib/errors';
+import { readinessChecks } from './readiness';
 
 export function systemRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { config, database } = app.ctx;
+  const { config, database, media } = app.ctx;
+  const ready = readinessChecks(database, media);
 
   r.get(
     `${API_BASE}${API_PATHS.health}`,
@@ -30,22 +32,20 @@ export function systemRoutes(app: FastifyInstance) {
       config: { access: 'public' },
       schema: {
         tags: ['system'],
-        summary: 'The database answers',
+        summary: 'The database answers and the media store can be written',
         operationId: 'ready',
         response: { 200: z.object({ status: z.literal('ready') }), 503: ErrorBodySchema },
       },
     },
     async () => {
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('timeout')), 2000);
-      });
-      try {
-        await Promise.race([database.ping(), timeout]);
-      } catch {
-        throw new HttpError(503, 'The database is not answering');
-      } finally {
-        clearTimeout(timer);
+      const problems = await ready();
+      if (problems.length > 0) {
+        throw new HttpError(
+          503,
+          problems.map((p) => p.message).join('; '),
+          problems.map((p) => ({ path: p.path, message: p.message })),
+          { 'retry-after': '5' },
+        );
       }
       // The engine stays private: the start log and the operator's configuration say which it is.
       return { status: 'ready' as const };

@@ -41,6 +41,7 @@ describe('system endpoints', () => {
       statusCode: 404,
       error: 'Not Found',
       message: 'Route GET /api/no-such-thing not found',
+      requestId: res.headers['x-request-id'],
     });
   });
 

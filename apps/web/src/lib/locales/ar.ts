@@ -40,6 +40,7 @@ export const ar: BaseMessages = {
     server: 'حدث خطأ في الخادم. يُرجى المحاولة مرة أخرى.',
     generic: 'حدث خطأ ما.',
     dismiss: 'إغلاق',
+    requestId: 'الرقم المرجعي: {{id}}',
   },
   unreachable: {
     title: 'تعذّر الوصول إلى الخادم',

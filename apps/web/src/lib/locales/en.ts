@@ -40,6 +40,7 @@ export const en = {
     server: 'Something went wrong on the server. Please try again.',
     generic: 'Something went wrong.',
     dismiss: 'Close',
+    requestId: 'Reference: {{id}}',
   },
   unreachable: {
     title: 'The server cannot be reached',

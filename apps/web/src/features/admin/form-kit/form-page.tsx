@@ -7,6 +7,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { FormEvent, ReactNode } from 'react';
+import { RequestIdNote } from '../../../components/request-id-note';
 import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 
@@ -18,6 +19,9 @@ export interface FormPageProps {
   loading?: boolean;
   loadError?: string | null;
   saveError?: string | null;
+  /** The failed request's id, shown in small print under the load or save error. */
+  loadRequestId?: string | null;
+  saveRequestId?: string | null;
   cancelTo: string;
   children: ReactNode;
 }
@@ -38,6 +42,7 @@ export function FormPage(props: FormPageProps) {
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
           <Alert severity="error" sx={{ width: '100%' }}>
             {t('admin.form.loadFailed')} {loadError}
+            <RequestIdNote id={props.loadRequestId} />
           </Alert>
           <Button component={Link} to={cancelTo}>
             {t('admin.form.backToList')}
@@ -56,6 +61,7 @@ export function FormPage(props: FormPageProps) {
           {saveError && (
             <Alert severity="error" role="alert">
               {t('admin.form.saveFailed')} {saveError}
+              <RequestIdNote id={props.saveRequestId} />
             </Alert>
           )}
           <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', pt: 1 }}>

@@ -7,7 +7,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import type { ListReturn } from '../../../components/list-kit-row-menu';
 import type { AdminResourceKey } from '../../../lib/admin-registry';
-import { isApiError } from '../../../lib/api-error';
+import { isApiError, requestIdOf } from '../../../lib/api-error';
 import { useNotifications } from '../../../lib/notifications-store';
 import { adminPaths } from '../../../lib/paths';
 import { resourceApis, type ResourceApi } from '../resource-api';
@@ -72,6 +72,7 @@ export function useResourceForm<K extends AdminResourceKey, S extends FormSchema
   const id = params.id === undefined ? undefined : Number(params.id);
   const mode = id === undefined ? ('create' as const) : ('edit' as const);
   const [saveError, setSaveError] = useState<string | null>(null);
+  const [saveRequestId, setSaveRequestId] = useState<string | null>(null);
   const form = useForm<In, unknown, Out>({
     resolver: zodResolver(schema),
     defaultValues: empty as DefaultValues<In>,
@@ -106,6 +107,7 @@ export function useResourceForm<K extends AdminResourceKey, S extends FormSchema
   const imageKeys = fieldNames.filter((name) => schema.shape[name] === ImageInputSchema);
   const submit = form.handleSubmit(async (values) => {
     setSaveError(null);
+    setSaveRequestId(null);
     try {
       const body = await uploadImages(values, imageKeys, (key, name) =>
         form.setValue(key as Path<In>, name as PathValue<In, Path<In>>),
@@ -117,6 +119,7 @@ export function useResourceForm<K extends AdminResourceKey, S extends FormSchema
     } catch (error) {
       console.error(error);
       setSaveError(failureMessage(error, t, i18n.language));
+      setSaveRequestId(requestIdOf(error));
       if (!isApiError(error)) return;
       for (const detail of error.body?.details ?? []) {
         // A list field's item (body.words.1) shows on the field itself.
@@ -139,6 +142,8 @@ export function useResourceForm<K extends AdminResourceKey, S extends FormSchema
     loading: record.isPending && id !== undefined,
     loadError: record.isError ? failureMessage(record.error, t, i18n.language) : null,
     saveError,
+    loadRequestId: record.isError ? requestIdOf(record.error) : null,
+    saveRequestId,
     cancelTo: returnTo,
   };
   return { form, control: form.control, mode, frame };

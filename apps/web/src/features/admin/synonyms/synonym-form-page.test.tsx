@@ -66,7 +66,7 @@ describe('synonym form', () => {
     expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
   });
 
-  it('shows the server refusal of a word another group holds on the words field', async () => {
+  it('shows the server refusal of a word another group holds on the words field, with its request id', async () => {
     mockApi({
       'GET /api/family': families,
       'POST /api/synonyms': () => ({
@@ -78,6 +78,7 @@ describe('synonym form', () => {
           details: [
             { path: 'body.words', message: '"heinz" is already in another synonym group of this family' },
           ],
+          requestId: '5b0c2f1e-8d7a-4c33-9e61-2f0a6b9d4c10',
         },
       }),
     });
@@ -90,5 +91,7 @@ describe('synonym form', () => {
       await screen.findAllByText('"heinz" is already in another synonym group of this family'),
     ).not.toHaveLength(0);
     expect(screen.getByRole('textbox', { name: /^Words/ })).toHaveAttribute('aria-invalid', 'true');
+    // In small print under the message, for whoever reads the server's log.
+    expect(screen.getByRole('alert')).toHaveTextContent('Reference: 5b0c2f1e-8d7a-4c33-9e61-2f0a6b9d4c10');
   });
 });
