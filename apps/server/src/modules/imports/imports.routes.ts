@@ -20,7 +20,6 @@ import { sweepTemporary } from './import-temp';
 import { receiveUpload } from './receive-upload';
 import { templateRoutes } from './template.routes';
 import { detectUploadFormat } from './upload-format';
-import type { ImportOutcome } from '../../lib/metrics';
 
 const tags = ['imports'];
 const LISTED_IN_MESSAGE = 100;
