@@ -2,77 +2,45 @@ import type { Activity, ActivityList, ActivityQuery } from '@dalil/contracts/act
 import { API_PATHS, withParams } from '@dalil/contracts/api-paths';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from '../../lib/i18n';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { apiRequest } from '../../lib/api-client';
+import { useTranslation, type TFunction } from '../../lib/i18n';
 import { reportError, useNotifications } from '../../lib/notifications-store';
+import { HistoryChanges } from './history-changes';
+import { fieldLabel, recordLabel } from './history-labels';
 
-const show = (value: unknown) =>
-  value === null || value === undefined || value === ''
-    ? '—'
-    : typeof value === 'string'
-      ? value
-      : JSON.stringify(value);
+/** The kinds of record whose changes the server can put back. */
+const REVERTIBLE = new Set<Activity['entity']>(['family', 'category', 'product', 'synonym']);
 
-/** Each changed field of an entry: its name, the value before and after. */
-function Changes({ entry }: { entry: Activity }) {
-  const { t } = useTranslation();
-  // Each value is isolated (its own direction, Arabic or Latin), so the arrow always points from the
-  // value before to the value after in the page's reading direction.
-  const arrow = useTheme().direction === 'rtl' ? ' ← ' : ' → ';
-  return (
-    <Box
-      component="dl"
-      sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.25 }}
-    >
-      {Object.entries(entry.changes).map(([field, change]) => (
-        <Box key={field} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" sx={{ fontWeight: 600 }}>
-            {t(`admin.fields.${field}`, { defaultValue: field })}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            <Box
-              component="del"
-              dir="auto"
-              sx={{ color: 'error.main', unicodeBidi: 'isolate' }}
-              aria-label={t('admin.history.before')}
-            >
-              {show(change.before)}
-            </Box>
-            {arrow}
-            <Box
-              component="ins"
-              dir="auto"
-              sx={{ color: 'success.main', textDecoration: 'none', unicodeBidi: 'isolate' }}
-              aria-label={t('admin.history.after')}
-            >
-              {show(change.after)}
-            </Box>
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
+/** What reverting an entry will do, in words: the record and the fields that go back. */
+function revertText(t: TFunction, language: string, entry: Activity, when: string): string {
+  const record = recordLabel(t, language, entry);
+  if (entry.action === 'create') return t('admin.history.revertCreate', { record });
+  if (entry.action === 'delete') return t('admin.history.revertDelete', { record });
+  const fields = Object.keys(entry.changes)
+    .map((field) => fieldLabel(t, field))
+    .join(t('admin.users.separator'));
+  return `${t('admin.history.revertText', { record, when })} ${t('admin.history.revertFields', { fields })}`;
 }
 
 /**
- * A page of the history, newest first, with each entry's field-level differences and a Revert
- * button (the server refuses, naming the fields, when they changed again since).
+ * A page of the history, newest first, each entry a card (it fits a phone): when, who, what was done
+ * to which record (by name), the field-level differences, and Revert, which asks first, naming the
+ * record and the fields (the server refuses, naming the fields, when they changed again since).
  */
 export function HistoryPanel({ filters }: { filters: Omit<ActivityQuery, 'limit' | 'skip'> }) {
   const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const client = useQueryClient();
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(10);
+  const [asking, setAsking] = useState<Activity | null>(null);
   const query = { ...filters, limit: pageSize, skip: page * pageSize } as Record<
     string,
     string | number | undefined
@@ -89,50 +57,72 @@ export function HistoryPanel({ filters }: { filters: Omit<ActivityQuery, 'limit'
       void client.invalidateQueries();
     },
     onError: reportError,
+    onSettled: () => setAsking(null),
   });
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   const entries = list.data?.data ?? [];
   return (
-    <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label={t('admin.history.title')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('admin.history.when')}</TableCell>
-            <TableCell>{t('admin.history.who')}</TableCell>
-            <TableCell>{t('admin.history.action')}</TableCell>
-            <TableCell>{t('admin.history.entity')}</TableCell>
-            <TableCell>{t('admin.history.changes')}</TableCell>
-            <TableCell />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {entries.map((entry) => (
-            <TableRow key={entry.id}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{when.format(new Date(entry.at))}</TableCell>
-              <TableCell>{entry.actor.username}</TableCell>
-              <TableCell>{t(`admin.history.actions.${entry.action}`)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {t(`admin.history.entities.${entry.entity}`)} {entry.entityId ?? ''}
-              </TableCell>
-              <TableCell>
-                <Changes entry={entry} />
-              </TableCell>
-              <TableCell>
-                {['family', 'category', 'product', 'synonym'].includes(entry.entity) && (
-                  <Button size="small" disabled={revert.isPending} onClick={() => revert.mutate(entry.id)}>
+    <Box>
+      <Stack
+        component="ul"
+        aria-label={t('admin.history.title')}
+        spacing={1.5}
+        sx={{ p: 0, m: 0, listStyle: 'none' }}
+      >
+        {entries.map((entry) => {
+          const family = entry.familyName
+            ? language === 'ar'
+              ? entry.familyName.ar
+              : entry.familyName.en
+            : null;
+          return (
+            <Paper
+              component="li"
+              variant="outlined"
+              key={entry.id}
+              aria-label={recordLabel(t, language, entry)}
+              sx={{ p: 2, borderRadius: 3 }}
+            >
+              <Stack
+                direction="row"
+                useFlexGap
+                sx={{ flexWrap: 'wrap', columnGap: 1.5, rowGap: 1, alignItems: 'baseline', mb: 1 }}
+              >
+                <Typography
+                  sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0, flex: '1 1 12rem' }}
+                >
+                  {t(`admin.history.actions.${entry.action}`)} · {recordLabel(t, language, entry)}
+                </Typography>
+                {REVERTIBLE.has(entry.entity) && entry.entityId !== null && (
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    disabled={revert.isPending}
+                    onClick={() => setAsking(entry)}
+                  >
                     {t('admin.history.revert')}
                   </Button>
                 )}
-              </TableCell>
-            </TableRow>
-          ))}
-          {list.isSuccess && entries.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={6}>{t('admin.history.empty')}</TableCell>
-            </TableRow>
-          )}
-        </TableBody>
-      </Table>
+              </Stack>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
+                {when.format(new Date(entry.at))} · <bdi>{entry.actor.username}</bdi>
+                {family && (
+                  <>
+                    {' · '}
+                    {t('admin.history.family')}: <bdi>{family}</bdi>
+                  </>
+                )}
+              </Typography>
+              <HistoryChanges entry={entry} />
+            </Paper>
+          );
+        })}
+        {list.isSuccess && entries.length === 0 && (
+          <Typography component="li" color="text.secondary">
+            {t('admin.history.empty')}
+          </Typography>
+        )}
+      </Stack>
       <TablePagination
         component="div"
         count={list.data?.count ?? 0}
@@ -146,6 +136,16 @@ export function HistoryPanel({ filters }: { filters: Omit<ActivityQuery, 'limit'
           setPageSize(Number(event.target.value));
           setPage(0);
         }}
+        sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', px: 0 } }}
+      />
+      <ConfirmDialog
+        open={asking !== null}
+        title={t('admin.history.revertTitle')}
+        text={asking ? revertText(t, language, asking, when.format(new Date(asking.at))) : ''}
+        confirmLabel={t('admin.history.revert')}
+        busy={revert.isPending}
+        onConfirm={() => asking && revert.mutate(asking.id)}
+        onClose={() => setAsking(null)}
       />
     </Box>
   );

@@ -1,9 +1,11 @@
 import catalogAr from './catalog.ar.json';
+import countsAr from './counts.ar.json';
 import type { BaseMessages } from './en';
 
 /** Arabic UI strings: the catalogue's first language. */
 export const ar: BaseMessages = {
   app: { name: 'دليل', tagline: 'كتالوج المنتجات' },
+  counts: countsAr,
   prefs: {
     toLight: 'التبديل إلى الوضع الفاتح',
     toDark: 'التبديل إلى الوضع الداكن',

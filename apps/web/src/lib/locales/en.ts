@@ -1,9 +1,12 @@
 import catalogEn from './catalog.en.json';
+import countsEn from './counts.en.json';
 import type { adminTexts } from './admin-texts';
 
 /** English UI strings. Screen titles, labels and messages keep the catalogue's established English wording. */
 export const en = {
   app: { name: 'Dalil', tagline: 'Product catalogue' },
+  /** A count with its noun, in every plural form the language has (lib/plural.ts). */
+  counts: countsEn,
   prefs: {
     toLight: 'Switch to light mode',
     toDark: 'Switch to dark mode',

@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { countOf } from '../../../lib/plural';
 import { useTranslation } from '../../../lib/i18n';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { CenteredSpinner } from '../../../components/centered-spinner';
@@ -127,7 +128,9 @@ function PrintToolbar({ family, data, pages }: PrintToolbarProps) {
         {data && ` · ${data.family.name[language]}`}
       </Typography>
       <Typography role="status" variant="body2" color="text.secondary">
-        {pages === null ? t('catalog.print.preparing') : t('catalog.print.ready', { pages })}
+        {pages === null
+          ? t('catalog.print.preparing')
+          : t('catalog.print.ready', { pages: countOf(t, language, 'pages', pages) })}
       </Typography>
       <PreferenceToggles />
       <Button
