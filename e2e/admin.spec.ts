@@ -106,7 +106,7 @@ test('create, edit, search, page and delete through the back office', async ({ p
   await rowAction(page, `${FAMILY.en} Edited`, 'Delete');
   const modal = page.getByRole('dialog', { name: 'Delete' });
   await expect(modal).toContainText(
-    'Upon deleting this family you will delete 1 linked categories and 1 linked products',
+    'Upon deleting this family you will delete 1 category and 1 product linked to it',
   );
   await screenshot(page, 'admin-family-delete-ltr-light');
   await modal.getByRole('button', { name: 'Delete' }).click();

@@ -109,7 +109,7 @@ describe('list kit', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Actions for Family 3' }));
     expect(screen.getByRole('menuitem', { name: 'Edit' })).toHaveAttribute('href', '/admin/family/edit/3');
     await userEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
-    const text = 'Upon deleting this family you will delete 4 linked categories and 17 linked products';
+    const text = 'Upon deleting this family you will delete 4 categories and 17 products linked to it';
     expect(await screen.findByText(text)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByText(text)).not.toBeInTheDocument());
