@@ -40,6 +40,7 @@ export const ar: BaseMessages = {
     tooLarge: 'الملف كبير جدًا.',
     tooMany: 'محاولات كثيرة جدًا. يُرجى الانتظار قليلًا ثم المحاولة مجددًا.',
     server: 'حدث خطأ في الخادم. يُرجى المحاولة مرة أخرى.',
+    fieldProblem: '{{field}}: {{message}}',
     generic: 'حدث خطأ ما.',
     dismiss: 'إغلاق',
   },

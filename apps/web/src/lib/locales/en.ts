@@ -41,6 +41,7 @@ export const en = {
     tooLarge: 'The file is too large.',
     tooMany: 'Too many attempts. Please wait a moment and try again.',
     server: 'Something went wrong on the server. Please try again.',
+    fieldProblem: '{{field}}: {{message}}',
     generic: 'Something went wrong.',
     dismiss: 'Close',
   },
