@@ -22,6 +22,8 @@ export const ar: BaseMessages = {
     username: 'اسم المستخدم',
     password: 'كلمة المرور',
     login: 'تسجيل الدخول',
+    signIn: 'تسجيل الدخول',
+    signInHint: 'سجّل الدخول بحسابك لترى شركاتك',
     showPassword: 'إظهار كلمة المرور',
     hidePassword: 'إخفاء كلمة المرور',
     signingIn: 'جارٍ تسجيل دخولك…',

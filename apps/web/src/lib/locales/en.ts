@@ -23,6 +23,8 @@ export const en = {
     username: 'Username',
     password: 'Password',
     login: 'Login',
+    signIn: 'Sign in',
+    signInHint: 'Sign in with your own account to see your companies',
     showPassword: 'Show password',
     hidePassword: 'Hide password',
     signingIn: 'Signing you in…',
