@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { SessionGuard } from '../auth/session-guard';
-import { LoginScreen } from '../auth/login-screen';
-import { setToken } from '../../lib/session';
-import { mockApi } from '../../test/fetch-mock';
-import { renderRoutes } from '../../test/render';
-import { CatalogLayout } from './catalog-layout';
+import { SessionGuard } from '../features/auth/session-guard';
+import { LoginScreen } from '../features/auth/login-screen';
+import { setToken } from '../lib/session';
+import { mockApi } from '../test/fetch-mock';
+import { renderRoutes } from '../test/render';
+import { CatalogLayout } from '../features/catalog/catalog-layout';
 
 const GUEST = { username: 'guest', password: 'guest-password' };
 const account = (username: string, families: number[]) => ({
