@@ -232,10 +232,10 @@ function takeAppAssets(outDir: string): AppAssets {
  * takes that one, so the warnings' code is dropped from what visitors download.
  */
 const ROUTER_PRODUCTION = [
-  { find: /^react-router$/, replacement: join(ROOT_MODULES, 'react-router/dist/production/index.mjs') },
+  { find: /^react-router$/, replacement: join(ROOT_MODULES, 'react-router/dist/production/index.js') },
   {
     find: /^react-router\/dom$/,
-    replacement: join(ROOT_MODULES, 'react-router/dist/production/dom-export.mjs'),
+    replacement: join(ROOT_MODULES, 'react-router/dist/production/dom-export.js'),
   },
 ];
 
