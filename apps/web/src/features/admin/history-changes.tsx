@@ -8,6 +8,7 @@ import { fieldLabel } from './history-labels';
 import { useTranslation } from '../../lib/i18n';
 import { mediaUrl } from '../../lib/media';
 import { countOf } from '../../lib/plural';
+import { ChoiceName } from './form-kit/choice-name';
 import { importCountList } from './import-counts';
 
 /** Fields holding a stored image's name: shown as thumbnails, not as file names. */
@@ -19,6 +20,38 @@ function show(value: unknown, separator: string): string {
   if (typeof value === 'string') return value;
   if (Array.isArray(value)) return value.map((v) => show(v, separator)).join(separator);
   return JSON.stringify(value);
+}
+
+/** Fields holding the id of a family or category: shown by the record's name. */
+const REFERENCES: Record<string, 'families' | 'categories'> = {
+  family: 'families',
+  families: 'families',
+  category: 'categories',
+  subCategory: 'categories',
+  parent: 'categories',
+};
+const ROLES: Record<string, 'admin.fields.roleAdmin' | 'admin.users.roleEditor' | 'admin.fields.roleUser'> = {
+  admin: 'admin.fields.roleAdmin',
+  editor: 'admin.users.roleEditor',
+  user: 'admin.fields.roleUser',
+};
+
+/** A recorded value as a person reads it: names for ids, a role's name, a list joined. */
+function Value({ field, value }: { field: string; value: unknown }) {
+  const { t } = useTranslation();
+  const separator = t('admin.users.separator');
+  const resource = REFERENCES[field];
+  const ids = typeof value === 'number' ? [value] : Array.isArray(value) ? value : null;
+  if (resource && ids?.length && ids.every((id) => typeof id === 'number'))
+    return ids.map((id, index) => (
+      <span key={id}>
+        {index > 0 && separator}
+        <ChoiceName resource={resource} id={id} />
+      </span>
+    ));
+  const role = field === 'role' && typeof value === 'string' ? ROLES[value] : undefined;
+  if (role) return t(role);
+  return show(value, separator);
 }
 
 function Thumbnail({ name, label }: { name: unknown; label: string }) {
@@ -76,7 +109,6 @@ export function HistoryChanges({ entry }: { entry: Activity }) {
   // Each value is isolated (its own direction, Arabic or Latin), so the arrow always points from the
   // value before to the value after in the page's reading direction.
   const arrow = useTheme().direction === 'rtl' ? ' ← ' : ' → ';
-  const separator = t('admin.users.separator');
   const summary = entry.entity === 'import' ? importSummary(t, i18n.language, entry.changes) : null;
   if (summary) return <Typography variant="body2">{summary}</Typography>;
   const fields = Object.entries(entry.changes).filter(([field]) => field !== 'kind');
@@ -95,9 +127,11 @@ export function HistoryChanges({ entry }: { entry: Activity }) {
         const label = fieldLabel(t, field);
         const image = IMAGE_FIELDS.has(field);
         const value = (v: unknown) =>
-          entry.entity === 'import' && field === 'skipped' && typeof v === 'number'
-            ? countOf(t, i18n.language, 'rows', v)
-            : show(v, separator);
+          entry.entity === 'import' && field === 'skipped' && typeof v === 'number' ? (
+            countOf(t, i18n.language, 'rows', v)
+          ) : (
+            <Value field={field} value={v} />
+          );
         return (
           <Box key={field} sx={{ display: 'contents' }}>
             <Typography component="dt" variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>

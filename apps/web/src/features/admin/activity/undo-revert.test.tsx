@@ -31,6 +31,7 @@ const entry = {
   changes: {
     nameEn: { before: 'Green Tea', after: 'Mint Tea' },
     image: { before: 'old-photo.webp', after: 'new-photo.webp' },
+    category: { before: 10, after: 11 },
   },
 };
 
@@ -74,6 +75,8 @@ describe('history of a record', () => {
   it('names the record and family, shows images as thumbnails, and asks before a revert naming its fields', async () => {
     const requests = mockApi({
       'GET /api/activity': () => ({ status: 200, body: { data: [entry], count: 1 } }),
+      'GET /api/category/10': () => ({ status: 200, body: { id: 10, nameEn: 'Teas', nameAr: 'شاي' } }),
+      'GET /api/category/11': () => ({ status: 200, body: { id: 11, nameEn: 'Herbal', nameAr: 'أعشاب' } }),
       'POST /api/activity/41/revert': () => ({ status: 200, body: { ...entry, id: 42, action: 'revert' } }),
     });
     renderRoutes(
@@ -88,11 +91,14 @@ describe('history of a record', () => {
       '/media/w160/old-photo.webp',
     );
     expect(within(card).getByRole('img', { name: 'Image: Image after' })).toBeInTheDocument();
+    // A category is named, not numbered.
+    expect(await within(card).findByText('Teas')).toBeInTheDocument();
+    expect(within(card).getByText('Herbal')).toBeInTheDocument();
 
     await userEvent.click(within(card).getByRole('button', { name: 'Revert' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revert this change?' });
     expect(dialog).toHaveTextContent('Mint Tea');
-    expect(dialog).toHaveTextContent('Fields put back: Name En, Image.');
+    expect(dialog).toHaveTextContent('Fields put back: Name En, Image, Category.');
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Revert' }));
     expect(await screen.findByText('The change was reverted')).toBeInTheDocument();
