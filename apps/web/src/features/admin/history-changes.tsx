@@ -111,7 +111,11 @@ export function HistoryChanges({ entry }: { entry: Activity }) {
   const arrow = useTheme().direction === 'rtl' ? ' ← ' : ' → ';
   const summary = entry.entity === 'import' ? importSummary(t, i18n.language, entry.changes) : null;
   if (summary) return <Typography variant="body2">{summary}</Typography>;
-  const fields = Object.entries(entry.changes).filter(([field]) => field !== 'kind');
+  // A create lists what the record was given, a delete what it had: empty fields say nothing there.
+  const oneSided = entry.action === 'create' || entry.action === 'delete';
+  const fields = Object.entries(entry.changes).filter(
+    ([field, change]) => field !== 'kind' && !(oneSided && show(change.after ?? change.before, '') === '—'),
+  );
   return (
     <Box
       component="dl"
@@ -126,6 +130,12 @@ export function HistoryChanges({ entry }: { entry: Activity }) {
       {fields.map(([field, change]) => {
         const label = fieldLabel(t, field);
         const image = IMAGE_FIELDS.has(field);
+        const only =
+          entry.action === 'create'
+            ? { value: change.after }
+            : entry.action === 'delete'
+              ? { value: change.before }
+              : null;
         const value = (v: unknown) =>
           entry.entity === 'import' && field === 'skipped' && typeof v === 'number' ? (
             countOf(t, i18n.language, 'rows', v)
@@ -138,7 +148,16 @@ export function HistoryChanges({ entry }: { entry: Activity }) {
               {label}
             </Typography>
             <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-              {image ? (
+              {only ? (
+                // A create or a delete has one side only: the values themselves, without arrows.
+                image ? (
+                  <Thumbnail name={only.value} label={label} />
+                ) : (
+                  <Box component="span" dir="auto" sx={{ unicodeBidi: 'isolate' }}>
+                    {value(only.value)}
+                  </Box>
+                )
+              ) : image ? (
                 <>
                   <Thumbnail name={change.before} label={`${label}: ${t('admin.history.imageBefore')}`} />
                   {arrow}

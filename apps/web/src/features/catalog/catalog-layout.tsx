@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Toolbar from '@mui/material/Toolbar';
 import type { Account } from '@dalil/contracts/auth';
+import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
@@ -51,10 +52,21 @@ export function CatalogLayout() {
             <Box component={Link} to={paths.catalogFamily} sx={{ color: 'inherit', textDecoration: 'none' }}>
               <Brand />
             </Box>
-            <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+            <Stack direction="row" sx={{ alignItems: 'center', gap: { xs: 0, sm: 1 } }}>
               {asGuest && (
-                <Button component={Link} to={paths.catalogSignIn} size="small" title={t('auth.signInHint')}>
-                  {t('auth.signIn')}
+                // On a phone the icon alone: the brand and the toggles leave no room for the words.
+                <Button
+                  component={Link}
+                  to={paths.catalogSignIn}
+                  size="small"
+                  title={t('auth.signInHint')}
+                  aria-label={t('auth.signIn')}
+                  sx={{ minWidth: 0, whiteSpace: 'nowrap' }}
+                >
+                  <LoginOutlined fontSize="small" />
+                  <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' }, ml: 0.75 }}>
+                    {t('auth.signIn')}
+                  </Box>
                 </Button>
               )}
               <PreferenceToggles />
