@@ -63,7 +63,10 @@ export function CatalogLayout() {
                   aria-label={t('auth.signIn')}
                   sx={{ minWidth: 0, whiteSpace: 'nowrap' }}
                 >
-                  <LoginOutlined fontSize="small" />
+                  <LoginOutlined
+                    fontSize="small"
+                    sx={(theme) => ({ transform: theme.direction === 'rtl' ? 'scaleX(-1)' : undefined })}
+                  />
                   <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' }, ml: 0.75 }}>
                     {t('auth.signIn')}
                   </Box>
