@@ -5,6 +5,17 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
+
+// `npm start` runs on the Node that `npm ci` put in node_modules/.bin (docs/decisions/0039-node-24-from-the-registry.md).
+// Started another way on an older Node, say how to get the right one instead of failing later.
+const major = Number(process.versions.node.split('.')[0]);
+if (major < 24) {
+  console.error(
+    `Dalil runs on Node.js 24; this is ${process.version}. Start it with \`npm start\` after \`npm ci\` ` +
+      '(which installs Node 24 into node_modules on Linux x64), or install Node 24.',
+  );
+  process.exit(1);
+}
 const newest = (dir) => {
   let latest = 0;
   if (!existsSync(dir)) return latest;

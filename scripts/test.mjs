@@ -21,6 +21,9 @@ const run = (label, command, args, env = {}) => {
 };
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
 
+// Every step below runs on this Node (npm puts node_modules/.bin, with the project's Node 24, first).
+console.log(`Node ${process.version} (${process.execPath})`);
+
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
 /** The failed tests by name, printed again at the end so the last lines of a long log say which. */

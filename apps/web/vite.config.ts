@@ -69,8 +69,6 @@ async function loadBootPlan(): Promise<ReturnType<typeof bootPlan>> {
   return module.bootPlan();
 }
 
-const ROOT_MODULES = join(import.meta.dirname, '../../node_modules');
-
 /** Catalogue route modules whose chunks public/boot.js preloads, by the page it is on. */
 const CATALOG_ROUTE_MODULES = {
   layout: 'src/features/catalog/catalog-layout.tsx',
@@ -226,24 +224,11 @@ function takeAppAssets(outDir: string): AppAssets {
   return app;
 }
 
-/**
- * React Router's package exports name only its development build (dev warnings on) for every
- * condition; its production build, the same code with the warnings off, ships beside it. A build
- * takes that one, so the warnings' code is dropped from what visitors download.
- */
-const ROUTER_PRODUCTION = [
-  { find: /^react-router$/, replacement: join(ROOT_MODULES, 'react-router/dist/production/index.js') },
-  {
-    find: /^react-router\/dom$/,
-    replacement: join(ROOT_MODULES, 'react-router/dist/production/dom-export.js'),
-  },
-];
-
-export default defineConfig(({ command }) => ({
+export default defineConfig(() => ({
   plugins: [react(), responseShapesModule(), chunkModulesManifest(), catalogChunkPreloads(), devBootScript()],
   // @emotion/cache ships its own stylis 4.2 beside the app's 4.4 (the RTL plugin's): one copy, not
   // two, in the first screen's code.
-  resolve: { dedupe: ['stylis'], alias: command === 'build' ? ROUTER_PRODUCTION : [] },
+  resolve: { dedupe: ['stylis'] },
   server: {
     port: 5173,
     proxy: {

@@ -39,9 +39,16 @@ export interface Server {
   stop(): Promise<number | null>;
 }
 
-/** `node apps/server/dist/main.js`, as `npm start` runs it, on a free port of 127.0.0.1. */
-export async function startProduction(p: catalogue.Prepared, server = SERVER): Promise<Server> {
-  const child = spawn(process.execPath, [server], {
+/**
+ * `node apps/server/dist/main.js`, as `npm start` runs it, on a free port of 127.0.0.1. `options.node`
+ * runs it on another Node binary (a runtime comparison); `options.env` adds variables.
+ */
+export async function startProduction(
+  p: catalogue.Prepared,
+  server = SERVER,
+  options: { node?: string; env?: Record<string, string> } = {},
+): Promise<Server> {
+  const child = spawn(options.node ?? process.execPath, [server], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
@@ -55,6 +62,7 @@ export async function startProduction(p: catalogue.Prepared, server = SERVER): P
       SEED_DEMO: 'false',
       GUEST_ACCESS: 'true',
       LOG_LEVEL: 'info',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

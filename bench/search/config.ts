@@ -14,6 +14,7 @@ export function benchConfig(dataDir: string, databaseUrl?: string): Config {
       SEED_DEMO: 'false',
       GUEST_ACCESS: 'true',
       LOGIN_RATE_LIMIT: '1000',
+      LOGIN_GUEST_LIMIT: '1000',
     },
     { webDist: null },
   );

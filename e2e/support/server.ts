@@ -52,6 +52,7 @@ export async function startJourneyServer(): Promise<JourneyServer> {
       LOG_LEVEL: 'warn',
       // Every journey signs in several times within a minute.
       LOGIN_RATE_LIMIT: '1000',
+      LOGIN_GUEST_LIMIT: '1000',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -146,6 +146,16 @@ export async function buildApp({
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Sent below, only on answers to requests that came over HTTPS.
+    strictTransportSecurity: false,
+  });
+  // HSTS over plain HTTP is ignored by browsers and claims a protection the connection does not have.
+  // Behind a TLS proxy the request is HTTPS only when the proxy says so and TRUST_PROXY trusts it.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.protocol === 'https') {
+      void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+    done();
   });
   await app.register(cors, {
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,

@@ -66,6 +66,20 @@ describe('limits and secrets in the configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dir, TOKEN_TTL: '721h' })).toThrow(/TOKEN_TTL/);
   });
 
+  it('refuses a TOKEN_TTL under 5 minutes, saying so', () => {
+    expect(loadConfig({ DATA_DIR: dir, TOKEN_TTL: '5m' }).tokenTtlSeconds).toBe(300);
+    expect(() => loadConfig({ DATA_DIR: dir, TOKEN_TTL: '299s' })).toThrow(/TOKEN_TTL: must be at least 5m/);
+    expect(() => loadConfig({ DATA_DIR: dir, TOKEN_TTL: '1s' })).toThrow(ConfigError);
+  });
+
+  it('refuses CORS_ORIGINS=* and asks for the origins to be listed', () => {
+    for (const value of ['*', 'https://a.example, *']) {
+      expect(() => loadConfig({ DATA_DIR: dir, CORS_ORIGINS: value })).toThrow(
+        /CORS_ORIGINS: must list the allowed origins .*not \*/,
+      );
+    }
+  });
+
   it('reads TRUST_PROXY as off, a hop count, or addresses and CIDR ranges', () => {
     expect(loadConfig({ DATA_DIR: dir }).trustProxy).toBe(false);
     expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '1' }).trustProxy).toBe(1);
@@ -102,7 +116,15 @@ describe('limits and secrets in the configuration', () => {
   it('reads the statement timeout and the sign-in limits', () => {
     const c = loadConfig({ DATA_DIR: dir, STATEMENT_TIMEOUT: '10s', LOGIN_ADDRESS_LIMIT: '50' });
     expect(c.statementTimeoutMs).toBe(10_000);
-    expect(c.signIn).toEqual({ perAddressAndUsername: 10, perAddress: 50, concurrency: 1, queue: 16 });
+    expect(c.signIn).toEqual({
+      perAddressAndUsername: 10,
+      perAddress: 50,
+      guestPerAddress: 60,
+      concurrency: 1,
+      queue: 16,
+    });
+    expect(loadConfig({ DATA_DIR: dir, LOGIN_GUEST_LIMIT: '200' }).signIn.guestPerAddress).toBe(200);
+    expect(() => loadConfig({ DATA_DIR: dir, LOGIN_GUEST_LIMIT: '0' })).toThrow(/LOGIN_GUEST_LIMIT/);
     expect(loadConfig({ DATA_DIR: dir }).statementTimeoutMs).toBe(5000);
   });
 

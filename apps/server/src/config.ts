@@ -9,6 +9,11 @@ import { bool, duration, positiveInt, trustProxy } from './config-values';
 
 /** Tokens live at most this long: a copied token must not stay valid for months. */
 export const MAX_TOKEN_TTL_SECONDS = 30 * 86400;
+/**
+ * And at least this long: a shorter life signs people out in the middle of a task, and sends every
+ * visitor's browser back to sign in as the guest again and again (guest sign-ins are limited).
+ */
+export const MIN_TOKEN_TTL_SECONDS = 5 * 60;
 
 const EnvSchema = z
   .object({
@@ -20,7 +25,9 @@ const EnvSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    TOKEN_TTL: duration('12h').refine((s) => s <= MAX_TOKEN_TTL_SECONDS, 'must be at most 30d'),
+    TOKEN_TTL: duration('12h')
+      .refine((s) => s <= MAX_TOKEN_TTL_SECONDS, 'must be at most 30d')
+      .refine((s) => s >= MIN_TOKEN_TTL_SECONDS, 'must be at least 5m'),
     ADMIN_USERNAME: z.string().trim().min(1).max(100).default('admin'),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(200).optional(),
     GUEST_ACCESS: bool(true),
@@ -41,7 +48,11 @@ const EnvSchema = z
               .map((o) => o.trim())
               .filter(Boolean)
           : [],
-      ),
+      )
+      // Any site at all could then read the API with a visitor's token: the sites must be named.
+      .refine((origins) => !origins.includes('*'), {
+        message: 'must list the allowed origins (https://shop.example,https://admin.example), not *',
+      }),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     HOLDING_NAME_EN: z.string().min(1).default('Dalil Holding Group'),
     HOLDING_NAME_AR: z.string().min(1).default('مجموعة دليل القابضة'),
@@ -57,6 +68,8 @@ const EnvSchema = z
     LOGIN_RATE_LIMIT: positiveInt(10),
     /** Failed sign-ins a minute from one address across usernames (password spraying). */
     LOGIN_ADDRESS_LIMIT: positiveInt(30),
+    /** Guest sign-ins a minute from one address, and sign-outs a minute from one address. */
+    LOGIN_GUEST_LIMIT: positiveInt(60),
     /** Password verifications (argon2id, 19 MiB each) running at once, and sign-ins waiting for one. */
     SIGN_IN_CONCURRENCY: positiveInt(1),
     SIGN_IN_QUEUE: positiveInt(16),
@@ -130,6 +143,8 @@ export interface Config {
   signIn: {
     perAddressAndUsername: number;
     perAddress: number;
+    /** Guest sign-ins, and separately sign-outs, a minute from one address. */
+    guestPerAddress: number;
     concurrency: number;
     queue: number;
   };
@@ -231,6 +246,7 @@ export function loadConfig(
     signIn: {
       perAddressAndUsername: e.LOGIN_RATE_LIMIT,
       perAddress: e.LOGIN_ADDRESS_LIMIT,
+      guestPerAddress: e.LOGIN_GUEST_LIMIT,
       concurrency: e.SIGN_IN_CONCURRENCY,
       queue: e.SIGN_IN_QUEUE,
     },

@@ -36,9 +36,14 @@ async function main() {
   }
 
   const app = await buildApp({ config, database });
-  let admin;
+  // Processes starting together on one PostgreSQL take turns: the first creates the accounts and the
+  // demo catalogue, the others find them made.
+  let firstStart;
   try {
-    admin = await ensureAccounts(database.db, config);
+    firstStart = await database.underStartupLock(async () => ({
+      admin: await ensureAccounts(database.db, config),
+      seeded: config.seedDemo && (await seedDemoCatalogue(database.db, app.ctx.media, app.log)),
+    }));
   } catch (err) {
     if (err instanceof GuestAccountError) {
       await app.close();
@@ -46,9 +51,9 @@ async function main() {
     }
     throw err;
   }
+  const { admin, seeded } = firstStart;
   // A checkpoint after the first-start writes keeps the shutdown checkpoint short.
-  if (config.seedDemo && (await seedDemoCatalogue(database.db, app.ctx.media, app.log)))
-    await database.checkpoint();
+  if (seeded) await database.checkpoint();
 
   const address = await app.listen({ port: config.port, host: config.host });
   // Fastify reports a wildcard HOST as the loopback address it also listens on; a person opens localhost.

@@ -65,6 +65,7 @@ export function testConfig(env: Record<string, string> = {}, overrides: Partial<
       SEED_DEMO: 'false',
       LOGIN_RATE_LIMIT: '1000',
       LOGIN_ADDRESS_LIMIT: '1000',
+      LOGIN_GUEST_LIMIT: '1000',
       ...env,
     },
     { webDist: null, ...overrides },

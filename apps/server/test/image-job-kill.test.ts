@@ -86,7 +86,12 @@ describe('a server killed during an image job', () => {
         rerun = await sendImages(second.url, token2, [{ filename: 'photos.zip', data: archive }]);
       }
       expect(rerun.status).toBe(202);
-      expect((await jobOf(second.url, token2, id)).state).toBe('failed');
+      // The interrupted job's report names the files it had reached, so staff can tell what was stored.
+      const interrupted = await jobOf(second.url, token2, id);
+      expect(interrupted.state).toBe('failed');
+      const reported = interrupted.files as { name: string }[];
+      expect(reported.length).toBeGreaterThanOrEqual(3);
+      for (const file of reported) expect(barcodes.map((b) => `${b}.jpg`)).toContain(file.name);
       let job = await jobOf(second.url, token2, rerun.body.id as number);
       for (let i = 0; i < 1200 && job.state !== 'done' && job.state !== 'failed'; i++) {
         await new Promise((r) => setTimeout(r, 100));

@@ -50,6 +50,25 @@ describe('responses', () => {
     }
   });
 
+  it('carry HSTS only when the request came over HTTPS, as a trusted proxy says', async () => {
+    const plain = await t.app.inject('/api/health');
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    // Without TRUST_PROXY anyone can send the header: it proves nothing.
+    const claimed = await t.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(claimed.headers['strict-transport-security']).toBeUndefined();
+    const proxied = await createTestApp({ env: { TRUST_PROXY: '1' } });
+    try {
+      for (const url of ['/api/health', '/api/nowhere', '/media/does-not-exist0.webp']) {
+        const https = await proxied.app.inject({ url, headers: { 'x-forwarded-proto': 'https' } });
+        expect(https.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+        const http = await proxied.app.inject({ url, headers: { 'x-forwarded-proto': 'http' } });
+        expect(http.headers['strict-transport-security'], url).toBeUndefined();
+      }
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('never show SQL or a stack trace, even for hostile input', async () => {
     const token = await t.adminToken();
     const probes = [

@@ -27,6 +27,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       SEED_DEMO: 'false',
       LOG_LEVEL: 'info',
       LOGIN_RATE_LIMIT: '10000',
+      LOGIN_GUEST_LIMIT: '10000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,7 +6,15 @@ export const ACTIVITY_ACTIONS = ['create', 'update', 'delete', 'import', 'revert
 export const ActivityActionSchema = z.enum(ACTIVITY_ACTIONS);
 export type ActivityAction = z.infer<typeof ActivityActionSchema>;
 
-export const ACTIVITY_ENTITIES = ['family', 'category', 'product', 'user', 'synonym', 'import'] as const;
+export const ACTIVITY_ENTITIES = [
+  'family',
+  'category',
+  'product',
+  'user',
+  'synonym',
+  'import',
+  'imageJob',
+] as const;
 export const ActivityEntitySchema = z.enum(ACTIVITY_ENTITIES);
 export type ActivityEntity = z.infer<typeof ActivityEntitySchema>;
 
@@ -30,6 +38,8 @@ export const ActivitySchema = z.object({
   name: BilingualNameSchema.nullable().optional(),
   /** The family's name, the same way. */
   familyName: BilingualNameSchema.nullable().optional(),
+  /** The import that made this change to the record (undone with it), else null. */
+  import: z.object({ id: z.number().int(), fileName: z.string() }).nullable(),
 });
 export type Activity = z.infer<typeof ActivitySchema>;
 export const ActivityListSchema = listOf(ActivitySchema);

@@ -26,6 +26,7 @@ export const API_PATHS = {
   uploadImage: '/upload/image',
   uploadImages: '/upload/images',
   uploadImagesJob: '/upload/images/:id',
+  uploadImagesUndo: '/upload/images/:id/undo',
   uploadAll: '/upload/all',
   uploadCategories: '/upload/categories/:family',
   uploadProducts: '/upload/products/:family/:category',

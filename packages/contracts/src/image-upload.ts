@@ -80,6 +80,10 @@ export const ImageJobSchema = ImagePreviewSchema.extend({
   error: z.string().nullable(),
   startedAt: z.string(),
   updatedAt: z.string(),
+  /** Products whose logo or image the job changed (each recorded in its history; undone together). */
+  changed: z.number().int(),
+  /** When the job's changes were undone (POST /api/upload/images/{id}/undo), else null. */
+  undoneAt: z.string().nullable(),
 });
 export type ImageJob = z.infer<typeof ImageJobSchema>;
 

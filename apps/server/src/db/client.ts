@@ -29,6 +29,12 @@ export interface Database {
   checkpoint(): Promise<void>;
   /** PGlite only: a copy of the data directory as a tar file. */
   dump?: () => Promise<Uint8Array>;
+  /**
+   * Runs `task` holding the lock the migrations run under, so that processes starting together on one
+   * PostgreSQL do their first-start work (accounts, the demo catalogue) one after another, each
+   * seeing what the one before made. PGlite needs none: one process per data directory.
+   */
+  underStartupLock<T>(task: () => Promise<T>): Promise<T>;
 }
 
 export interface DatabaseOptions {
@@ -53,7 +59,23 @@ function migrationsFolder(): string {
   return found;
 }
 
-const MIGRATION_LOCK = 7_243_101; // arbitrary constant: serializes migrations across server processes
+const MIGRATION_LOCK = 7_243_101; // arbitrary constant: serializes start-up work across server processes
+
+/** Holds the start-up lock on a connection of its own while `task` runs (on any connection). */
+async function withStartupLock<T>(pool: pg.Pool, task: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const lockClient = await pool.connect();
+  try {
+    // Waiting for another process's migrations or demo catalogue, or building an index, may take
+    // longer than a request's statement may: no timeout on this connection until it goes back.
+    await lockClient.query('set statement_timeout = 0');
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    return await task(lockClient);
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    await lockClient.query('reset statement_timeout').catch(() => undefined);
+    lockClient.release();
+  }
+}
 
 async function openPostgres(url: string, poolSize: number, statementTimeoutMs: number): Promise<Database> {
   const pool = new pg.Pool({
@@ -69,19 +91,10 @@ async function openPostgres(url: string, poolSize: number, statementTimeoutMs: n
   // queries fail on their own (503), and the pool discards the broken client when it is released.
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
-  const lockClient = await pool.connect();
-  try {
-    // Waiting for another process's migrations, or building an index, may take longer than a request's
-    // statement may: no timeout on this connection until it goes back to the pool.
-    await lockClient.query('set statement_timeout = 0');
-    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+  await withStartupLock(pool, async (lockClient) => {
     const migrator = drizzlePg({ client: lockClient, schema, casing: 'snake_case' });
     await migratePg(migrator, { migrationsFolder: migrationsFolder() });
-  } finally {
-    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    await lockClient.query('reset statement_timeout').catch(() => undefined);
-    lockClient.release();
-  }
+  });
   return {
     db,
     engine: 'postgres',
@@ -90,6 +103,7 @@ async function openPostgres(url: string, poolSize: number, statementTimeoutMs: n
     },
     checkpoint: () => Promise.resolve(),
     close: () => pool.end(),
+    underStartupLock: (task) => withStartupLock(pool, () => task()),
   };
 }
 
@@ -122,6 +136,7 @@ async function openPglite(dataDir: string | undefined, template: string | undefi
       await db.execute(sql`CHECKPOINT`);
     },
     dump: () => client.dump(),
+    underStartupLock: (task) => task(),
   };
 }
 

@@ -175,8 +175,10 @@ export const revokedTokens = pgTable(
 );
 
 /**
- * Failed sign-ins counted per key (address and username, address, username) in a fixed window, in the
- * database so that every server process shares them (docs/decisions/0019-sign-in-limits.md).
+ * Sign-in attempts counted per key (address and username, address, username; guest sign-ins and
+ * sign-outs per address) in a fixed window, in the database so that every server process shares them.
+ * A sign-in is counted before its password is checked and taken back when it is right, so `failures`
+ * holds failures and attempts still being checked (docs/decisions/0019 and 0041).
  */
 export const signInFailures = pgTable(
   'sign_in_failures',
@@ -208,6 +210,8 @@ export const activity = pgTable(
     changes: jsonb()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /** The import run that made this change to the record (its entry links to the import). */
+    importId: integer(),
   },
   (t) => [
     index('activity_entity_idx').on(t.entity, t.entityId, t.id),
@@ -270,6 +274,8 @@ export const imageJobs = pgTable(
     counts: jsonb().notNull(),
     files: jsonb().notNull(),
     error: text(),
+    /** Set when the job's image changes were put back (image_job_changes). */
+    undoneAt: timestamp({ withTimezone: true }),
     /** Written while the job runs; a running job silent for a minute was interrupted. */
     heartbeatAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
@@ -281,4 +287,22 @@ export const imageJobs = pgTable(
       .where(sql`${t.state} in ('queued', 'running')`),
     index('image_jobs_created_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * What a bulk image job changed, for its history and its undo: each product's logo or image name
+ * before the job (null: none) and after it.
+ */
+export const imageJobChanges = pgTable(
+  'image_job_changes',
+  {
+    jobId: integer()
+      .notNull()
+      .references(() => imageJobs.id, { onDelete: 'cascade' }),
+    productId: integer().notNull(),
+    slot: text().notNull(),
+    before: text(),
+    after: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.productId, t.slot] })],
 );

@@ -77,3 +77,28 @@ export async function recordChange(
     .returning({ id: activity.id });
   return row!.id;
 }
+
+/**
+ * Records several writes in one statement, in the writes' own transaction (a batch of a bulk job).
+ * Updates that changed nothing are left out, as in recordChange.
+ */
+export async function recordChanges(
+  tx: Db | Tx,
+  actor: Account | null,
+  entries: HistoryEntry[],
+): Promise<void> {
+  if (!recording) return;
+  const rows = entries
+    .map((entry) => ({ entry, changes: entry.changes ?? differences(entry.before, entry.after) }))
+    .filter(({ entry, changes }) => entry.action !== 'update' || Object.keys(changes).length > 0)
+    .map(({ entry, changes }) => ({
+      actorId: actor?.id ?? null,
+      actorUsername: actor?.username ?? 'system',
+      action: entry.action,
+      entity: entry.entity,
+      entityId: entry.entityId,
+      familyId: entry.family,
+      changes,
+    }));
+  if (rows.length > 0) await tx.insert(activity).values(rows);
+}

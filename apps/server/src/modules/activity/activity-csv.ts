@@ -35,7 +35,7 @@ export function activityCsv(
         .where(and(where, before === undefined ? undefined : lt(activity.id, before)))
         .orderBy(desc(activity.id))
         .limit(PAGE);
-      for (const entry of rows.map(toActivity)) {
+      for (const entry of rows.map((row) => toActivity(row))) {
         const head = [
           entry.id,
           entry.at,

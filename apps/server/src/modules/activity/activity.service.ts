@@ -9,7 +9,8 @@ import { familyFilter } from '../../lib/family-scope';
 type Query = z.output<typeof ActivityQuerySchema>;
 type Row = typeof activity.$inferSelect;
 
-export const toActivity = (row: Row): Activity => ({
+/** An entry; `fileName` is its import's file, when an import made the change. */
+export const toActivity = (row: Row, fileName?: string | null): Activity => ({
   id: row.id,
   at: row.at.toISOString(),
   actor: { id: row.actorId, username: row.actorUsername },
@@ -18,6 +19,7 @@ export const toActivity = (row: Row): Activity => ({
   entityId: row.entityId,
   family: row.familyId,
   changes: row.changes as Activity['changes'],
+  import: row.importId === null ? null : { id: row.importId, fileName: fileName ?? '' },
 });
 
 type Name = { ar: string; en: string };
@@ -120,18 +122,22 @@ export function activityFilter(
 export async function listActivity(db: Db, query: Query, caller: Account | null): Promise<ActivityList> {
   const where = activityFilter(query, caller);
   const rows = await db
-    .select()
+    .select({ entry: activity, fileName: importRuns.fileName })
     .from(activity)
+    .leftJoin(importRuns, eq(importRuns.id, activity.importId))
     .where(where)
     .orderBy(desc(activity.id))
     .limit(query.limit)
     .offset(query.skip);
   const [total] = await db.select({ n: count() }).from(activity).where(where);
-  const names = await namesOf(db, rows);
-  const data = rows.map((row) => ({
-    ...toActivity(row),
-    name: row.entityId === null ? null : (names.get(key(row.entity, row.entityId)) ?? null),
-    familyName: row.familyId === null ? null : (names.get(key('family', row.familyId)) ?? null),
+  const names = await namesOf(
+    db,
+    rows.map((r) => r.entry),
+  );
+  const data = rows.map(({ entry, fileName }) => ({
+    ...toActivity(entry, fileName),
+    name: entry.entityId === null ? null : (names.get(key(entry.entity, entry.entityId)) ?? null),
+    familyName: entry.familyId === null ? null : (names.get(key('family', entry.familyId)) ?? null),
   }));
   return { data, count: total?.n ?? 0 };
 }

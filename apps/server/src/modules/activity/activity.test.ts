@@ -111,7 +111,12 @@ describe('history', () => {
       );
       return { statusCode: r.status };
     }, 200);
+    // The import's own entry, then one in each record's history that it created or changed.
+    const importId = imported.find((e) => e.entity === 'import')!.entityId;
     expect(imported).toMatchObject([
+      { entity: 'product', action: 'import', import: { id: importId } },
+      { entity: 'category', action: 'import', changes: { nameAr: { before: 'وجبات', after: 'فئة Snacks' } } },
+      { entity: 'family', action: 'import', changes: { nameAr: { before: 'ألفا', after: 'عائلة Alpha' } } },
       { entity: 'import', action: 'import', changes: { products: { after: { created: 1, updated: 0 } } } },
     ]);
   });

@@ -1,5 +1,6 @@
 import type { Activity } from '@dalil/contracts/activity';
 import type { Account } from '@dalil/contracts/auth';
+import type { CrudOperation } from '@dalil/contracts/resources';
 import { eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
@@ -11,19 +12,24 @@ import { conflict, HttpError, notFound } from '../../lib/errors';
 import { canWrite, requireWritable } from '../../lib/family-scope';
 import { recordChange, type Snapshot } from '../../lib/history';
 import { toActivity } from './activity.service';
-import { REVERT_TARGETS, type RevertTarget } from './revert-targets';
+import { NOT_RECORDED, REVERT_TARGETS, type RevertTarget } from './revert-targets';
+import { changedSince, mayCall, revertUpdate } from './revert-update';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-const HIDDEN = new Set(['id', 'name']);
+const HIDDEN = NOT_RECORDED;
 
-/** 409 naming the fields someone changed after the entry: reverting would undo their change too. */
-function changedSince(fields: string[]): HttpError {
-  return new HttpError(
-    409,
-    `Changed since this entry: ${fields.join(', ')}. Revert the later change first.`,
-    fields.map((path) => ({ path, message: 'was changed after this entry' })),
-  );
-}
+/** The request a revert of each kind of entry stands for. */
+const REQUEST_OF: Partial<Record<string, CrudOperation>> = {
+  create: 'delete',
+  update: 'update',
+  delete: 'create',
+};
+
+/**
+ * A revert's own entry is reverted as an update (a revert that deleted or brought back a record is
+ * put back by reverting the original entry again, or from the recycle bin).
+ */
+const kindOf = (action: string) => (action === 'revert' ? 'update' : action);
 
 async function lockRow(tx: Tx, target: RevertTarget, id: number) {
   const [row] = await tx.select().from(target.table).where(eq(target.table.id, id)).for('update');
@@ -31,21 +37,37 @@ async function lockRow(tx: Tx, target: RevertTarget, id: number) {
 }
 
 /**
- * Puts a recorded write back (docs/decisions/0030-history.md): an update's fields return to their
- * `before` values, a create is deleted, a delete brings the row back with the same id (its images
- * too, which stay stored). Refused with 409 when the fields were changed again since. The revert
- * is itself recorded, in the same transaction.
+ * Puts a recorded write back (docs/decisions/0030-history.md, 0043): an update's fields return to
+ * their `before` values through the resource's own update (revert-update.ts), a create is deleted, a
+ * delete brings the row back with the same id (its images too, which stay stored). The caller needs
+ * the access of the request the revert stands for. Refused with 409 when the fields were changed
+ * again since. The revert is itself recorded, in the same transaction.
  */
 export async function revertEntry(ctx: DataContext, id: number, caller: Account | null): Promise<Activity> {
   const [entry] = await ctx.db.select().from(activity).where(eq(activity.id, id));
   if (!entry || (entry.familyId !== null && !canWrite(caller, entry.familyId))) throw notFound('Entry');
   if (entry.familyId === null && caller?.role !== 'admin') throw notFound('Entry');
-  const target = REVERT_TARGETS[entry.entity as Activity['entity']];
-  if (!target || entry.entityId === null) throw conflict(`A ${entry.entity} change cannot be reverted`);
+  const entity = entry.entity as Activity['entity'];
+  const target = REVERT_TARGETS[entity];
   const changes = entry.changes as Activity['changes'];
+  const action = kindOf(entry.action);
+  if (!target || entry.entityId === null || !(action in REQUEST_OF)) {
+    throw conflict(`A ${entry.entity} ${entry.action} cannot be reverted`);
+  }
+  // A revert is the opposite request (reverting a create deletes): it needs that request's access.
+  const operation = REQUEST_OF[action]!;
+  if (!mayCall(target.resource.access[operation], caller)) {
+    throw new HttpError(
+      403,
+      `Reverting this entry would ${operation} a ${target.what.toLowerCase()}, which needs an administrator account`,
+    );
+  }
   const before: Snapshot = Object.fromEntries(Object.entries(changes).map(([f, c]) => [f, c.before]));
   const entityId = entry.entityId;
-  const write = (tx: Tx) => revertIn(tx, { target, entityId, action: entry.action, changes, before }, caller);
+  const write = (tx: Tx) =>
+    action === 'update'
+      ? revertUpdate(tx, { target, entity, entityId, changes }, caller)
+      : revertIn(tx, { target, entityId, action, changes, before }, caller);
   const newId = await withUniqueConflicts(target.conflicts, () => ctx.catalogue.write(write));
   const [recorded] = await ctx.db.select().from(activity).where(eq(activity.id, newId));
   return toActivity(recorded!);
@@ -92,21 +114,9 @@ async function revertIn(tx: Tx, r: Revert, caller: Account | null): Promise<numb
     .map(([field]) => field);
   if (moved.length > 0) throw changedSince(moved);
 
-  if (r.action === 'create') {
-    await tx.delete(target.table).where(eq(target.table.id, entityId));
-    return (await record(current, null, target.family(row)))!;
-  }
-  const fields = Object.fromEntries(Object.entries(r.before).filter(([f]) => !HIDDEN.has(f)));
-  const merged = { ...current, ...fields };
-  if (fields.family !== undefined) requireWritable(caller, fields.family as number, target.what);
-  const [updated] = await tx
-    .update(target.table as PgTable)
-    .set({ ...target.columns(fields, merged), updatedAt: new Date() })
-    .where(eq(target.table.id, entityId))
-    .returning();
-  await target.afterUpdate?.(tx, entityId, merged);
-  const after = target.snapshot(updated as never);
-  return (await record(current, after, target.family(updated as { id: number })))!;
+  if (r.action !== 'create') throw conflict('Only a create, an update or a delete can be reverted');
+  await tx.delete(target.table).where(eq(target.table.id, entityId));
+  return (await record(current, null, target.family(row)))!;
 }
 
 const entityOf = (target: RevertTarget) =>

@@ -16,6 +16,11 @@ export function authRoutes(app: FastifyInstance) {
       `${API_BASE}${API_PATHS[`${kind}Login`]}`,
       {
         config: { access: 'public' },
+        // A token in an answer (and a refusal meant for one person) is never kept by a browser or proxy.
+        onRequest: (_request, reply, done) => {
+          void reply.header('cache-control', 'no-store');
+          done();
+        },
         schema: {
           tags: ['auth'],
           summary: kind === 'admin' ? 'Administrator sign-in' : 'Catalogue sign-in (any account)',

@@ -115,6 +115,49 @@ describe('sign-in', () => {
   });
 });
 
+describe('answers that carry a token', () => {
+  it('are never stored: sign-ins (admin, user, guest, refused) and an own password change', async () => {
+    const second = await insertUser(t.database.db, {
+      firstName: 'Nadia',
+      lastName: 'K',
+      username: 'nadia',
+      password: 'nadia-password',
+      role: 'admin',
+    });
+    const nadia = await t.login('admin', 'nadia', 'nadia-password');
+    const answers = {
+      admin: await post('/api/admin/login', { username: 'admin', password: ADMIN_PASSWORD }),
+      user: await post('/api/user/login', { username: 'sara', password: 'sara-password' }),
+      guest: await post('/api/user/login', { username: 'guest', password: 'guest' }),
+      wrong: await post('/api/admin/login', { username: 'admin', password: 'not-it' }),
+      invalid: await post('/api/user/login', { username: '' }),
+      ownPassword: await t.app.inject({
+        method: 'PUT',
+        url: `/api/user/${second.id}`,
+        headers: bearer(nadia),
+        payload: {
+          firstName: 'Nadia',
+          lastName: 'K',
+          username: 'nadia',
+          password: 'nadia-password-2',
+          role: 'admin',
+        },
+      }),
+    };
+    expect(answers.admin.statusCode).toBe(200);
+    expect(answers.user.statusCode).toBe(200);
+    expect(answers.guest.statusCode).toBe(200);
+    expect(answers.wrong.statusCode).toBe(401);
+    expect(answers.invalid.statusCode).toBe(400);
+    expect(answers.ownPassword.statusCode).toBe(200);
+    expect(body(answers.ownPassword).token).toEqual(expect.any(String));
+    for (const [name, res] of Object.entries(answers)) {
+      expect(res.headers['cache-control'], name).toBe('no-store');
+    }
+    await t.database.db.delete(users).where(eq(users.id, second.id));
+  });
+});
+
 describe('tokens', () => {
   const key = new TextEncoder().encode(JWT_SECRET);
   const forge = (claims: Record<string, unknown>, secret = key, exp = '1h') =>

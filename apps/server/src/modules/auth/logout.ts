@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_BASE, API_PATHS } from '@dalil/contracts/api-paths';
 import { ErrorBodySchema } from '@dalil/contracts/common';
+import { HttpError } from '../../lib/errors';
+import { createAddressLimit } from './address-limit';
 import { forgetOldFailures } from './sign-in-limits';
 import { forgetExpiredRevocations, revokeToken } from './sessions';
 
@@ -13,7 +15,10 @@ const HOUSEKEEPING_MS = 10 * 60_000;
  * Also removes, every few minutes, revocations and sign-in counts that can no longer matter.
  */
 export function logoutRoutes(app: FastifyInstance) {
-  const { db, sessions } = app.ctx;
+  const { db, sessions, config } = app.ctx;
+  // Every sign-out is stored until its token would have expired and makes every process re-check the
+  // sessions it knows: past LOGIN_GUEST_LIMIT a minute from one address, a sign-out is refused.
+  const signOuts = createAddressLimit(db, 'logout', config.signIn.guestPerAddress);
   app.withTypeProvider<ZodTypeProvider>().post(
     `${API_BASE}${API_PATHS.logout}`,
     {
@@ -22,10 +27,16 @@ export function logoutRoutes(app: FastifyInstance) {
         tags: ['auth'],
         summary: 'Sign out: this token stops working at once',
         operationId: 'logout',
-        response: { 204: z.null(), 401: ErrorBodySchema },
+        response: { 204: z.null(), 401: ErrorBodySchema, 429: ErrorBodySchema },
       },
     },
     async (request, reply) => {
+      const wait = await signOuts.take(request.ip);
+      if (wait > 0) {
+        throw new HttpError(429, 'Too many sign-outs from this address; try again later', undefined, {
+          'retry-after': String(wait),
+        });
+      }
       // The guard has verified the token and kept it.
       if (request.token) await revokeToken(sessions, request.token);
       await forgetExpiredRevocations(db);

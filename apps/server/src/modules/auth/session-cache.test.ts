@@ -94,7 +94,10 @@ describe('writes through this process take effect at once', () => {
 describe('a token seen before', () => {
   it('is refused once it has expired, though its verdict is cached', async () => {
     // Long enough for the sign-in and the first request on a loaded machine (1 s was not).
-    const shortLived = await createTestApp({ env: { TOKEN_TTL: '3s' }, sessionCache: { now: () => clock } });
+    const shortLived = await createTestApp({
+      overrides: { tokenTtlSeconds: 3 },
+      sessionCache: { now: () => clock },
+    });
     try {
       const token = await shortLived.adminToken();
       const get = () =>

@@ -35,7 +35,7 @@ describe('sign-out', () => {
   });
 
   it('forgets a revocation once the token would have expired anyway', async () => {
-    const shortLived = await createTestApp({ env: { TOKEN_TTL: '1s' } });
+    const shortLived = await createTestApp({ overrides: { tokenTtlSeconds: 1 } });
     try {
       const first = await shortLived.adminToken();
       expect(

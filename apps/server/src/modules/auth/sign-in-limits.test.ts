@@ -45,6 +45,53 @@ describe('sign-in limits', () => {
     expect(body(home).token).toEqual(expect.any(String));
   });
 
+  it('verifies at most 10 of 20 bad passwords sent at once for one account', async () => {
+    // A queue long enough for all of them: every attempt reaches the limit check.
+    const wide = await createTestApp({ env: { ...LIMITS, TRUST_PROXY: '1', SIGN_IN_QUEUE: '40' } });
+    try {
+      const from = address();
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => signIn('admin', 'admin', `burst-${i}`, from, wide.app)),
+      );
+      const statuses = answers.map((r) => r.statusCode);
+      // 401: the password was checked and was wrong; 429: refused before any check.
+      expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+      for (const r of answers.filter((a) => a.statusCode === 429)) {
+        expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      // The right password from elsewhere still gets in, and the count of the failures stands.
+      expect((await signIn('admin', 'admin', ADMIN_PASSWORD, address(), wide.app)).statusCode).toBe(200);
+      expect((await signIn('admin', 'admin', ADMIN_PASSWORD, from, wide.app)).statusCode).toBe(429);
+    } finally {
+      await wide.close();
+    }
+  });
+
+  it('does not count a right password against the address: 40 people behind one address sign in', async () => {
+    const office = address();
+    const token = await t.adminToken();
+    for (let i = 0; i < 40; i++) {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/user',
+        headers: { authorization: `Bearer ${token}` },
+        payload: {
+          firstName: 'Staff',
+          lastName: String(i),
+          username: `office-${i}`,
+          password: 'office-password',
+        },
+      });
+      expect(created.statusCode).toBe(201);
+    }
+    for (let i = 0; i < 40; i++) {
+      expect((await signIn('user', `office-${i}`, 'office-password', office)).statusCode, `person ${i}`).toBe(
+        200,
+      );
+    }
+  });
+
   it('stops one address trying a password against many usernames after 30 failures', async () => {
     const sprayer = address();
     for (let i = 0; i < 30; i++) {
@@ -115,13 +162,14 @@ describe('sign-in limits', () => {
     // A second app on the same database stands for a second process.
     const second = await buildApp({ config: t.config, database: { ...t.database, close: async () => {} } });
     try {
+      // A username no other test guesses at: its own failures stay under the delay.
       const from = address();
-      for (let i = 0; i < 5; i++) expect((await signIn('admin', 'admin', 'x', from)).statusCode).toBe(401);
+      for (let i = 0; i < 5; i++) expect((await signIn('admin', 'counted', 'x', from)).statusCode).toBe(401);
       for (let i = 0; i < 5; i++) {
-        expect((await signIn('admin', 'admin', 'x', from, second)).statusCode).toBe(401);
+        expect((await signIn('admin', 'counted', 'x', from, second)).statusCode).toBe(401);
       }
-      expect((await signIn('admin', 'admin', 'x', from)).statusCode).toBe(429);
-      expect((await signIn('admin', 'admin', 'x', from, second)).statusCode).toBe(429);
+      expect((await signIn('admin', 'counted', 'x', from)).statusCode).toBe(429);
+      expect((await signIn('admin', 'counted', 'x', from, second)).statusCode).toBe(429);
     } finally {
       await second.close();
     }

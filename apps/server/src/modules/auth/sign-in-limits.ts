@@ -1,6 +1,7 @@
-import { inArray, lt, sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { signInFailures } from '../../db/schema';
+import { BlockMemory, countOnce, countRow, toCounts } from './attempt-counts';
 
 // Failed sign-ins are counted three ways, in the database so that every server process shares them
 // (docs/decisions/0019-sign-in-limits.md):
@@ -8,7 +9,8 @@ import { signInFailures } from '../../db/schema';
 // - per address across usernames: one password tried against many accounts (spraying);
 // - per username across addresses: answered with a growing delay, never a lock-out, so a flood from
 //   one place cannot keep the real person out from another.
-// Only failures count; a refused attempt (429) is not a failure and verifies nothing.
+// Every attempt is counted before its password is checked, in the statement that decides whether it
+// may go on, and taken back when it proves right; a refused attempt (429) verifies nothing.
 
 const MINUTE = 60;
 const USERNAME_WINDOW = 15 * MINUTE;
@@ -16,6 +18,8 @@ const USERNAME_WINDOW = 15 * MINUTE;
 const DELAY_AFTER = 10;
 const FIRST_DELAY_MS = 250;
 const MAX_DELAY_MS = 2000;
+/** Addresses whose recent failures this process keeps in mind. */
+const MAX_REMEMBERED = 10_000;
 
 export interface SignInLimitSettings {
   perAddressAndUsername: number;
@@ -42,29 +46,8 @@ export function usernameDelayMs(failures: number): number {
   return Math.min(FIRST_DELAY_MS * 2 ** (failures - DELAY_AFTER), MAX_DELAY_MS);
 }
 
-const windowEnd = sql`${signInFailures.windowStart} + ${signInFailures.windowSeconds} * interval '1 second'`;
-
-/** Most blocks remembered in process; past it, ended ones are dropped. */
-const MAX_REMEMBERED = 10_000;
-
 export function createSignInLimits(db: Db, settings: SignInLimitSettings) {
-  // A block only ends with its window (refused attempts add nothing and verify nothing), so a process
-  // that has seen one refuses the next attempts itself until then, without asking the database: a
-  // flood of refused attempts costs no queries.
-  const blockedUntil = new Map<string, number>();
-  const remember = (key: string, seconds: number) => {
-    if (blockedUntil.size >= MAX_REMEMBERED) {
-      const now = Date.now();
-      for (const [k, until] of blockedUntil) if (until <= now) blockedUntil.delete(k);
-      if (blockedUntil.size >= MAX_REMEMBERED) blockedUntil.clear();
-    }
-    blockedUntil.set(key, Date.now() + seconds * 1000);
-  };
-  const remembered = (...keys: string[]) => {
-    const now = Date.now();
-    const until = Math.max(0, ...keys.map((k) => blockedUntil.get(k) ?? 0));
-    return until > now ? Math.ceil((until - now) / 1000) : 0;
-  };
+  const blocks = new BlockMemory();
 
   // Failed sign-ins per address seen by this process in the current minute: how suspicious an
   // address is when sign-ins queue (verification-queue.ts). Cleared with the minute.
@@ -87,68 +70,71 @@ export function createSignInLimits(db: Db, settings: SignInLimitSettings) {
     /** Seconds this process already knows the attempt must wait; 0 when the database must say. */
     known(address: string, username: string): number {
       const keys = keysOf(address, username);
-      return remembered(keys.pair, keys.address);
+      return blocks.blocked(keys.pair, keys.address);
     },
 
-    /** One query: whether this address may try this username now, and how long to hold it. */
-    async check(address: string, username: string): Promise<SignInCheck> {
+    /**
+     * Counts the attempt, as a failure until it proves otherwise, and says in the same statement
+     * whether it may go on: one query. Attempts sent at once each get their own number, so no more
+     * than the limit are ever verified. An attempt refused here counts toward the address and
+     * address + username windows (which end when they end regardless) but not toward the username's
+     * delay, so a blocked flood does not slow the real person down elsewhere.
+     */
+    async attempt(address: string, username: string): Promise<SignInCheck> {
       const keys = keysOf(address, username);
-      const known = remembered(keys.pair, keys.address);
+      const known = blocks.blocked(keys.pair, keys.address);
       if (known > 0) return { retryAfter: known, delayMs: 0 };
-      const rows = await db
-        .select({
-          key: signInFailures.key,
-          failures: signInFailures.failures,
-          resetsIn: sql<number>`greatest(1, ceil(extract(epoch from ${windowEnd} - now())))::int`,
-        })
-        .from(signInFailures)
-        .where(
-          sql`${signInFailures.key} in (${keys.pair}, ${keys.address}, ${keys.username}) and ${windowEnd} > now()`,
-        );
-      const byKey = new Map(rows.map((r) => [r.key, r]));
+      const counts = toCounts(
+        await db.execute(sql`with counted as (
+            ${countOnce(sql`values ${countRow(keys.pair, MINUTE)}, ${countRow(keys.address, MINUTE)}`)}
+          ), allowed as (
+            select coalesce(bool_and(case key when ${keys.pair} then n <= ${settings.perAddressAndUsername}
+              else n <= ${settings.perAddress} end), true) as ok from counted
+          ), by_username as (
+            ${countOnce(sql`select * from (values ${countRow(keys.username, USERNAME_WINDOW)}) as v
+              where (select ok from allowed)`)}
+          )
+          select key, n, resets_in from counted union all select key, n, resets_in from by_username`),
+      );
+      const byKey = new Map(counts.map((c) => [c.key, c]));
       const pair = byKey.get(keys.pair);
       const fromAddress = byKey.get(keys.address);
       let retryAfter = 0;
-      if (pair && pair.failures >= settings.perAddressAndUsername) {
+      if (pair && pair.n > settings.perAddressAndUsername) {
         retryAfter = pair.resetsIn;
-        remember(keys.pair, pair.resetsIn);
+        blocks.remember(keys.pair, pair.resetsIn);
       }
-      if (fromAddress && fromAddress.failures >= settings.perAddress) {
+      if (fromAddress && fromAddress.n > settings.perAddress) {
         retryAfter = Math.max(retryAfter, fromAddress.resetsIn);
-        remember(keys.address, fromAddress.resetsIn);
+        blocks.remember(keys.address, fromAddress.resetsIn);
       }
-      return { retryAfter, delayMs: usernameDelayMs(byKey.get(keys.username)?.failures ?? 0) };
+      const failuresBefore = (byKey.get(keys.username)?.n ?? 1) - 1;
+      return { retryAfter, delayMs: retryAfter > 0 ? 0 : usernameDelayMs(failuresBefore) };
     },
 
-    /** Counts one failed attempt under the three keys; a window that has ended starts again at 1. */
-    async recordFailure(address: string, username: string): Promise<void> {
+    /** The password was wrong: already counted; this process now trusts the address a little less. */
+    noteFailure(address: string): void {
       const counts = seenNow();
       if (counts.size < MAX_REMEMBERED || counts.has(address))
         counts.set(address, (counts.get(address) ?? 0) + 1);
-      const keys = keysOf(address, username);
-      const row = (key: string, windowSeconds: number) => ({
-        key,
-        windowStart: sql`now()`,
-        windowSeconds,
-        failures: 1,
-      });
-      const ended = sql`${windowEnd} <= now()`;
-      await db
-        .insert(signInFailures)
-        .values([row(keys.pair, MINUTE), row(keys.address, MINUTE), row(keys.username, USERNAME_WINDOW)])
-        .onConflictDoUpdate({
-          target: signInFailures.key,
-          set: {
-            failures: sql`case when ${ended} then 1 else ${signInFailures.failures} + 1 end`,
-            windowStart: sql`case when ${ended} then now() else ${signInFailures.windowStart} end`,
-            windowSeconds: sql`excluded.window_seconds`,
-          },
-        });
     },
 
-    /** The right password from this address: its guesses at this account are forgotten. */
-    async clear(address: string, username: string): Promise<void> {
-      await db.delete(signInFailures).where(inArray(signInFailures.key, [keysOf(address, username).pair]));
+    /** The attempt was turned away before its password was checked: it was no failure. */
+    async withdraw(address: string, username: string): Promise<void> {
+      const keys = keysOf(address, username);
+      await db.execute(sql`update sign_in_failures set failures = greatest(failures - 1, 0)
+        where key in (${keys.pair}, ${keys.address}, ${keys.username})`);
+    },
+
+    /**
+     * The right password from this address: its guesses at this account are forgotten, and the
+     * attempt no longer counts against the address or the username.
+     */
+    async succeeded(address: string, username: string): Promise<void> {
+      const keys = keysOf(address, username);
+      await db.execute(sql`with forgotten as (delete from sign_in_failures where key = ${keys.pair})
+        update sign_in_failures set failures = greatest(failures - 1, 0)
+        where key in (${keys.address}, ${keys.username})`);
     },
   };
 }

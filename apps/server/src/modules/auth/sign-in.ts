@@ -5,6 +5,7 @@ import type { AppContext } from '../../lib/context';
 import { HttpError } from '../../lib/errors';
 import { findUserByUsername } from '../users/users.repository';
 import { forgetAdminPassword } from './admin-password';
+import { createAddressLimit } from './address-limit';
 import { findGuest } from './guest-account';
 import { verifyPassword } from './passwords';
 import { createSignInLimits } from './sign-in-limits';
@@ -43,6 +44,10 @@ const tooManyFailures = (retryAfter: number) =>
   new HttpError(429, 'Too many failed sign-ins; try again later', undefined, {
     'retry-after': String(retryAfter),
   });
+const tooManyGuests = (retryAfter: number) =>
+  new HttpError(429, 'Too many guest sign-ins from this address; try again later', undefined, {
+    'retry-after': String(retryAfter),
+  });
 
 /**
  * Both sign-in routes: the guest's published credentials, then the limits on failed attempts (shared
@@ -55,14 +60,19 @@ export function createSignIn(ctx: AppContext) {
   const token = (user: { id: number; role: Role; tokenVersion: number }) =>
     tokens.sign({ userId: user.id, role: user.role, tokenVersion: user.tokenVersion });
 
+  const guests = createAddressLimit(db, 'guest', config.signIn.guestPerAddress);
+
   /**
-   * The guest's credentials are public (GET /api/config): checking them needs no argon2 and no limit,
-   * so every visitor's silent sign-in succeeds however many arrive from one address (a proxy, an office).
+   * The guest's credentials are public (GET /api/config): checking them needs no argon2 and they never
+   * count as failures. Their own limit per address (LOGIN_GUEST_LIMIT a minute) is generous enough for
+   * the visitors behind one proxy or office, and stops a script minting tokens in a loop.
    */
-  async function guestSignIn(kind: SignInKind, username: string, password: string) {
+  async function guestSignIn(kind: SignInKind, username: string, password: string, address: string) {
     const guest = config.guest;
     if (kind !== 'user' || !guest || username.toLowerCase() !== guest.username.toLowerCase()) return null;
     if (!sameText(password, guest.password)) return null;
+    const wait = await guests.take(address);
+    if (wait > 0) return refuse(tooManyGuests(wait));
     const row = await findGuest(db, username);
     return row ? token(row) : null;
   }
@@ -73,35 +83,42 @@ export function createSignIn(ctx: AppContext) {
     password: string,
     address: string,
   ): Promise<string> {
-    const guest = await guestSignIn(kind, username, password);
+    const guest = await guestSignIn(kind, username, password, address);
     if (guest) return guest;
 
     const known = limits.known(address, username);
     if (known > 0) return refuse(tooManyFailures(known));
-    const turn = async <T>(task: () => Promise<T>): Promise<T> => {
+    const turn = async <T>(task: () => Promise<T>, onBusy?: () => Promise<void>): Promise<T> => {
       try {
         return await queue.run(address, limits.suspicion(address), task);
       } catch (err) {
-        if (err instanceof HttpError && err.statusCode === 429) return refuse(err);
+        if (err instanceof HttpError && err.statusCode === 429) {
+          await onBusy?.();
+          return refuse(err);
+        }
         throw err;
       }
     };
-    // The check and the verification each take a turn in the queue; the delay is waited between
-    // them, holding no place.
-    const check = await turn(() => limits.check(address, username));
+    // Counting and verifying each take a turn in the queue; the delay is waited between them,
+    // holding no place. The attempt is counted before its password is checked (attempt-counts.ts).
+    const check = await turn(() => limits.attempt(address, username));
     if (check.retryAfter > 0) return refuse(tooManyFailures(check.retryAfter));
     if (check.delayMs > 0) await sleep(check.delayMs);
-    const user = await turn(async () => {
-      const found = await findUserByUsername(db, username);
-      const valid = await verifyPassword(found?.passwordHash, password);
-      if (!found || !valid || (kind === 'admin' && found.role === 'user')) {
-        await limits.recordFailure(address, username);
-        return null;
-      }
-      return found;
-    });
+    const user = await turn(
+      async () => {
+        const found = await findUserByUsername(db, username);
+        const valid = await verifyPassword(found?.passwordHash, password);
+        if (!found || !valid || (kind === 'admin' && found.role === 'user')) {
+          limits.noteFailure(address);
+          return null;
+        }
+        return found;
+      },
+      // Turned away before its password was checked: not a failure.
+      () => limits.withdraw(address, username),
+    );
     if (!user) throw new HttpError(401, MESSAGES.badCredentials);
-    await limits.clear(address, username);
+    await limits.succeeded(address, username);
     // The generated password has done its job once the admin has signed in with it.
     if (user.role === 'admin' && user.username.toLowerCase() === config.admin.username.toLowerCase()) {
       await forgetAdminPassword(config.dataDir);

@@ -60,11 +60,12 @@ const CONFLICTS = {
  * sub-category follow it to its new parent (or have it as their category once it is top level), and
  * those that had it as their category get the new parent as category and it as sub-category.
  */
-async function updateCategory(
+export async function updateCategory(
   tx: Tx,
   id: number,
   input: CategoryInput,
   caller: Account | null,
+  action: 'update' | 'revert' = 'update',
 ): Promise<Category> {
   const [current] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
   if (!current) throw notFound('Category');
@@ -98,7 +99,7 @@ async function updateCategory(
   const after = toCategory(row!);
   await recordChange(tx, caller, {
     ...HISTORY,
-    action: 'update',
+    action,
     entityId: id,
     family,
     before: toCategory(current),

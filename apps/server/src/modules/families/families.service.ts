@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Account } from '@dalil/contracts/auth';
 import type { Family, FamilyDetail, familyResource } from '@dalil/contracts/families';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client';
 import { categories, families, products } from '../../db/schema';
 import type { DataContext } from '../../lib/context';
 import * as crud from '../../lib/crud-service';
@@ -26,12 +28,42 @@ async function getFamily({ db }: DataContext, id: number, caller: Account | null
   return { ...toFamily(row), counts };
 }
 
+type FamilyInput = z.output<typeof familyResource.schemas.updateBody>;
+
 /** The family English name is its natural key, ignoring case (docs/architecture.md, "Data"). */
 const CONFLICTS = {
   families_name_en_key: { field: 'nameEn', message: 'A family with this English name already exists' },
 };
 
 const HISTORY = { entity: 'family' } as const;
+
+/** One family's update in the caller's transaction; a revert records it as `revert`. */
+export async function updateFamily(
+  tx: Tx,
+  id: number,
+  input: FamilyInput,
+  caller: Account | null,
+  action: 'update' | 'revert' = 'update',
+): Promise<Family> {
+  requireWritable(caller, id, 'Family');
+  const [current] = await tx.select().from(families).where(eq(families.id, id)).for('update');
+  if (!current) throw notFound('Family');
+  const [row] = await tx
+    .update(families)
+    .set({ ...input, updatedAt: new Date() })
+    .where(eq(families.id, id))
+    .returning();
+  const after = toFamily(row!);
+  await recordChange(tx, caller, {
+    ...HISTORY,
+    action,
+    entityId: id,
+    family: id,
+    before: toFamily(current),
+    after,
+  });
+  return after;
+}
 
 /** Families: deleting one deletes its categories and products (foreign keys cascade). */
 export const familyService: crud.CrudService<typeof familyResource.schemas> = {
@@ -60,30 +92,10 @@ export const familyService: crud.CrudService<typeof familyResource.schemas> = {
         return after;
       }),
     ),
-  update: (ctx, id, input, caller) => {
-    requireWritable(caller, id, 'Family');
-    return crud.withUniqueConflicts(CONFLICTS, () =>
-      ctx.catalogue.write(async (tx) => {
-        const [current] = await tx.select().from(families).where(eq(families.id, id)).for('update');
-        if (!current) throw notFound('Family');
-        const [row] = await tx
-          .update(families)
-          .set({ ...input, updatedAt: new Date() })
-          .where(eq(families.id, id))
-          .returning();
-        const after = toFamily(row!);
-        await recordChange(tx, caller, {
-          ...HISTORY,
-          action: 'update',
-          entityId: id,
-          family: id,
-          before: toFamily(current),
-          after,
-        });
-        return after;
-      }),
-    );
-  },
+  update: (ctx, id, input, caller) =>
+    crud.withUniqueConflicts(CONFLICTS, () =>
+      ctx.catalogue.write((tx) => updateFamily(tx, id, input, caller)),
+    ),
   remove: (ctx, id, caller) =>
     crud.deleteById(ctx, families, id, 'Family', (tx, row) =>
       recordChange(tx, caller, {

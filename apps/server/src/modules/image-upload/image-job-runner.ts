@@ -1,5 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Account } from '@dalil/contracts/auth';
 import type { ImageFileReport } from '@dalil/contracts/image-upload';
+import { eq } from 'drizzle-orm';
+import { imageJobChanges } from '../../db/schema';
+import { recordChange } from '../../lib/history';
 import { ConcurrencyLimit } from '../../lib/concurrency-limit';
 import type { AppContext } from '../../lib/context';
 import { encodeImage, putImage } from '../media/media.service';
@@ -24,6 +28,7 @@ export async function runImageJob(
   jobId: number,
   files: ReceivedFile[],
   family: number | undefined,
+  actor: Account | null,
 ): Promise<void> {
   const { fileBytes, archiveBytes, concurrency } = {
     fileBytes: ctx.config.imageMaxBytes,
@@ -33,10 +38,12 @@ export async function runImageJob(
   const reports: ImageFileReport[] = [];
   let done = 0;
   let lastFlush = 0;
+  // The report is written as the job goes, not only at its end: a job whose process dies still says
+  // which files it had stored (each report turns stored or invalid as its image is done).
   const flush = async (force = false) => {
     if (!force && Date.now() - lastFlush < PROGRESS_EVERY_MS) return;
     lastFlush = Date.now();
-    await updateJob(ctx.db, jobId, { done, counts: countStatuses(reports) });
+    await updateJob(ctx.db, jobId, { done, counts: countStatuses(reports), files: reports });
   };
   // Several heartbeats fit in the stale period, so a live job is never taken for an interrupted one.
   const heartbeatMs = (ctx.config.imageBatch.staleSeconds * 1000) / 6;
@@ -52,7 +59,7 @@ export async function runImageJob(
     // already being encoded and the cores do not wait on that input and output.
     const encoder = new ConcurrencyLimit(concurrency, Number.POSITIVE_INFINITY, 'busy');
     const running = new Set<Promise<void>>();
-    const slots = new ImageSlotWriter(ctx.catalogue);
+    const slots = new ImageSlotWriter(ctx.catalogue, { id: jobId, actor });
     // Each image is stored once per job, and not at all when a product already names it (such an
     // image is stored whole). A second file with the same content waits for the first one's store,
     // so its product is not saved before the image is. No request asks the store what it holds.
@@ -92,6 +99,7 @@ export async function runImageJob(
     }
     await Promise.all(running);
     await slots.flush();
+    await recordJob(ctx, jobId, family, actor);
     await updateJob(ctx.db, jobId, {
       state: 'done',
       done,
@@ -108,8 +116,32 @@ export async function runImageJob(
       counts: countStatuses(reports),
       files: reports,
     }).catch(() => {});
+    // What it changed before it stopped can still be undone from its entry.
+    await recordJob(ctx, jobId, family, actor).catch(() => {});
   } finally {
     clearInterval(heartbeat);
     await discard(files);
   }
+}
+
+/** The job's own history entry, which the Activity page offers to undo: how many products it changed. */
+async function recordJob(ctx: AppContext, jobId: number, family: number | undefined, actor: Account | null) {
+  const changed = new Set(
+    (
+      await ctx.db
+        .select({ product: imageJobChanges.productId })
+        .from(imageJobChanges)
+        .where(eq(imageJobChanges.jobId, jobId))
+    ).map((c) => c.product),
+  ).size;
+  if (changed === 0) return;
+  await recordChange(ctx.db, actor, {
+    entity: 'imageJob',
+    action: 'import',
+    entityId: jobId,
+    family: family ?? null,
+    before: null,
+    after: null,
+    changes: { products: { before: null, after: changed } },
+  });
 }

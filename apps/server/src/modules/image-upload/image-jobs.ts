@@ -1,15 +1,19 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import type { ImageCounts, ImageFileReport, ImageJob } from '@dalil/contracts/image-upload';
 import type { Db } from '../../db/client';
 import { imageJobs } from '../../db/schema';
 import { violatedUnique } from '../../lib/database-errors';
+import { changedCount } from './image-job-history';
 import { countStatuses } from './image-judge';
 
 const ACTIVE = ['queued', 'running'];
 export const INTERRUPTED =
   'The job was interrupted when the server stopped. Upload the same files again to finish it: images already stored count as unchanged.';
 
-type Row = typeof imageJobs.$inferSelect;
+type Row = typeof imageJobs.$inferSelect & { changed: number };
+
+/** A job's columns and how many products it changed. */
+const jobColumns = { ...getTableColumns(imageJobs), changed: changedCount };
 
 export function toImageJob(row: Row): ImageJob {
   return {
@@ -23,6 +27,8 @@ export function toImageJob(row: Row): ImageJob {
     error: row.error,
     startedAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    changed: row.changed,
+    undoneAt: row.undoneAt?.toISOString() ?? null,
   };
 }
 
@@ -42,7 +48,7 @@ export async function failInterrupted(db: Db, all: boolean, staleSeconds: number
 export async function activeJob(db: Db, familyKey: number, staleSeconds: number): Promise<Row | undefined> {
   await failInterrupted(db, false, staleSeconds);
   const [row] = await db
-    .select()
+    .select(jobColumns)
     .from(imageJobs)
     .where(and(eq(imageJobs.familyKey, familyKey), inArray(imageJobs.state, ACTIVE)));
   return row;
@@ -55,7 +61,7 @@ export async function createJob(db: Db, familyKey: number): Promise<Row | null> 
       .insert(imageJobs)
       .values({ familyKey, state: 'queued', counts: countStatuses([]), files: [] })
       .returning();
-    return row!;
+    return { ...row!, changed: 0 };
   } catch (err) {
     if (violatedUnique(err) === 'image_jobs_active_family_key') return null;
     throw err;
@@ -64,13 +70,13 @@ export async function createJob(db: Db, familyKey: number): Promise<Row | null> 
 
 export async function readJob(db: Db, id: number, staleSeconds: number): Promise<Row | undefined> {
   await failInterrupted(db, false, staleSeconds);
-  const [row] = await db.select().from(imageJobs).where(eq(imageJobs.id, id));
+  const [row] = await db.select(jobColumns).from(imageJobs).where(eq(imageJobs.id, id));
   return row;
 }
 
 export async function latestJobs(db: Db, staleSeconds: number, limit = 5): Promise<Row[]> {
   await failInterrupted(db, false, staleSeconds);
-  return db.select().from(imageJobs).orderBy(desc(imageJobs.id)).limit(limit);
+  return db.select(jobColumns).from(imageJobs).orderBy(desc(imageJobs.id)).limit(limit);
 }
 
 export async function updateJob(

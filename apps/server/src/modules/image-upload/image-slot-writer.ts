@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import type { Account } from '@dalil/contracts/auth';
 import type { ImageFileReport } from '@dalil/contracts/image-upload';
 import type { CatalogueWrites } from '../../lib/catalogue-version';
+import { saveImageSlots } from './image-job-history';
 
 /** How many stored images wait, or how long the oldest waits, before their products are saved. */
 const BATCH_SIZE = 50;
@@ -13,7 +14,8 @@ interface Pending {
 
 /**
  * Saves the products' new image names in batches: one catalogue write (one transaction, one version
- * bump, one statement per field) for up to BATCH_SIZE images instead of one each. An image is queued
+ * bump) for up to BATCH_SIZE images instead of one each, with what each changed recorded for the
+ * products' history and the job's undo. An image is queued
  * only after all of its files are stored, so a stopped job still leaves no product naming a missing
  * image; a queued name not yet saved is an unused image, swept like any other.
  */
@@ -22,7 +24,10 @@ export class ImageSlotWriter {
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
 
-  constructor(private readonly catalogue: CatalogueWrites) {}
+  constructor(
+    private readonly catalogue: CatalogueWrites,
+    private readonly job: { id: number; actor: Account | null },
+  ) {}
 
   /** Queues one stored image for its product: saved with the next batch (or marked invalid). */
   add(report: ImageFileReport, name: string): void {
@@ -43,19 +48,13 @@ export class ImageSlotWriter {
 
   private async save(batch: Pending[]): Promise<void> {
     try {
-      await this.catalogue.write(async (tx) => {
-        for (const slot of ['image', 'logo'] as const) {
-          const rows = batch.filter((p) => p.report.slot === slot);
-          if (rows.length === 0) continue;
-          const values = sql.join(
-            rows.map((p) => sql`(${p.report.product!.id}::integer, ${p.name}::text)`),
-            sql`, `,
-          );
-          await tx.execute(sql`
-            update products set ${sql.identifier(slot)} = v.name, updated_at = now()
-            from (values ${values}) as v(id, name) where products.id = v.id`);
-        }
-      });
+      await this.catalogue.write((tx) =>
+        saveImageSlots(
+          tx,
+          this.job,
+          batch.map((p) => ({ product: p.report.product!.id, slot: p.report.slot!, name: p.name })),
+        ),
+      );
       for (const p of batch) p.report.stored = p.name;
     } catch {
       for (const p of batch) {

@@ -20,6 +20,7 @@ import { countEntries, uploadEntries, ZipBombError } from './image-entries';
 import { countStatuses, judge } from './image-judge';
 import { ProductIndex } from './image-match';
 import { activeJob, createJob, failInterrupted, latestJobs, readJob, toImageJob } from './image-jobs';
+import { undoImageJob } from './image-job-history';
 import { runImageJob } from './image-job-runner';
 import { discard, receiveFiles } from './image-receive';
 
@@ -35,7 +36,8 @@ const errors = {
 
 /**
  * Bulk images: POST /api/upload/images previews (dryRun=true, writes nothing) or starts a job that
- * keeps running without the browser; GET /api/upload/images[/{id}] reads the jobs.
+ * keeps running without the browser; GET /api/upload/images[/{id}] reads the jobs; POST
+ * /api/upload/images/{id}/undo puts back what a finished job changed.
  */
 export async function imageUploadRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
@@ -93,7 +95,7 @@ export async function imageUploadRoutes(app: FastifyInstance) {
             await discard(files);
             throw busy();
           }
-          void runImageJob(ctx, request.log, job.id, files, family);
+          void runImageJob(ctx, request.log, job.id, files, family, request.account);
           return reply.status(202).send({ id: job.id, state: 'queued' as const });
         }
         try {
@@ -152,6 +154,24 @@ export async function imageUploadRoutes(app: FastifyInstance) {
       const row = await readJob(ctx.db, request.params.id, imageBatch.staleSeconds);
       if (!row) throw new HttpError(404, 'Image job not found');
       return toImageJob(row);
+    },
+  );
+  r.post(
+    `${API_BASE}${API_PATHS.uploadImagesUndo}`,
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['uploads'],
+        summary:
+          'Put back every logo and image the job changed; 409 listing the products whose image changed since',
+        operationId: 'undoImageJob',
+        params: IdParamsSchema,
+        response: { 200: ImageJobSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await undoImageJob(ctx, request.params.id, request.account);
+      return toImageJob((await readJob(ctx.db, request.params.id, imageBatch.staleSeconds))!);
     },
   );
 }

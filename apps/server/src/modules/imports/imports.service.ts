@@ -22,6 +22,7 @@ import { foreignFamilyRows } from './family-scope-check';
 import { finishImportRun, startImportRun } from './import-runs';
 import { writableFamilies } from '../../lib/family-scope';
 import { historyRecording, recordChange } from '../../lib/history';
+import { recordImportedRows } from './import-history';
 import type { Account } from '@dalil/contracts/auth';
 import { subCategoryProblems } from './sub-categories';
 
@@ -169,6 +170,7 @@ export async function runImport(
       if (written(merged) >= LARGE_IMPORT) await tx.execute(sql`analyze products`);
       if (run === null) return { ...merged, importId: undefined };
       await recordImport(tx, options.caller ?? null, options, merged, run);
+      await recordImportedRows(tx, options.caller ?? null, run);
       return { ...merged, importId: run };
     };
     const counts = write ? await catalogue.write(merge) : await db.transaction(merge);

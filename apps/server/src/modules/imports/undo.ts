@@ -7,6 +7,7 @@ import type { DataContext } from '../../lib/context';
 import { conflict, HttpError, notFound } from '../../lib/errors';
 import { canWrite } from '../../lib/family-scope';
 import { recordChange } from '../../lib/history';
+import { recordImportedRows } from './import-history';
 import { resultRows } from './merge';
 
 /** Per level: its table, and the columns an undo puts back (what an import may have changed). */
@@ -106,6 +107,13 @@ export async function undoImport(
         conflicts.slice(0, 100).map((c) => ({ path: `${c.entity} ${c.id}`, message: c.reason })),
       );
     }
+    await recordImportedRows(
+      tx,
+      caller,
+      id,
+      'undo',
+      conflicts.map((c) => `${c.entity}:${c.id}`),
+    );
     await putBack(tx, id, conflicts);
     await tx
       .update(importRuns)

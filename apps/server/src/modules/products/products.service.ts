@@ -110,7 +110,14 @@ const CONFLICTS = {
   },
 };
 
-async function updateProduct(tx: Tx, id: number, input: ProductInput, caller: Account | null) {
+/** One product's update in the caller's transaction; a revert records it as `revert`. */
+export async function updateProduct(
+  tx: Tx,
+  id: number,
+  input: ProductInput,
+  caller: Account | null,
+  action: 'update' | 'revert' = 'update',
+) {
   const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update');
   if (!current) throw notFound('Product');
   requireWritable(caller, current.familyId, 'Product');
@@ -124,7 +131,7 @@ async function updateProduct(tx: Tx, id: number, input: ProductInput, caller: Ac
   const before = toProduct(current);
   await recordChange(tx, caller, {
     ...HISTORY,
-    action: 'update',
+    action,
     entityId: id,
     family: after.family,
     before,

@@ -1,4 +1,6 @@
 import type { Account } from '@dalil/contracts/auth';
+import { escapeCsvCell, unescapeCsvCell } from '@dalil/contracts/imports';
+import { stringify } from 'csv-stringify/sync';
 import { eq } from 'drizzle-orm';
 import {
   SYNONYM_CSV_HEADER,
@@ -19,13 +21,10 @@ export const MAX_SYNONYM_LINES = 5000;
 /** Problems listed in a refusal; the count in its message covers them all. */
 const LISTED = 100;
 
-/** One cell of a CSV line: quoted when it holds the separator, a quote or a line break. */
-const cell = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
-
 /**
  * A family's groups as CSV, UTF-8 with a byte order mark (spreadsheets then read Arabic right): the
- * header `words`, then one group a line, one word a cell, in id order. Importing it again gives the
- * same groups.
+ * header `words`, then one group a line, one word a cell, in id order. A word a spreadsheet would run
+ * as a formula is escaped as in the catalogue export. Importing the file again gives the same groups.
  */
 export async function exportSynonymsCsv(db: Db, family: number): Promise<string> {
   const rows = await db
@@ -33,8 +32,10 @@ export async function exportSynonymsCsv(db: Db, family: number): Promise<string>
     .from(synonymGroups)
     .where(eq(synonymGroups.familyId, family))
     .orderBy(synonymGroups.id);
-  const lines = [SYNONYM_CSV_HEADER, ...rows.map((r) => r.words.map(cell).join(','))];
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return stringify([[SYNONYM_CSV_HEADER], ...rows.map((r) => r.words.map(escapeCsvCell))], {
+    bom: true,
+    record_delimiter: 'windows',
+  });
 }
 
 interface Line {
@@ -48,7 +49,7 @@ async function readLines(path: string): Promise<{ lines: Line[]; problems: Detai
   const problems: Detail[] = [];
   let header = true;
   for await (const record of csvRecords(path)) {
-    const cells = record.cells.map((c) => c.trim()).filter((c) => c !== '');
+    const cells = record.cells.map((c) => unescapeCsvCell(c).trim()).filter((c) => c !== '');
     if (header) {
       header = false;
       if (cells.length !== 1 || cells[0]!.toLowerCase() !== SYNONYM_CSV_HEADER) {

@@ -87,11 +87,12 @@ async function createSynonym(tx: Tx, input: SynonymInput, caller: Account | null
   return after;
 }
 
-async function updateSynonym(
+export async function updateSynonym(
   tx: Tx,
   id: number,
   input: SynonymInput,
   caller: Account | null,
+  action: 'update' | 'revert' = 'update',
 ): Promise<Synonym> {
   const [current] = await tx.select().from(synonymGroups).where(eq(synonymGroups.id, id));
   if (!current) throw notFound('Synonym group');
@@ -107,7 +108,7 @@ async function updateSynonym(
   const after = toSynonym(row);
   await recordChange(tx, caller, {
     ...HISTORY,
-    action: 'update',
+    action,
     entityId: id,
     family: after.family,
     before: toSynonym(current),

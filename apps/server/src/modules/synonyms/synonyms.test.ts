@@ -263,6 +263,18 @@ describe('synonym groups as CSV', () => {
     expect((await exportCsv(to.id)).body).toBe(res.body);
   });
 
+  it('escapes words a spreadsheet would run as a formula, and reads them back as they were', async () => {
+    const from = await newFamily('Syn Csv Formula From');
+    const to = await newFamily('Syn Csv Formula To');
+    await newGroup(from.id, ['=cmd', '+sum', '-minus', '@hyperlink', "'=quoted"]);
+    const res = await exportCsv(from.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe("\uFEFFwords\r\n'=cmd,'+sum,'-minus,'@hyperlink,''=quoted\r\n");
+    const imported = await upload(t, admin, `/api/synonyms/import/${to.id}?mode=replace`, res.rawPayload);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect(await groupsOf(to.id)).toEqual([['=cmd', '+sum', '-minus', '@hyperlink', "'=quoted"]]);
+  });
+
   it('merges a semicolon file into the family groups', async () => {
     const fam = await newFamily('Syn Csv Merge');
     await newGroup(fam.id, ['حلوى', 'حلويات']);

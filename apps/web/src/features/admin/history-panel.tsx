@@ -2,25 +2,37 @@ import type { Activity, ActivityList, ActivityQuery } from '@dalil/contracts/act
 import { API_PATHS, withParams } from '@dalil/contracts/api-paths';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { apiRequest } from '../../lib/api-client';
 import { useTranslation, type TFunction } from '../../lib/i18n';
 import { reportError, useNotifications } from '../../lib/notifications-store';
+import { paths } from '../../lib/paths';
 import { HistoryChanges } from './history-changes';
 import { fieldLabel, recordLabel } from './history-labels';
 
-/** The kinds of record whose changes the server can put back. */
-const REVERTIBLE = new Set<Activity['entity']>(['family', 'category', 'product', 'synonym']);
+/** Entries a Revert puts back: a record's own create, update, delete or revert (not an import's). */
+const REVERTIBLE_ENTITIES = ['family', 'category', 'product', 'synonym'];
+const REVERTIBLE_ACTIONS = ['create', 'update', 'delete', 'revert'];
+const revertible = (entry: Activity) =>
+  REVERTIBLE_ENTITIES.includes(entry.entity) &&
+  REVERTIBLE_ACTIONS.includes(entry.action) &&
+  entry.entityId !== null;
+/** An image load is undone whole, from its own entry (the server refuses if a photo changed since). */
+const undoable = (entry: Activity) =>
+  entry.entity === 'imageJob' && entry.action === 'import' && entry.entityId !== null;
 
 /** What reverting an entry will do, in words: the record and the fields that go back. */
 function revertText(t: TFunction, language: string, entry: Activity, when: string): string {
   const record = recordLabel(t, language, entry);
+  if (undoable(entry)) return t('admin.history.undoImagesText', { record, when });
   if (entry.action === 'create') return t('admin.history.revertCreate', { record });
   if (entry.action === 'delete') return t('admin.history.revertDelete', { record });
   const fields = Object.keys(entry.changes)
@@ -54,6 +66,16 @@ export function HistoryPanel({ filters }: { filters: Omit<ActivityQuery, 'limit'
       apiRequest<Activity>(withParams(API_PATHS.activityRevert, { id }), { method: 'POST' }),
     onSuccess: () => {
       useNotifications.getState().show({ severity: 'success', messageKey: 'admin.history.reverted' });
+      void client.invalidateQueries();
+    },
+    onError: reportError,
+    onSettled: () => setAsking(null),
+  });
+  const undo = useMutation({
+    mutationFn: (id: number) =>
+      apiRequest(withParams(API_PATHS.uploadImagesUndo, { id }), { method: 'POST' }),
+    onSuccess: () => {
+      useNotifications.getState().show({ severity: 'success', messageKey: 'admin.history.undone' });
       void client.invalidateQueries();
     },
     onError: reportError,
@@ -93,14 +115,14 @@ export function HistoryPanel({ filters }: { filters: Omit<ActivityQuery, 'limit'
                 >
                   {t(`admin.history.actions.${entry.action}`)} · {recordLabel(t, language, entry)}
                 </Typography>
-                {REVERTIBLE.has(entry.entity) && entry.entityId !== null && (
+                {(revertible(entry) || undoable(entry)) && (
                   <Button
                     size="small"
                     variant="outlined"
-                    disabled={revert.isPending}
+                    disabled={revert.isPending || undo.isPending}
                     onClick={() => setAsking(entry)}
                   >
-                    {t('admin.history.revert')}
+                    {undoable(entry) ? t('admin.history.undo') : t('admin.history.revert')}
                   </Button>
                 )}
               </Stack>
@@ -114,6 +136,11 @@ export function HistoryPanel({ filters }: { filters: Omit<ActivityQuery, 'limit'
                 )}
               </Typography>
               <HistoryChanges entry={entry} />
+              {entry.import && (
+                <Link component={RouterLink} to={paths.imports} variant="body2" dir="auto">
+                  {t('admin.history.openImport')}: {entry.import.fileName}
+                </Link>
+              )}
             </Paper>
           );
         })}
@@ -140,11 +167,17 @@ export function HistoryPanel({ filters }: { filters: Omit<ActivityQuery, 'limit'
       />
       <ConfirmDialog
         open={asking !== null}
-        title={t('admin.history.revertTitle')}
+        title={
+          asking && undoable(asking) ? t('admin.history.undoImagesTitle') : t('admin.history.revertTitle')
+        }
         text={asking ? revertText(t, language, asking, when.format(new Date(asking.at))) : ''}
-        confirmLabel={t('admin.history.revert')}
-        busy={revert.isPending}
-        onConfirm={() => asking && revert.mutate(asking.id)}
+        confirmLabel={asking && undoable(asking) ? t('admin.history.undo') : t('admin.history.revert')}
+        busy={revert.isPending || undo.isPending}
+        onConfirm={() => {
+          if (!asking) return;
+          if (undoable(asking)) undo.mutate(asking.entityId!);
+          else revert.mutate(asking.id);
+        }}
         onClose={() => setAsking(null)}
       />
     </Box>

@@ -1,0 +1,58 @@
+import type { Account } from '@dalil/contracts/auth';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { historyRecording } from '../../lib/history';
+import { storedColumns } from '../activity/revert-targets';
+
+const LEVELS = [
+  { entity: 'family', table: 'families', family: sql`t.id` },
+  { entity: 'category', table: 'categories', family: sql`t.family_id` },
+  { entity: 'product', table: 'products', family: sql`t.family_id` },
+] as const;
+
+/**
+ * Gives every record an import created or changed its own history entry, linked to the import, with
+ * each field that differs between the row before the import (noted by the import triggers in
+ * import_changes; none for a created row) and the row now. `import`: called at the end of the
+ * import, the entry goes from before to now. `undo`: called before the undo puts the rows back, the
+ * entry goes from now to before; `skip` lists the `entity:id` rows the undo leaves as they are.
+ * One statement per level in the caller's transaction, so a large import makes no round trip per
+ * row. A row whose fields did not change gets no entry.
+ */
+export async function recordImportedRows(
+  tx: Tx,
+  caller: Account | null,
+  run: number,
+  action: 'import' | 'undo' = 'import',
+  skip: string[] = [],
+): Promise<void> {
+  if (!historyRecording()) return;
+  for (const level of LEVELS) {
+    // One expression per field, no per-row aggregate: a field whose stored text differs adds
+    // itself with both values.
+    const changes = sql.join(
+      storedColumns(level.entity).map(([field, column]) => {
+        const was = sql`coalesce(c.before -> ${column}, 'null'::jsonb)`;
+        const now = sql`coalesce(to_jsonb(t.${sql.identifier(column)}), 'null'::jsonb)`;
+        const [from, to] = action === 'import' ? [was, now] : [now, was];
+        return sql`case when (c.before ->> ${column}) is distinct from t.${sql.identifier(column)}::text
+          then jsonb_build_object(${field}::text, jsonb_build_object('before', ${from}, 'after', ${to}))
+          else '{}'::jsonb end`;
+      }),
+      sql` || `,
+    );
+    await tx.execute(sql`
+      insert into activity (actor_id, actor_username, action, entity, entity_id, family_id, changes, import_id)
+      select ${caller?.id ?? null}::integer, ${caller?.username ?? 'system'}, ${action}, ${level.entity},
+        x.id, x.family, x.changes, ${run}::integer
+      from (
+        select t.id, ${level.family} as family, ${changes} as changes
+        from import_changes c
+        join ${sql.identifier(level.table)} t on t.id = c.entity_id
+        where c.import_id = ${run} and c.entity = ${level.entity}
+          and not (c.entity || ':' || c.entity_id) = any(${sql.param(skip)}::text[])
+      ) x
+      where x.changes <> '{}'::jsonb
+      order by x.id`);
+  }
+}

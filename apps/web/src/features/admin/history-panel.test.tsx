@@ -1,0 +1,64 @@
+import type { Activity } from '@dalil/contracts/activity';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../../test/fetch-mock';
+import { renderRoutes } from '../../test/render';
+import { HistoryPanel } from './history-panel';
+
+const entry = (id: number, more: Partial<Activity>): Activity => ({
+  id,
+  at: '2026-11-25T10:00:00Z',
+  actor: { id: 1, username: 'admin' },
+  action: 'update',
+  entity: 'product',
+  entityId: 7,
+  family: 1,
+  changes: {},
+  import: null,
+  ...more,
+});
+
+const ENTRIES = [
+  entry(3, {
+    action: 'import',
+    entity: 'imageJob',
+    entityId: 12,
+    changes: { products: { before: null, after: 4 } },
+  }),
+  entry(2, {
+    action: 'import',
+    changes: { netWeight: { before: '250 (g)', after: '500 (g)' } },
+    import: { id: 5, fileName: 'weights.csv' },
+  }),
+  entry(1, { changes: { nameEn: { before: 'Tea', after: 'Green tea' } } }),
+];
+
+describe('history panel', () => {
+  it('links an import’s change to the import, and undoes an image load from its entry after asking', async () => {
+    const requests = mockApi({
+      'GET /api/activity': () => ({ status: 200, body: { data: ENTRIES, count: ENTRIES.length } }),
+      'POST /api/upload/images/12/undo': () => ({ status: 200, body: {} }),
+    });
+    renderRoutes([{ path: '/admin/activity', element: <HistoryPanel filters={{}} /> }], '/admin/activity');
+    await screen.findByRole('link', { name: /weights\.csv/ });
+    const [imageLoad, imported, edited] = within(screen.getByRole('list', { name: 'History' })).getAllByRole(
+      'listitem',
+    );
+    expect(within(imported!).getByRole('link', { name: /weights\.csv/ })).toHaveAttribute(
+      'href',
+      '/admin/activity/imports',
+    );
+    // An import's change is undone with its import, not reverted on its own.
+    expect(within(imported!).queryByRole('button')).toBeNull();
+    expect(within(edited!).getByRole('button', { name: 'Revert' })).toBeInTheDocument();
+    await userEvent.click(within(imageLoad!).getByRole('button', { name: 'Undo' }));
+    // Undoing asks first.
+    const dialog = await screen.findByRole('dialog', { name: 'Undo this image load?' });
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Undo' }));
+    await waitFor(() =>
+      expect(requests.some((r) => r.method === 'POST' && r.path === '/api/upload/images/12/undo')).toBe(true),
+    );
+  }, 20_000);
+});
