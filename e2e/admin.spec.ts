@@ -106,7 +106,7 @@ test('create, edit, search, page and delete through the back office', async ({ p
   await rowAction(page, `${FAMILY.en} Edited`, 'Delete');
   const modal = page.getByRole('dialog', { name: 'Delete' });
   await expect(modal).toContainText(
-    'This family goes to the recycle bin with its 1 categories and 1 products, and can be restored from there whole.',
+    'This family goes to the recycle bin with its 1 category and 1 product, and can be restored from there whole.',
   );
   await screenshot(page, 'admin-family-delete-ltr-light');
   await modal.getByRole('button', { name: 'Delete' }).click();

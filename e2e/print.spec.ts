@@ -83,7 +83,7 @@ test('printable catalogue in English: cover, contents with page numbers, categor
   await openPrintView(page, { language: 'en', colourMode: 'light' }, family);
 
   await expect(page.getByRole('toolbar', { name: 'Print options' }).getByRole('status')).toHaveText(
-    `Ready to print: ${PAGES} A4 pages`,
+    `Ready to print on A4: ${PAGES} pages`,
   );
   // Categories in the catalogue's order, two pages each.
   const contents = await contentsOf(page, 'Contents');

@@ -66,12 +66,15 @@ test('an editor changes only their family, and the admin reverts it and undoes a
   // The admin finds the rename under the editor's name, and reverts it.
   await page.goto('/admin/activity');
   await onScreen(page, /\/admin\/activity$/, 'Activity');
-  const row = page.getByRole('row').filter({ hasText: 'noor' }).filter({ hasText: 'Medjool Dates Premium' });
+  const row = page
+    .getByRole('listitem')
+    .filter({ hasText: 'noor' })
+    .filter({ hasText: 'Medjool Dates Premium' });
   await expect(row).toBeVisible();
   for (const look of LOOKS) {
     await setPreferences(page, { ...look, direction: null });
     await page.reload();
-    await expect(page.getByRole('row').filter({ hasText: 'noor' }).first()).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: 'noor' }).first()).toBeVisible();
     await screenshot(page, `staff-activity-${look.language}-${look.colourMode}`);
   }
   await setPreferences(page, { language: 'en', colourMode: 'light', direction: null });
@@ -81,10 +84,14 @@ test('an editor changes only their family, and the admin reverts it and undoes a
   await page.getByRole('option', { name: 'noor' }).click();
   await expect(page).toHaveURL(/\/admin\/activity$/);
   await expect(row).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: 'admin' }).filter({ hasText: 'Created' })).toHaveCount(
-    0,
-  );
+  await expect(
+    page.getByRole('listitem').filter({ hasText: 'admin' }).filter({ hasText: 'Created' }),
+  ).toHaveCount(0);
   await row.getByRole('button', { name: 'Revert' }).click();
+  // Revert asks first, naming the record.
+  const revert = page.getByRole('dialog', { name: 'Revert this change?' });
+  await expect(revert).toContainText('Medjool Dates Premium');
+  await revert.getByRole('button', { name: 'Revert' }).click();
   await expect(page.getByText('The change was reverted')).toBeVisible();
   await page.goto(`/admin/products/edit/${product}`);
   await expect(page.getByLabel(/^Name En/)).toHaveValue('Medjool Dates');
@@ -114,7 +121,7 @@ test('an editor changes only their family, and the admin reverts it and undoes a
   expect(imported.status()).toBe(200);
   await page.goto('/admin/activity/imports');
   await onScreen(page, /\/admin\/activity\/imports$/, 'Imports');
-  const run = page.getByRole('row').filter({ hasText: 'beans.csv' });
+  const run = page.getByRole('listitem').filter({ hasText: 'beans.csv' });
   for (const look of LOOKS) {
     await setPreferences(page, { ...look, direction: null });
     await page.reload();
@@ -123,7 +130,10 @@ test('an editor changes only their family, and the admin reverts it and undoes a
   }
   await setPreferences(page, { language: 'en', colourMode: 'light', direction: null });
   await page.reload();
-  await run.getByRole('button', { name: 'Undo' }).click();
+  await run.getByRole('button', { name: 'Undo import' }).click();
+  const undo = page.getByRole('dialog', { name: 'Undo this import?' });
+  await expect(undo).toContainText('beans.csv');
+  await undo.getByRole('button', { name: 'Undo import' }).click();
   await expect(page.getByText('The import was undone')).toBeVisible();
   await expect(run.getByText('Undone')).toBeVisible();
   const families = await request.get('/api/family?search=Undo%20Test', {

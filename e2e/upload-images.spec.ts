@@ -93,7 +93,7 @@ test('upload images: preview a ZIP of 20, import, and see the new image in the c
     .getByLabel(/Drop a ZIP/)
     .setInputFiles({ name: `${chosen[1]!.barcode}.jpg`, mimeType: 'image/jpeg', buffer: await photo(120) });
   await page.getByRole('button', { name: 'Preview' }).click();
-  await page.getByRole('button', { name: 'Import 1 images' }).click();
+  await page.getByRole('button', { name: 'Import 1 image' }).click();
   await expect(page.getByText('Import finished')).toBeVisible({ timeout: 60_000 });
   await page.reload();
   const recent = page.getByRole('navigation', { name: 'Recent imports' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, listOf, PagingQuerySchema } from './common';
+import { BilingualNameSchema, IdSchema, listOf, PagingQuerySchema } from './common';
 
 /** What a history entry records: a write of one kind (docs/decisions/0030-history.md). */
 export const ACTIVITY_ACTIONS = ['create', 'update', 'delete', 'import', 'revert', 'undo'] as const;
@@ -31,6 +31,13 @@ export const ActivitySchema = z.object({
   entityId: z.number().int().nullable(),
   family: z.number().int().nullable(),
   changes: FieldChangesSchema,
+  /**
+   * The record's name in the history list: its current name, or the last one its history recorded
+   * when it is gone (a username, a synonym group's words, an import's file name in both languages).
+   */
+  name: BilingualNameSchema.nullable().optional(),
+  /** The family's name, the same way. */
+  familyName: BilingualNameSchema.nullable().optional(),
   /** The import that made this change to the record (undone with it), else null. */
   import: z.object({ id: z.number().int(), fileName: z.string() }).nullable(),
   /** A delete's recycle bin entry (GET /api/bin/:id); reverting the delete restores it. */

@@ -28,12 +28,15 @@ interface ListKitRowMenuProps {
   /** Names the row for assistive technology ("Actions for …"). */
   label: string;
   editTo: string;
-  onDelete: () => void;
+  /** Left out: no Delete in the menu. */
+  onDelete?: (() => void) | undefined;
+  /** Why this row cannot be deleted: Delete shows disabled, with the reason under it. */
+  deleteRefusal?: string | undefined;
   links?: ListRowLink[];
 }
 
 /** A row menu with Edit, the resource's own links, and Delete, at most 216 px high. */
-export function ListKitRowMenu({ label, editTo, onDelete, links = [] }: ListKitRowMenuProps) {
+export function ListKitRowMenu({ label, editTo, onDelete, deleteRefusal, links = [] }: ListKitRowMenuProps) {
   const { t } = useTranslation();
   const { search } = useLocation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -81,18 +84,26 @@ export function ListKitRowMenu({ label, editTo, onDelete, links = [] }: ListKitR
             <ListItemText>{link.label}</ListItemText>
           </MenuItem>
         ))}
-        <MenuItem
-          onClick={() => {
-            close();
-            onDelete();
-          }}
-          sx={{ color: 'error.main' }}
-        >
-          <ListItemIcon sx={{ color: 'inherit' }}>
-            <DeleteOutlined fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('admin.list.delete')}</ListItemText>
-        </MenuItem>
+        {onDelete && (
+          <MenuItem
+            disabled={deleteRefusal !== undefined}
+            onClick={() => {
+              close();
+              onDelete();
+            }}
+            sx={{ color: 'error.main', '&.Mui-disabled': { opacity: 1, color: 'text.disabled' } }}
+          >
+            <ListItemIcon sx={{ color: 'inherit' }}>
+              <DeleteOutlined fontSize="small" />
+            </ListItemIcon>
+            <ListItemText
+              secondary={deleteRefusal}
+              slotProps={{ secondary: { sx: { whiteSpace: 'normal', maxWidth: 240 } } }}
+            >
+              {t('admin.list.delete')}
+            </ListItemText>
+          </MenuItem>
+        )}
       </Menu>
     </>
   );

@@ -32,7 +32,9 @@ interface ListKitTableProps<T extends { id: number }> {
   skip: number;
   editPath: (id: number) => string;
   rowLabel: (row: T) => string;
-  onDelete: (id: number) => void;
+  /** Left out when the account may not delete: the row menu then has no Delete. */
+  onDelete: ((id: number) => void) | undefined;
+  deleteRefusal?: ((row: T) => string | undefined) | undefined;
   rowLinks?: ((row: T) => ListRowLink[]) | undefined;
 }
 
@@ -125,7 +127,8 @@ export function ListKitTable<T extends { id: number }>(props: ListKitTableProps<
                   <ListKitRowMenu
                     label={props.rowLabel(row)}
                     editTo={props.editPath(row.id)}
-                    onDelete={() => props.onDelete(row.id)}
+                    onDelete={props.onDelete && (() => props.onDelete?.(row.id))}
+                    deleteRefusal={props.deleteRefusal?.(row)}
                     links={props.rowLinks?.(row)}
                   />
                 </TableCell>

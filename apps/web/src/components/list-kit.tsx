@@ -8,6 +8,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '../lib/i18n';
 import { Link } from 'react-router';
+import type { Access, CrudOperation } from '@dalil/contracts/resources';
+import { mayUse, useAccount } from '../lib/account';
 import type { ListDeletion } from './list-kit-delete';
 import { ListKitDelete } from './list-kit-delete';
 import { skipOf, useListParams } from './list-kit-params';
@@ -43,6 +45,10 @@ export interface ListKitProps<T extends { id: number }> {
   editPath: (id: number) => string;
   rowLabel: (row: T) => string;
   deletion: ListDeletion;
+  /** Who the server lets create and delete; the list offers neither to anyone else. */
+  access?: Partial<Record<CrudOperation, Access>>;
+  /** Why this row cannot be deleted (your own account, the guest account): Delete is shown disabled with it. */
+  deleteRefusal?: (row: T) => string | undefined;
   /** Row menu entries of this resource's own, between Edit and Delete. */
   rowLinks?: (row: T) => ListRowLink[];
 }
@@ -54,6 +60,9 @@ export interface ListKitProps<T extends { id: number }> {
 export function ListKit<T extends { id: number }>(props: ListKitProps<T>) {
   const { resource, columns, fetchPage, filterKeys = [], filters, deletion } = props;
   const { t } = useTranslation();
+  const account = useAccount();
+  const mayCreate = mayUse(account, props.access?.create ?? 'staff');
+  const mayDelete = mayUse(account, props.access?.delete ?? 'staff');
   const params = useListParams(filterKeys);
   const { pageIndex, pageSize, search, setPage } = params;
   const skip = skipOf(params);
@@ -83,9 +92,11 @@ export function ListKit<T extends { id: number }>(props: ListKitProps<T>) {
           <ListKitSearch value={search} onSearch={params.setSearch} />
           {filters}
         </Stack>
-        <Button component={Link} to={props.createPath} variant="contained" startIcon={<Add />}>
-          {props.createLabel}
-        </Button>
+        {mayCreate && (
+          <Button component={Link} to={props.createPath} variant="contained" startIcon={<Add />}>
+            {props.createLabel}
+          </Button>
+        )}
       </Stack>
       <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
         <ListKitTable
@@ -98,7 +109,8 @@ export function ListKit<T extends { id: number }>(props: ListKitProps<T>) {
           skip={skip}
           editPath={props.editPath}
           rowLabel={props.rowLabel}
-          onDelete={setDeleting}
+          onDelete={mayDelete ? setDeleting : undefined}
+          deleteRefusal={props.deleteRefusal}
           rowLinks={props.rowLinks}
         />
         <TablePagination

@@ -22,15 +22,17 @@ describe('useTranslation', () => {
 
     act(() => usePreferences.getState().setLanguage('ar'));
     expect(screen.getByText('عدد المنتجات: 7')).toBeInTheDocument();
-    expect(screen.getByText('ملف مختار: 1 (1 MB)')).toBeInTheDocument();
+    expect(screen.getByText('ملف مختار واحد (1 MB)')).toBeInTheDocument();
     expect(screen.getByText('عدد المنتجات: 7').parentElement).toHaveAttribute('lang', 'ar');
   });
 
   it('shows the plural form of the count in each language', () => {
     usePreferences.setState({ language: 'ar' });
     const { rerender } = render(<Texts files={5} />);
-    // Arabic texts without a form for 5 ("few") use their "other" form, not the English text.
+    // Arabic's "few" form (3 to 10), then its "many" form (11 to 99): the noun agrees with the number.
     expect(screen.getByText('5 ملفات مختارة (1 MB)')).toBeInTheDocument();
+    rerender(<Texts files={11} />);
+    expect(screen.getByText('11 ملفًا مختارًا (1 MB)')).toBeInTheDocument();
     act(() => usePreferences.getState().setLanguage('en'));
     rerender(<Texts files={5} />);
     expect(screen.getByText('5 files chosen (1 MB)')).toBeInTheDocument();

@@ -6,6 +6,8 @@ export const paths = {
   adminLogin: '/admin/login',
   catalog: '/catalog',
   catalogLogin: '/catalog/login',
+  /** The visitor login's form even while guest access is on: a catalogue user signs in as themselves. */
+  catalogSignIn: '/catalog/login?form',
   catalogFamily: '/catalog/family',
   catalogMain: '/catalog/main',
   catalogProduct: (id: number | string) => `/catalog/main/${id}`,

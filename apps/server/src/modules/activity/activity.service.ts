@@ -1,9 +1,9 @@
 import type { Activity, ActivityList, ActivityQuery, ActivityQuerySchema } from '@dalil/contracts/activity';
 import type { Account } from '@dalil/contracts/auth';
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { activity, importRuns } from '../../db/schema';
+import { activity, categories, families, importRuns, products, synonymGroups, users } from '../../db/schema';
 import { familyFilter } from '../../lib/family-scope';
 
 type Query = z.output<typeof ActivityQuerySchema>;
@@ -22,6 +22,77 @@ export const toActivity = (row: Row, fileName?: string | null): Activity => ({
   import: row.importId === null ? null : { id: row.importId, fileName: fileName ?? '' },
   binEntry: row.binEntryId,
 });
+
+type Name = { ar: string; en: string };
+/** The tables whose rows a history entry can name, and how a row (or a recorded change) names itself. */
+const NAMED = {
+  family: { table: families, name: (r: StoredRow) => bilingual(r.nameAr, r.nameEn) },
+  category: { table: categories, name: (r: StoredRow) => bilingual(r.nameAr, r.nameEn) },
+  product: { table: products, name: (r: StoredRow) => bilingual(r.nameAr, r.nameEn) },
+  user: { table: users, name: (r: StoredRow) => same(r.username) },
+  synonym: { table: synonymGroups, name: (r: StoredRow) => words(r.words) },
+  import: { table: importRuns, name: (r: StoredRow) => same(r.fileName) },
+} as const;
+type StoredRow = Record<string, unknown>;
+
+const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+function bilingual(ar: unknown, en: unknown): Name | null {
+  const a = text(ar) ?? text(en);
+  const e = text(en) ?? text(ar);
+  return a && e ? { ar: a, en: e } : null;
+}
+const same = (v: unknown): Name | null => (text(v) ? { ar: v as string, en: v as string } : null);
+const words = (v: unknown): Name | null =>
+  Array.isArray(v) && v.length > 0 ? { ar: v.join('، '), en: v.join(', ') } : null;
+
+/** A name from a recorded change: the value after it, or before it for a delete. */
+function recordedName(entity: keyof typeof NAMED, changes: Activity['changes']): Name | null {
+  const value = (field: string) => changes[field]?.after ?? changes[field]?.before;
+  const fields = { nameAr: value('nameAr'), nameEn: value('nameEn'), username: value('username') };
+  return NAMED[entity].name({ ...fields, words: value('words'), fileName: value('undone') });
+}
+
+const key = (entity: string, id: number) => `${entity}:${id}`;
+
+/**
+ * The names of the records (and families) a page of entries speaks of: one query per kind for the
+ * rows that still exist, one for the last recorded name of those that are gone. A page holds at most
+ * 100 entries, so each lookup is bounded and index-backed (primary keys, activity_entity_idx).
+ */
+async function namesOf(db: Db, rows: Row[]): Promise<Map<string, Name>> {
+  const wanted = new Map<keyof typeof NAMED, Set<number>>();
+  const want = (entity: string, id: number | null) => {
+    if (id === null || !(entity in NAMED)) return;
+    const ids = wanted.get(entity as keyof typeof NAMED) ?? new Set<number>();
+    wanted.set(entity as keyof typeof NAMED, ids.add(id));
+  };
+  for (const row of rows) {
+    want(row.entity, row.entityId);
+    want('family', row.familyId);
+  }
+  const names = new Map<string, Name>();
+  for (const [entity, idSet] of wanted) {
+    const ids = [...idSet];
+    const { table, name } = NAMED[entity];
+    const found = (await db.select().from(table).where(inArray(table.id, ids))) as StoredRow[];
+    for (const row of found) {
+      const named = name(row);
+      if (named) names.set(key(entity, row.id as number), named);
+    }
+    const gone = ids.filter((id) => !names.has(key(entity, id)));
+    if (gone.length === 0) continue;
+    const recorded = await db
+      .selectDistinctOn([activity.entityId], { entityId: activity.entityId, changes: activity.changes })
+      .from(activity)
+      .where(and(eq(activity.entity, entity), inArray(activity.entityId, gone)))
+      .orderBy(activity.entityId, desc(activity.id));
+    for (const row of recorded) {
+      const named = recordedName(entity, row.changes as Activity['changes']);
+      if (named && row.entityId !== null) names.set(key(entity, row.entityId), named);
+    }
+  }
+  return names;
+}
 
 const DAY_MS = 86_400_000;
 /** A bare date as `to` includes that whole day. */
@@ -48,7 +119,7 @@ export function activityFilter(
   );
 }
 
-/** GET /api/activity: newest first. */
+/** GET /api/activity: newest first, each entry with its record's and family's names. */
 export async function listActivity(db: Db, query: Query, caller: Account | null): Promise<ActivityList> {
   const where = activityFilter(query, caller);
   const rows = await db
@@ -60,7 +131,16 @@ export async function listActivity(db: Db, query: Query, caller: Account | null)
     .limit(query.limit)
     .offset(query.skip);
   const [total] = await db.select({ n: count() }).from(activity).where(where);
-  return { data: rows.map((r) => toActivity(r.entry, r.fileName)), count: total?.n ?? 0 };
+  const names = await namesOf(
+    db,
+    rows.map((r) => r.entry),
+  );
+  const data = rows.map(({ entry, fileName }) => ({
+    ...toActivity(entry, fileName),
+    name: entry.entityId === null ? null : (names.get(key(entry.entity, entry.entityId)) ?? null),
+    familyName: entry.familyId === null ? null : (names.get(key('family', entry.familyId)) ?? null),
+  }));
+  return { data, count: total?.n ?? 0 };
 }
 
 export type { ActivityQuery };

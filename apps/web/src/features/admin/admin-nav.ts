@@ -8,6 +8,7 @@ import FormatListBulleted from '@mui/icons-material/FormatListBulleted';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import ManageHistoryOutlined from '@mui/icons-material/ManageHistoryOutlined';
 import type { Account } from '@dalil/contracts/auth';
+import type { Access } from '@dalil/contracts/resources';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import {
   adminRegistry,
@@ -15,6 +16,7 @@ import {
   navLabelKey,
   type AdminResourceKey,
 } from '../../lib/admin-registry';
+import { mayUse } from '../../lib/account';
 import type { MessageKey } from '../../lib/locales/en';
 import { adminPaths, paths } from '../../lib/paths';
 import { adminResources, type Icon } from './resources';
@@ -23,6 +25,8 @@ export interface NavItem {
   labelKey: MessageKey;
   to: string;
   icon: Icon;
+  /** Who the server lets use the screen (its API's access); left out: every staff account. */
+  access?: Access;
 }
 
 export interface NavGroup {
@@ -32,7 +36,11 @@ export interface NavGroup {
   /** Paths under this prefix belong to the group (its edit routes too). */
   prefix: string;
   items: NavItem[];
+  /** Who may see the group at all. */
+  access?: Access;
 }
+
+const accessOf = (key: AdminResourceKey) => adminResources[key].declaration.access;
 
 const under = (key: AdminResourceKey): string | undefined => (adminRegistry[key] as { under?: string }).under;
 
@@ -49,15 +57,22 @@ export const adminNav: NavGroup[] = [
       labelKey: navLabelKey(key),
       icon: adminResources[key].icon,
       prefix: adminPaths[key].prefix,
+      access: accessOf(key).list,
       items: [
         { labelKey: 'nav.list', to: adminPaths[key].list, icon: FormatListBulleted },
-        { labelKey: 'nav.create', to: adminPaths[key].create, icon: AddCircleOutlineOutlined },
+        {
+          labelKey: 'nav.create',
+          to: adminPaths[key].create,
+          icon: AddCircleOutlineOutlined,
+          access: accessOf(key).create,
+        },
         ...adminResourceKeys
           .filter((child) => under(child) === key)
           .map((child) => ({
             labelKey: navLabelKey(child),
             to: adminPaths[child].list,
             icon: adminResources[child].icon,
+            access: accessOf(child).list,
           })),
       ] satisfies NavItem[],
     })),
@@ -70,7 +85,13 @@ export const adminNav: NavGroup[] = [
       { labelKey: 'nav.uploadAll', to: paths.uploadAll, icon: FileUploadOutlined },
       { labelKey: 'nav.uploadCategories', to: paths.uploadCategories, icon: CategoryOutlined },
       { labelKey: 'nav.uploadProducts', to: paths.uploadProducts, icon: Inventory2Outlined },
-      { labelKey: 'nav.uploadImages', to: paths.uploadImages, icon: PhotoLibraryOutlined },
+      // Bulk images replace pictures across companies: the server takes them from administrators only.
+      {
+        labelKey: 'nav.uploadImages',
+        to: paths.uploadImages,
+        icon: PhotoLibraryOutlined,
+        access: 'admin',
+      },
     ],
   },
   {
@@ -87,18 +108,15 @@ export const adminNav: NavGroup[] = [
 ];
 
 /**
- * The menu an account may use: an editor has no Users group and cannot create families (the server
- * refuses those anyway); everything else is scoped to their families by the server.
+ * The menu an account may use: the groups and items whose API the server lets it call (an editor has
+ * no Users group, no Create family and no image upload), from the same access declarations the
+ * server's guard reads.
  */
 export function navFor(account: Account | undefined): NavGroup[] {
-  if (account?.role === 'admin') return adminNav;
+  const may = (access: Access | undefined) => mayUse(account, access ?? 'staff');
   return adminNav
-    .filter((group) => group.id !== 'users')
-    .map((group) =>
-      group.id === 'families'
-        ? { ...group, items: group.items.filter((item) => item.to !== adminPaths.families.create) }
-        : group,
-    );
+    .filter((group) => may(group.access))
+    .map((group) => ({ ...group, items: group.items.filter((item) => may(item.access)) }));
 }
 
 export function groupOfPath(pathname: string): string | undefined {

@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { Outlet, useNavigate, useOutletContext } from 'react-router';
+import { AccountContext } from '../../lib/account';
 import { paths } from '../../lib/paths';
 import { usePageTitleKey } from '../../lib/route-handle';
 import '../../lib/locales/admin-texts';
@@ -70,7 +71,9 @@ export function AdminShell() {
         }}
       >
         <Toolbar />
-        <Outlet context={account} />
+        <AccountContext value={account}>
+          <Outlet />
+        </AccountContext>
       </Box>
     </Box>
   );

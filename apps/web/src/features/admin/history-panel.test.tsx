@@ -35,15 +35,16 @@ const ENTRIES = [
 ];
 
 describe('history panel', () => {
-  it('links an import’s change to the import, and undoes an image load from its entry', async () => {
+  it('links an import’s change to the import, and undoes an image load from its entry after asking', async () => {
     const requests = mockApi({
       'GET /api/activity': () => ({ status: 200, body: { data: ENTRIES, count: ENTRIES.length } }),
       'POST /api/upload/images/12/undo': () => ({ status: 200, body: {} }),
     });
     renderRoutes([{ path: '/admin/activity', element: <HistoryPanel filters={{}} /> }], '/admin/activity');
     await screen.findByRole('link', { name: /weights\.csv/ });
-    const rows = screen.getAllByRole('row');
-    const [, imageLoad, imported, edited] = rows;
+    const [imageLoad, imported, edited] = within(screen.getByRole('list', { name: 'History' })).getAllByRole(
+      'listitem',
+    );
     expect(within(imported!).getByRole('link', { name: /weights\.csv/ })).toHaveAttribute(
       'href',
       '/admin/activity/imports',
@@ -52,6 +53,10 @@ describe('history panel', () => {
     expect(within(imported!).queryByRole('button')).toBeNull();
     expect(within(edited!).getByRole('button', { name: 'Revert' })).toBeInTheDocument();
     await userEvent.click(within(imageLoad!).getByRole('button', { name: 'Undo' }));
+    // Undoing asks first.
+    const dialog = await screen.findByRole('dialog', { name: 'Undo this image load?' });
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Undo' }));
     await waitFor(() =>
       expect(requests.some((r) => r.method === 'POST' && r.path === '/api/upload/images/12/undo')).toBe(true),
     );

@@ -3,87 +3,56 @@ import { API_PATHS, withParams } from '@dalil/contracts/api-paths';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useTranslation } from '../../lib/i18n';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { apiRequest } from '../../lib/api-client';
+import { useTranslation, type TFunction } from '../../lib/i18n';
 import { reportError, useNotifications } from '../../lib/notifications-store';
 import { paths } from '../../lib/paths';
+import { HistoryChanges } from './history-changes';
+import { fieldLabel, recordLabel } from './history-labels';
 
 /** Entries a Revert puts back: a record's own create, update, delete or revert (not an import's). */
 const REVERTIBLE_ENTITIES = ['family', 'category', 'product', 'synonym'];
 const REVERTIBLE_ACTIONS = ['create', 'update', 'delete', 'revert'];
 const revertible = (entry: Activity) =>
-  REVERTIBLE_ENTITIES.includes(entry.entity) && REVERTIBLE_ACTIONS.includes(entry.action);
+  REVERTIBLE_ENTITIES.includes(entry.entity) &&
+  REVERTIBLE_ACTIONS.includes(entry.action) &&
+  entry.entityId !== null;
 /** An image load is undone whole, from its own entry (the server refuses if a photo changed since). */
-const undoable = (entry: Activity) => entry.entity === 'imageJob' && entry.action === 'import';
+const undoable = (entry: Activity) =>
+  entry.entity === 'imageJob' && entry.action === 'import' && entry.entityId !== null;
 
-const show = (value: unknown) =>
-  value === null || value === undefined || value === ''
-    ? '—'
-    : typeof value === 'string'
-      ? value
-      : JSON.stringify(value);
-
-/** Each changed field of an entry: its name, the value before and after. */
-function Changes({ entry }: { entry: Activity }) {
-  const { t } = useTranslation();
-  // Each value is isolated (its own direction, Arabic or Latin), so the arrow always points from the
-  // value before to the value after in the page's reading direction.
-  const arrow = useTheme().direction === 'rtl' ? ' ← ' : ' → ';
-  return (
-    <Box
-      component="dl"
-      sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.25 }}
-    >
-      {Object.entries(entry.changes).map(([field, change]) => (
-        <Box key={field} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" sx={{ fontWeight: 600 }}>
-            {t(`admin.fields.${field}`, { defaultValue: field })}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            <Box
-              component="del"
-              dir="auto"
-              sx={{ color: 'error.main', unicodeBidi: 'isolate' }}
-              aria-label={t('admin.history.before')}
-            >
-              {show(change.before)}
-            </Box>
-            {arrow}
-            <Box
-              component="ins"
-              dir="auto"
-              sx={{ color: 'success.main', textDecoration: 'none', unicodeBidi: 'isolate' }}
-              aria-label={t('admin.history.after')}
-            >
-              {show(change.after)}
-            </Box>
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
+/** What reverting an entry will do, in words: the record and the fields that go back. */
+function revertText(t: TFunction, language: string, entry: Activity, when: string): string {
+  const record = recordLabel(t, language, entry);
+  if (undoable(entry)) return t('admin.history.undoImagesText', { record, when });
+  if (entry.action === 'create') return t('admin.history.revertCreate', { record });
+  if (entry.action === 'delete') return t('admin.history.revertDelete', { record });
+  const fields = Object.keys(entry.changes)
+    .map((field) => fieldLabel(t, field))
+    .join(t('admin.users.separator'));
+  return `${t('admin.history.revertText', { record, when })} ${t('admin.history.revertFields', { fields })}`;
 }
 
 /**
- * A page of the history, newest first, with each entry's field-level differences and a Revert
- * button (the server refuses, naming the fields, when they changed again since).
+ * A page of the history, newest first, each entry a card (it fits a phone): when, who, what was done
+ * to which record (by name), the field-level differences, and Revert, which asks first, naming the
+ * record and the fields (the server refuses, naming the fields, when they changed again since).
  */
 export function HistoryPanel({ filters }: { filters: Omit<ActivityQuery, 'limit' | 'skip'> }) {
   const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const client = useQueryClient();
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(10);
+  const [asking, setAsking] = useState<Activity | null>(null);
   const query = { ...filters, limit: pageSize, skip: page * pageSize } as Record<
     string,
     string | number | undefined
@@ -100,6 +69,7 @@ export function HistoryPanel({ filters }: { filters: Omit<ActivityQuery, 'limit'
       void client.invalidateQueries();
     },
     onError: reportError,
+    onSettled: () => setAsking(null),
   });
   const undo = useMutation({
     mutationFn: (id: number) =>
@@ -109,60 +79,77 @@ export function HistoryPanel({ filters }: { filters: Omit<ActivityQuery, 'limit'
       void client.invalidateQueries();
     },
     onError: reportError,
+    onSettled: () => setAsking(null),
   });
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   const entries = list.data?.data ?? [];
   return (
-    <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label={t('admin.history.title')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('admin.history.when')}</TableCell>
-            <TableCell>{t('admin.history.who')}</TableCell>
-            <TableCell>{t('admin.history.action')}</TableCell>
-            <TableCell>{t('admin.history.entity')}</TableCell>
-            <TableCell>{t('admin.history.changes')}</TableCell>
-            <TableCell />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {entries.map((entry) => (
-            <TableRow key={entry.id}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{when.format(new Date(entry.at))}</TableCell>
-              <TableCell>{entry.actor.username}</TableCell>
-              <TableCell>{t(`admin.history.actions.${entry.action}`)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {t(`admin.history.entities.${entry.entity}`)} {entry.entityId ?? ''}
-              </TableCell>
-              <TableCell>
-                <Changes entry={entry} />
-                {entry.import && (
-                  <Link component={RouterLink} to={paths.imports} variant="body2" dir="auto">
-                    {t('admin.history.openImport')}: {entry.import.fileName}
-                  </Link>
-                )}
-              </TableCell>
-              <TableCell>
-                {revertible(entry) && (
-                  <Button size="small" disabled={revert.isPending} onClick={() => revert.mutate(entry.id)}>
-                    {t('admin.history.revert')}
+    <Box>
+      <Stack
+        component="ul"
+        aria-label={t('admin.history.title')}
+        spacing={1.5}
+        sx={{ p: 0, m: 0, listStyle: 'none' }}
+      >
+        {entries.map((entry) => {
+          const family = entry.familyName
+            ? language === 'ar'
+              ? entry.familyName.ar
+              : entry.familyName.en
+            : null;
+          return (
+            <Paper
+              component="li"
+              variant="outlined"
+              key={entry.id}
+              aria-label={recordLabel(t, language, entry)}
+              sx={{ p: 2, borderRadius: 3 }}
+            >
+              <Stack
+                direction="row"
+                useFlexGap
+                sx={{ flexWrap: 'wrap', columnGap: 1.5, rowGap: 1, alignItems: 'baseline', mb: 1 }}
+              >
+                <Typography
+                  sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0, flex: '1 1 12rem' }}
+                >
+                  {t(`admin.history.actions.${entry.action}`)} · {recordLabel(t, language, entry)}
+                </Typography>
+                {(revertible(entry) || undoable(entry)) && (
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    disabled={revert.isPending || undo.isPending}
+                    onClick={() => setAsking(entry)}
+                  >
+                    {undoable(entry) ? t('admin.history.undo') : t('admin.history.revert')}
                   </Button>
                 )}
-                {undoable(entry) && entry.entityId !== null && (
-                  <Button size="small" disabled={undo.isPending} onClick={() => undo.mutate(entry.entityId!)}>
-                    {t('admin.history.undo')}
-                  </Button>
+              </Stack>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
+                {when.format(new Date(entry.at))} · <bdi>{entry.actor.username}</bdi>
+                {family && (
+                  <>
+                    {' · '}
+                    {t('admin.history.family')}: <bdi>{family}</bdi>
+                  </>
                 )}
-              </TableCell>
-            </TableRow>
-          ))}
-          {list.isSuccess && entries.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={6}>{t('admin.history.empty')}</TableCell>
-            </TableRow>
-          )}
-        </TableBody>
-      </Table>
+              </Typography>
+              <HistoryChanges entry={entry} />
+              {entry.import && (
+                <Link component={RouterLink} to={paths.imports} variant="body2" dir="auto">
+                  {t('admin.history.openImport')}: {entry.import.fileName}
+                </Link>
+              )}
+            </Paper>
+          );
+        })}
+        {list.isSuccess && entries.length === 0 && (
+          <Typography component="li" color="text.secondary">
+            {t('admin.history.empty')}
+          </Typography>
+        )}
+      </Stack>
       <TablePagination
         component="div"
         count={list.data?.count ?? 0}
@@ -176,6 +163,22 @@ export function HistoryPanel({ filters }: { filters: Omit<ActivityQuery, 'limit'
           setPageSize(Number(event.target.value));
           setPage(0);
         }}
+        sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', px: 0 } }}
+      />
+      <ConfirmDialog
+        open={asking !== null}
+        title={
+          asking && undoable(asking) ? t('admin.history.undoImagesTitle') : t('admin.history.revertTitle')
+        }
+        text={asking ? revertText(t, language, asking, when.format(new Date(asking.at))) : ''}
+        confirmLabel={asking && undoable(asking) ? t('admin.history.undo') : t('admin.history.revert')}
+        busy={revert.isPending || undo.isPending}
+        onConfirm={() => {
+          if (!asking) return;
+          if (undoable(asking)) undo.mutate(asking.entityId!);
+          else revert.mutate(asking.id);
+        }}
+        onClose={() => setAsking(null)}
       />
     </Box>
   );

@@ -2,8 +2,12 @@ import type { TFunction } from '../../lib/i18n';
 import { resourceScreens, type AdminResourceKey } from '../../lib/admin-registry';
 import { adminPaths } from '../../lib/paths';
 import { resourceApis } from './resource-api';
+import { adminResources } from './resources';
 
-/** What every resource's ListKit takes from the registry: its data, its create and edit screens. */
+/**
+ * What every resource's ListKit takes from the registry: its data, its create and edit screens, and
+ * who may create and delete (the list offers neither to an account the server would refuse).
+ */
 export function resourceListProps<K extends AdminResourceKey>(key: K, t: TFunction) {
   const at = adminPaths[key];
   return {
@@ -12,5 +16,6 @@ export function resourceListProps<K extends AdminResourceKey>(key: K, t: TFuncti
     createPath: at.create,
     createLabel: t(resourceScreens(key).create),
     editPath: at.edit,
+    access: adminResources[key].declaration.access,
   };
 }

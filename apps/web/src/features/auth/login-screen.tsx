@@ -1,5 +1,5 @@
 import { useTheme } from '@mui/material/styles';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { useLocation, useNavigate } from 'react-router';
@@ -41,15 +41,19 @@ export interface LoginScreenProps {
 export function LoginScreen({ apiPath, redirectTo, title, subtitle, dark = false }: LoginScreenProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const target = returnPath(useLocation().state, redirectTo);
+  const location = useLocation();
+  const target = returnPath(location.state, redirectTo);
+  // "Sign in" beside the guest's catalogue: the form, not the guest's silent sign-in again.
+  const askForm = !dark && new URLSearchParams(location.search).has('form');
+  const queryClient = useQueryClient();
   const outer = useTheme();
   const theme = useMemo(
     () => (dark ? createAppTheme({ mode: 'dark', direction: outer.direction, area: 'admin' }) : outer),
     [dark, outer],
   );
   const config = useQuery({ ...configQuery, enabled: !dark });
-  const existing = useExistingSession(!dark);
-  const guest = dark || existing !== 'none' ? null : config.data?.guest;
+  const existing = useExistingSession(!dark && !askForm);
+  const guest = dark || askForm || existing !== 'none' ? null : config.data?.guest;
   // The guest sign-in's attempt number: asked again (a new number) after the server was out of reach.
   const [attempt, setAttempt] = useState(0);
   const attempted = useRef(-1);
@@ -59,9 +63,11 @@ export function LoginScreen({ apiPath, redirectTo, title, subtitle, dark = false
   const signIn = useCallback(
     async (body: LoginBody) => {
       await login(apiPath, body);
+      // What the guest's session read (its companies, their products) is not what this account sees.
+      if (askForm) queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'config' });
       await navigate(target, { replace: true });
     },
-    [apiPath, target, navigate],
+    [apiPath, target, navigate, askForm, queryClient],
   );
 
   // A signed-in admin or catalogue user browses as themselves: no guest sign-in over their token.
@@ -90,7 +96,8 @@ export function LoginScreen({ apiPath, redirectTo, title, subtitle, dark = false
 
   // While the config cannot be fetched the spinner stays (the unreachable message covers it later).
   const configWaits = config.isPending || isUnreachable(config.error);
-  const waiting = !dark && (existing !== 'none' || (!guestFailed && (configWaits || Boolean(guest))));
+  const waiting =
+    !dark && !askForm && (existing !== 'none' || (!guestFailed && (configWaits || Boolean(guest))));
   return (
     <AppThemeProvider theme={theme}>
       {waiting ? (

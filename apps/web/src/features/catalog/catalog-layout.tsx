@@ -2,7 +2,14 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Toolbar from '@mui/material/Toolbar';
-import { Link, Outlet, useMatch } from 'react-router';
+import type { Account } from '@dalil/contracts/auth';
+import LoginOutlined from '@mui/icons-material/LoginOutlined';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Outlet, useMatch, useOutletContext } from 'react-router';
+import { configQuery } from '../../lib/config-api';
+import { useTranslation } from '../../lib/i18n';
 import { Brand } from '../../components/brand';
 import { PreferenceToggles } from '../../components/preference-toggles';
 import { paths } from '../../lib/paths';
@@ -16,8 +23,18 @@ import { PRODUCT_GREEN } from './product-colours';
 preloadStoredHero();
 prefetchStoredCatalog(sharedQueryClient());
 
-/** Visitor chrome around the catalogue screens: brand home link and the preference toggles. */
+/**
+ * Visitor chrome around the catalogue screens: brand home link and the preference toggles; while
+ * browsing as the guest, a "Sign in" link to the form, so a catalogue user limited to some companies
+ * can sign in as themselves while guest access stays on.
+ */
 export function CatalogLayout() {
+  const { t } = useTranslation();
+  const account = useOutletContext<Account | undefined>();
+  const guest = useQuery(configQuery).data?.guest;
+  const asGuest = Boolean(
+    account && guest && account.username.toLowerCase() === guest.username.toLowerCase(),
+  );
   // The single product page has a green page background.
   const onProduct = useMatch(paths.catalogProduct(':id')) !== null;
   return (
@@ -35,12 +52,33 @@ export function CatalogLayout() {
             <Box component={Link} to={paths.catalogFamily} sx={{ color: 'inherit', textDecoration: 'none' }}>
               <Brand />
             </Box>
-            <PreferenceToggles />
+            <Stack direction="row" sx={{ alignItems: 'center', gap: { xs: 0, sm: 1 } }}>
+              {asGuest && (
+                // On a phone the icon alone: the brand and the toggles leave no room for the words.
+                <Button
+                  component={Link}
+                  to={paths.catalogSignIn}
+                  size="small"
+                  title={t('auth.signInHint')}
+                  aria-label={t('auth.signIn')}
+                  sx={{ minWidth: 0, whiteSpace: 'nowrap' }}
+                >
+                  <LoginOutlined
+                    fontSize="small"
+                    sx={(theme) => ({ transform: theme.direction === 'rtl' ? 'scaleX(-1)' : undefined })}
+                  />
+                  <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' }, ml: 0.75 }}>
+                    {t('auth.signIn')}
+                  </Box>
+                </Button>
+              )}
+              <PreferenceToggles />
+            </Stack>
           </Toolbar>
         </Container>
       </AppBar>
       <Container component="main" maxWidth="lg" sx={{ flex: 1, py: { xs: 2, sm: 4 } }}>
-        <Outlet />
+        <Outlet context={account} />
       </Container>
     </Box>
   );

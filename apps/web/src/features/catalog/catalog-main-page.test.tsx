@@ -87,6 +87,15 @@ describe('catalogue main', () => {
     expect(screen.queryByRole('navigation', { name: 'Pages of results' })).not.toBeInTheDocument();
   });
 
+  it('says a company without products has none yet, instead of suggesting another spelling', async () => {
+    mockCatalogue(0);
+    renderRoutes(routes, '/catalog/main?family=1');
+    expect(await screen.findByRole('heading', { name: 'No products yet' })).toBeInTheDocument();
+    expect(screen.getByText('This company has no products in the catalogue yet.')).toBeInTheDocument();
+    expect(screen.queryByText(/another spelling/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Show all products' })).toBeNull();
+  });
+
   it('numbers ceil(count / 25) pages and asks for skip 25 on page 2, keeping the page size', async () => {
     mockCatalogue(60);
     const { router } = renderRoutes(routes, '/catalog/main?family=1');

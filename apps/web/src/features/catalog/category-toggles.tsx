@@ -4,6 +4,7 @@ import Skeleton from '@mui/material/Skeleton';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useEffect, useRef } from 'react';
+import { countOf } from '../../lib/plural';
 import { useTranslation } from '../../lib/i18n';
 import { mediaUrl } from '../../lib/media';
 import { usePreferences } from '../../lib/preferences-store';
@@ -158,7 +159,7 @@ export function CategoryToggles(props: CategoryTogglesProps) {
               value={String(category.id)}
               lang={language}
               sx={counts && n === 0 && value !== category.id ? DIMMED : undefined}
-              title={counts ? t('catalog.main.categoryCount', { count: n }) : undefined}
+              title={counts ? countOf(t, language, 'products', n) : undefined}
             >
               {category.logo && <Logo name={category.logo} />}
               {category.name[language]}

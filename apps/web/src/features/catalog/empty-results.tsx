@@ -14,14 +14,18 @@ interface EmptyResultsProps {
   suggestions?: { text: string; to: string }[] | undefined;
 }
 
-/** "No results were found", with a way back to all products. */
+/**
+ * "No results were found", with a way back to all products; or, when nothing narrowed the list (no
+ * search, no category), that the company has no products yet: another spelling would not help.
+ */
 export function EmptyResults({ onReset, suggestions }: EmptyResultsProps) {
   const { t } = useTranslation();
+  const none = !onReset && !suggestions?.length;
   return (
     <Box sx={{ textAlign: 'center', py: { xs: 6, sm: 8 }, px: 2 }}>
       <SearchOff aria-hidden sx={{ fontSize: 56, color: 'text.secondary', opacity: 0.7 }} />
       <Typography component="h2" variant="h6" sx={{ mt: 1.5 }}>
-        {t('catalog.empty.title')}
+        {none ? t('catalog.empty.noneTitle') : t('catalog.empty.title')}
       </Typography>
       {suggestions && suggestions.length > 0 && (
         <Typography component="p" sx={{ mt: 1.5, fontSize: '1.05rem' }}>
@@ -37,7 +41,7 @@ export function EmptyResults({ onReset, suggestions }: EmptyResultsProps) {
         </Typography>
       )}
       <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-        {t('catalog.empty.hint')}
+        {none ? t('catalog.empty.noneHint') : t('catalog.empty.hint')}
       </Typography>
       {onReset && (
         <Button variant="outlined" onClick={onReset} sx={{ mt: 2.5 }}>

@@ -65,4 +65,20 @@ describe('product page', () => {
     });
     expect(await screen.findByText(shown(price.format(1234.5)))).toBeInTheDocument();
   });
+
+  it('says an unknown product address names no product, and keeps the address', async () => {
+    mockApi({
+      'GET /api/product/404': () => ({
+        status: 404,
+        body: { statusCode: 404, error: 'Not Found', message: 'Product not found' },
+      }),
+    });
+    const { router } = renderRoutes(
+      [{ path: '/catalog/main/:id', element: <ProductPage /> }],
+      '/catalog/main/404',
+    );
+    expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the catalogue' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/catalog/main/404');
+  });
 });

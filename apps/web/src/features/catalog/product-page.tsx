@@ -4,31 +4,38 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n';
-import { Navigate, useParams } from 'react-router';
-import { paths } from '../../lib/paths';
+import { useParams } from 'react-router';
+import { isApiError } from '../../lib/api-error';
+import { apiErrorMessage } from '../../lib/api-error-message';
 import { productQuery } from './catalog-api';
 import { ProductBackButton } from './product-back-button';
 import { ProductDetails } from './product-details';
+import { ProductNotFound } from './product-not-found';
 import { useCatalogFamily } from './use-catalog-family';
 
 /** The single product page: the product's image, names, badges and details. */
 export function ProductPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = Number(useParams().id);
   const valid = Number.isSafeInteger(id) && id > 0;
-  const product = useQuery({ ...productQuery(valid ? id : 0), enabled: valid });
-  // The product names its family; with none in state or storage and no product, go to the chooser.
+  // The page says what went wrong itself (not found, or the server's failure).
+  const product = useQuery({
+    ...productQuery(valid ? id : 0),
+    enabled: valid,
+    meta: { handlesErrors: true },
+  });
+  // The product names its family (shown in the layout's header once known).
   const family = useCatalogFamily(product.data?.family ?? null);
 
-  if (family.status === 'missing' && (!valid || product.isError))
-    return <Navigate to={paths.catalogFamily} replace />;
+  const notFound = !valid || (isApiError(product.error) && product.error.status === 404);
+  if (notFound) return <ProductNotFound />;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Box>
         <ProductBackButton />
       </Box>
-      {!valid || product.isError ? (
-        <Alert severity="warning">{t('errors.notFound')}</Alert>
+      {product.isError ? (
+        <Alert severity="error">{apiErrorMessage(product.error, t, i18n.language)}</Alert>
       ) : product.data ? (
         <ProductDetails
           product={product.data}

@@ -7,6 +7,7 @@ import uploadAr from './upload.ar.json';
 import uploadEn from './upload.en.json';
 import imagesAr from './images.ar.json';
 import imagesEn from './images.en.json';
+import './server-message-rules';
 
 /**
  * The back office's texts (admin screens and uploads), in both languages. They are a third of the

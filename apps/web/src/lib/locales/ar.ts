@@ -1,9 +1,11 @@
 import catalogAr from './catalog.ar.json';
+import countsAr from './counts.ar.json';
 import type { BaseMessages } from './en';
 
 /** Arabic UI strings: the catalogue's first language. */
 export const ar: BaseMessages = {
   app: { name: 'دليل', tagline: 'كتالوج المنتجات' },
+  counts: countsAr,
   prefs: {
     toLight: 'التبديل إلى الوضع الفاتح',
     toDark: 'التبديل إلى الوضع الداكن',
@@ -20,6 +22,8 @@ export const ar: BaseMessages = {
     username: 'اسم المستخدم',
     password: 'كلمة المرور',
     login: 'تسجيل الدخول',
+    signIn: 'تسجيل الدخول',
+    signInHint: 'سجّل الدخول بحسابك لترى شركاتك',
     showPassword: 'إظهار كلمة المرور',
     hidePassword: 'إخفاء كلمة المرور',
     signingIn: 'جارٍ تسجيل دخولك…',
@@ -38,6 +42,7 @@ export const ar: BaseMessages = {
     tooLarge: 'الملف كبير جدًا.',
     tooMany: 'محاولات كثيرة جدًا. يُرجى الانتظار قليلًا ثم المحاولة مجددًا.',
     server: 'حدث خطأ في الخادم. يُرجى المحاولة مرة أخرى.',
+    fieldProblem: '{{field}}: {{message}}',
     generic: 'حدث خطأ ما.',
     dismiss: 'إغلاق',
     requestId: 'الرقم المرجعي: {{id}}',

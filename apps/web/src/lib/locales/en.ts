@@ -1,9 +1,12 @@
 import catalogEn from './catalog.en.json';
+import countsEn from './counts.en.json';
 import type { adminTexts } from './admin-texts';
 
 /** English UI strings. Screen titles, labels and messages keep the catalogue's established English wording. */
 export const en = {
   app: { name: 'Dalil', tagline: 'Product catalogue' },
+  /** A count with its noun, in every plural form the language has (lib/plural.ts). */
+  counts: countsEn,
   prefs: {
     toLight: 'Switch to light mode',
     toDark: 'Switch to dark mode',
@@ -20,6 +23,8 @@ export const en = {
     username: 'Username',
     password: 'Password',
     login: 'Login',
+    signIn: 'Sign in',
+    signInHint: 'Sign in with your own account to see your companies',
     showPassword: 'Show password',
     hidePassword: 'Hide password',
     signingIn: 'Signing you in…',
@@ -38,6 +43,7 @@ export const en = {
     tooLarge: 'The file is too large.',
     tooMany: 'Too many attempts. Please wait a moment and try again.',
     server: 'Something went wrong on the server. Please try again.',
+    fieldProblem: '{{field}}: {{message}}',
     generic: 'Something went wrong.',
     dismiss: 'Close',
     requestId: 'Reference: {{id}}',

@@ -1,24 +1,28 @@
 import { API_PATHS, withParams } from '@dalil/contracts/api-paths';
-import type { ImportRunList } from '@dalil/contracts/import-runs';
+import type { ImportRun, ImportRunList } from '@dalil/contracts/import-runs';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { apiRequest } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
+import { useTranslation } from '../../../lib/i18n';
 import { reportError, useNotifications } from '../../../lib/notifications-store';
+import { countOf } from '../../../lib/plural';
+import { importCountList } from '../import-counts';
 
-/** The imports that wrote to the catalogue, newest first, each with Undo. */
+/**
+ * The imports that wrote to the catalogue, newest first, each as a card (it fits a phone) with
+ * "Undo import". Undoing asks first, naming the file and what it would take back; rows changed since
+ * the import are left as they are only when the person agrees to it in a second question.
+ */
 export function ImportsPage() {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
+  const [asking, setAsking] = useState<ImportRun | null>(null);
   const [conflicts, setConflicts] = useState<{ id: number; count: number } | null>(null);
   const list = useQuery({
     queryKey: ['imports'],
@@ -31,76 +35,110 @@ export function ImportsPage() {
         query: skip ? { skipConflicts: 'true' } : {},
       }),
     onSuccess: () => {
+      setAsking(null);
       setConflicts(null);
       useNotifications.getState().show({ severity: 'success', messageKey: 'admin.imports.undoDone' });
       void client.invalidateQueries();
     },
     onError: (error, { id }) => {
+      setAsking(null);
       const details = isApiError(error) ? error.body?.details : undefined;
       if (isApiError(error) && error.status === 409 && details?.length)
         setConflicts({ id, count: details.length });
       else reportError(error);
     },
   });
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const language = i18n.language;
+  const when = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  const listOf = (run: ImportRun, kind: 'created' | 'updated') =>
+    importCountList(t, language, run.counts, kind);
   const rows = list.data?.data ?? [];
+  const confirmText = (run: ImportRun) =>
+    [
+      t('admin.imports.confirmText', { file: run.fileName, when: when.format(new Date(run.at)) }),
+      listOf(run, 'created') && t('admin.imports.confirmCreated', { list: listOf(run, 'created') }),
+      listOf(run, 'updated') && t('admin.imports.confirmUpdated', { list: listOf(run, 'updated') }),
+    ]
+      .filter(Boolean)
+      .join(' ');
   return (
-    <Paper sx={{ p: 2, overflowX: 'auto' }}>
-      <Table size="small" aria-label={t('pages.imports')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('admin.imports.when')}</TableCell>
-            <TableCell>{t('admin.imports.who')}</TableCell>
-            <TableCell>{t('admin.imports.file')}</TableCell>
-            <TableCell>{t('admin.imports.counts')}</TableCell>
-            <TableCell />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((run) => (
-            <TableRow key={run.id}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{when.format(new Date(run.at))}</TableCell>
-              <TableCell>{run.actor.username}</TableCell>
-              <TableCell dir="ltr">{run.fileName}</TableCell>
-              <TableCell>
-                {(['families', 'categories', 'products'] as const)
-                  .map(
-                    (level) =>
-                      `${t(`nav.${level}`)} ${run.counts[level]?.created ?? 0} / ${run.counts[level]?.updated ?? 0}`,
-                  )
-                  .join(' · ')}
-              </TableCell>
-              <TableCell>
-                {run.undoneAt ? (
-                  t('admin.imports.undone')
-                ) : (
-                  <Button
-                    size="small"
-                    disabled={undo.isPending}
-                    onClick={() => undo.mutate({ id: run.id, skip: false })}
-                  >
-                    {t('admin.imports.undo')}
-                  </Button>
-                )}
-              </TableCell>
-            </TableRow>
-          ))}
-          {list.isSuccess && rows.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={5}>{t('admin.imports.empty')}</TableCell>
-            </TableRow>
-          )}
-        </TableBody>
-      </Table>
+    <Stack
+      component="ul"
+      aria-label={t('pages.imports')}
+      spacing={1.5}
+      sx={{ p: 0, m: 0, listStyle: 'none' }}
+    >
+      {rows.map((run) => (
+        <Paper component="li" variant="outlined" key={run.id} sx={{ p: 2, borderRadius: 3 }}>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1.5}
+            sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+          >
+            <Stack spacing={0.5} sx={{ minWidth: 0 }}>
+              <Typography
+                dir="auto"
+                sx={{ fontWeight: 600, overflowWrap: 'anywhere', unicodeBidi: 'isolate' }}
+              >
+                {run.fileName}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {when.format(new Date(run.at))} · <bdi>{run.actor.username}</bdi>
+              </Typography>
+              <Typography variant="body2">
+                {listOf(run, 'created') || listOf(run, 'updated')
+                  ? [
+                      listOf(run, 'created') && t('admin.imports.created', { list: listOf(run, 'created') }),
+                      listOf(run, 'updated') && t('admin.imports.updated', { list: listOf(run, 'updated') }),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')
+                  : t('admin.imports.nothing')}
+              </Typography>
+            </Stack>
+            {run.undoneAt ? (
+              <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
+                {t('admin.imports.undone')}
+              </Typography>
+            ) : (
+              <Button
+                variant="outlined"
+                size="small"
+                disabled={undo.isPending}
+                onClick={() => setAsking(run)}
+                sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}
+              >
+                {t('admin.imports.undo')}
+              </Button>
+            )}
+          </Stack>
+        </Paper>
+      ))}
+      {list.isSuccess && rows.length === 0 && (
+        <Typography component="li" color="text.secondary">
+          {t('admin.imports.empty')}
+        </Typography>
+      )}
+      <ConfirmDialog
+        open={asking !== null}
+        title={t('admin.imports.confirmTitle')}
+        text={asking ? confirmText(asking) : ''}
+        confirmLabel={t('admin.imports.undo')}
+        busy={undo.isPending}
+        onConfirm={() => asking && undo.mutate({ id: asking.id, skip: false })}
+        onClose={() => setAsking(null)}
+      />
       <ConfirmDialog
         open={conflicts !== null}
         title={t('admin.imports.conflictsTitle')}
-        text={t('admin.imports.conflictsText', { count: conflicts?.count ?? 0 })}
+        text={t('admin.imports.conflictsText', {
+          rows: countOf(t, language, 'rows', conflicts?.count ?? 0),
+        })}
         confirmLabel={t('admin.imports.skipAndUndo')}
         busy={undo.isPending}
         onConfirm={() => conflicts && undo.mutate({ id: conflicts.id, skip: true })}
         onClose={() => setConflicts(null)}
       />
-    </Paper>
+    </Stack>
   );
 }

@@ -1,11 +1,11 @@
 import type { BinEntry } from '@dalil/contracts/bin';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Outlet } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
 import { BinPage } from './bin-page';
+import { AccountContext } from '../../../lib/account';
 
 const admin = {
   id: 1,
@@ -50,8 +50,12 @@ const render = () =>
   renderRoutes(
     [
       {
-        element: <Outlet context={admin} />,
-        children: [{ path: '/admin/activity/bin', element: <BinPage /> }],
+        path: '/admin/activity/bin',
+        element: (
+          <AccountContext value={admin}>
+            <BinPage />
+          </AccountContext>
+        ),
       },
     ],
     '/admin/activity/bin',

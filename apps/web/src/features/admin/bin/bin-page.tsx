@@ -1,4 +1,3 @@
-import type { Account } from '@dalil/contracts/auth';
 import type { BinEntry } from '@dalil/contracts/bin';
 import DeleteForeverOutlined from '@mui/icons-material/DeleteForeverOutlined';
 import RestoreFromTrashOutlined from '@mui/icons-material/RestoreFromTrashOutlined';
@@ -15,7 +14,6 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
-import { useOutletContext } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useTranslation } from '../../../lib/i18n';
 import { reportError, useNotifications } from '../../../lib/notifications-store';
@@ -23,6 +21,7 @@ import { ChoiceName } from '../form-kit/choice-name';
 import { binApi, heldWith, kindOf } from './bin-api';
 import { BinRecords } from './bin-records';
 import { useBinTexts } from './bin-texts';
+import { useAccount } from '../../../lib/account';
 
 const PAGE_SIZE = 25;
 
@@ -35,7 +34,7 @@ type Pending = { action: 'restore' | 'remove'; entry: BinEntry } | { action: 'em
 export function BinPage() {
   const { t, i18n } = useTranslation();
   const texts = useBinTexts();
-  const account = useOutletContext<Account | undefined>();
+  const account = useAccount();
   const isAdmin = account?.role === 'admin';
   const client = useQueryClient();
   const [page, setPage] = useState(0);

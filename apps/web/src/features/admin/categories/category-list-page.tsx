@@ -1,4 +1,5 @@
 import type { Category } from '@dalil/contracts/categories';
+import { countsOf } from '../../../lib/plural';
 import { useTranslation } from '../../../lib/i18n';
 import { ListKit } from '../../../components/list-kit';
 import { ChoiceName } from '../form-kit/choice-name';
@@ -40,7 +41,7 @@ export function CategoryListPage() {
                 : (counts.subCategories ?? 0) > 0
                   ? 'admin.remove.categoryWithSubs'
                   : 'admin.remove.category',
-              counts,
+              countsOf(t, i18n.language, counts),
             ),
         },
       }}

@@ -1,5 +1,6 @@
 import type { Family } from '@dalil/contracts/families';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
+import { countsOf } from '../../../lib/plural';
 import { useTranslation } from '../../../lib/i18n';
 import { ListKit } from '../../../components/list-kit';
 import { catalogPrintHref } from '../../../lib/paths';
@@ -29,7 +30,7 @@ export function FamilyListPage() {
         remove: api.remove,
         linked: {
           load: async (id, signal) => (await api.one(id, signal)).counts,
-          message: (counts) => t('admin.remove.family', counts),
+          message: (counts) => t('admin.remove.family', countsOf(t, i18n.language, counts)),
         },
       }}
     />

@@ -71,6 +71,8 @@ export function useResourceForm<K extends AdminResourceKey, S extends FormSchema
   const returnTo = `${adminPaths[resource].list}${state?.listSearch ?? ''}`;
   const id = params.id === undefined ? undefined : Number(params.id);
   const mode = id === undefined ? ('create' as const) : ('edit' as const);
+  // An address such as /edit/abc names no record: say so instead of waiting for one forever.
+  const badId = id !== undefined && !(Number.isSafeInteger(id) && id > 0);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saveRequestId, setSaveRequestId] = useState<string | null>(null);
   const form = useForm<In, unknown, Out>({
@@ -88,7 +90,7 @@ export function useResourceForm<K extends AdminResourceKey, S extends FormSchema
         throw error;
       }
     },
-    enabled: id !== undefined && Number.isInteger(id),
+    enabled: id !== undefined && !badId,
     meta: { handlesErrors: true },
     retry: false,
   });
@@ -139,8 +141,12 @@ export function useResourceForm<K extends AdminResourceKey, S extends FormSchema
     mode,
     onSubmit: (event) => void submit(event),
     submitting: form.formState.isSubmitting,
-    loading: record.isPending && id !== undefined,
-    loadError: record.isError ? failureMessage(record.error, t, i18n.language) : null,
+    loading: record.isPending && id !== undefined && !badId,
+    loadError: badId
+      ? t('errors.notFound')
+      : record.isError
+        ? failureMessage(record.error, t, i18n.language)
+        : null,
     saveError,
     loadRequestId: record.isError ? requestIdOf(record.error) : null,
     saveRequestId,

@@ -29,6 +29,8 @@ const summary = (
   error: state === 'failed' ? 'The job stopped on an unexpected error' : null,
   startedAt: `2026-11-2${id}T09:30:00.000Z`,
   updatedAt: `2026-11-2${id}T09:31:00.000Z`,
+  changed: 0,
+  undoneAt: null,
 });
 const tea = {
   id: 4,

@@ -54,7 +54,7 @@ describe('printable catalogue', () => {
 
     // 95 dates on 12 pages and 10 juices on 2, after the cover and the contents.
     const toolbar = await screen.findByRole('toolbar', { name: 'Print options' });
-    expect(await within(toolbar).findByText('Ready to print: 16 A4 pages')).toBeInTheDocument();
+    expect(await within(toolbar).findByText('Ready to print on A4: 16 pages')).toBeInTheDocument();
     expect(within(toolbar).getByRole('button', { name: 'Print' })).toBeEnabled();
     const productRequests = requests.filter((r) => r.path === '/api/product');
     expect(
@@ -95,9 +95,24 @@ describe('printable catalogue', () => {
       'GET /api/product': () => ({ status: 200, body: { data: products.slice(95), count: 10 } }),
     });
     renderRoutes([{ path: '/catalog/print', element: <PrintPage /> }], '/catalog/print?family=3&category=11');
-    expect(await screen.findByText('Ready to print: 4 A4 pages')).toBeInTheDocument();
+    expect(await screen.findByText('Ready to print on A4: 4 pages')).toBeInTheDocument();
     expect(requests.find((r) => r.path === '/api/product')?.query.get('category')).toBe('11');
     expect(within(screen.getByRole('list', { name: 'Contents' })).getAllByRole('link')).toHaveLength(1);
     expect(screen.getAllByRole('article')).toHaveLength(10);
+  });
+
+  it('says an unknown family has no catalogue, with nothing to try again', async () => {
+    const notFound = {
+      status: 404,
+      body: { statusCode: 404, error: 'Not Found', message: 'Family not found' },
+    };
+    mockApi({
+      'GET /api/family/99': () => notFound,
+      'GET /api/category': () => notFound,
+      'GET /api/product': () => notFound,
+    });
+    renderRoutes([{ path: '/catalog/print', element: <PrintPage /> }], '/catalog/print?family=99');
+    expect(await screen.findByText(/No company has this address/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 });

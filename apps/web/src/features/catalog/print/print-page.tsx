@@ -6,6 +6,8 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { countOf } from '../../../lib/plural';
+import { isApiError } from '../../../lib/api-error';
 import { useTranslation } from '../../../lib/i18n';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { CenteredSpinner } from '../../../components/centered-spinner';
@@ -56,16 +58,21 @@ export function PrintPage() {
       <PrintToolbar family={family} data={data.data} pages={data.data ? pages : null} />
       {data.isError ? (
         <Box sx={{ maxWidth: 640, mx: 'auto', p: 3 }}>
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" onClick={() => void data.refetch()}>
-                {t('catalog.print.retry')}
-              </Button>
-            }
-          >
-            {t('catalog.print.loadFailed')}
-          </Alert>
+          {/* An unknown family (or category) is an answer, not a failure: trying again cannot help. */}
+          {isApiError(data.error) && data.error.status === 404 ? (
+            <Alert severity="warning">{t('catalog.print.unknownFamily')}</Alert>
+          ) : (
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" onClick={() => void data.refetch()}>
+                  {t('catalog.print.retry')}
+                </Button>
+              }
+            >
+              {t('catalog.print.loadFailed')}
+            </Alert>
+          )}
         </Box>
       ) : data.data ? (
         <PrintDocument data={data.data} family={family} category={category} onReady={setPages} />
@@ -127,7 +134,9 @@ function PrintToolbar({ family, data, pages }: PrintToolbarProps) {
         {data && ` · ${data.family.name[language]}`}
       </Typography>
       <Typography role="status" variant="body2" color="text.secondary">
-        {pages === null ? t('catalog.print.preparing') : t('catalog.print.ready', { pages })}
+        {pages === null
+          ? t('catalog.print.preparing')
+          : t('catalog.print.ready', { pages: countOf(t, language, 'pages', pages) })}
       </Typography>
       <PreferenceToggles />
       <Button

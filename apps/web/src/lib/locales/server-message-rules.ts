@@ -1,0 +1,48 @@
+import { addServerMessages, type ServerMessageRule } from '../server-messages';
+
+/**
+ * The back office's server messages in the UI's language: taken names, the last administrator, a
+ * change made since, the contracts' field rules. They load with the admin area's texts (their keys
+ * are the admin's), not with every visitor's first screen.
+ */
+const RULES: ServerMessageRule[] = [
+  [/^This field is required$/, (t) => t('validation.required')],
+  [/^must contain digits only$/, (t) => t('admin.validation.digitsOnly')],
+  [/^must be a whole number of 0 or more$/, (t) => t('admin.validation.wholeNumber')],
+  [/^must be a number$/, (t) => t('admin.validation.number')],
+  [/^must be 0 or more$/, (t) => t('admin.validation.notNegative')],
+  [/^is too large$/, (t) => t('admin.validation.tooLarge')],
+  [/^must be at most (\d+) (characters|digits)$/, (t, m) => t('admin.validation.tooLong', { max: m[1] })],
+  [/^must be at least (\d+) characters$/, (t, m) => t('admin.validation.tooShort', { min: m[1] })],
+  [/^A family with this English name already exists$/, (t) => t('admin.server.familyNameTaken')],
+  [/^This family already has a category with this English name$/, (t) => t('admin.server.categoryNameTaken')],
+  [/^Another product of this family already has this barcode$/, (t) => t('admin.server.barcodeTaken')],
+  [/^A product of this category has a barcode/, (t) => t('admin.server.barcodeClash')],
+  [/^The category does not belong to the chosen family$/, (t) => t('admin.server.categoryNotInFamily')],
+  [/^No family has this id$/, (t) => t('admin.server.noFamily')],
+  [/^No category has this id$/, (t) => t('admin.server.noCategory')],
+  [/^Username is already taken$/, (t) => t('admin.server.usernameTaken')],
+  [/^The last administrator cannot be/, (t) => t('admin.server.lastAdmin')],
+  [/^You cannot delete your own account$/, (t) => t('admin.server.notYourself')],
+  [/^needs at least two different words$/, (t) => t('admin.validation.twoWords')],
+  [/^must be a single word$/, (t) => t('admin.validation.singleWord')],
+  [/^must contain a letter or a digit$/, (t) => t('admin.validation.letterOrDigit')],
+  [/^must have at most (\d+) words$/, (t, m) => t('admin.validation.tooManyWords', { max: m[1] })],
+  [/^"(.+)" is already in another synonym group/, (t, m) => t('admin.server.synonymTaken', { word: m[1] })],
+  [
+    /^Changed since this entry: (.+)\. Revert the later change first\.$/,
+    (t, m) =>
+      t('admin.server.changedSince', {
+        fields: (m[1] ?? '')
+          .split(', ')
+          .map((field) => t(`admin.fields.${field}`, { defaultValue: field }))
+          .join(t('admin.users.separator')),
+      }),
+  ],
+  [/^This import was undone already$/, (t) => t('admin.server.undoneAlready')],
+  [/^This needs an administrator/, (t) => t('errors.forbidden')],
+  [/^Sign in to continue$/, (t) => t('errors.sessionEnded')],
+  [/^Incorrect username or password$/, (t) => t('errors.badCredentials')],
+];
+
+addServerMessages(RULES);
