@@ -1,3 +1,4 @@
+import type { Account } from '@dalil/contracts/auth';
 import type { BinEntry } from '@dalil/contracts/bin';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,14 +8,13 @@ import { renderRoutes } from '../../../test/render';
 import { BinPage } from './bin-page';
 import { AccountContext } from '../../../lib/account';
 
-const admin = {
+const admin: Account = {
   id: 1,
   username: 'admin',
   firstName: 'A',
   lastName: 'B',
   role: 'admin',
   families: [],
-  guest: false,
 };
 
 const entry = (over: Partial<BinEntry>): BinEntry => ({
