@@ -89,7 +89,7 @@ describe('recycle bin page', () => {
       }),
     });
     render();
-    expect(await screen.findByText('Categories 2 · Sub-categories 1 · Products 5')).toBeInTheDocument();
+    expect(await screen.findByText('2 categories · 1 sub-category · 5 products')).toBeInTheDocument();
     expect(screen.getByText('Products handed to the parent category: 4')).toBeInTheDocument();
 
     // The names an entry holds, on demand.

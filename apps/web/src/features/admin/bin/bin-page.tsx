@@ -18,7 +18,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useTranslation } from '../../../lib/i18n';
 import { reportError, useNotifications } from '../../../lib/notifications-store';
 import { ChoiceName } from '../form-kit/choice-name';
-import { binApi, heldWith, kindOf } from './bin-api';
+import { binApi, kindOf } from './bin-api';
 import { BinRecords } from './bin-records';
 import { useBinTexts } from './bin-texts';
 import { useAccount } from '../../../lib/account';
@@ -31,6 +31,20 @@ type Pending = { action: 'restore' | 'remove'; entry: BinEntry } | { action: 'em
  * The recycle bin: each delete with what it took, restored whole after a confirmation that names what
  * comes back. Administrators also remove an entry for good or empty the bin.
  */
+/**
+ * On a phone each entry is a block of its own (name, contents, dates labelled, actions) instead of a
+ * row wider than the screen, so Restore is never scrolled out of sight.
+ */
+const STACKED_ON_PHONES = {
+  '@media (max-width: 599.95px)': {
+    '& thead': { display: 'none' },
+    '& tbody, & tr, & td': { display: 'block' },
+    '& tr': { py: 1, borderBottom: 1, borderColor: 'divider' },
+    '& td': { border: 0, py: 0.25, px: 0, textAlign: 'start' },
+    '& td[data-label]::before': { content: 'attr(data-label) ": "', color: 'text.secondary' },
+  },
+} as const;
+
 export function BinPage() {
   const { t, i18n } = useTranslation();
   const texts = useBinTexts();
@@ -89,7 +103,7 @@ export function BinPage() {
         )}
       </Stack>
       <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={t('pages.bin')}>
+        <Table size="small" aria-label={t('pages.bin')} sx={STACKED_ON_PHONES}>
           <TableHead>
             <TableRow>
               <TableCell sx={{ minWidth: 160 }}>{t('admin.bin.deleted')}</TableCell>
@@ -118,9 +132,7 @@ export function BinPage() {
                     </Typography>
                   </TableCell>
                   <TableCell>
-                    {heldWith(entry)
-                      .map(([kind, n]) => `${t(`admin.bin.counts.${kind}`)} ${n}`)
-                      .join(' · ') || '—'}
+                    {texts.held(entry).join(' · ') || '—'}
                     {entry.movedProducts > 0 && (
                       <Typography variant="caption" color="text.secondary" component="div">
                         {t('admin.bin.movedProducts', { count: entry.movedProducts })}
@@ -128,20 +140,22 @@ export function BinPage() {
                     )}
                     <Button
                       size="small"
-                      sx={{ px: 0, minWidth: 0 }}
+                      sx={{ px: 0, minWidth: 0, display: 'flex' }}
                       aria-expanded={opened === entry.id}
                       onClick={() => setOpened(opened === entry.id ? null : entry.id)}
                     >
                       {t(opened === entry.id ? 'admin.bin.hideRecords' : 'admin.bin.showRecords')}
                     </Button>
                   </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }} data-label={t('admin.bin.when')}>
                     {when.format(new Date(entry.at))}
                     <Typography variant="caption" color="text.secondary" component="div">
                       {entry.actor.username}
                     </Typography>
                   </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{day.format(new Date(entry.expiresAt))}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }} data-label={t('admin.bin.keptUntil')}>
+                    {day.format(new Date(entry.expiresAt))}
+                  </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     <Button
                       size="small"

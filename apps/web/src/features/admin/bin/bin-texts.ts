@@ -1,5 +1,6 @@
 import type { BinEntry } from '@dalil/contracts/bin';
 import { useTranslation } from '../../../lib/i18n';
+import { countOf, type CountedNoun } from '../../../lib/plural';
 import { heldWith, kindOf } from './bin-api';
 
 type Dialog = { action: 'restore' | 'remove'; entry: BinEntry } | { action: 'empty'; count: number };
@@ -10,10 +11,15 @@ export function useBinTexts() {
   const nameOf = (entry: BinEntry) => (i18n.language === 'ar' ? entry.name.ar : entry.name.en);
   // In a sentence the name sits in a bidi isolate, so a Latin name does not pull Arabic words along.
   const quoted = (entry: BinEntry) => `\u2068${nameOf(entry)}\u2069`;
-  const contents = (entry: BinEntry) =>
-    heldWith(entry)
-      .map(([kind, n]) => `${t(`admin.bin.counts.${kind}`)} ${n}`)
-      .join(i18n.language === 'ar' ? '، ' : ', ');
+  // Counts in words, in the form the number takes ("4 فئات", "منتجان"); synonym groups have no
+  // counted noun and keep their label.
+  const held = (entry: BinEntry) =>
+    heldWith(entry).map(([kind, n]) =>
+      kind === 'synonyms'
+        ? `${t(`admin.bin.counts.${kind}`)} ${n}`
+        : countOf(t, i18n.language, kind as CountedNoun, n),
+    );
+  const contents = (entry: BinEntry) => held(entry).join(i18n.language === 'ar' ? '، ' : ', ');
   const dialog = (p: Dialog) => {
     if (p.action === 'empty') {
       return {
@@ -44,5 +50,5 @@ export function useBinTexts() {
       confirm: t('admin.bin.restore'),
     };
   };
-  return { nameOf, dialog };
+  return { nameOf, dialog, held };
 }
