@@ -76,6 +76,8 @@ const operation = (kind: ImportKind) => kind.charAt(0).toUpperCase() + kind.slic
  * upload's own format. Registered as its own plugin: multipart is scoped to it unless the app
  * already has it.
  */
+const TEMPORARY_SWEEP_MS = 5 * 60_000;
+
 export async function importRoutes(app: FastifyInstance) {
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart);
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -84,8 +86,11 @@ export async function importRoutes(app: FastifyInstance) {
   const { dataDir } = ctx.config;
   const slots = new ImportSlots(ctx.config.importConcurrency);
   // A process that died mid-import left its spooled files behind: they go before anything is received.
+  // An image job of a process that died counts as running until it has been silent for the stale
+  // period (another process may still be running it), so its upload can only go later: the sweep runs
+  // again every few minutes. It only ever removes what is older than this process.
   // Leftovers cost only disk space: a failed sweep is logged and the server starts all the same.
-  app.addHook('onReady', async () => {
+  const sweep = async () => {
     try {
       const removed = await sweepTemporary({
         dataDir,
@@ -96,6 +101,16 @@ export async function importRoutes(app: FastifyInstance) {
     } catch (err) {
       app.log.warn({ err }, 'could not sweep the temporary files of stopped processes');
     }
+  };
+  let again: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await sweep();
+    again = setInterval(() => void sweep(), TEMPORARY_SWEEP_MS);
+    again.unref();
+  });
+  app.addHook('onClose', (_instance, done) => {
+    clearInterval(again);
+    done();
   });
 
   /**
