@@ -67,19 +67,22 @@ export async function recordChange(
   if (entry.action === 'update' && Object.keys(changes).length === 0) return null;
   const [row] = await tx
     .insert(activity)
-    .values({
-      actorId: actor?.id ?? null,
-      actorUsername: actor?.username ?? 'system',
-      action: entry.action,
-      entity: entry.entity,
-      entityId: entry.entityId,
-      familyId: entry.family,
-      changes,
-      binEntryId: entry.binEntry ?? null,
-    })
+    .values(activityRow(actor, entry, changes))
     .returning({ id: activity.id });
   return row!.id;
 }
+
+/** The activity row of one entry, whichever way it is written. */
+const activityRow = (actor: Account | null, entry: HistoryEntry, changes: FieldChanges) => ({
+  actorId: actor?.id ?? null,
+  actorUsername: actor?.username ?? 'system',
+  action: entry.action,
+  entity: entry.entity,
+  entityId: entry.entityId,
+  familyId: entry.family,
+  changes,
+  binEntryId: entry.binEntry ?? null,
+});
 
 /**
  * Records several writes in one statement, in the writes' own transaction (a batch of a bulk job).
@@ -94,14 +97,6 @@ export async function recordChanges(
   const rows = entries
     .map((entry) => ({ entry, changes: entry.changes ?? differences(entry.before, entry.after) }))
     .filter(({ entry, changes }) => entry.action !== 'update' || Object.keys(changes).length > 0)
-    .map(({ entry, changes }) => ({
-      actorId: actor?.id ?? null,
-      actorUsername: actor?.username ?? 'system',
-      action: entry.action,
-      entity: entry.entity,
-      entityId: entry.entityId,
-      familyId: entry.family,
-      changes,
-    }));
+    .map(({ entry, changes }) => activityRow(actor, entry, changes));
   if (rows.length > 0) await tx.insert(activity).values(rows);
 }
