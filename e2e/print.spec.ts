@@ -146,7 +146,8 @@ test('printable catalogue in Arabic: right to left, shaped Arabic, the same page
 
   await expect(page.locator('.dp')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('toolbar', { name: 'خيارات الطباعة' }).getByRole('status')).toHaveText(
-    `جاهز للطباعة: ${PAGES} صفحة A4`,
+    // Ten takes the plural of three to ten in Arabic: صفحات.
+    `جاهز للطباعة على ورق A4: ${PAGES} صفحات`,
   );
   const contents = await contentsOf(page, 'المحتويات');
   expect(contents.map((row) => row.page)).toEqual(FIRST_PAGES);
