@@ -69,6 +69,9 @@ describe('GET /metrics', () => {
     expect(after.value('dalil_info', { engine: t.engine, media_store: 'local' })).toBe(1);
     expect(after.value('process_cpu_seconds_total')).toBeGreaterThan(0);
     expect(after.has('nodejs_eventloop_lag_seconds')).toBe(true);
+    expect(after.has('nodejs_heap_space_size_used_bytes')).toBe(true);
+    // No GC histogram: observing every collection costs a busy server a few % of its requests.
+    expect(after.has('nodejs_gc_duration_seconds')).toBe(false);
   });
 
   it('counts a CSV preview as an import run', async () => {

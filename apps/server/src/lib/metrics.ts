@@ -1,4 +1,5 @@
-import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
+import { createRequire } from 'node:module';
+import { Counter, Gauge, Registry } from 'prom-client';
 import { RequestHistogram } from './request-histogram';
 
 /** What a database's connections are doing at one moment (a pg pool, or PGlite's one connection). */
@@ -110,11 +111,11 @@ export class Metrics {
     this.poolStats = read;
   }
 
-  /** Adds Node's own metrics (CPU, memory, event loop delay, GC); only once an operator can scrape them. */
+  /** Adds Node's own metrics (CPU, memory, event loop delay); only once an operator can scrape them. */
   enable(labels: Record<string, string>): void {
     if (this.enabled) return;
     this.enabled = true;
-    collectDefaultMetrics({ register: this.registry });
+    addProcessMetrics(this.registry);
     new Gauge({
       name: 'dalil_info',
       help: 'Always 1; its labels say how this process runs',
@@ -133,5 +134,39 @@ export class Metrics {
 
   importRun(kind: string, outcome: ImportOutcome): void {
     this.importRuns.inc({ kind, outcome });
+  }
+}
+
+/**
+ * prom-client's default process metrics without its GC histogram: that one observes every garbage
+ * collection through a PerformanceObserver, and a busy server collects many times a second. With it,
+ * requests per second fell by 4 to 6 % under load; without it the metrics cost about 1 to 3 %
+ * (docs/decisions/0045-metrics-and-request-ids.md). prom-client offers no switch for one
+ * default metric, so the others are added one by one from its own modules (the version is pinned by
+ * the lock file; a test checks their series are there).
+ */
+const PROCESS_METRICS = [
+  'processCpuTotal',
+  'processStartTime',
+  'osMemoryHeap',
+  'processOpenFileDescriptors',
+  'processMaxFileDescriptors',
+  'eventLoopLag',
+  'processResources',
+  'processHandles',
+  'processRequests',
+  'heapSizeAndUsed',
+  'heapSpacesSizeAndUsed',
+  'version',
+] as const;
+
+function addProcessMetrics(registry: Registry): void {
+  const require = createRequire(import.meta.url);
+  for (const name of PROCESS_METRICS) {
+    const add = require(`prom-client/lib/metrics/${name}`) as (
+      registry: Registry,
+      config: { eventLoopMonitoringPrecision: number },
+    ) => void;
+    add(registry, { eventLoopMonitoringPrecision: 10 });
   }
 }

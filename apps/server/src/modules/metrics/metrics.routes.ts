@@ -1,4 +1,4 @@
-import type { FastifyInstance, onResponseHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/errors';
 import { metricsAllowed, scrape } from './metrics-access';
 
@@ -16,20 +16,15 @@ export function metricsRoutes(app: FastifyInstance) {
   const { token, port } = config.metrics;
   if (token === null && port === null) return;
   metrics.enable({ engine: database.engine, media_store: config.media.store });
-  // Each route records through its own recorder, made once when the route is added, so an answer
-  // costs no label lookup; answers no route gave (404s) are `unmatched`.
-  app.addHook('onRoute', (route) => {
-    const record = metrics.requests.recorder(route.url);
-    const timing: onResponseHookHandler = (request, reply, done) => {
-      record(request.method, reply.statusCode, reply.elapsedTime / 1000);
-      done();
-    };
-    const existing = route.onResponse ? [route.onResponse].flat() : [];
-    route.onResponse = [...existing, timing];
-  });
-  const unmatched = metrics.requests.recorder('unmatched');
+  // One onResponse hook for every answer (each hook a request passes through costs it time): the
+  // route pattern, never the raw URL, picks the recorder, made once per pattern; answers no route
+  // gave (404s) are `unmatched`.
+  const recorders = new Map<string, ReturnType<typeof metrics.requests.recorder>>();
   app.addHook('onResponse', (request, reply, done) => {
-    if (request.is404) unmatched(request.method, reply.statusCode, reply.elapsedTime / 1000);
+    const route = request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched');
+    let record = recorders.get(route);
+    if (!record) recorders.set(route, (record = metrics.requests.recorder(route)));
+    record(request.method, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
   if (port !== null || token === null) return;
