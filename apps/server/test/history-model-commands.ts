@@ -2,90 +2,19 @@
 // admin or as an editor limited to one company, checks the answer a person would get, and updates the
 // model as that person would expect the catalogue to change. After each, model and database agree.
 import fc from 'fast-check';
-import { expect } from 'vitest';
-import { ALL_HEADER, csv, upload } from '../src/modules/imports/imports.test-kit';
-import { bearer, type TestApp } from './harness';
-import { jpeg, postImages, waitForJob } from './image-upload-helpers';
+import { applyDelete, type DeletedKind, type Model } from './history-model';
+import { ImageJob, Import, TakeBackNewest } from './history-model-bulk';
 import {
-  applyDelete,
-  cloneModel,
-  comparable,
-  readModel,
-  restore,
-  type Catalogue,
-  type DeletedKind,
-  type Model,
-  type TakeBack,
-} from './history-model';
-
-export type Actor = 'admin' | 'editor';
-export interface Real {
-  t: TestApp;
-  tokens: Record<Actor, string>;
-  /** The one company the editor manages. */
-  editorFamily: number;
-  counter: { n: number };
-}
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (r: Real, who: Actor, method: Method, url: string, payload?: object) =>
-  r.t.app.inject({ method, url, headers: bearer(r.tokens[who]), ...(payload ? { payload } : {}) });
-
-// Out of an editor's companies: forbidden (403), not there (404), or, for a company named in the
-// body, a field error saying no such company (400), as if it did not exist.
-const REFUSED = [400, 403, 404];
-const mayWrite = (r: Real, who: Actor, family: number) => who === 'admin' || family === r.editorFamily;
-const pick = <T>(items: T[], n: number): T | undefined =>
-  items.length ? items[n % items.length] : undefined;
-const next = (r: Real) => ++r.counter.n;
-
-async function newestId(r: Real, path: '/api/activity' | '/api/import'): Promise<number> {
-  const res = await call(r, 'admin', 'GET', `${path}?limit=1`);
-  return res.json<{ data: { id: number }[] }>().data[0]?.id ?? 0;
-}
-
-/** History entries added since `since`, newest first. */
-async function entriesSince(r: Real, since: number): Promise<number[]> {
-  const res = await call(r, 'admin', 'GET', '/api/activity?limit=100');
-  return res
-    .json<{ data: { id: number }[] }>()
-    .data.map((e) => e.id)
-    .filter((id) => id > since);
-}
-
-async function agree(m: Model, r: Real) {
-  expect(comparable(await readModel(r.t.database))).toEqual(comparable(m));
-}
-
-/**
- * Runs one write: expects `status`, and on success pushes how to take it back and applies `change`
- * to the model; a refused write changes nothing.
- */
-async function write(
-  m: Model,
-  r: Real,
-  request: () => Promise<{ statusCode: number; body: string; json: <T>() => T }>,
-  expected: number | number[],
-  change: (id: number | undefined) => void,
-  deleted?: { entity: DeletedKind; id: number },
-) {
-  const before = cloneModel(m);
-  const since = await newestId(r, '/api/activity');
-  const res = await request();
-  const statuses = Array.isArray(expected) ? expected : [expected];
-  expect(statuses, res.body).toContain(res.statusCode);
-  if (res.statusCode < 300) {
-    const id = res.statusCode === 201 ? res.json<{ id: number }>().id : undefined;
-    change(id);
-    const entries = await entriesSince(r, since);
-    expect(entries.length).toBeGreaterThan(0);
-    m.stack.push({ takeBack: { kind: 'entries', entries, ...(deleted ? { deleted } : {}) }, before });
-  }
-  await agree(m, r);
-}
-
-const topCategories = (m: Catalogue, family?: number) =>
-  [...m.categories].filter(([, c]) => c.parent === null && (family === undefined || c.family === family));
+  call,
+  mayWrite,
+  next,
+  pick,
+  REFUSED,
+  topCategories,
+  write,
+  type Actor,
+  type Real,
+} from './history-model-real';
 
 class CreateFamily implements fc.AsyncCommand<Model, Real> {
   constructor(readonly who: Actor) {}
@@ -256,136 +185,6 @@ class Delete implements fc.AsyncCommand<Model, Real> {
     );
   }
   toString = () => `Delete(${this.who}, ${this.entity}, ${this.at})`;
-}
-
-/** An "all" import that adds a category with a product and changes a product's net weight. */
-class Import implements fc.AsyncCommand<Model, Real> {
-  constructor(
-    readonly who: Actor,
-    readonly at: number,
-  ) {}
-  check = () => true;
-  async run(m: Model, r: Real) {
-    const families = [...m.families].filter(([f]) => mayWrite(r, this.who, f));
-    const chosen = pick(families, this.at);
-    if (!chosen) return;
-    const [family, f] = chosen;
-    const n = next(r);
-    const rows = [ALL_HEADER];
-    // familyNameEn, familyNameAr, categoryNameEn, categoryNameAr, productNameEn, productNameAr,
-    // productBarcode, productExpDate, productNetWeight, then four columns left empty.
-    const row = (
-      c: { nameEn: string; nameAr: string },
-      p: { nameEn: string; nameAr: string },
-      barcode: string,
-      weight: string,
-    ) => [f.nameEn, f.nameAr, c.nameEn, c.nameAr, p.nameEn, p.nameAr, barcode, '', weight, '', '', '', ''];
-    const added = {
-      nameEn: `Imported ${n}`,
-      nameAr: `مستورد ${n}`,
-      barcode: `88${n}`,
-      netWeight: `${n} g`,
-      image: null,
-    };
-    rows.push(row({ nameEn: `Category ${n}`, nameAr: `فئة ${n}` }, added, added.barcode, added.netWeight));
-    // A product outside any sub-category keeps its place when re-imported with a new net weight.
-    const changed = pick(
-      [...m.products].filter(([, p]) => p.family === family && p.subCategory === null && p.barcode !== null),
-      this.at,
-    );
-    if (changed) {
-      const [, p] = changed;
-      const c = m.categories.get(p.category)!;
-      rows.push(row(c, p, p.barcode!, `${n} kg`));
-    }
-    const before = cloneModel(m);
-    const res = await upload(r.t, r.tokens[this.who], '/api/upload/all', csv(rows));
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const id = await newestId(r, '/api/import');
-    const now = await readModel(r.t.database);
-    const [categoryId] = [...now.categories].find(
-      ([, c]) => c.family === family && c.nameEn === `Category ${n}`,
-    )!;
-    const [productId] = [...now.products].find(
-      ([, p]) => p.family === family && p.barcode === added.barcode,
-    )!;
-    m.categories.set(categoryId, { family, parent: null, nameEn: `Category ${n}`, nameAr: `فئة ${n}` });
-    m.products.set(productId, { ...added, family, category: categoryId, subCategory: null });
-    if (changed) m.products.get(changed[0])!.netWeight = `${n} kg`;
-    m.stack.push({ takeBack: { kind: 'import', id }, before });
-    await agree(m, r);
-  }
-  toString = () => `Import(${this.who}, ${this.at})`;
-}
-
-/** A bulk image job (the admin's) with a new photo for up to two products found by barcode. */
-class ImageJob implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly at: number) {}
-  check = (m: Readonly<Model>) => [...m.products.values()].some((p) => p.barcode !== null);
-  async run(m: Model, r: Real) {
-    const withBarcode = [...m.products].filter(([, p]) => p.barcode !== null);
-    const chosen = [...new Set([pick(withBarcode, this.at)!, pick(withBarcode, this.at + 1)!])];
-    const n = next(r);
-    const parts = await Promise.all(
-      chosen.map(async ([, p], i) => ({
-        filename: `${p.barcode}.jpg`,
-        data: await jpeg((n * 37 + i * 90) % 360),
-      })),
-    );
-    const before = cloneModel(m);
-    const res = await postImages(r.t, r.tokens.admin, parts);
-    expect(res.statusCode, res.body).toBe(202);
-    const id = res.json<{ id: number }>().id;
-    expect(await waitForJob(r.t, r.tokens.admin, id)).toMatchObject({ state: 'done' });
-    const now = await readModel(r.t.database);
-    for (const [pid] of chosen) {
-      const image = now.products.get(pid)!.image;
-      expect(image).not.toBeNull();
-      m.products.get(pid)!.image = image;
-    }
-    m.stack.push({ takeBack: { kind: 'imageJob', id }, before });
-    await agree(m, r);
-  }
-  toString = () => `ImageJob(${this.at})`;
-}
-
-/**
- * Takes back the newest write of this run that is not yet taken back. A delete is restored from the
- * recycle bin (`viaBin`) or by reverting its history entries, which must come to the same.
- */
-export async function takeBack(m: Model, r: Real, who: Actor = 'admin', viaBin = false) {
-  const top = m.stack[m.stack.length - 1]!;
-  const tb: TakeBack = top.takeBack;
-  if (tb.kind === 'import') {
-    const res = await call(r, who, 'POST', `/api/import/${tb.id}/undo`);
-    expect(res.statusCode, res.body).toBe(200);
-  } else if (tb.kind === 'imageJob') {
-    const res = await call(r, who, 'POST', `/api/upload/images/${tb.id}/undo`);
-    expect(res.statusCode, res.body).toBe(200);
-  } else if (viaBin && tb.deleted) {
-    const list = await call(r, who, 'GET', '/api/bin?limit=1');
-    const [entry] = list.json<{ data: { id: number; entity: string; entityId: number }[] }>().data;
-    expect(entry).toMatchObject({ entity: tb.deleted.entity, entityId: tb.deleted.id });
-    const res = await call(r, who, 'POST', `/api/bin/${entry!.id}/restore`);
-    expect(res.statusCode, res.body).toBe(200);
-  } else {
-    for (const entry of tb.entries) {
-      const res = await call(r, who, 'POST', `/api/activity/${entry}/revert`);
-      expect(res.statusCode, res.body).toBe(200);
-    }
-  }
-  m.stack.pop();
-  restore(m, top.before);
-  await agree(m, r);
-}
-
-class TakeBackNewest implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly viaBin: boolean) {}
-  check = (m: Readonly<Model>) => m.stack.length > 0;
-  async run(m: Model, r: Real) {
-    await takeBack(m, r, 'admin', this.viaBin);
-  }
-  toString = () => `TakeBack(${this.viaBin ? 'bin' : 'history'})`;
 }
 
 export function commandArbitraries() {

@@ -10,7 +10,9 @@ import { insertUser } from '../src/modules/users/users.repository';
 import { snapshot } from '../src/modules/imports/imports.test-kit';
 import { bearer, createTestApp, type TestApp } from './harness';
 import { applyDelete, cloneModel, readModel, type Model } from './history-model';
-import { commandArbitraries, takeBack, type Real } from './history-model-commands';
+import { takeBack } from './history-model-bulk';
+import { commandArbitraries } from './history-model-commands';
+import type { Real } from './history-model-real';
 
 let t: TestApp;
 let real: Real;
