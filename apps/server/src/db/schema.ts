@@ -14,11 +14,12 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { timestamps } from './schema-columns';
 
-const timestamps = {
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-};
+// The bulk image jobs' and the recycle bin's tables live beside this file; drizzle-kit reads them
+// through these exports.
+export { imageJobChanges, imageJobs } from './schema-image-jobs';
+export { binEntries, binRows } from './schema-bin';
 
 export const families = pgTable(
   'families',
@@ -261,101 +262,4 @@ export const importChanges = pgTable(
     after: jsonb(),
   },
   (t) => [primaryKey({ columns: [t.importId, t.entity, t.entityId] })],
-);
-
-/**
- * Bulk image jobs, in the database so that a reopened screen, any server process and a restarted
- * one see them. At most one active job per family (family 0: across all families).
- */
-export const imageJobs = pgTable(
-  'image_jobs',
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    familyKey: integer().notNull(),
-    state: text().notNull(),
-    done: integer().notNull().default(0),
-    total: integer().notNull().default(0),
-    counts: jsonb().notNull(),
-    files: jsonb().notNull(),
-    error: text(),
-    /** Set when the job's image changes were put back (image_job_changes). */
-    undoneAt: timestamp({ withTimezone: true }),
-    /** Written while the job runs; a running job silent for a minute was interrupted. */
-    heartbeatAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    ...timestamps,
-  },
-  (t) => [
-    check('image_jobs_state', sql`${t.state} in ('queued', 'running', 'done', 'failed')`),
-    uniqueIndex('image_jobs_active_family_key')
-      .on(t.familyKey)
-      .where(sql`${t.state} in ('queued', 'running')`),
-    index('image_jobs_created_idx').on(t.createdAt),
-  ],
-);
-
-/**
- * What a bulk image job changed, for its history and its undo: each product's logo or image name
- * before the job (null: none) and after it.
- */
-export const imageJobChanges = pgTable(
-  'image_job_changes',
-  {
-    jobId: integer()
-      .notNull()
-      .references(() => imageJobs.id, { onDelete: 'cascade' }),
-    productId: integer().notNull(),
-    slot: text().notNull(),
-    before: text(),
-    after: text().notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.jobId, t.productId, t.slot] })],
-);
-
-/**
- * The recycle bin: one entry per delete of a family, category, sub-category or product, with what it
- * took (`bin_rows`). The rows leave the live tables, so no catalogue read has to filter them; a
- * restore puts them back with their ids (docs/decisions/0042-recycle-bin.md). No foreign key to the
- * family: the entry outlives it.
- */
-export const binEntries = pgTable(
-  'bin_entries',
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    actorId: integer(),
-    actorUsername: text().notNull(),
-    entity: text({ enum: ['family', 'category', 'product'] }).notNull(),
-    entityId: integer().notNull(),
-    /** The family the deleted record belonged to, which decides which editors see the entry. */
-    familyId: integer().notNull(),
-    /** A sub-category's parent when it was deleted. */
-    parentId: integer(),
-    nameEn: text().notNull(),
-    nameAr: text().notNull(),
-    /** Products a deleted sub-category handed to its parent; a restore gives them back. */
-    movedProducts: integer()
-      .array()
-      .notNull()
-      .default(sql`'{}'::integer[]`),
-  },
-  (t) => [
-    index('bin_entries_at_idx').on(t.at),
-    index('bin_entries_family_idx').on(t.familyId, t.id),
-    check('bin_entries_entity_check', sql`${t.entity} in ('family', 'category', 'product')`),
-  ],
-);
-
-/** Each row a delete took, whole, as `to_jsonb` of its table row (column names in snake_case). */
-export const binRows = pgTable(
-  'bin_rows',
-  {
-    entryId: integer()
-      .notNull()
-      .references(() => binEntries.id, { onDelete: 'cascade' }),
-    /** `family`, `category`, `product` or `synonym`. */
-    entity: text().notNull(),
-    entityId: integer().notNull(),
-    row: jsonb().notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.entryId, t.entity, t.entityId] })],
 );
