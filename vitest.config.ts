@@ -36,6 +36,15 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        // Checks that keep the documentation true to the tree (docs/*.test.ts).
+        test: {
+          name: 'docs',
+          root: '.',
+          include: ['docs/*.test.ts'],
+          environment: 'node',
+        },
+      },
       serverProject('pglite'),
       ...(postgresUrl ? [serverProject('postgres')] : []),
       ...(existsSync('apps/web/vitest.config.ts') ? ['apps/web/vitest.config.ts'] : []),
