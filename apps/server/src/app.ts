@@ -40,14 +40,14 @@ import { familyService } from './modules/families/families.service';
 import { synonymCsvRoutes } from './modules/synonyms/synonyms.routes';
 import { synonymService } from './modules/synonyms/synonyms.service';
 import { importRoutes } from './modules/imports/imports.routes';
-import { imageUploadRoutes } from './modules/image-upload/image-upload.routes';
+import { imageUploadRoutes } from './modules/image-jobs/image-jobs.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { mediaSweeper } from './modules/media/media-sweeper';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { productService } from './modules/products/products.service';
 import { searchCachePlugin, type SearchCacheSettings } from './modules/search/search-cache-plugin';
 import { systemRoutes } from './modules/system/system.routes';
-import { uploadRoutes } from './modules/uploads/uploads.routes';
+import { uploadRoutes } from './modules/media/upload.routes';
 import { createUserService } from './modules/users/users.service';
 import { registerWebApp } from './web';
 

@@ -5,7 +5,7 @@ import type { Database } from '../src/db/client';
 import { localMediaStore } from '../src/lib/media-store-local';
 import { seedDemoCatalogue } from '../src/seed/demo-catalogue';
 import { categories, families, products, users } from '../src/db/schema';
-import { verifyPassword } from '../src/modules/auth/passwords';
+import { verifyPassword } from '../src/lib/passwords';
 import { freshDatabase, testConfig } from './harness';
 
 let database: Database;

@@ -2,7 +2,7 @@
 // expects the catalogue to hold after each write and each take-back.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
-import { resultRows } from '../src/modules/imports/merge';
+import { resultRows } from '../src/lib/db-helpers';
 
 export interface FamilyRow {
   nameEn: string;

@@ -6,7 +6,7 @@ import { users } from '../db/schema';
 import { pgErrorCode } from '../lib/database-errors';
 import { bumpSessionVersion } from '../lib/session-version';
 import { ensureGuestAccount } from '../modules/auth/guest-account';
-import { hashPassword } from '../modules/auth/passwords';
+import { hashPassword } from '../lib/passwords';
 import { findUserByUsername, insertUser } from '../modules/users/users.repository';
 
 export interface CreatedAdmin {

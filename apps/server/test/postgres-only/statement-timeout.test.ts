@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { ensureAccounts } from '../../src/seed/accounts';
 import { openDatabase } from '../../src/db/client';
-import { resultRows } from '../../src/modules/imports/merge';
+import { resultRows } from '../../src/lib/db-helpers';
 import { ADMIN_PASSWORD, bearer, body, freshDatabase, testConfig } from '../harness';
 import { Scrape } from '../prometheus';
 

@@ -6,6 +6,9 @@ import type { Db } from '../../db/client';
 import { activity, categories, families, importRuns, products, synonymGroups, users } from '../../db/schema';
 import { familyFilter } from '../../lib/family-scope';
 
+/** Each recorded field and the column that stores it: an import writes its history of rows set-based by these. */
+export { storedColumns } from './revert-targets';
+
 type Query = z.output<typeof ActivityQuerySchema>;
 type Row = typeof activity.$inferSelect;
 

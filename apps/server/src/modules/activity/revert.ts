@@ -11,7 +11,7 @@ import { pgErrorCode } from '../../lib/database-errors';
 import { conflict, HttpError, notFound } from '../../lib/errors';
 import { canWrite, requireWritable } from '../../lib/family-scope';
 import { recordChange, type Snapshot } from '../../lib/history';
-import { revertBinned } from '../bin/bin-revert';
+import { revertBinned } from '../bin/bin.service';
 import { toActivity } from './activity.service';
 import { NOT_RECORDED, REVERT_TARGETS, type RevertTarget } from './revert-targets';
 import { changedSince, mayCall, revertUpdate } from './revert-update';

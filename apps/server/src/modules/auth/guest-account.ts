@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { bumpSessionVersion } from '../../lib/session-version';
 import { findUserByUsername, insertUser, type UserRow } from '../users/users.repository';
-import { CLOSED_PASSWORD, hashPassword, verifyPassword } from './passwords';
+import { CLOSED_PASSWORD, hashPassword, verifyPassword } from '../../lib/passwords';
 
 // The guest account's credentials are published by GET /api/config while guest access is on, so the
 // account is marked (is_guest) rather than recognised by its name, can never be an admin, and is closed

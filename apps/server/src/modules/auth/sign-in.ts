@@ -7,7 +7,7 @@ import { findUserByUsername } from '../users/users.repository';
 import { forgetAdminPassword } from './admin-password';
 import { createAddressLimit } from './address-limit';
 import { findGuest } from './guest-account';
-import { verifyPassword } from './passwords';
+import { verifyPassword } from '../../lib/passwords';
 import { createSignInLimits } from './sign-in-limits';
 import { VerificationQueue } from './verification-queue';
 

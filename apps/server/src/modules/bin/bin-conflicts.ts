@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client';
 import type { binEntries } from '../../db/schema';
 import { binRows } from '../../db/schema';
 import type { Detail } from '../../lib/errors';
-import { resultRows } from '../imports/merge';
+import { resultRows } from '../../lib/db-helpers';
 
 type Entry = typeof binEntries.$inferSelect;
 

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
 import { forgetOldHistory } from '../activity/retention';
-import { inspectMedia, UNATTACHED_GRACE_MS } from '../media/media-sweep';
+import { inspectMedia, UNATTACHED_GRACE_MS } from '../media/media.service';
 
 let t: TestApp;
 let admin: string;

@@ -8,14 +8,12 @@ import type { DataContext } from '../../lib/context';
 import { HttpError, notFound } from '../../lib/errors';
 import { canWrite } from '../../lib/family-scope';
 import { recordChange, type Snapshot } from '../../lib/history';
-import { takeProductsBack } from '../categories/category-delete';
-import { toCategory } from '../categories/categories.service';
+import { takeProductsBack, toCategory } from '../categories/categories.service';
 import { toFamily } from '../families/families.service';
-import { resultRows } from '../imports/merge';
-import { productSearchText } from '../products/product-search-text';
-import { toProduct } from '../products/products.service';
+import { resultRows } from '../../lib/db-helpers';
+import { productSearchText, toProduct } from '../products/products.service';
 import { restoreConflicts } from './bin-conflicts';
-import { BIN_TABLES, binCounts, type BinRowEntity } from './bin-store';
+import { BIN_TABLES, binCounts, type BinRowEntity } from './bin.repository';
 
 type Entry = typeof binEntries.$inferSelect;
 

@@ -13,9 +13,12 @@ import type { Db } from '../../db/client';
 import { binEntries, binRows } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { writableFamilies } from '../../lib/family-scope';
-import { resultRows } from '../imports/merge';
+import { resultRows } from '../../lib/db-helpers';
 import { mayUse } from './bin-restore';
-import { binCounts } from './bin-store';
+import { binCounts } from './bin.repository';
+
+/** The activity log's revert of a delete restores the record from the bin. */
+export { revertBinned } from './bin-revert';
 
 type Entry = typeof binEntries.$inferSelect;
 const DAY_MS = 86_400_000;

@@ -10,17 +10,14 @@ import { fieldError, notFound } from '../../lib/errors';
 import { canWrite, familyFilter, requireReadable, requireWritable } from '../../lib/family-scope';
 import { recordChange } from '../../lib/history';
 import { deleteCategory } from './category-delete';
+import { toCategory } from './category-row';
 import type { Account } from '@dalil/contracts/auth';
 
-type CategoryInput = z.output<typeof categoryResource.schemas.updateBody>;
+/** Other modules answer with categories as this one does; the bin's restore hands a sub-category's products back. */
+export { takeProductsBack } from './category-delete';
+export { toCategory };
 
-export const toCategory = (row: typeof categories.$inferSelect): Category => ({
-  ...crud.named(row),
-  family: row.familyId,
-  parent: row.parentId,
-  logo: row.logo,
-  image: row.image,
-});
+type CategoryInput = z.output<typeof categoryResource.schemas.updateBody>;
 
 async function getCategory({ db }: DataContext, id: number, caller: Account | null): Promise<CategoryDetail> {
   const { row, counts } = await crud.readById(db, categories, id, 'Category', {

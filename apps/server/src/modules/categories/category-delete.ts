@@ -5,9 +5,9 @@ import { categories, products } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { requireWritable } from '../../lib/family-scope';
 import { recordChange } from '../../lib/history';
-import { removeIntoBin } from '../bin/bin-store';
+import { removeIntoBin } from '../bin/bin.repository';
 import { toProduct } from '../products/products.service';
-import { toCategory } from './categories.service';
+import { toCategory } from './category-row';
 
 /**
  * Deletes a category into the recycle bin (docs/decisions/0042-recycle-bin.md). A top-level category

@@ -7,8 +7,8 @@ import type { Db } from '../../db/client';
 import { families } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { XlsxSheetStream } from '../../lib/xlsx-writer';
-import { sheetColumns } from '../imports/sheet-columns';
-import { resultRows } from '../imports/merge';
+import { sheetColumns } from '../imports/imports.service';
+import { resultRows } from '../../lib/db-helpers';
 
 /** Products per query: memory stays flat however large the catalogue is. */
 const EXPORT_BATCH = 2000;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_COLUMNS } from '@dalil/contracts/imports';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness';
-import { resultRows } from '../imports/merge';
+import { resultRows } from '../../lib/db-helpers';
 import { ALL_HEADER, allRow, csv, upload } from '../imports/imports.test-kit';
 import { insertUser } from '../users/users.repository';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { resultRows } from './merge';
+import { resultRows } from '../../lib/db-helpers';
 
 /** Per level: its table, and the columns an undo puts back (what an import may have changed). */
 export const UNDO_LEVELS = [

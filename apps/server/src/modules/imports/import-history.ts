@@ -2,7 +2,7 @@ import type { Account } from '@dalil/contracts/auth';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { historyRecording } from '../../lib/history';
-import { storedColumns } from '../activity/revert-targets';
+import { storedColumns } from '../activity/activity.service';
 
 const LEVELS = [
   { entity: 'family', table: 'families', family: sql`t.id` },

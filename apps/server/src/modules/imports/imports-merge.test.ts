@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCatalogueVersion } from '../../lib/catalogue-version';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { BULK_INSERT, resultRows } from './merge';
+import { BULK_INSERT } from './merge';
+import { resultRows } from '../../lib/db-helpers';
 import { ALL_HEADER, allRow, countRows, csv, snapshot, upload } from './imports.test-kit';
 import { STAGE_BATCH } from './staging';
 

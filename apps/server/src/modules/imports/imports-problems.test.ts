@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_LISTED_PROBLEMS } from '@dalil/contracts/imports';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness';
 import { ALL_HEADER, allRow, countRows, csv, multipartBody, upload } from './imports.test-kit';
-import { resultRows } from './merge';
+import { resultRows } from '../../lib/db-helpers';
 
 let t: TestApp;
 let admin: string;

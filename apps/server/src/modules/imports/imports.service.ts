@@ -29,6 +29,11 @@ import { familyNameWarnings } from './family-names';
 import { keyConflicts } from './key-conflicts';
 import { subCategoryProblems } from './sub-categories';
 
+/** Other uploads (the synonyms CSV) and downloads (the export sheet) share these with the imports. */
+export { csvRecords } from './csv-source';
+export { receiveUpload } from './receive-upload';
+export { sheetColumns } from './sheet-columns';
+
 const IMPORT_LOCK = 7_243_102; // one merge at a time, across server processes sharing a PostgreSQL
 const LARGE_IMPORT = 10_000; // rows written after which PGlite gets a VACUUM ANALYZE (no autovacuum)
 const YIELD_EVERY = 200; // rows checked between two turns of the event loop

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { ImportErrorBody, ImportReport } from '@dalil/contracts/imports';
 import { bearer, type TestApp } from '../../../test/harness';
-import { resultRows } from './merge';
+import { resultRows } from '../../lib/db-helpers';
 
 /** A multipart/form-data body with one file field, built by hand as a browser would send it. */
 export function multipartBody(

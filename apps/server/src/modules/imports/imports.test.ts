@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTemplateCsv } from '@dalil/contracts/imports';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { insertUser } from '../users/users.repository';
-import { resultRows } from './merge';
+import { resultRows } from '../../lib/db-helpers';
 import { ALL_HEADER, allRow, countRows, csv, upload } from './imports.test-kit';
 
 let t: TestApp;

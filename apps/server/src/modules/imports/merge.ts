@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CsvColumn, ImportKind, LevelCounts } from '@dalil/contracts/imports';
 import type { Db } from '../../db/client';
+import { resultRows } from '../../lib/db-helpers';
 import { mergeSubCategories } from './sub-categories';
 
 type Executor = Pick<Db, 'execute'>;
-export const resultRows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Product columns an import may set, by CSV column. A column the file lacks keeps its stored value. */
 const OPTIONAL_PRODUCT_COLUMNS: [CsvColumn, string][] = [

@@ -1,6 +1,6 @@
 import { unescapeCsvCell, type CsvColumn, type ImportProblem } from '@dalil/contracts/imports';
 import { toAsciiDigits } from '@dalil/contracts/search-text';
-import { productSearchText } from '../products/product-search-text';
+import { productSearchText } from '../products/products.service';
 import type { Header } from './csv-header';
 
 /** A valid row, ready for the staging table. */

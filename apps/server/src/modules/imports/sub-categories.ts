@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ImportProblem, LevelCounts } from '@dalil/contracts/imports';
 import type { Db } from '../../db/client';
-import { resultRows } from './merge';
+import { resultRows } from '../../lib/db-helpers';
 
 type Executor = Pick<Db, 'execute'>;
 

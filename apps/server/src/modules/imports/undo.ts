@@ -9,7 +9,7 @@ import { canWrite } from '../../lib/family-scope';
 import { recordChange } from '../../lib/history';
 import { recordImportedRows } from './import-history';
 import { conflictsOf, UNDO_LEVELS, type Conflict } from './import-conflicts';
-import { resultRows } from './merge';
+import { resultRows } from '../../lib/db-helpers';
 
 /** Puts the import's updated rows back and deletes its created ones, except `skip`. */
 async function putBack(tx: Tx, run: number, skip: Conflict[]) {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { resultRows } from '../imports/merge';
+import { resultRows } from '../../lib/db-helpers';
 import { baseName, type MediaStore } from '../../lib/media-store';
 
 /** An upload no saved form has used yet is kept this long before it counts as an orphan. */

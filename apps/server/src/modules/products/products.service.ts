@@ -11,8 +11,11 @@ import { fieldError, notFound } from '../../lib/errors';
 import { productSearchText } from './product-search-text';
 import { canWrite, familyFilter, requireReadable, requireWritable } from '../../lib/family-scope';
 import { recordChange } from '../../lib/history';
-import { removeIntoBin } from '../bin/bin-store';
+import { removeIntoBin } from '../bin/bin.repository';
 import type { Account } from '@dalil/contracts/auth';
+
+/** Other modules write and query the search column the same way products do. */
+export { productSearchText };
 
 type ProductInput = z.output<typeof productResource.schemas.updateBody>;
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
 import { bumpCatalogueVersion } from '../../lib/catalogue-version';
 import { categories, families, products } from '../../db/schema';
-import { productSearchText } from '../products/product-search-text';
+import { productSearchText } from '../products/products.service';
 
 let t: TestApp;
 let token: string;

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness';
 import { insertDemoRows, type DemoRow } from '../../../test/demo-rows';
 import { ALL_HEADER, allRow, csv, upload } from '../imports/imports.test-kit';
-import { resultRows } from '../imports/merge';
-import { productSearchText } from '../products/product-search-text';
+import { resultRows } from '../../lib/db-helpers';
+import { productSearchText } from '../products/products.service';
 
 // Word-level search over the demo catalogue (docs/decisions/0024-word-search.md).
 let t: TestApp;

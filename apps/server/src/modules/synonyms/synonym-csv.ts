@@ -13,7 +13,7 @@ import { synonymGroups } from '../../db/schema';
 import type { DataContext } from '../../lib/context';
 import { recordChange } from '../../lib/history';
 import { HttpError, type Detail } from '../../lib/errors';
-import { csvRecords } from '../imports/csv-source';
+import { csvRecords } from '../imports/imports.service';
 import { clash, lockFamily, takenWords } from './synonyms.service';
 
 /** Most groups one file may hold: a family's synonyms are counted in hundreds. */

@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/client';
 import { families } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import { receiveUpload } from '../imports/receive-upload';
+import { receiveUpload } from '../imports/imports.service';
 import { exportSynonymsCsv, importSynonymsCsv } from './synonym-csv';
 
 const tags = ['synonyms'];

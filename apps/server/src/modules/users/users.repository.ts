@@ -3,7 +3,7 @@ import type { Account, Role } from '@dalil/contracts/auth';
 import type { User } from '@dalil/contracts/users';
 import type { Db, Tx } from '../../db/client';
 import { users } from '../../db/schema';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../../lib/passwords';
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -9,7 +9,7 @@ import type { Tokens } from '../../lib/tokens';
 import * as crud from '../../lib/crud-service';
 import { containsAny } from '../../lib/db-helpers';
 import { conflict, notFound } from '../../lib/errors';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../../lib/passwords';
 import { findUserById, insertUser, toUser, type UserRow } from './users.repository';
 import { families as familiesTable } from '../../db/schema';
 import { fieldError } from '../../lib/errors';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
 import { catalogue, jpeg, postImages, waitForJob } from '../../../test/image-upload-helpers';
 import { zip } from '../../../test/zip';
-import { createJob, updateJob } from './image-jobs';
+import { createJob, updateJob } from './image-jobs.repository';
 
 let t: TestApp;
 let admin: string;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ErrorBodySchema } from '@dalil/contracts/common';
 import { UploadedImageSchema } from '@dalil/contracts/media';
 import { fieldError, HttpError } from '../../lib/errors';
-import { storeImage } from '../media/media.service';
+import { storeImage } from './media.service';
 
 const errors = {
   400: ErrorBodySchema,

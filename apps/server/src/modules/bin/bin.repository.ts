@@ -5,7 +5,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
 import { binEntries, binRows, categories, families, products, synonymGroups } from '../../db/schema';
 import { recordChange, type Snapshot } from '../../lib/history';
-import { resultRows } from '../imports/merge';
+import { resultRows } from '../../lib/db-helpers';
 
 /** The tables a bin entry holds rows of, by the entity name its rows carry. */
 export const BIN_TABLES = {

@@ -10,7 +10,7 @@ import { encodeImage, putImage } from '../media/media.service';
 import { type ReceivedFile, uploadEntries, ZipBombError, countEntries } from './image-entries';
 import { countStatuses, judge } from './image-judge';
 import { ProductIndex } from './image-match';
-import { updateJob } from './image-jobs';
+import { updateJob } from './image-jobs.repository';
 import { discard } from './image-receive';
 import { ImageSlotWriter } from './image-slot-writer';
 

@@ -19,7 +19,14 @@ import { HttpError } from '../../lib/errors';
 import { countEntries, uploadEntries, ZipBombError } from './image-entries';
 import { countStatuses, judge } from './image-judge';
 import { ProductIndex } from './image-match';
-import { activeJob, createJob, failInterrupted, latestJobs, readJob, toImageJob } from './image-jobs';
+import {
+  activeJob,
+  createJob,
+  failInterrupted,
+  latestJobs,
+  readJob,
+  toImageJob,
+} from './image-jobs.repository';
 import { undoImageJob } from './image-job-history';
 import { runImageJob } from './image-job-runner';
 import { discard, receiveFiles } from './image-receive';
