@@ -37,7 +37,7 @@
   }
 
   // The app's image addresses (lib/media.ts: the largest width is the stored image itself) and srcset
-  // (components/media-image.tsx, whose src is the 640 px file): a preload with the same srcset and
+  // (features/catalog/media-image.tsx, whose src is the 640 px file): a preload with the same srcset and
   // sizes as the <img> fetches the file the <img> uses.
   function mediaUrl(base, name, width) {
     var stored = plan.widths[plan.widths.length - 1];

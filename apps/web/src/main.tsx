@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { syncDocumentWithPreferences } from './app/document-sync';
-import { sharedQueryClient } from './app/query-client';
+import { sharedQueryClient } from './lib/query-client';
 import { appRoutes } from './app/router';
 import { startEarlySessionCheck } from './features/auth/session-api';
 

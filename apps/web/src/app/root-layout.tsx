@@ -11,8 +11,8 @@ import { usePageTitleKey } from '../lib/route-handle';
 import { onUnauthorized, scopeOfPath } from '../lib/session';
 import { emotionCacheFor } from './emotion-cache';
 import { ServerUnreachable } from './server-unreachable';
-import { createAppTheme } from './theme';
-import { AppThemeProvider } from './theme-provider';
+import { createAppTheme } from '../lib/theme';
+import { AppThemeProvider } from '../components/theme-provider';
 
 /**
  * Providers that depend on the route (admin or catalogue look), the 401 redirect, the page title and

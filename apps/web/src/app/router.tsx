@@ -124,25 +124,25 @@ export const appRoutes: RouteObject[] = [
                   page(
                     paths.uploadAll,
                     'pages.uploadAll',
-                    async () => (await import('../features/admin/upload/upload-all-page')).UploadAllPage,
+                    async () => (await import('../features/admin/imports/upload-all-page')).UploadAllPage,
                   ),
                   page(
                     paths.uploadCategories,
                     'pages.uploadCategories',
                     async () =>
-                      (await import('../features/admin/upload/upload-categories-page')).UploadCategoriesPage,
+                      (await import('../features/admin/imports/upload-categories-page')).UploadCategoriesPage,
                   ),
                   page(
                     paths.uploadProducts,
                     'pages.uploadProducts',
                     async () =>
-                      (await import('../features/admin/upload/upload-products-page')).UploadProductsPage,
+                      (await import('../features/admin/imports/upload-products-page')).UploadProductsPage,
                   ),
                   page(
                     paths.uploadImages,
                     'pages.uploadImages',
                     async () =>
-                      (await import('../features/admin/upload/upload-images-page')).UploadImagesPage,
+                      (await import('../features/admin/image-jobs/upload-images-page')).UploadImagesPage,
                   ),
                 ],
               },

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 // RouterProvider from 'react-router' itself: under Node, 'react-router/dom' loads react-router's
 // CommonJS build, a second copy whose router context the app's hooks do not see.
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { createQueryClient } from '../app/query-client';
+import { createQueryClient } from '../lib/query-client';
 import { RootLayout } from '../app/root-layout';
 
 /** Renders routes under the real root layout (theme, snackbar, 401 redirect) at `path`. */

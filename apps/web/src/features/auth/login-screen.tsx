@@ -4,8 +4,8 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useTranslation } from '../../lib/i18n';
 import { useLocation, useNavigate } from 'react-router';
 import type { LoginBody } from '@dalil/contracts/auth';
-import { createAppTheme } from '../../app/theme';
-import { AppThemeProvider } from '../../app/theme-provider';
+import { createAppTheme } from '../../lib/theme';
+import { AppThemeProvider } from '../../components/theme-provider';
 import { CenteredSpinner } from '../../components/centered-spinner';
 import { configQuery } from '../../lib/config-api';
 import type { MessageKey } from '../../lib/locales/en';

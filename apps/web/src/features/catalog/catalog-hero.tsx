@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from '../../lib/i18n';
 import { Link } from 'react-router';
-import { MediaImage } from '../../components/media-image';
+import { MediaImage } from './media-image';
 import { paths } from '../../lib/paths';
 import { usePreferences } from '../../lib/preferences-store';
 import { HERO_LOGO_SIZES, HERO_SIZES } from './image-sizes';

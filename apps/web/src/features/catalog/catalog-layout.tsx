@@ -13,7 +13,7 @@ import { useTranslation } from '../../lib/i18n';
 import { Brand } from '../../components/brand';
 import { PreferenceToggles } from '../../components/preference-toggles';
 import { paths } from '../../lib/paths';
-import { sharedQueryClient } from '../../app/query-client';
+import { sharedQueryClient } from '../../lib/query-client';
 import { prefetchStoredCatalog } from './catalog-prefetch';
 import { preloadStoredHero } from './hero-preload';
 import { PRODUCT_GREEN } from './product-colours';

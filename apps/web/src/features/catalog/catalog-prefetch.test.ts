@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../app/query-client';
+import { createQueryClient } from '../../lib/query-client';
 import { useNotifications } from '../../lib/notifications-store';
 import { getToken, setToken } from '../../lib/session';
 import { mockApi, unauthorized } from '../../test/fetch-mock';

@@ -7,7 +7,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from '../../lib/i18n';
 import { Link } from 'react-router';
-import { MediaImage } from '../../components/media-image';
+import { MediaImage } from './media-image';
 import { usePreferences } from '../../lib/preferences-store';
 import { FAMILY_COVER_SIZES } from './image-sizes';
 

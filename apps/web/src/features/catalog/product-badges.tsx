@@ -10,7 +10,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { formatShelfLife, formatWeight } from '../../components/catalog-format';
+import { formatShelfLife, formatWeight } from './catalog-format';
 import { usePreferences } from '../../lib/preferences-store';
 import { PRODUCT_GREEN } from './product-colours';
 

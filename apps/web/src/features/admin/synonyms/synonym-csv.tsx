@@ -12,7 +12,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { reportError, useNotifications } from '../../../lib/notifications-store';
 import { uploadWithProgress } from '../../../lib/upload-with-progress';
-import { saveFromApi } from '../upload/upload-api';
+import { saveFromApi } from '../../../lib/save-file';
 
 type Mode = 'merge' | 'replace';
 

@@ -1,4 +1,4 @@
-import type { MockRequest } from '../../../test/fetch-mock';
+import type { MockRequest } from './fetch-mock';
 
 /** A family or category as the server sends it (the fields the admin screens read). */
 export interface MockNamed {

@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
-import { catalogueApi, named } from '../form-kit/catalogue-mock';
+import { catalogueApi, named } from '../../../test/catalogue-mock';
 import { ExportCard } from './export-card';
 import { productsReport } from './report-fixtures';
 import { UploadProductsPage } from './upload-products-page';
-import { captureDownloads, mockXhr } from './xhr-mock';
+import { captureDownloads, mockXhr } from '../../../test/xhr-mock';
 
 /** 30 families, the first with 150 categories: more than a choice offers at once. */
 const families = Array.from({ length: 30 }, (_, i) => named(i + 1, `Family ${i + 1}`, `شركة ${i + 1}`));

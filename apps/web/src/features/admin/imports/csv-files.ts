@@ -5,8 +5,8 @@ import {
   type UploadFormat,
 } from '@dalil/contracts/imports';
 import { readCsvRecords } from './csv-records';
-import { saveCsv } from './save-file';
-import { downloadTemplateXlsx } from './upload-api';
+import { saveCsv } from '../../../lib/save-file';
+import { downloadTemplateXlsx } from './import-api';
 
 const BOM = '\uFEFF';
 const cell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);

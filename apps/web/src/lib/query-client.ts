@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { isApiError } from '../lib/api-error';
-import { reportError } from '../lib/notifications-store';
-import { worthReporting } from '../lib/server-reach';
+import { isApiError } from './api-error';
+import { reportError } from './notifications-store';
+import { worthReporting } from './server-reach';
 
 declare module '@tanstack/react-query' {
   interface Register {

@@ -5,7 +5,7 @@ import { mockApi } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
 import { productsReport, withProblems } from './report-fixtures';
 import { UploadProductsPage } from './upload-products-page';
-import { captureDownloads, mockXhr } from './xhr-mock';
+import { captureDownloads, mockXhr } from '../../../test/xhr-mock';
 
 const named = (id: number, nameEn: string, nameAr: string) => ({
   id,

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
-import { ProductFormPage } from '../products/product-form-page';
+import { ProductFormPage } from './product-form-page';
 
 describe('edit form of an address that names no record', () => {
   it('says not found for /admin/products/edit/abc instead of loading forever, and asks nothing', async () => {

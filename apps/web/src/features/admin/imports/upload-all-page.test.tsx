@@ -7,7 +7,7 @@ import { expectConsoleErrors } from '../../../test/console-guard';
 import { renderRoutes } from '../../../test/render';
 import { productsReport } from './report-fixtures';
 import { UploadAllPage } from './upload-all-page';
-import { captureDownloads, mockXhr, type XhrAnswer } from './xhr-mock';
+import { captureDownloads, mockXhr, type XhrAnswer } from '../../../test/xhr-mock';
 
 const routes = [{ path: '/admin/upload', element: <UploadAllPage /> }];
 const csvFile = () => new File([',familyNameEn\r\n,Orchard\r\n'], 'all.csv', { type: 'text/csv' });

@@ -6,7 +6,7 @@ import { renderRoutes } from '../../../test/render';
 import { withProblems } from './report-fixtures';
 import { UploadAllPage } from './upload-all-page';
 import { UploadProductsPage } from './upload-products-page';
-import { captureDownloads, mockXhr } from './xhr-mock';
+import { captureDownloads, mockXhr } from '../../../test/xhr-mock';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const named = (id: number, nameEn: string, nameAr: string) => ({

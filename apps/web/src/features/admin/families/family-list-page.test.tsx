@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { FamilyListPage } from '../features/admin/families/family-list-page';
-import { apiRequest } from '../lib/api-client';
-import { mockApi } from '../test/fetch-mock';
-import { renderRoutes } from '../test/render';
-import { ListKit } from './list-kit';
+import { apiRequest } from '../../../lib/api-client';
+import { mockApi } from '../../../test/fetch-mock';
+import { renderRoutes } from '../../../test/render';
+import { ListKit } from '../../../components/list-kit';
+import { FamilyListPage } from './family-list-page';
 
 const family = (id: number) => ({
   id,

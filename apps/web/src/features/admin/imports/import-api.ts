@@ -1,10 +1,7 @@
-import { API_BASE, API_PATHS, withParams } from '@dalil/contracts/api-paths';
-import { REQUEST_TIMEOUT_MS } from '@dalil/contracts/constants';
+import { API_PATHS, withParams } from '@dalil/contracts/api-paths';
 import type { ImportKind, ImportReport, UploadFormat } from '@dalil/contracts/imports';
-import { ApiError, errorFromResponse } from '../../../lib/api-error';
-import { getToken, signalUnauthorized } from '../../../lib/session';
 import { uploadWithProgress, type UploadProgress } from '../../../lib/upload-with-progress';
-import { saveBlob } from './save-file';
+import { saveFromApi } from '../../../lib/save-file';
 
 /** Where a categories or products file goes: its family, and for products the category. */
 export interface UploadTarget {
@@ -47,48 +44,8 @@ export function sendCsv(kind: ImportKind, target: UploadTarget, file: File, opti
   });
 }
 
-const fileNameOf = (disposition: string | null) => /filename="([^"]+)"/.exec(disposition ?? '')?.[1];
-
 /** How long a download may take to start answering: an upload sent along needs time to arrive. */
 const UPLOAD_ANSWER_MS = 10 * 60_000;
-
-/**
- * Fetches a file from the API with the bearer token and saves it. `timeoutMs` covers the wait for
- * the answer to start; a large file then streams as long as it needs.
- */
-export async function saveFromApi(
-  path: string,
-  options: { fallbackName: string; body?: FormData; timeoutMs?: number; saveAs?: string },
-): Promise<void> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? REQUEST_TIMEOUT_MS);
-  const headers = new Headers();
-  const token = getToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${path}`, {
-      method: options.body ? 'POST' : 'GET',
-      headers,
-      body: options.body ?? null,
-      credentials: 'omit',
-      signal: controller.signal,
-    });
-  } catch {
-    if (controller.signal.aborted)
-      throw new ApiError('timeout', 0, null, 'The server took too long to answer');
-    throw new ApiError('network', 0, null, 'The server could not be reached');
-  } finally {
-    clearTimeout(timer);
-  }
-  if (!response.ok) {
-    if (response.status === 401) signalUnauthorized();
-    throw await errorFromResponse(response);
-  }
-  const blob = await response.blob();
-  const name = options.saveAs ?? fileNameOf(response.headers.get('content-disposition'));
-  saveBlob(blob, name ?? options.fallbackName);
-}
 
 /**
  * The catalogue in the import's own columns, so it can be uploaded again: CSV or XLSX, saved under

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
 import { UploadAllPage } from './upload-all-page';
-import { mockXhr } from './xhr-mock';
+import { mockXhr } from '../../../test/xhr-mock';
 
 const MB = 1024 * 1024;
 

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import type { UploadTarget } from './upload-api';
+import type { UploadTarget } from './import-api';
 import { UploadFlow } from './upload-flow';
 
 interface UploadPageProps {

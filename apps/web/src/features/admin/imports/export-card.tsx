@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { RemoteChoice } from '../form-kit/remote-choice';
-import { exportCatalogue } from './upload-api';
+import { exportCatalogue } from './import-api';
 
 const FORMATS: UploadFormat[] = ['csv', 'xlsx'];
 

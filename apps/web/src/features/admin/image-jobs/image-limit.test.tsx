@@ -5,7 +5,7 @@ import { ImageField } from '../../../components/image-field';
 import { mockApi } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
 import { UploadImagesPage } from './upload-images-page';
-import { mockXhr } from './xhr-mock';
+import { mockXhr } from '../../../test/xhr-mock';
 
 const MB = 1024 * 1024;
 

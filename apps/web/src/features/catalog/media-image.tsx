@@ -1,7 +1,7 @@
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { mediaSrcSet, mediaUrl } from '../lib/media';
+import { mediaSrcSet, mediaUrl } from '../../lib/media';
 
 type SxItem = Exclude<SxProps<Theme>, readonly unknown[]>;
 

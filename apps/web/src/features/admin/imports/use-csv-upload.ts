@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api-error';
 import { configQuery } from '../../../lib/config-api';
 import type { UploadProgress } from '../../../lib/upload-with-progress';
-import { sendCsv, type UploadTarget } from './upload-api';
+import { sendCsv, type UploadTarget } from './import-api';
 
 export type UploadStep = 'idle' | 'checking' | 'preview' | 'importing' | 'done';
 

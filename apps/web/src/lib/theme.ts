@@ -1,6 +1,6 @@
 import { alpha, createTheme, type Theme } from '@mui/material/styles';
 import { COLOURS } from '@dalil/contracts/constants';
-import type { ColourMode, Direction } from '../lib/preferences-store';
+import type { ColourMode, Direction } from './preferences-store';
 
 export type ThemeArea = 'admin' | 'catalog';
 

@@ -1,8 +1,8 @@
 import type { ProductCard as ProductCardData } from '@dalil/contracts/search';
-import { useTranslation } from '../lib/i18n';
+import { useTranslation } from '../../lib/i18n';
 import { Link } from 'react-router';
-import { mediaSrcSet, mediaUrl } from '../lib/media';
-import { usePreferences } from '../lib/preferences-store';
+import { mediaSrcSet, mediaUrl } from '../../lib/media';
+import { usePreferences } from '../../lib/preferences-store';
 import { formatWeight } from './catalog-format';
 
 // Grid (product-grid.ts): 2 columns on phones, 3 from sm, 4 from md, 5 from lg (container max 1200 px).

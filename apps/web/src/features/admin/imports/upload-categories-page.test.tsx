@@ -5,7 +5,7 @@ import { mockApi } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
 import { productsReport } from './report-fixtures';
 import { UploadCategoriesPage } from './upload-categories-page';
-import { mockXhr } from './xhr-mock';
+import { mockXhr } from '../../../test/xhr-mock';
 
 const family = {
   id: 7,
