@@ -1,4 +1,5 @@
-import { unescapeCsvCell, type CsvColumn, type ImportProblem } from '@dalil/contracts/imports';
+import { unescapeCsvCell } from '@dalil/contracts/csv-cells';
+import type { CsvColumn, ImportProblem } from '@dalil/contracts/imports';
 import { toAsciiDigits } from '@dalil/contracts/search-text';
 import { productSearchText } from '../products/product-search-text';
 import type { Header } from './csv-header';
