@@ -60,6 +60,8 @@ export interface BuildOptions {
   searchCache?: SearchCacheSettings;
   /** Session cache settings (the revocation delay); tests pass a clock they can move. */
   sessionCache?: SessionCacheSettings;
+  /** Wall clock (milliseconds since the epoch) that issues and expires tokens; tests pass one they can move. */
+  clock?: () => number;
 }
 
 /** Builds the ready application; never listens (main.ts does). Closing it closes the database. */
@@ -69,6 +71,7 @@ export async function buildApp({
   logStream,
   searchCache,
   sessionCache,
+  clock,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -105,7 +108,7 @@ export async function buildApp({
     db: database.db,
     catalogue: new CatalogueWrites(database.db),
     sessions: new SessionWrites(database.db),
-    tokens: createTokens(config.jwtSecret, config.tokenTtlSeconds),
+    tokens: createTokens(config.jwtSecret, config.tokenTtlSeconds, clock),
     lifecycle: { draining: false },
     media: createMediaStore(config),
     metrics: new Metrics(),

@@ -79,6 +79,8 @@ export async function createTestApp(
     logStream?: NodeJS.WritableStream;
     searchCache?: SearchCacheSettings;
     sessionCache?: SessionCacheSettings;
+    /** Wall clock (milliseconds since the epoch) of the tokens. */
+    clock?: () => number;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env, options.overrides);
@@ -90,6 +92,7 @@ export async function createTestApp(
     logStream: options.logStream,
     searchCache: options.searchCache,
     sessionCache: options.sessionCache,
+    clock: options.clock,
   });
   await app.ready();
   const login = async (kind: 'admin' | 'user', username: string, password: string) => {

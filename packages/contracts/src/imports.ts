@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ErrorBodySchema } from './common';
+import { csvText } from './csv-cells';
 
 /** The CSV columns, in the order exports write them. */
 export const CSV_COLUMNS = [
@@ -196,25 +197,11 @@ export const importTemplateRows = (kind: ImportKind, options: { example: boolean
   return rows;
 };
 
-const csvCell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-
 /**
  * The upload screens' downloads: a headers-only CSV, or one with example rows. UTF-8 with a BOM so
  * Excel shows the Arabic; a leading empty column, as in the example files
  * staff already use.
  */
 export function importTemplateCsv(kind: ImportKind, options: { example: boolean }): string {
-  const lines = importTemplateRows(kind, options);
-  return '\uFEFF' + lines.map((l) => l.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return csvText(importTemplateRows(kind, options), { bom: true });
 }
-
-/**
- * Spreadsheet formula injection: an exported cell that begins with
- * = + - @, a tab or a carriage return, after any leading apostrophes, gets one more apostrophe in
- * front, so a spreadsheet shows it as text. The import removes exactly that apostrophe, so every value
- * survives the round trip, including one that itself begins with apostrophes.
- */
-const FORMULA_START = /^'*[=+\-@\t\r]/;
-const ESCAPED_FORMULA = /^'+[=+\-@\t\r]/;
-export const escapeCsvCell = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
-export const unescapeCsvCell = (value: string) => (ESCAPED_FORMULA.test(value) ? value.slice(1) : value);

@@ -13,7 +13,9 @@ const MAX_COST = 9_999_999_999.99; // numeric(12, 2)
 
 /**
  * Barcode and code: a number or a digit string (Arabic-Indic digits allowed); kept as a digit string
- * so leading zeros and 14-digit GTINs survive. Empty means none.
+ * so leading zeros and 14-digit GTINs survive. Spaces between the digits are dropped, as a barcode is
+ * often copied from its label in groups ("6 281000 000017"), whether it is typed in the form or comes
+ * in an import file. Empty means none.
  */
 export const DigitStringSchema = z
   .union([z.string(), z.number()], { error: DIGITS_ONLY })
@@ -21,7 +23,7 @@ export const DigitStringSchema = z
   .transform((v, ctx) => {
     if (v === null || v === undefined) return null;
     const text = typeof v === 'number' ? (Number.isSafeInteger(v) && v >= 0 ? String(v) : 'x') : v.trim();
-    const digits = toAsciiDigits(text);
+    const digits = toAsciiDigits(text).replace(/\s+/g, '');
     if (digits === '') return null;
     if (!/^[0-9]+$/.test(digits)) {
       ctx.addIssue({ code: 'custom', message: DIGITS_ONLY });
@@ -52,10 +54,20 @@ const optionalNumber = (check: (n: number) => string | null, notNumber = 'must b
       return n;
     });
 
-export const CountFieldSchema = optionalNumber(
-  (n) => (Number.isInteger(n) && n >= 0 && n <= MAX_INT ? null : WHOLE_NUMBER),
-  WHOLE_NUMBER,
-);
+/** A count: a whole number of 0 or more, sent as a number or as decimal digits ("12", "١٢", "12.0"). */
+export const CountFieldSchema = z
+  .union([z.string(), z.number()], { error: WHOLE_NUMBER })
+  .nullish()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined) return null;
+    const text = typeof v === 'string' ? toAsciiDigits(v.trim()) : v;
+    if (text === '') return null;
+    // Digits only as text: Number() would also take "1e3", "0x10" or "Infinity".
+    const n = typeof text === 'number' ? text : /^[0-9]+(\.0*)?$/.test(text) ? Number(text) : NaN;
+    if (Number.isInteger(n) && n >= 0 && n <= MAX_INT) return n;
+    ctx.addIssue({ code: 'custom', message: WHOLE_NUMBER });
+    return z.NEVER;
+  });
 export const CostSchema = optionalNumber((n) =>
   n < 0 ? 'must be 0 or more' : n > MAX_COST ? 'is too large' : null,
 );

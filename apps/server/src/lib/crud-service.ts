@@ -1,3 +1,4 @@
+import type { ActivityEntity } from '@dalil/contracts/activity';
 import type { Account } from '@dalil/contracts/auth';
 import type { ResourceSchemas } from '@dalil/contracts/resources';
 import { count, eq, sql, type SQL } from 'drizzle-orm';
@@ -7,6 +8,8 @@ import type { Db, Tx } from '../db/client';
 import type { DataContext } from './context';
 import { violatedUnique } from './database-errors';
 import { fieldError, notFound } from './errors';
+import { requireWritable } from './family-scope';
+import { recordChange, type Snapshot } from './history';
 
 /** A table with an integer `id` primary key: every catalogue and user table. */
 type IdTable = PgTable & { id: AnyPgColumn };
@@ -64,24 +67,58 @@ export async function readById<T extends IdTable, C extends string = never>(
   return { row: found.row as T['$inferSelect'], counts: numbers as Record<C, number> };
 }
 
+/** How one resource is deleted: the parts that differ between families, categories, products... */
+export interface RecordedDelete<T extends IdTable> {
+  table: T;
+  /** The record's name in the 404 ("Product" not found). */
+  what: string;
+  entity: ActivityEntity;
+  /**
+   * The family the record belongs to: the history entry's, and the one the caller must be allowed to
+   * write (otherwise a 404, as for a record they cannot see); null for a record of no family.
+   */
+  family: (row: T['$inferSelect']) => number | null;
+  /** The record as its history keeps it. */
+  snapshot: (row: T['$inferSelect']) => Snapshot;
+  /** Further refusals (the last administrator...), thrown with the row locked. */
+  check?: (tx: Tx, row: T['$inferSelect']) => Promise<void> | void;
+  /**
+   * Copies the record and what goes with it into the recycle bin, before the delete, and answers the
+   * bin entry (which reverting the delete restores). Without it the row is deleted outright.
+   */
+  toBin?: (tx: Tx, row: T['$inferSelect']) => Promise<number>;
+}
+
 /**
- * Deletes one catalogue row by id (foreign keys cascade to what hangs off it); 404 when there is none.
- * `record` is given the deleted row in the same transaction (the history entry).
+ * Deletes one record by id in the caller's transaction: locks its row (404 when there is none or the
+ * caller may not write its family), runs the resource's checks, copies it into the recycle bin when the
+ * resource has one, deletes it (foreign keys cascade to what hangs off it) and records the delete in
+ * the history, naming the bin entry.
  */
-export function deleteById<T extends IdTable>(
-  ctx: DataContext,
-  table: T,
+export async function deleteRecorded<T extends IdTable>(
+  tx: Tx,
+  caller: Account | null,
   id: number,
-  what: string,
-  record: (tx: Tx, row: T['$inferSelect']) => Promise<unknown>,
+  spec: RecordedDelete<T>,
 ): Promise<void> {
-  return ctx.catalogue.write(async (tx) => {
-    const deleted = await tx
-      .delete(table as PgTable)
-      .where(eq(table.id, id))
-      .returning();
-    if (deleted.length === 0) throw notFound(what);
-    await record(tx, deleted[0] as T['$inferSelect']);
+  const { table } = spec;
+  const from = table as PgTable;
+  const [found] = await tx.select().from(from).where(eq(table.id, id)).for('update');
+  if (!found) throw notFound(spec.what);
+  const row = found as T['$inferSelect'];
+  const family = spec.family(row);
+  if (family !== null) requireWritable(caller, family, spec.what);
+  await spec.check?.(tx, row);
+  const binEntry = spec.toBin ? await spec.toBin(tx, row) : undefined;
+  await tx.delete(from).where(eq(table.id, id));
+  await recordChange(tx, caller, {
+    entity: spec.entity,
+    action: 'delete',
+    entityId: id,
+    family,
+    before: spec.snapshot(row),
+    after: null,
+    ...(binEntry === undefined ? {} : { binEntry }),
   });
 }
 

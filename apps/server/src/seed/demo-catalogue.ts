@@ -109,6 +109,10 @@ export async function seedDemoCatalogue(
             netWeight: p.net,
             drainedWeight: p.drained || null,
             unitsPerCarton: [6, 12, 24, 48][p.seq % 4]!,
+            // Cartons per pallet, spelt "palate" as everywhere since the first schema: it is the product
+            // field of the API (packages/contracts/src/products.ts), the column carton_per_palate, and the
+            // import/export column productCartonPerPalate of the CSV files staff keep and re-import. A
+            // corrected spelling would break those files and API clients, so the wire name stays.
             cartonPerPalate: [40, 60, 80, 100][p.seq % 4]!,
             shelfLife: SHELF_LIVES[p.seq % SHELF_LIVES.length]!,
             logo: p.image,

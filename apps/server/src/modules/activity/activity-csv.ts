@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Account } from '@dalil/contracts/auth';
 import type { ActivityQuerySchema } from '@dalil/contracts/activity';
+import { escapeCsvCell } from '@dalil/contracts/csv-cells';
 import { stringify } from 'csv-stringify';
 import { and, desc, lt } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -11,12 +12,11 @@ import { activityFilter, toActivity } from './activity.service';
 const PAGE = 1000;
 const HEADER = ['id', 'at', 'actor', 'action', 'entity', 'entityId', 'family', 'field', 'before', 'after'];
 
-/** A value as one CSV cell: text as is, anything else as JSON; formula characters are escaped. */
-const cell = (value: unknown) => {
-  const text =
-    value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-};
+/** A value as one CSV cell: text as is, anything else as JSON; formulas escaped as in every export. */
+const cell = (value: unknown) =>
+  escapeCsvCell(
+    value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value),
+  );
 
 /** The filtered history as CSV, newest first, one line per changed field; streamed page by page. */
 export function activityCsv(

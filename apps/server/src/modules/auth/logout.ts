@@ -15,7 +15,7 @@ const HOUSEKEEPING_MS = 10 * 60_000;
  * Also removes, every few minutes, revocations and sign-in counts that can no longer matter.
  */
 export function logoutRoutes(app: FastifyInstance) {
-  const { db, sessions, config } = app.ctx;
+  const { db, sessions, config, tokens } = app.ctx;
   // Every sign-out is stored until its token would have expired and makes every process re-check the
   // sessions it knows: past LOGIN_GUEST_LIMIT a minute from one address, a sign-out is refused.
   const signOuts = createAddressLimit(db, 'logout', config.signIn.guestPerAddress);
@@ -39,13 +39,13 @@ export function logoutRoutes(app: FastifyInstance) {
       }
       // The guard has verified the token and kept it.
       if (request.token) await revokeToken(sessions, request.token);
-      await forgetExpiredRevocations(db);
+      await forgetExpiredRevocations(db, tokens);
       return reply.status(204).send(null);
     },
   );
 
   const sweep = () =>
-    Promise.all([forgetExpiredRevocations(db), forgetOldFailures(db)]).catch((err: unknown) =>
+    Promise.all([forgetExpiredRevocations(db, tokens), forgetOldFailures(db)]).catch((err: unknown) =>
       app.log.warn({ err }, 'could not remove expired revocations and sign-in counts'),
     );
   let timer: NodeJS.Timeout | undefined;

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { revokedTokens, users } from '../../db/schema';
@@ -98,7 +98,7 @@ export class SessionCache {
   async session(raw: string): Promise<Session | null> {
     const version = await this.cache.currentVersion();
     const seen = this.cache.get(raw);
-    if (seen && seen.token.expiresAt.getTime() > Date.now()) {
+    if (seen && seen.token.expiresAt.getTime() > this.tokens.now().getTime()) {
       return seen.user ? { token: seen.token, user: seen.user } : null;
     }
     const token = await this.tokens.verify(raw);
@@ -114,6 +114,6 @@ export class SessionCache {
 }
 
 /** A revoked token that has expired fails verification anyway: its row is no longer needed. */
-export async function forgetExpiredRevocations(db: Db): Promise<void> {
-  await db.delete(revokedTokens).where(and(lt(revokedTokens.expiresAt, sql`now()`)));
+export async function forgetExpiredRevocations(db: Db, tokens: Tokens): Promise<void> {
+  await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, tokens.now()));
 }

@@ -1,10 +1,8 @@
 import type { Account } from '@dalil/contracts/auth';
 import type { BinCounts, BinEntity } from '@dalil/contracts/bin';
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { binEntries, binRows, categories, families, products, synonymGroups } from '../../db/schema';
-import { recordChange, type Snapshot } from '../../lib/history';
 import { resultRows } from '../../lib/db-helpers';
 
 /** The tables a bin entry holds rows of, by the entity name its rows carry. */
@@ -87,33 +85,4 @@ export async function binCounts(tx: Pick<Tx, 'execute'>, ids: number[]): Promise
     });
   }
   return counts;
-}
-
-/**
- * Deletes a record into the bin, in the caller's transaction: copies it and what goes with it, deletes
- * it (the foreign keys take the rest), and records the delete in the history with the entry's id, so
- * that reverting the delete restores the entry.
- */
-export async function removeIntoBin(
-  tx: Tx,
-  caller: Account | null,
-  table: PgTable & { id: AnyPgColumn },
-  d: BinDelete,
-  before: Snapshot,
-  /** Runs once the entry exists, before the delete (a sub-category hands over its products here). */
-  beforeDelete?: (entry: number) => Promise<void>,
-): Promise<number> {
-  const entry = await copyToBin(tx, caller, d);
-  await beforeDelete?.(entry);
-  await tx.delete(table).where(eq(table.id, d.row.id));
-  await recordChange(tx, caller, {
-    entity: d.entity,
-    action: 'delete',
-    entityId: d.row.id,
-    family: d.family,
-    before,
-    after: null,
-    binEntry: entry,
-  });
-  return entry;
 }

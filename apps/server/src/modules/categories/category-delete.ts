@@ -2,10 +2,9 @@ import type { Account } from '@dalil/contracts/auth';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { categories, products } from '../../db/schema';
-import { notFound } from '../../lib/errors';
-import { requireWritable } from '../../lib/family-scope';
+import { deleteRecorded } from '../../lib/crud-service';
 import { recordChange } from '../../lib/history';
-import { removeIntoBin } from '../bin/bin.repository';
+import { copyToBin } from '../bin/bin.repository';
 import { toProduct } from '../products/products.service';
 import { toCategory } from './category-row';
 
@@ -15,10 +14,20 @@ import { toCategory } from './category-row';
  * were in the parent category all along, so they stay there without it (each recorded as a change of
  * that product), and the entry remembers them so that a restore puts them back in it.
  */
-export async function deleteCategory(tx: Tx, id: number, caller: Account | null): Promise<void> {
-  const [row] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
-  if (!row) throw notFound('Category');
-  requireWritable(caller, row.familyId, 'Category');
+export function deleteCategory(tx: Tx, id: number, caller: Account | null): Promise<void> {
+  return deleteRecorded(tx, caller, id, {
+    table: categories,
+    what: 'Category',
+    entity: 'category',
+    family: (row) => row.familyId,
+    snapshot: toCategory,
+    toBin: (tx, row) => categoryIntoBin(tx, row, caller),
+  });
+}
+
+/** Copies a category and what goes with it into the bin; a sub-category hands over its products. */
+async function categoryIntoBin(tx: Tx, row: typeof categories.$inferSelect, caller: Account | null) {
+  const { id } = row;
   const base = { entity: 'category' as const, row, family: row.familyId, parent: row.parentId };
   if (row.parentId === null) {
     const subs = tx.select({ id: categories.id }).from(categories).where(eq(categories.parentId, id));
@@ -26,17 +35,15 @@ export async function deleteCategory(tx: Tx, id: number, caller: Account | null)
       category: or(eq(categories.id, id), eq(categories.parentId, id))!,
       product: or(eq(products.categoryId, id), inArray(products.subCategoryId, subs))!,
     };
-    await removeIntoBin(tx, caller, categories, { ...base, takes }, toCategory(row));
-    return;
+    return copyToBin(tx, caller, { ...base, takes });
   }
   const parent = row.parentId;
   const mine = or(eq(products.subCategoryId, id), eq(products.categoryId, id));
   const before = await tx.select().from(products).where(mine).orderBy(products.id).for('update');
   const takes = { category: eq(categories.id, id) };
-  const d = { ...base, takes, movedProducts: before.map((p) => p.id) };
-  await removeIntoBin(tx, caller, categories, d, toCategory(row), (entry) =>
-    handProductsToParent(tx, { id, parent, entry, before }, caller),
-  );
+  const entry = await copyToBin(tx, caller, { ...base, takes, movedProducts: before.map((p) => p.id) });
+  await handProductsToParent(tx, { id, parent, entry, before }, caller);
+  return entry;
 }
 
 interface Handover {

@@ -10,7 +10,7 @@ import { containsAny } from '../../lib/db-helpers';
 import { notFound } from '../../lib/errors';
 import { familyFilter, requireReadable, requireWritable } from '../../lib/family-scope';
 import { recordChange } from '../../lib/history';
-import { removeIntoBin } from '../bin/bin.repository';
+import { copyToBin } from '../bin/bin.repository';
 import { and } from 'drizzle-orm';
 
 export const toFamily = (row: typeof families.$inferSelect): Family => ({
@@ -101,16 +101,22 @@ export const familyService: crud.CrudService<typeof familyResource.schemas> = {
       ctx.catalogue.write((tx) => updateFamily(tx, id, input, caller)),
     ),
   remove: (ctx, id, caller) =>
-    ctx.catalogue.write(async (tx) => {
-      const [row] = await tx.select().from(families).where(eq(families.id, id)).for('update');
-      if (!row) throw notFound('Family');
-      requireWritable(caller, id, 'Family');
-      const takes = {
-        family: eq(families.id, id),
-        category: eq(categories.familyId, id),
-        product: eq(products.familyId, id),
-        synonym: eq(synonymGroups.familyId, id),
-      };
-      await removeIntoBin(tx, caller, families, { entity: 'family', row, family: id, takes }, toFamily(row));
-    }),
+    ctx.catalogue.write((tx) =>
+      crud.deleteRecorded(tx, caller, id, {
+        table: families,
+        what: 'Family',
+        entity: 'family',
+        family: (row) => row.id,
+        snapshot: toFamily,
+        toBin: (tx, row) => {
+          const takes = {
+            family: eq(families.id, id),
+            category: eq(categories.familyId, id),
+            product: eq(products.familyId, id),
+            synonym: eq(synonymGroups.familyId, id),
+          };
+          return copyToBin(tx, caller, { entity: 'family', row, family: id, takes });
+        },
+      }),
+    ),
 };

@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { fieldError, HttpError } from '../../lib/errors';
+import { multipartError } from '../../lib/multipart-errors';
 import type { ReceivedFile } from './image-entries';
+
+const notMultipart = () =>
+  fieldError(400, 'file', 'Send the images or ZIP archives as multipart/form-data in fields named file');
+const tooLarge = (maxBytes: number) =>
+  new HttpError(413, `The upload is too large: at most ${(maxBytes / 1024 ** 3).toFixed(1)} GB per file`);
 
 /**
  * Streams every `file` part of a multipart request into its own temporary file (never whole in
@@ -16,13 +22,7 @@ export async function receiveFiles(
   tmpDir: string,
   maxBytes: number,
 ): Promise<ReceivedFile[]> {
-  if (!request.isMultipart()) {
-    throw fieldError(
-      400,
-      'file',
-      'Send the images or ZIP archives as multipart/form-data in fields named file',
-    );
-  }
+  if (!request.isMultipart()) throw notMultipart();
   await mkdir(tmpDir, { recursive: true, mode: 0o700 });
   const files: ReceivedFile[] = [];
   try {
@@ -35,29 +35,15 @@ export async function receiveFiles(
       const path = join(tmpDir, `upload-${randomBytes(8).toString('hex')}`);
       files.push({ path, name: part.filename || `file-${files.length + 1}` });
       await pipeline(part.file, createWriteStream(path, { mode: 0o600 }));
-      if (part.file.truncated)
-        throw new HttpError(413, `The upload is too large: at most ${maxBytes / 1024 ** 3} GB per file`);
+      if (part.file.truncated) throw tooLarge(maxBytes);
     }
   } catch (err) {
     await discard(files);
-    const code = (err as { code?: unknown }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new HttpError(
-        413,
-        `The upload is too large: at most ${(maxBytes / 1024 ** 3).toFixed(1)} GB per file`,
-      );
-    }
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
-      throw new HttpError(413, 'Too many files in one upload: put them in a ZIP archive');
-    }
-    if (typeof code === 'string' && code.startsWith('FST_')) {
-      throw fieldError(
-        400,
-        'file',
-        'Send the images or ZIP archives as multipart/form-data in fields named file',
-      );
-    }
-    throw err;
+    throw multipartError(err, {
+      tooLarge: () => tooLarge(maxBytes),
+      tooMany: () => new HttpError(413, 'Too many files in one upload: put them in a ZIP archive'),
+      malformed: notMultipart,
+    });
   }
   if (files.length === 0) throw fieldError(400, 'file', 'This field is required');
   return files;

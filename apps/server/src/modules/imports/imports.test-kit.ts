@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { csvText } from '@dalil/contracts/csv-cells';
 import type { ImportErrorBody, ImportReport } from '@dalil/contracts/imports';
 import { bearer, type TestApp } from '../../../test/harness';
 import { resultRows } from '../../lib/db-helpers';
@@ -48,10 +49,7 @@ export async function upload(
 }
 
 /** CSV text from rows of cells, quoting as needed; CRLF between lines. */
-export const csv = (rows: string[][], delimiter = ',') =>
-  rows
-    .map((r) => r.map((c) => (/[",;\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(delimiter))
-    .join('\r\n') + '\r\n';
+export const csv = (rows: string[][], delimiter = ',') => csvText(rows, { delimiter });
 
 export const ALL_HEADER = [
   'familyNameEn',

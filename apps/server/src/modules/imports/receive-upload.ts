@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../lib/errors';
+import { multipartError, type MultipartAnswers } from '../../lib/multipart-errors';
 import { importTempDir } from './import-temp';
 
 export interface SpooledFile {
@@ -18,6 +19,18 @@ const tooLarge = (maxBytes: number) =>
     { path: 'file', message: `must be at most ${maxBytes} bytes` },
   ]);
 
+const notMultipart = () =>
+  badRequest('Send the CSV or XLSX file as multipart/form-data in the field "file"', [
+    { path: 'file', message: 'is missing' },
+  ]);
+
+/** multipart's own errors (size, counts, bad stream) as answers a person can act on. */
+const answers = (maxBytes: number): MultipartAnswers => ({
+  tooLarge: () => tooLarge(maxBytes),
+  tooMany: () => new HttpError(413, 'Send one file, in the field "file", and nothing else'),
+  malformed: notMultipart,
+});
+
 /**
  * Streams the multipart field `file` to a temporary file, refusing it with 413 past `maxBytes`. The
  * upload is spooled rather than parsed straight from the socket: Node ends a request whose body takes
@@ -30,15 +43,15 @@ export async function receiveUpload(
   maxBytes: number,
   dataDir: string,
 ): Promise<SpooledFile> {
-  if (!request.isMultipart()) {
-    throw badRequest('Send the CSV or XLSX file as multipart/form-data in the field "file"', [
-      { path: 'file', message: 'is missing' },
-    ]);
-  }
+  if (!request.isMultipart()) throw notMultipart();
   // One file and at most one other part: a form cannot make the parser buffer thousands of fields.
-  const part = await request.file({
-    limits: { fileSize: maxBytes, files: 1, parts: 2, fields: 1, fieldSize: 1024, headerPairs: 20 },
-  });
+  const part = await request
+    .file({
+      limits: { fileSize: maxBytes, files: 1, parts: 2, fields: 1, fieldSize: 1024, headerPairs: 20 },
+    })
+    .catch((err: unknown) => {
+      throw multipartError(err, answers(maxBytes));
+    });
   if (!part)
     throw badRequest('No file was sent in the field "file"', [{ path: 'file', message: 'is missing' }]);
   if (part.fieldname !== 'file') {
@@ -55,8 +68,7 @@ export async function receiveUpload(
     await pipeline(part.file, createWriteStream(path));
   } catch (err) {
     await remove();
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
-    throw err;
+    throw multipartError(err, answers(maxBytes));
   }
   if (part.file.truncated) {
     await remove();

@@ -1,5 +1,10 @@
-import { unescapeCsvCell, type CsvColumn, type ImportProblem } from '@dalil/contracts/imports';
+import { unescapeCsvCell } from '@dalil/contracts/csv-cells';
+import type { CsvColumn, ImportProblem } from '@dalil/contracts/imports';
+import { CategoryBodySchema } from '@dalil/contracts/categories';
+import { FamilyBodySchema } from '@dalil/contracts/families';
+import { ProductBodySchema } from '@dalil/contracts/products';
 import { toAsciiDigits } from '@dalil/contracts/search-text';
+import type { z } from 'zod';
 import { productSearchText } from '../products/products.service';
 import type { Header } from './csv-header';
 
@@ -33,9 +38,14 @@ export interface FixedNames {
 }
 
 const REQUIRED = 'This field is required';
-const MAX_NAME = 200;
-const MAX_TEXT = 100;
-const MAX_INT = 2_147_483_647;
+// The forms' own field rules: a value the API refuses is refused in a file too, in the same words.
+const FAMILY = FamilyBodySchema.shape;
+const CATEGORY = CategoryBodySchema.shape;
+const PRODUCT = ProductBodySchema.shape;
+/** A cell a spreadsheet wrote as a rounded number ("6.28100E+12"): the digits it had are lost. */
+const ROUNDED = /^[0-9.]+e\+?[0-9]+$/i;
+const DIGITS_ONLY = 'must contain digits only';
+const ROUNDED_HINT = '(the spreadsheet wrote it as a rounded number: format the column as text)';
 const PRODUCT_COLUMNS: CsvColumn[] = [
   'productNameEn',
   'productNameAr',
@@ -58,9 +68,11 @@ export interface RowSource {
 }
 
 /**
- * Checks one data row (docs/architecture.md, "Import pipeline"): required names, digits-only barcode and code
- * (after folding Arabic-Indic digits), whole non-negative counts, bounded texts. Reports every problem of the
- * row through `report` and returns null when there was one.
+ * Checks one data row (docs/architecture.md, "Import pipeline"): each cell against the field schema of
+ * the contract's forms (names, digits-only barcode and code, whole non-negative counts, bounded texts),
+ * so a file and the API accept the same values; which names are required depends on how far the row
+ * goes. Reports every problem of the row through `report`, naming its line and column, and returns null
+ * when there was one.
  */
 export function checkRow(
   line: number,
@@ -90,39 +102,26 @@ export function checkRow(
     const value = (source.unescape ? unescapeCsvCell(raw) : raw).trim();
     return value === '' ? null : value;
   };
-  const text = (column: CsvColumn, max: number, required: boolean): string | null => {
-    const value = cell(column);
-    if (value === null && required && !unreadable.has(column)) problem(column, REQUIRED);
-    if (value !== null && value.length > max) problem(column, `must be at most ${max} characters`);
-    return value;
-  };
-  const digits = (column: CsvColumn): string | null => {
+  /** The cell through the contract's schema of its field; its problems are reported on the column. */
+  const field = <T>(column: CsvColumn, schema: z.ZodType<T, unknown>): T | null => {
     const value = cell(column);
     if (value === null) return null;
-    const folded = toAsciiDigits(value).replace(/\s+/g, '');
-    if (/^[0-9]+$/.test(folded)) {
-      if (folded.length <= 32) return folded;
-      problem(column, 'must be at most 32 digits');
-    } else if (/^[0-9.]+e\+?[0-9]+$/i.test(folded)) {
-      problem(
-        column,
-        'must contain digits only (the spreadsheet wrote it as a rounded number: format the column as text)',
-      );
-    } else problem(column, 'must contain digits only');
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) {
+      const rounded = issue.message === DIGITS_ONLY && ROUNDED.test(toAsciiDigits(value));
+      problem(column, rounded ? `${DIGITS_ONLY} ${ROUNDED_HINT}` : issue.message);
+    }
     return null;
   };
-  const count = (column: CsvColumn): number | null => {
-    const value = cell(column);
-    if (value === null) return null;
-    const folded = toAsciiDigits(value);
-    const n = /^[0-9]+(\.0*)?$/.test(folded) ? Number(folded) : NaN;
-    if (Number.isInteger(n) && n <= MAX_INT) return n;
-    problem(column, 'must be a whole number of 0 or more');
-    return null;
+  /** A name, required when the row reaches its level (an empty cell says so, whatever the schema). */
+  const name = (column: CsvColumn, schema: z.ZodType<string, unknown>, required: boolean) => {
+    if (required && cell(column) === null && !unreadable.has(column)) problem(column, REQUIRED);
+    return field(column, schema);
   };
 
-  const familyEn = fixed.familyEn ?? text('familyNameEn', MAX_NAME, true);
-  const familyAr = fixed.familyAr ?? text('familyNameAr', MAX_NAME, true);
+  const familyEn = fixed.familyEn ?? name('familyNameEn', FAMILY.nameEn, true);
+  const familyAr = fixed.familyAr ?? name('familyNameAr', FAMILY.nameAr, true);
   // A row may stop at its category (in "all" and "categories" files), or at its family (in "all"
   // files): exports write such rows for categories without products and families without categories.
   const hasProduct = fixed.categoryEn !== undefined || PRODUCT_COLUMNS.some((c) => cell(c) !== null);
@@ -133,11 +132,11 @@ export function checkRow(
     fixed.familyEn !== undefined ||
     cell('categoryNameEn') !== null ||
     cell('categoryNameAr') !== null;
-  const categoryEn = fixed.categoryEn ?? text('categoryNameEn', MAX_NAME, hasCategory);
-  const categoryAr = fixed.categoryAr ?? text('categoryNameAr', MAX_NAME, hasCategory);
+  const categoryEn = fixed.categoryEn ?? name('categoryNameEn', CATEGORY.nameEn, hasCategory);
+  const categoryAr = fixed.categoryAr ?? name('categoryNameAr', CATEGORY.nameAr, hasCategory);
   // Optional: a sub-category of the row's category, named in both languages when named at all.
-  const subCategoryEn = text('subCategoryNameEn', MAX_NAME, hasSubCategory);
-  const subCategoryAr = text('subCategoryNameAr', MAX_NAME, hasSubCategory);
+  const subCategoryEn = name('subCategoryNameEn', CATEGORY.nameEn, hasSubCategory);
+  const subCategoryAr = name('subCategoryNameAr', CATEGORY.nameAr, hasSubCategory);
   if (subCategoryEn && categoryEn && subCategoryEn.toLowerCase() === categoryEn.toLowerCase()) {
     problem('subCategoryNameEn', 'must differ from the category (a category cannot be its own sub-category)');
   }
@@ -151,15 +150,15 @@ export function checkRow(
   };
   if (!hasProduct) return ok ? { line, ...names, ...NO_PRODUCT } : null;
   // Checked in the file's column order, so a row's problems are listed left to right.
-  const nameEn = text('productNameEn', MAX_NAME, true);
-  const nameAr = text('productNameAr', MAX_NAME, true);
-  const barcode = digits('productBarcode');
-  const shelfLife = text('productExpDate', MAX_TEXT, false);
-  const netWeight = text('productNetWeight', MAX_TEXT, false);
-  const drainedWeight = text('productDrainedWeight', MAX_TEXT, false);
-  const unitsPerCarton = count('productUnitsPerCarton');
-  const cartonPerPalate = count('productCartonPerPalate');
-  const number = digits('productNumber');
+  const nameEn = name('productNameEn', PRODUCT.nameEn, true);
+  const nameAr = name('productNameAr', PRODUCT.nameAr, true);
+  const barcode = field('productBarcode', PRODUCT.barcode);
+  const shelfLife = field('productExpDate', PRODUCT.shelfLife);
+  const netWeight = field('productNetWeight', PRODUCT.netWeight);
+  const drainedWeight = field('productDrainedWeight', PRODUCT.drainedWeight);
+  const unitsPerCarton = field('productUnitsPerCarton', PRODUCT.unitsPerCarton);
+  const cartonPerPalate = field('productCartonPerPalate', PRODUCT.cartonPerPalate);
+  const number = field('productNumber', PRODUCT.number);
   const row: StagedRow = {
     line,
     ...names,

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ErrorBodySchema } from '@dalil/contracts/common';
 import { UploadedImageSchema } from '@dalil/contracts/media';
 import { fieldError, HttpError } from '../../lib/errors';
+import { multipartError, type MultipartAnswers } from '../../lib/multipart-errors';
 import { storeImage } from './media.service';
 
 const errors = {
@@ -17,24 +18,16 @@ const errors = {
   422: ErrorBodySchema,
 };
 
+const notMultipart = () =>
+  fieldError(400, 'file', 'Send the image as multipart/form-data in a field named file');
+
 /** multipart's own errors (size, counts, bad stream) as answers a person can act on. */
-function multipartProblem(err: unknown, maxBytes: number): unknown {
-  const code = (err as { code?: unknown } | null)?.code;
-  switch (code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return new HttpError(413, `The image is too large: at most ${(maxBytes / 1024 / 1024).toFixed(1)} MB`);
-    case 'FST_FILES_LIMIT':
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-      return new HttpError(413, 'Send one image in a field named file, and nothing else');
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-    case 'FST_MP_PREMATURE_CLOSE':
-    case 'FST_PROTO_VIOLATION':
-      return fieldError(400, 'file', 'Send the image as multipart/form-data in a field named file');
-    default:
-      return err;
-  }
-}
+const imageAnswers = (maxBytes: number): MultipartAnswers => ({
+  tooLarge: () =>
+    new HttpError(413, `The image is too large: at most ${(maxBytes / 1024 / 1024).toFixed(1)} MB`),
+  tooMany: () => new HttpError(413, 'Send one image in a field named file, and nothing else'),
+  malformed: notMultipart,
+});
 
 /**
  * POST /api/upload/image. The multipart parser lives in this module's own scope, with the image
@@ -62,9 +55,7 @@ export async function uploadRoutes(app: FastifyInstance) {
         },
       },
       async (request, reply) => {
-        if (!request.isMultipart()) {
-          throw fieldError(400, 'file', 'Send the image as multipart/form-data in a field named file');
-        }
+        if (!request.isMultipart()) throw notMultipart();
         // Reads every part, so a second file is refused (413) instead of silently ignored.
         let data: Buffer | undefined;
         try {
@@ -74,7 +65,7 @@ export async function uploadRoutes(app: FastifyInstance) {
             else part.file.resume();
           }
         } catch (err) {
-          throw multipartProblem(err, imageMaxBytes);
+          throw multipartError(err, imageAnswers(imageMaxBytes));
         }
         if (!data) throw fieldError(400, 'file', 'This field is required');
         return reply.status(201).send(await storeImage(app.ctx.media, data));

@@ -11,7 +11,7 @@ import { fieldError, notFound } from '../../lib/errors';
 import { productSearchText } from './product-search-text';
 import { canWrite, familyFilter, requireReadable, requireWritable } from '../../lib/family-scope';
 import { recordChange } from '../../lib/history';
-import { removeIntoBin } from '../bin/bin.repository';
+import { copyToBin } from '../bin/bin.repository';
 import type { Account } from '@dalil/contracts/auth';
 
 /** Other modules write and query the search column the same way products do. */
@@ -172,12 +172,20 @@ export const productService: crud.CrudService<typeof productResource.schemas> = 
       ctx.catalogue.write((tx) => updateProduct(tx, id, input, caller)),
     ),
   remove: (ctx, id, caller) =>
-    ctx.catalogue.write(async (tx) => {
-      const [row] = await tx.select().from(products).where(eq(products.id, id)).for('update');
-      if (!row) throw notFound('Product');
-      requireWritable(caller, row.familyId, 'Product');
-      const take = { product: eq(products.id, id) };
-      const d = { entity: 'product' as const, row, family: row.familyId, takes: take };
-      await removeIntoBin(tx, caller, products, d, toProduct(row));
-    }),
+    ctx.catalogue.write((tx) =>
+      crud.deleteRecorded(tx, caller, id, {
+        table: products,
+        what: 'Product',
+        entity: 'product',
+        family: (row) => row.familyId,
+        snapshot: toProduct,
+        toBin: (tx, row) =>
+          copyToBin(tx, caller, {
+            entity: 'product',
+            row,
+            family: row.familyId,
+            takes: { product: eq(products.id, id) },
+          }),
+      }),
+    ),
 };

@@ -1,5 +1,5 @@
 import type { Account } from '@dalil/contracts/auth';
-import { escapeCsvCell, unescapeCsvCell } from '@dalil/contracts/imports';
+import { escapeCsvCell, unescapeCsvCell } from '@dalil/contracts/csv-cells';
 import { stringify } from 'csv-stringify/sync';
 import { eq } from 'drizzle-orm';
 import {

@@ -140,15 +140,13 @@ export const synonymService: crud.CrudService<typeof synonymResource.schemas> = 
   create: (ctx, input, caller) => ctx.catalogue.write((tx) => createSynonym(tx, input, caller)),
   update: (ctx, id, input, caller) => ctx.catalogue.write((tx) => updateSynonym(tx, id, input, caller)),
   remove: (ctx, id, caller) =>
-    crud.deleteById(ctx, synonymGroups, id, 'Synonym group', (tx, row) => {
-      requireWritable(caller, row.familyId, 'Synonym group');
-      return recordChange(tx, caller, {
-        ...HISTORY,
-        action: 'delete',
-        entityId: id,
-        family: row.familyId,
-        before: toSynonym(row),
-        after: null,
-      });
-    }),
+    ctx.catalogue.write((tx) =>
+      crud.deleteRecorded(tx, caller, id, {
+        table: synonymGroups,
+        what: 'Synonym group',
+        entity: 'synonym',
+        family: (row) => row.familyId,
+        snapshot: toSynonym,
+      }),
+    ),
 };

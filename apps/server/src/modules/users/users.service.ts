@@ -128,24 +128,23 @@ async function updateUser(
 /** Deleting the row revokes the user's tokens: the access guard finds no account for them. */
 async function deleteUser({ sessions }: DataContext, id: number, caller: Account | null): Promise<void> {
   if (id === caller?.id) throw conflict('You cannot delete your own account');
-  await sessions.write(async (tx) => {
-    const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
-    if (!current) throw notFound('User');
-    if (current.isGuest) {
-      throw conflict(
-        'The guest account cannot be deleted: visitors sign in with it (GUEST_ACCESS=false closes it)',
-      );
-    }
-    if (current.role === 'admin') await ensureAnotherAdmin(tx, 'deleted');
-    await tx.delete(users).where(eq(users.id, id));
-    await recordChange(tx, caller, {
-      ...HISTORY,
-      action: 'delete',
-      entityId: id,
-      before: toUser(current),
-      after: null,
-    });
-  });
+  await sessions.write((tx) =>
+    crud.deleteRecorded(tx, caller, id, {
+      table: users,
+      what: 'User',
+      entity: 'user',
+      family: () => null,
+      snapshot: toUser,
+      check: async (tx, current) => {
+        if (current.isGuest) {
+          throw conflict(
+            'The guest account cannot be deleted: visitors sign in with it (GUEST_ACCESS=false closes it)',
+          );
+        }
+        if (current.role === 'admin') await ensureAnotherAdmin(tx, 'deleted');
+      },
+    }),
+  );
 }
 
 /**

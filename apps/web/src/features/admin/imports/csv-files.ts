@@ -1,3 +1,4 @@
+import { csvText } from '@dalil/contracts/csv-cells';
 import {
   importTemplateCsv,
   type ImportKind,
@@ -7,10 +8,6 @@ import {
 import { readCsvRecords } from './csv-records';
 import { saveCsv } from '../../../lib/save-file';
 import { downloadTemplateXlsx } from './import-api';
-
-const BOM = '\uFEFF';
-const cell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-const toCsv = (rows: string[][]) => BOM + rows.map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
 
 /**
  * The template downloads: the kind's columns (IMPORT_COLUMNS) after a leading empty column, with a
@@ -54,7 +51,7 @@ export function invalidRowsCsv(
   const pad = (cells: string[]) => Array.from({ length: width }, (_, i) => cells[i] ?? '');
   const rows = [[...pad(header), 'reason']];
   for (const line of lines) rows.push([...pad(byLine.get(line) ?? []), reasons.get(line)!.join('; ')]);
-  return toCsv(rows);
+  return csvText(rows, { bom: true });
 }
 
 export async function downloadInvalidRows(
