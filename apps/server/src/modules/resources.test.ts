@@ -46,9 +46,10 @@ describe('the declared resources', () => {
   });
 
   it('refuses a revertible declaration without a revert target, and a target for one that is not', () => {
-    const { resource, revert } = familyModule;
-    expect(() => resourceModule(resource, {} as never)).toThrow(/revert target/);
-    expect(() => resourceModule(userResource, {} as never, revert)).toThrow(/revert target/);
-    expect(() => resourceModule(familyResource, {} as never, revert)).not.toThrow();
+    const { resource, names, revert } = familyModule;
+    const service = {} as never;
+    expect(() => resourceModule(resource, { service, names })).toThrow(/revert target/);
+    expect(() => resourceModule(userResource, { service, names, revert })).toThrow(/revert target/);
+    expect(() => resourceModule(familyResource, { service, names, revert })).not.toThrow();
   });
 });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Account } from '@dalil/contracts/auth';
 import { userResource, type User } from '@dalil/contracts/users';
 import { resourceModule } from '../app-module';
+import { sameName } from '../activity/record-names';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
@@ -183,4 +184,7 @@ export const createUserService = (tokens: Tokens): crud.CrudService<typeof userR
 });
 
 /** The users' routes; the history records users but offers no revert of their entries. */
-export const userModule = resourceModule(userResource, (app) => createUserService(app.ctx.tokens));
+export const userModule = resourceModule(userResource, {
+  service: (app) => createUserService(app.ctx.tokens),
+  names: { table: users, name: (row) => sameName(row.username) },
+});
