@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RESOURCE_ENTITIES } from './admin-resources';
 import { BilingualNameSchema, IdSchema, listOf, PagingQuerySchema } from './common';
 
 /** What a history entry records: a write of one kind (docs/decisions/0030-history.md). */
@@ -6,15 +7,8 @@ export const ACTIVITY_ACTIONS = ['create', 'update', 'delete', 'import', 'revert
 export const ActivityActionSchema = z.enum(ACTIVITY_ACTIONS);
 export type ActivityAction = z.infer<typeof ActivityActionSchema>;
 
-export const ACTIVITY_ENTITIES = [
-  'family',
-  'category',
-  'product',
-  'user',
-  'synonym',
-  'import',
-  'imageJob',
-] as const;
+/** What a history entry is about: each admin resource's entity, then the bulk writes of their own. */
+export const ACTIVITY_ENTITIES = [...RESOURCE_ENTITIES, 'import', 'imageJob'] as const;
 export const ActivityEntitySchema = z.enum(ACTIVITY_ENTITIES);
 export type ActivityEntity = z.infer<typeof ActivityEntitySchema>;
 

@@ -60,4 +60,5 @@ export const categoryResource = defineResource({
     update: 'Update a category (a new family moves its products too)',
     delete: 'Delete a category with its sub-categories and their products',
   },
+  history: { entity: 'category', revertible: true },
 });

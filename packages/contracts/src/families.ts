@@ -33,4 +33,5 @@ export const familyResource = defineResource({
     read: 'One family, with the number of linked categories and products',
     delete: 'Delete a family with its categories and products',
   },
+  history: { entity: 'family', revertible: true },
 });

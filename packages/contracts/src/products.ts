@@ -128,4 +128,5 @@ export const productResource = defineResource({
     list: 'Products, ordered by id; filter by family and category, search either name or an exact code',
     read: 'One product',
   },
+  history: { entity: 'product', revertible: true },
 });

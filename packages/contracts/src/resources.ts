@@ -27,7 +27,16 @@ export interface ResourceSchemas {
  * the web builds its typed API client from it. docs/architecture.md ("Adding a resource") walks
  * through a new one.
  */
-export interface ResourceDeclaration<S extends ResourceSchemas = ResourceSchemas> {
+/**
+ * How the history records a resource: the entity its entries name, and whether an entry can be
+ * reverted (the server then needs the resource's revert target, the history panel offers the button).
+ */
+export interface ResourceHistory<E extends string = string> {
+  entity: E;
+  revertible: boolean;
+}
+
+export interface ResourceDeclaration<S extends ResourceSchemas = ResourceSchemas, E extends string = string> {
   /** Singular and plural names, which make the operation ids (`listFamilies`, `getFamily`, ...). */
   name: { one: string; many: string };
   /** OpenAPI tag. */
@@ -41,6 +50,8 @@ export interface ResourceDeclaration<S extends ResourceSchemas = ResourceSchemas
   summaries: Record<CrudOperation, string>;
   /** Error statuses an operation can answer beyond 400, 401, 403 and (for one item) 404. */
   conflicts: Partial<Record<CrudOperation, true>>;
+  /** Its history entries; the activity entity list and the history panel's revert derive from this. */
+  history: ResourceHistory<E>;
 }
 
 /** Catalogue data: any signed-in account reads it, administrators and editors change it. */
@@ -98,8 +109,8 @@ export function crudSchemas<
   };
 }
 
-interface ResourceInput<S extends ResourceSchemas> extends Omit<
-  ResourceDeclaration<S>,
+interface ResourceInput<S extends ResourceSchemas, E extends string> extends Omit<
+  ResourceDeclaration<S, E>,
   'tag' | 'summaries' | 'conflicts'
 > {
   /** Defaults to the plural name in lower case. */
@@ -111,9 +122,9 @@ interface ResourceInput<S extends ResourceSchemas> extends Omit<
 }
 
 /** Fills a declaration's defaults; the result is what the server and the web read. */
-export function defineResource<const S extends ResourceSchemas>(
-  input: ResourceInput<S>,
-): ResourceDeclaration<S> {
+export function defineResource<const S extends ResourceSchemas, const E extends string>(
+  input: ResourceInput<S, E>,
+): ResourceDeclaration<S, E> {
   const one = input.name.one.toLowerCase();
   return {
     ...input,

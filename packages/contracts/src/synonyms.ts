@@ -91,4 +91,5 @@ export const synonymResource = defineResource({
     update: 'Update a synonym group',
     delete: 'Delete a synonym group',
   },
+  history: { entity: 'synonym', revertible: true },
 });

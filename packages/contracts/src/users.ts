@@ -82,4 +82,5 @@ export const userResource = defineResource({
     delete: 'Delete a user (not yourself, not the last administrator)',
   },
   conflicts: { create: true, update: true, delete: true },
+  history: { entity: 'user', revertible: false },
 });

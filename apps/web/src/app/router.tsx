@@ -1,7 +1,8 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { SessionGuard } from '../features/auth/session-guard';
 import type { LoginScreenProps } from '../features/auth/login-screen';
-import { adminRegistry, adminResourceKeys, resourceScreens, type PageLoader } from '../lib/admin-registry';
+import type { PageLoader } from '../features/admin/resources';
+import { adminResourceKeys, resourceScreens } from '../lib/admin-screens';
 import type { MessageKey } from '../lib/locales/en';
 import { adminPaths, apiPaths, paths } from '../lib/paths';
 import type { RouteHandle } from '../lib/route-handle';
@@ -26,9 +27,17 @@ const login = (path: string, screen: LoginScreenProps): RouteObject => ({
   },
 });
 
-/** List, create and edit of every admin resource in the registry. */
+/**
+ * List, create and edit of every admin resource (lib/admin-screens.ts). Its pages come from its entry
+ * in features/admin/resources.ts, loaded on the first admin screen (the admin shell's menu needs it
+ * too), so the first load holds only the paths and titles.
+ */
 const resourceRoutes = adminResourceKeys.flatMap((key) => {
-  const { list, form } = adminRegistry[key];
+  const screen =
+    (which: 'list' | 'form'): PageLoader =>
+    async () =>
+      (await import('../features/admin/resources')).adminResources[key][which]();
+  const [list, form] = [screen('list'), screen('form')];
   const at = adminPaths[key];
   const titles = resourceScreens(key);
   return [

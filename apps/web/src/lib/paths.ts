@@ -1,5 +1,5 @@
 import { API_PATHS, itemPath } from '@dalil/contracts/api-paths';
-import { adminRegistry, type AdminResourceKey } from './admin-registry';
+import { adminScreens, type AdminResourceKey } from './admin-screens';
 
 /** The web paths outside the admin resources: the one place they are spelled out. */
 export const paths = {
@@ -42,9 +42,9 @@ function resourceWebPaths(segment: string) {
 
 export type ResourceWebPaths = ReturnType<typeof resourceWebPaths>;
 
-/** Web paths of each admin resource, from its segment in the registry: `adminPaths.families.list`. */
+/** Web paths of each admin resource, from its segment in lib/admin-screens.ts: `adminPaths.families.list`. */
 export const adminPaths = Object.fromEntries(
-  Object.entries(adminRegistry).map(([key, entry]) => [key, resourceWebPaths(entry.segment)]),
+  Object.entries(adminScreens).map(([key, entry]) => [key, resourceWebPaths(entry.segment)]),
 ) as Record<AdminResourceKey, ResourceWebPaths>;
 
 /**

@@ -3,8 +3,10 @@ import type { Account } from '@dalil/contracts/auth';
 import { and, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { activity, categories, families, importRuns, products, synonymGroups, users } from '../../db/schema';
+import { activity, importRuns } from '../../db/schema';
 import { familyFilter } from '../../lib/family-scope';
+import { RESOURCE_MODULES } from '../resources';
+import { sameName, type Name, type RecordNames } from './record-names';
 
 /** Each recorded field and the column that stores it: an import writes its history of rows set-based by these. */
 export { storedColumns } from './revert-targets';
@@ -26,33 +28,21 @@ export const toActivity = (row: Row, fileName?: string | null): Activity => ({
   binEntry: row.binEntryId,
 });
 
-type Name = { ar: string; en: string };
-/** The tables whose rows a history entry can name, and how a row (or a recorded change) names itself. */
-const NAMED = {
-  family: { table: families, name: (r: StoredRow) => bilingual(r.nameAr, r.nameEn) },
-  category: { table: categories, name: (r: StoredRow) => bilingual(r.nameAr, r.nameEn) },
-  product: { table: products, name: (r: StoredRow) => bilingual(r.nameAr, r.nameEn) },
-  user: { table: users, name: (r: StoredRow) => same(r.username) },
-  synonym: { table: synonymGroups, name: (r: StoredRow) => words(r.words) },
-  import: { table: importRuns, name: (r: StoredRow) => same(r.fileName) },
-} as const;
+/**
+ * The tables whose rows a history entry can name, and how a row (or a recorded change) names itself:
+ * each admin resource's, from its module, and the imports'.
+ */
+const NAMED = new Map<string, RecordNames>([
+  ...RESOURCE_MODULES.map((m) => [m.resource.history.entity, m.names] as const),
+  ['import', { table: importRuns, name: (r) => sameName(r.fileName) }],
+]);
 type StoredRow = Record<string, unknown>;
 
-const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
-function bilingual(ar: unknown, en: unknown): Name | null {
-  const a = text(ar) ?? text(en);
-  const e = text(en) ?? text(ar);
-  return a && e ? { ar: a, en: e } : null;
-}
-const same = (v: unknown): Name | null => (text(v) ? { ar: v as string, en: v as string } : null);
-const words = (v: unknown): Name | null =>
-  Array.isArray(v) && v.length > 0 ? { ar: v.join('، '), en: v.join(', ') } : null;
-
 /** A name from a recorded change: the value after it, or before it for a delete. */
-function recordedName(entity: keyof typeof NAMED, changes: Activity['changes']): Name | null {
+function recordedName(names: RecordNames, changes: Activity['changes']): Name | null {
   const value = (field: string) => changes[field]?.after ?? changes[field]?.before;
   const fields = { nameAr: value('nameAr'), nameEn: value('nameEn'), username: value('username') };
-  return NAMED[entity].name({ ...fields, words: value('words'), fileName: value('undone') });
+  return names.name({ ...fields, words: value('words'), fileName: value('undone') });
 }
 
 const key = (entity: string, id: number) => `${entity}:${id}`;
@@ -63,11 +53,11 @@ const key = (entity: string, id: number) => `${entity}:${id}`;
  * 100 entries, so each lookup is bounded and index-backed (primary keys, activity_entity_idx).
  */
 async function namesOf(db: Db, rows: Row[]): Promise<Map<string, Name>> {
-  const wanted = new Map<keyof typeof NAMED, Set<number>>();
+  const wanted = new Map<string, Set<number>>();
   const want = (entity: string, id: number | null) => {
-    if (id === null || !(entity in NAMED)) return;
-    const ids = wanted.get(entity as keyof typeof NAMED) ?? new Set<number>();
-    wanted.set(entity as keyof typeof NAMED, ids.add(id));
+    if (id === null || !NAMED.has(entity)) return;
+    const ids = wanted.get(entity) ?? new Set<number>();
+    wanted.set(entity, ids.add(id));
   };
   for (const row of rows) {
     want(row.entity, row.entityId);
@@ -76,7 +66,8 @@ async function namesOf(db: Db, rows: Row[]): Promise<Map<string, Name>> {
   const names = new Map<string, Name>();
   for (const [entity, idSet] of wanted) {
     const ids = [...idSet];
-    const { table, name } = NAMED[entity];
+    const kind = NAMED.get(entity)!;
+    const { table, name } = kind;
     const found = (await db.select().from(table).where(inArray(table.id, ids))) as StoredRow[];
     for (const row of found) {
       const named = name(row);
@@ -90,7 +81,7 @@ async function namesOf(db: Db, rows: Row[]): Promise<Map<string, Name>> {
       .where(and(eq(activity.entity, entity), inArray(activity.entityId, gone)))
       .orderBy(activity.entityId, desc(activity.id));
     for (const row of recorded) {
-      const named = recordedName(entity, row.changes as Activity['changes']);
+      const named = recordedName(kind, row.changes as Activity['changes']);
       if (named && row.entityId !== null) names.set(key(entity, row.entityId), named);
     }
   }

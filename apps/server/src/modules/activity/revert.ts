@@ -141,5 +141,4 @@ async function revertCreate(ctx: DataContext, r: Revert, caller: Account | null)
   return toActivity(recorded);
 }
 
-const entityOf = (target: RevertTarget) =>
-  Object.entries(REVERT_TARGETS).find(([, t]) => t === target)![0] as Activity['entity'];
+const entityOf = (target: RevertTarget) => target.resource.history.entity as Activity['entity'];

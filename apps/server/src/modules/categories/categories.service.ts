@@ -1,5 +1,8 @@
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Category, CategoryDetail, categoryResource } from '@dalil/contracts/categories';
+import { categoryResource, type Category, type CategoryDetail } from '@dalil/contracts/categories';
+import { resourceModule } from '../app-module';
+import { bilingualName } from '../activity/record-names';
+import { nameConflict, revertColumns } from '../activity/revert-target';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { categories, families, products } from '../../db/schema';
@@ -182,3 +185,25 @@ export const categoryService: crud.CrudService<typeof categoryResource.schemas> 
     ),
   remove: (ctx, id, caller) => ctx.catalogue.write((tx) => deleteCategory(tx, id, caller)),
 };
+
+/** The categories' routes and what a revert of a category's history entry needs. */
+export const categoryModule = resourceModule(categoryResource, {
+  service: categoryService,
+  names: { table: categories, name: bilingualName },
+  revert: {
+    table: categories,
+    what: 'Category',
+    snapshot: toCategory,
+    family: (row) => row.familyId!,
+    columns: revertColumns(categories, categoryResource),
+    conflicts: {
+      ...nameConflict('categories_family_name_en_key'),
+      products_family_barcode_key: {
+        field: 'family',
+        message: 'A product of this category has a barcode now used in that family',
+      },
+    },
+    update: updateCategory,
+    remove: (ctx, id, caller) => categoryService.remove(ctx, id, caller),
+  },
+});

@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Account } from '@dalil/contracts/auth';
-import type { Family, FamilyDetail, familyResource } from '@dalil/contracts/families';
+import { familyResource, type Family, type FamilyDetail } from '@dalil/contracts/families';
+import { resourceModule } from '../app-module';
+import { bilingualName } from '../activity/record-names';
+import { nameConflict, revertColumns } from '../activity/revert-target';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { categories, families, products, synonymGroups } from '../../db/schema';
@@ -120,3 +123,19 @@ export const familyService: crud.CrudService<typeof familyResource.schemas> = {
       }),
     ),
 };
+
+/** The families' routes and what a revert of a family's history entry needs. */
+export const familyModule = resourceModule(familyResource, {
+  service: familyService,
+  names: { table: families, name: bilingualName },
+  revert: {
+    table: families,
+    what: 'Family',
+    snapshot: toFamily,
+    family: (row) => row.id,
+    columns: revertColumns(families, familyResource),
+    conflicts: nameConflict('families_name_en_key'),
+    update: updateFamily,
+    remove: (ctx, id, caller) => familyService.remove(ctx, id, caller),
+  },
+});

@@ -1,5 +1,8 @@
 import { and, eq, like, or, type SQL } from 'drizzle-orm';
-import type { Product, productResource } from '@dalil/contracts/products';
+import { productResource, type Product } from '@dalil/contracts/products';
+import { resourceModule } from '../app-module';
+import { bilingualName } from '../activity/record-names';
+import { revertColumns } from '../activity/revert-target';
 import { normalizeSearchText, toAsciiDigits } from '@dalil/contracts/search-text';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
@@ -189,3 +192,30 @@ export const productService: crud.CrudService<typeof productResource.schemas> = 
       }),
     ),
 };
+
+const productColumns = revertColumns(products, productResource);
+
+/** The products' routes and what a revert of a product's history entry needs. */
+export const productModule = resourceModule(productResource, {
+  service: productService,
+  names: { table: products, name: bilingualName },
+  revert: {
+    table: products,
+    what: 'Product',
+    snapshot: toProduct,
+    family: (row) => row.familyId!,
+    // The search text follows the names.
+    columns: (fields, merged) => ({
+      ...productColumns(fields),
+      searchText: productSearchText(String(merged.nameAr), String(merged.nameEn)),
+    }),
+    conflicts: {
+      products_family_barcode_key: {
+        field: 'barcode',
+        message: 'Another product of this family now has this barcode',
+      },
+    },
+    update: updateProduct,
+    remove: (ctx, id, caller) => productService.remove(ctx, id, caller),
+  },
+});

@@ -1,5 +1,8 @@
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
-import { synonymKey, type Synonym, type synonymResource } from '@dalil/contracts/synonyms';
+import { synonymKey, synonymResource, type Synonym } from '@dalil/contracts/synonyms';
+import { resourceModule } from '../app-module';
+import { wordsName } from '../activity/record-names';
+import { revertColumns } from '../activity/revert-target';
 import type { Tx } from '../../db/client';
 import { families, synonymGroups } from '../../db/schema';
 import * as crud from '../../lib/crud-service';
@@ -150,3 +153,19 @@ export const synonymService: crud.CrudService<typeof synonymResource.schemas> = 
       }),
     ),
 };
+
+/** The synonym groups' routes and what a revert of a group's history entry needs. */
+export const synonymModule = resourceModule(synonymResource, {
+  service: synonymService,
+  names: { table: synonymGroups, name: (row) => wordsName(row.words) },
+  revert: {
+    table: synonymGroups,
+    what: 'Synonym group',
+    snapshot: toSynonym,
+    family: (row) => row.familyId!,
+    columns: revertColumns(synonymGroups, synonymResource),
+    conflicts: {},
+    update: updateSynonym,
+    remove: (ctx, id, caller) => synonymService.remove(ctx, id, caller),
+  },
+});

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Account } from '@dalil/contracts/auth';
-import type { User, userResource } from '@dalil/contracts/users';
+import { userResource, type User } from '@dalil/contracts/users';
+import { resourceModule } from '../app-module';
+import { sameName } from '../activity/record-names';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
@@ -178,4 +180,10 @@ export const createUserService = (tokens: Tokens): crud.CrudService<typeof userR
     ),
   update: (ctx, id, input, caller) => updateUser(ctx, tokens, id, input, caller),
   remove: deleteUser,
+});
+
+/** The users' routes; the history records users but offers no revert of their entries. */
+export const userModule = resourceModule(userResource, {
+  service: (app) => createUserService(app.ctx.tokens),
+  names: { table: users, name: (row) => sameName(row.username) },
 });

@@ -10,12 +10,7 @@ import ManageHistoryOutlined from '@mui/icons-material/ManageHistoryOutlined';
 import type { Account } from '@dalil/contracts/auth';
 import type { Access } from '@dalil/contracts/resources';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
-import {
-  adminRegistry,
-  adminResourceKeys,
-  navLabelKey,
-  type AdminResourceKey,
-} from '../../lib/admin-registry';
+import { adminResourceKeys, menuGroupOf, navLabelKey, type AdminResourceKey } from '../../lib/admin-screens';
 import { mayUse } from '../../lib/account';
 import type { MessageKey } from '../../lib/locales/en';
 import { adminPaths, paths } from '../../lib/paths';
@@ -42,8 +37,6 @@ export interface NavGroup {
 
 const accessOf = (key: AdminResourceKey) => adminResources[key].declaration.access;
 
-const under = (key: AdminResourceKey): string | undefined => (adminRegistry[key] as { under?: string }).under;
-
 /**
  * The admin shell menu: a List and Create group per resource in the registry, then the uploads. A
  * resource `under` another is one item of that group (synonyms under families), its paths under the
@@ -51,7 +44,7 @@ const under = (key: AdminResourceKey): string | undefined => (adminRegistry[key]
  */
 export const adminNav: NavGroup[] = [
   ...adminResourceKeys
-    .filter((key) => under(key) === undefined)
+    .filter((key) => menuGroupOf(key) === undefined)
     .map((key) => ({
       id: key,
       labelKey: navLabelKey(key),
@@ -67,7 +60,7 @@ export const adminNav: NavGroup[] = [
           access: accessOf(key).create,
         },
         ...adminResourceKeys
-          .filter((child) => under(child) === key)
+          .filter((child) => menuGroupOf(child) === key)
           .map((child) => ({
             labelKey: navLabelKey(child),
             to: adminPaths[child].list,

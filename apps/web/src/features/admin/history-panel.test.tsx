@@ -1,4 +1,5 @@
 import type { Activity } from '@dalil/contracts/activity';
+import { ADMIN_RESOURCES } from '@dalil/contracts/admin-resources';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -60,5 +61,26 @@ describe('history panel', () => {
     await waitFor(() =>
       expect(requests.some((r) => r.method === 'POST' && r.path === '/api/upload/images/12/undo')).toBe(true),
     );
+  }, 20_000);
+
+  it('offers Revert on the edits of exactly the resources declared revertible', async () => {
+    const edits = ADMIN_RESOURCES.map((resource, i) =>
+      entry(i + 1, {
+        entity: resource.history.entity,
+        name: { en: `${resource.name.one} record`, ar: 'سجل' },
+        changes: { nameEn: { before: 'Old', after: 'New' } },
+      }),
+    );
+    mockApi({ 'GET /api/activity': () => ({ status: 200, body: { data: edits, count: edits.length } }) });
+    renderRoutes([{ path: '/admin/activity', element: <HistoryPanel filters={{}} /> }], '/admin/activity');
+    await screen.findByText(/Family record/);
+    const items = within(screen.getByRole('list', { name: 'History' })).getAllByRole('listitem');
+    expect(items).toHaveLength(ADMIN_RESOURCES.length);
+    const offered = ADMIN_RESOURCES.filter((_, i) =>
+      within(items[i]!).queryByRole('button', { name: 'Revert' }),
+    );
+    expect(offered.map((r) => r.history.entity)).toEqual(expect.arrayContaining(['family', 'synonym']));
+    expect(offered.map((r) => r.history.entity)).not.toContain('user');
+    expect(offered).toEqual(ADMIN_RESOURCES.filter((r) => r.history.revertible));
   }, 20_000);
 });

@@ -1,4 +1,5 @@
 import type { Activity, ActivityList, ActivityQuery } from '@dalil/contracts/activity';
+import { REVERTIBLE_ENTITIES } from '@dalil/contracts/admin-resources';
 import { API_PATHS, withParams } from '@dalil/contracts/api-paths';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,10 +20,10 @@ import { HistoryChanges } from './history-changes';
 import { fieldLabel, recordLabel } from './history-labels';
 
 /** Entries a Revert puts back: a record's own create, update, delete or revert (not an import's). */
-const REVERTIBLE_ENTITIES = ['family', 'category', 'product', 'synonym'];
+// The entities come from the resource declarations (`history.revertible`), as the server's targets do.
 const REVERTIBLE_ACTIONS = ['create', 'update', 'delete', 'revert'];
 const revertible = (entry: Activity) =>
-  REVERTIBLE_ENTITIES.includes(entry.entity) &&
+  (REVERTIBLE_ENTITIES as readonly string[]).includes(entry.entity) &&
   REVERTIBLE_ACTIONS.includes(entry.action) &&
   entry.entityId !== null;
 /** An image load is undone whole, from its own entry (the server refuses if a photo changed since). */

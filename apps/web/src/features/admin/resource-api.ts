@@ -3,7 +3,7 @@ import { resourcePaths } from '@dalil/contracts/resources';
 import type { z } from 'zod';
 import type { ListQuery } from '../../components/list-kit';
 import { apiRequest, type ApiRequestOptions } from '../../lib/api-client';
-import type { AdminResourceKey } from '../../lib/admin-registry';
+import type { AdminResourceKey } from '../../lib/admin-screens';
 import { adminResources } from './resources';
 
 /**

@@ -1,5 +1,5 @@
 import type { TFunction } from '../../lib/i18n';
-import { resourceScreens, type AdminResourceKey } from '../../lib/admin-registry';
+import { resourceScreens, type AdminResourceKey } from '../../lib/admin-screens';
 import { adminPaths } from '../../lib/paths';
 import { resourceApis } from './resource-api';
 import { adminResources } from './resources';

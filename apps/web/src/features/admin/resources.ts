@@ -10,19 +10,58 @@ import type { ResourceDeclaration } from '@dalil/contracts/resources';
 import { synonymResource } from '@dalil/contracts/synonyms';
 import { userResource } from '@dalil/contracts/users';
 import type SvgIcon from '@mui/material/SvgIcon';
-import type { AdminResourceKey } from '../../lib/admin-registry';
+import type { ComponentType } from 'react';
+import type { AdminResourceKey } from '../../lib/admin-screens';
 
 export type Icon = typeof SvgIcon;
 
+/** Loads one admin screen on demand: each page is a chunk of its own. */
+export type PageLoader = () => Promise<ComponentType>;
+
+export interface AdminResource {
+  /** The contract declaration: the paths and schemas of its API calls, the access the menu follows. */
+  declaration: ResourceDeclaration;
+  icon: Icon;
+  list: PageLoader;
+  /** One screen for create and edit (edit when the route has an :id). */
+  form: PageLoader;
+}
+
 /**
- * The admin half of each resource in lib/admin-registry.ts: its contract declaration (paths and
- * schemas of its API calls) and its menu icon. Kept apart because the registry is in the visitor's
- * first load and these are not; `satisfies` makes a resource without them a compile error.
+ * The admin side of each resource in lib/admin-screens.ts: its contract declaration, its menu icon
+ * and its list and form pages. The route table loads this module lazily, with the admin shell, so
+ * none of it reaches the visitor's first load; `satisfies` makes a resource without an entry a
+ * compile error.
  */
 export const adminResources = {
-  families: { declaration: familyResource, icon: ApartmentOutlined },
-  categories: { declaration: categoryResource, icon: CategoryOutlined },
-  products: { declaration: productResource, icon: Inventory2Outlined },
-  synonyms: { declaration: synonymResource, icon: SyncAltOutlined },
-  users: { declaration: userResource, icon: PeopleAltOutlined },
-} as const satisfies Record<AdminResourceKey, { declaration: ResourceDeclaration; icon: Icon }>;
+  families: {
+    declaration: familyResource,
+    icon: ApartmentOutlined,
+    list: async () => (await import('./families/family-list-page')).FamilyListPage,
+    form: async () => (await import('./families/family-form-page')).FamilyFormPage,
+  },
+  categories: {
+    declaration: categoryResource,
+    icon: CategoryOutlined,
+    list: async () => (await import('./categories/category-list-page')).CategoryListPage,
+    form: async () => (await import('./categories/category-form-page')).CategoryFormPage,
+  },
+  products: {
+    declaration: productResource,
+    icon: Inventory2Outlined,
+    list: async () => (await import('./products/product-list-page')).ProductListPage,
+    form: async () => (await import('./products/product-form-page')).ProductFormPage,
+  },
+  synonyms: {
+    declaration: synonymResource,
+    icon: SyncAltOutlined,
+    list: async () => (await import('./synonyms/synonym-list-page')).SynonymListPage,
+    form: async () => (await import('./synonyms/synonym-form-page')).SynonymFormPage,
+  },
+  users: {
+    declaration: userResource,
+    icon: PeopleAltOutlined,
+    list: async () => (await import('./users/user-list-page')).UserListPage,
+    form: async () => (await import('./users/user-form-page')).UserFormPage,
+  },
+} as const satisfies Record<AdminResourceKey, AdminResource>;

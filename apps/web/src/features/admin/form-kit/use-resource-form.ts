@@ -6,7 +6,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import type { ListReturn } from '../../../components/list-kit-row-menu';
-import type { AdminResourceKey } from '../../../lib/admin-registry';
+import type { AdminResourceKey } from '../../../lib/admin-screens';
 import { isApiError, requestIdOf } from '../../../lib/api-error';
 import { useNotifications } from '../../../lib/notifications-store';
 import { adminPaths } from '../../../lib/paths';

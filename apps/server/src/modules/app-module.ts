@@ -1,0 +1,59 @@
+import type { ResourceDeclaration, ResourceSchemas } from '@dalil/contracts/resources';
+import type { FastifyInstance } from 'fastify';
+import { crudRoutes } from '../lib/crud-routes';
+import type { CrudService } from '../lib/crud-service';
+import type { RecordNames } from './activity/record-names';
+import { checkRevertTarget, type RevertTarget } from './activity/revert-target';
+import type { SearchCacheSettings } from './search/search-cache-plugin';
+
+/** What buildApp hands the modules beyond the app itself. */
+export interface ModuleOptions {
+  /** Search result cache settings; tests pass a clock they can move. */
+  searchCache?: SearchCacheSettings;
+}
+
+/** One part of the server, registered in the order of modules/index.ts. */
+export interface AppModule {
+  name: string;
+  // A Fastify plugin registration is awaited like a promise: the next module sees what it added.
+  register: (app: FastifyInstance, options: ModuleOptions) => void | PromiseLike<unknown>;
+}
+
+/**
+ * A declared admin resource: its CRUD routes, where the history finds its records' names, and its
+ * revert target when its history is revertible.
+ */
+export interface ResourceModule extends AppModule {
+  resource: ResourceDeclaration;
+  names: RecordNames;
+  revert?: RevertTarget;
+}
+
+/** What a resource's module brings beside its declaration. */
+export interface ResourceParts<S extends ResourceSchemas> {
+  /** Its service, or a maker of it from the app (the users' needs the app's tokens). */
+  service: CrudService<S> | ((app: FastifyInstance) => CrudService<S>);
+  names: RecordNames;
+  /** What a revert needs; given exactly when the declaration's history is revertible. */
+  revert?: Omit<RevertTarget, 'resource'>;
+}
+
+/**
+ * The module of an admin resource. A declaration that says revertible without a revert target, or
+ * the other way round, fails at start.
+ */
+export function resourceModule<S extends ResourceSchemas>(
+  resource: ResourceDeclaration<S>,
+  { service, names, revert }: ResourceParts<S>,
+): ResourceModule {
+  if (resource.history.revertible !== (revert !== undefined)) {
+    throw new Error(`${resource.name.many}: a revertible history needs a revert target, and only then`);
+  }
+  return {
+    name: resource.name.many.toLowerCase(),
+    resource,
+    names,
+    ...(revert ? { revert: checkRevertTarget({ ...revert, resource }) } : {}),
+    register: (app) => crudRoutes(app, resource, typeof service === 'function' ? service(app) : service),
+  };
+}

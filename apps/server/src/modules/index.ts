@@ -1,0 +1,45 @@
+import { setHistoryRecording } from '../lib/history';
+import { registerWebApp } from '../web';
+import { activityRoutes } from './activity/activity.routes';
+import { historyRetention } from './activity/retention';
+import type { AppModule } from './app-module';
+import { logoutRoutes } from './auth/logout';
+import { authRoutes } from './auth/auth.routes';
+import { binRoutes } from './bin/bin.routes';
+import { exportRoutes } from './exports/exports.routes';
+import { imageUploadRoutes } from './image-jobs/image-jobs.routes';
+import { importRunRoutes } from './imports/import-runs.routes';
+import { importRoutes } from './imports/imports.routes';
+import { mediaRoutes } from './media/media.routes';
+import { mediaSweeper } from './media/media-sweeper';
+import { RESOURCE_MODULES } from './resources';
+import { searchCachePlugin } from './search/search-cache-plugin';
+import { synonymCsvRoutes } from './synonyms/synonyms.routes';
+import { systemRoutes } from './system/system.routes';
+import { uploadRoutes } from './media/upload.routes';
+
+/**
+ * Every module of the server, in the order buildApp registers them. The order matters: the search
+ * cache plugin comes before the CRUD routes (their writes expire it), history recording is set before
+ * anything records, and the web app comes last (its catch-all answers every path no module took).
+ */
+export const APP_MODULES: readonly AppModule[] = [
+  { name: 'system', register: systemRoutes },
+  { name: 'auth', register: authRoutes },
+  { name: 'logout', register: logoutRoutes },
+  { name: 'search', register: (app, { searchCache }) => app.register(searchCachePlugin, searchCache ?? {}) },
+  ...RESOURCE_MODULES,
+  { name: 'activity', register: activityRoutes },
+  { name: 'history recording', register: (app) => setHistoryRecording(app.ctx.config.history) },
+  { name: 'history retention', register: historyRetention },
+  { name: 'import runs', register: importRunRoutes },
+  { name: 'bin', register: binRoutes },
+  { name: 'synonym CSV', register: (app) => app.register(synonymCsvRoutes) },
+  { name: 'uploads', register: uploadRoutes },
+  { name: 'image jobs', register: imageUploadRoutes },
+  { name: 'imports', register: (app) => app.register(importRoutes) },
+  { name: 'exports', register: exportRoutes },
+  { name: 'media', register: mediaRoutes },
+  { name: 'media sweeper', register: mediaSweeper },
+  { name: 'web app', register: (app) => registerWebApp(app, app.ctx.config.webDist) },
+];

@@ -1,0 +1,18 @@
+import type { ResourceModule } from './app-module';
+import { categoryModule } from './categories/categories.service';
+import { familyModule } from './families/families.service';
+import { productModule } from './products/products.service';
+import { synonymModule } from './synonyms/synonyms.service';
+import { userModule } from './users/users.service';
+
+/**
+ * The admin resources' modules, in the order of the contracts' ADMIN_RESOURCES: the server registers
+ * their routes from this list and the history reverts through their targets.
+ */
+export const RESOURCE_MODULES: readonly ResourceModule[] = [
+  familyModule,
+  categoryModule,
+  productModule,
+  userModule,
+  synonymModule,
+];
