@@ -80,6 +80,14 @@ module.exports = {
       to: { path: '^apps/' },
     },
     {
+      // Keeps the rules above honest: an import they cannot follow is one they cannot check.
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment: 'An import that resolves to no file (Vite virtual: modules aside).',
+      from: {},
+      to: { couldNotResolve: true, pathNot: '^virtual:' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       comment:
