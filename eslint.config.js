@@ -78,6 +78,8 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       '.tmp/**',
+      // Deliberately broken import trees the structure rules are tested on.
+      'scripts/lint-fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -87,7 +89,14 @@ export default tseslint.config(
       globals: { ...globals.node },
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.js', '*.mjs', 'scripts/*.mjs', 'apps/server/*.mjs', 'bench/*.mjs'],
+          allowDefaultProject: [
+            '*.js',
+            '*.mjs',
+            '*.cjs',
+            'scripts/*.mjs',
+            'apps/server/*.mjs',
+            'bench/*.mjs',
+          ],
         },
         tsconfigRootDir: import.meta.dirname,
       },
@@ -117,7 +126,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.js', '**/*.mjs'],
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
   },
 

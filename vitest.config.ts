@@ -45,6 +45,15 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        // The project's own tooling: the lint checks shown to fire on deliberately broken trees.
+        test: {
+          name: 'tools',
+          root: 'scripts',
+          include: ['*.test.ts'],
+          environment: 'node',
+        },
+      },
       serverProject('pglite'),
       ...(postgresUrl ? [serverProject('postgres')] : []),
       ...(existsSync('apps/web/vitest.config.ts') ? ['apps/web/vitest.config.ts'] : []),

@@ -1,6 +1,7 @@
-// `npm test`: typecheck, lint (Prettier check, then ESLint with no warnings), unit and integration
-// suites (Vitest: contracts, server on PGlite and, with TEST_DATABASE_URL, on PostgreSQL, web
-// components), the production build, then the browser journeys (each file on its own fresh server).
+// `npm test`: typecheck, lint (scripts/lint.mjs: Prettier, ESLint, import structure, unused exports,
+// duplicates), unit and integration suites (Vitest: contracts, server on PGlite and, with
+// TEST_DATABASE_URL, on PostgreSQL, web components, the lint tools), the production build, then the
+// browser journeys (each file on its own fresh server).
 // Ends with one line `N passed, N failed` summing every suite.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';

@@ -1,0 +1,112 @@
+// Layer rules and import cycles between files, checked by `npm run lint` through
+// scripts/check-structure.ts, which adds the cycles between folders (no-circular-folders: production
+// code only, so a test importing its subject from another folder makes no ring). Paths are relative
+// to the repository root. scripts/check-structure.test.ts runs this same file over small trees under
+// scripts/lint-fixtures/ and shows every rule firing by its name.
+
+/** Test files and test kits: they may import test kits; nothing else may. */
+const TEST_FILE = String.raw`\.test\.tsx?$`;
+const TEST_KIT = String.raw`(\.test-kit\.ts$|^apps/server/test/|^apps/web/src/test/)`;
+/** The browser journeys are tests as a whole, their support files included. */
+const BROWSER_TESTS = '^e2e/';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    // Web: lib/ and components/ are the layers features and app/ build on.
+    {
+      name: 'web-lib-components-not-to-features-app',
+      severity: 'error',
+      comment: 'apps/web/src/lib and components are shared layers: they never import features/ or app/.',
+      from: { path: '^apps/web/src/(lib|components)/' },
+      to: { path: '^apps/web/src/(features|app)/' },
+    },
+    {
+      name: 'web-features-not-to-app',
+      severity: 'error',
+      comment: 'A feature never imports app/ (the shell, router and providers that assemble features).',
+      from: { path: '^apps/web/src/features/' },
+      to: { path: '^apps/web/src/app/' },
+    },
+    {
+      name: 'web-admin-resource-not-to-other-resource',
+      severity: 'error',
+      comment:
+        'An admin resource folder (features/admin/<x>/) does not import another one; shared pieces live ' +
+        'in a kit folder (features/admin/<name>-kit/) or in features/admin/ itself.',
+      from: { path: '^apps/web/src/features/admin/([^/]+)/' },
+      to: {
+        path: '^apps/web/src/features/admin/[^/]+/',
+        pathNot: ['^apps/web/src/features/admin/$1/', '^apps/web/src/features/admin/[^/]+-kit/'],
+      },
+    },
+
+    // Server: lib/ is the layer modules build on; app.ts and main.ts assemble and start them.
+    {
+      name: 'server-lib-not-to-modules-app',
+      severity: 'error',
+      comment: 'apps/server/src/lib never imports modules/, app.ts or main.ts.',
+      from: { path: '^apps/server/src/lib/' },
+      to: { path: String.raw`^apps/server/src/(modules/|app\.ts$|main\.ts$)` },
+    },
+    {
+      name: 'server-module-through-service-or-repository',
+      severity: 'error',
+      comment:
+        'A module reaches another module only through its *.service.ts or *.repository.ts: routes, ' +
+        'schemas and helpers stay private to their module.',
+      from: { path: '^apps/server/src/modules/([^/]+)/' },
+      to: {
+        path: '^apps/server/src/modules/[^/]+/',
+        // A module's test kit serves every module's tests; not-to-test-kit keeps it out of the app.
+        pathNot: ['^apps/server/src/modules/$1/', String.raw`\.(service|repository)\.ts$`, TEST_KIT],
+      },
+    },
+
+    // Everywhere.
+    {
+      name: 'not-to-test-kit',
+      severity: 'error',
+      comment:
+        'Only tests and test kits import a test kit (*.test-kit.ts, apps/server/test, apps/web/src/test).',
+      from: { pathNot: [TEST_FILE, TEST_KIT, BROWSER_TESTS] },
+      to: { path: TEST_KIT },
+    },
+    {
+      name: 'contracts-not-to-apps',
+      severity: 'error',
+      comment: 'packages/contracts is shared by server and web: it imports neither.',
+      from: { path: '^packages/contracts/' },
+      to: { path: '^apps/' },
+    },
+    {
+      // Keeps the rules above honest: an import they cannot follow is one they cannot check.
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment: 'An import that resolves to no file (Vite virtual: modules aside).',
+      from: {},
+      to: { couldNotResolve: true, pathNot: '^virtual:' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'Files that import each other (directly or around a ring) cannot be understood or loaded alone.',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    // The deliberate breaks the rules are tested on are not part of the project.
+    exclude: { path: ['(^|/)node_modules/', '^scripts/lint-fixtures/', '(^|/)dist/'] },
+    doNotFollow: { path: 'node_modules' },
+    // Type-only imports count: a layer is broken by a type as much as by a value.
+    tsPreCompilationDeps: true,
+    combinedDependencies: false,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'default'],
+      extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.d.ts'],
+    },
+  },
+};

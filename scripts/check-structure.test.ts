@@ -1,0 +1,78 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkStructure } from './check-structure';
+
+// Each folder under lint-fixtures/ is a small repository tree that breaks one rule of
+// .dependency-cruiser.cjs (or the folder-cycle check) once; clean/ makes every import the rules allow.
+const fixture = (name: string) => join(import.meta.dirname, 'lint-fixtures', name);
+
+describe('the structure rules on deliberately broken trees', () => {
+  it.each([
+    {
+      rule: 'web-lib-components-not-to-features-app',
+      expected: [
+        ['apps/web/src/components/banner.ts', 'apps/web/src/features/catalog/page.ts'],
+        ['apps/web/src/lib/boot.ts', 'apps/web/src/app/router.ts'],
+      ],
+    },
+    {
+      rule: 'web-features-not-to-app',
+      expected: [['apps/web/src/features/catalog/page.ts', 'apps/web/src/app/theme.ts']],
+    },
+    {
+      rule: 'web-admin-resource-not-to-other-resource',
+      expected: [
+        [
+          'apps/web/src/features/admin/products/product-page.ts',
+          'apps/web/src/features/admin/users/user-page.ts',
+        ],
+      ],
+    },
+    {
+      rule: 'server-lib-not-to-modules-app',
+      expected: [['apps/server/src/lib/context.ts', 'apps/server/src/modules/users/users.routes.ts']],
+    },
+    {
+      rule: 'server-module-through-service-or-repository',
+      expected: [
+        ['apps/server/src/modules/products/products.service.ts', 'apps/server/src/modules/auth/passwords.ts'],
+      ],
+    },
+    {
+      rule: 'not-to-test-kit',
+      expected: [['apps/server/src/seed/demo.ts', 'apps/server/src/modules/imports/imports.test-kit.ts']],
+    },
+    {
+      rule: 'contracts-not-to-apps',
+      expected: [['packages/contracts/src/users.ts', 'apps/server/src/limits.ts']],
+    },
+    {
+      rule: 'not-to-unresolvable',
+      expected: [['apps/web/src/lib/boot.ts', './boot-plan']],
+    },
+    {
+      rule: 'no-circular',
+      expected: [
+        ['apps/server/src/db/client.ts', 'apps/server/src/db/schema.ts → apps/server/src/db/client.ts'],
+      ],
+    },
+    {
+      rule: 'no-circular-folders',
+      expected: [
+        [
+          'apps/server/src/db → apps/server/src/lib → apps/server/src/db',
+          'apps/server/src/db/tables.ts → apps/server/src/lib/clock.ts\n' +
+            'apps/server/src/lib/ids.ts → apps/server/src/db/tables.ts',
+        ],
+      ],
+    },
+  ])('$rule fires on its break, and nothing else does', async ({ rule, expected }) => {
+    const violations = await checkStructure(fixture(rule));
+    const sorted = [...violations].sort((a, b) => a.from.localeCompare(b.from));
+    expect(sorted).toEqual(expected.map(([from, to]) => ({ rule, from, to })));
+  });
+
+  it('passes a tree that makes every allowed kind of import', async () => {
+    expect(await checkStructure(fixture('clean'))).toEqual([]);
+  });
+});

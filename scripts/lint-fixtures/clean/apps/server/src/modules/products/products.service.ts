@@ -1,0 +1,3 @@
+import { signIn } from '../auth/auth.service';
+import { findUser } from '../users/users.repository';
+export const products = [signIn, findUser];

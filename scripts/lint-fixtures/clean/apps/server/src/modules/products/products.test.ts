@@ -1,0 +1,2 @@
+import { products } from '../imports/imports.test-kit';
+export const count = products.length;

@@ -1,0 +1,1 @@
+export { productPage } from '../features/admin/products/product-page';

@@ -1,0 +1,2 @@
+import { home } from '../lib/paths';
+export const homeLink = home;

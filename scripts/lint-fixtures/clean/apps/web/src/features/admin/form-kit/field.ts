@@ -1,0 +1,2 @@
+import { homeLink } from '../../../components/home-link';
+export const field = homeLink;

@@ -1,0 +1,3 @@
+import { productPage } from './product-page';
+import { productPage as rendered } from '../../../test/render';
+export const same = productPage === rendered;

@@ -1,0 +1,2 @@
+import { table } from '../db/tables';
+export const ids = table;

@@ -1,0 +1,2 @@
+import { schema } from './schema';
+export const client = { schema };

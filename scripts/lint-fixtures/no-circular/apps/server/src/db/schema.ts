@@ -1,0 +1,2 @@
+import { client } from './client';
+export const schema = () => client;

@@ -1,0 +1,1 @@
+export { demoRows } from '../modules/imports/imports.test-kit';

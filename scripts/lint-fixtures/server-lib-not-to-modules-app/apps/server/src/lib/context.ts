@@ -1,0 +1,1 @@
+export { usersRoutes } from '../modules/users/users.routes';

@@ -1,0 +1,1 @@
+export { userPage } from '../users/user-page';
