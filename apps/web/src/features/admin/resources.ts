@@ -3,15 +3,11 @@ import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import SyncAltOutlined from '@mui/icons-material/SyncAltOutlined';
-import { categoryResource } from '@dalil/contracts/categories';
-import { familyResource } from '@dalil/contracts/families';
-import { productResource } from '@dalil/contracts/products';
 import type { ResourceDeclaration } from '@dalil/contracts/resources';
-import { synonymResource } from '@dalil/contracts/synonyms';
-import { userResource } from '@dalil/contracts/users';
 import type SvgIcon from '@mui/material/SvgIcon';
 import type { ComponentType } from 'react';
 import type { AdminResourceKey } from '../../lib/admin-screens';
+import { resourceDeclarations } from './resource-kit/resource-declarations';
 
 export type Icon = typeof SvgIcon;
 
@@ -28,38 +24,39 @@ export interface AdminResource {
 }
 
 /**
- * The admin side of each resource in lib/admin-screens.ts: its contract declaration, its menu icon
- * and its list and form pages. The route table loads this module lazily, with the admin shell, so
- * none of it reaches the visitor's first load; `satisfies` makes a resource without an entry a
- * compile error.
+ * The admin shell's side of each resource in lib/admin-screens.ts: its contract declaration (from
+ * resource-kit, where the pages and kits take it), its menu icon and its list and form pages. The
+ * route table loads this module lazily, with the admin shell, so none of it reaches the visitor's
+ * first load; `satisfies` makes a resource without an entry a compile error. Nothing the pages import
+ * imports this module: it sits above them.
  */
 export const adminResources = {
   families: {
-    declaration: familyResource,
+    declaration: resourceDeclarations.families,
     icon: ApartmentOutlined,
     list: async () => (await import('./families/family-list-page')).FamilyListPage,
     form: async () => (await import('./families/family-form-page')).FamilyFormPage,
   },
   categories: {
-    declaration: categoryResource,
+    declaration: resourceDeclarations.categories,
     icon: CategoryOutlined,
     list: async () => (await import('./categories/category-list-page')).CategoryListPage,
     form: async () => (await import('./categories/category-form-page')).CategoryFormPage,
   },
   products: {
-    declaration: productResource,
+    declaration: resourceDeclarations.products,
     icon: Inventory2Outlined,
     list: async () => (await import('./products/product-list-page')).ProductListPage,
     form: async () => (await import('./products/product-form-page')).ProductFormPage,
   },
   synonyms: {
-    declaration: synonymResource,
+    declaration: resourceDeclarations.synonyms,
     icon: SyncAltOutlined,
     list: async () => (await import('./synonyms/synonym-list-page')).SynonymListPage,
     form: async () => (await import('./synonyms/synonym-form-page')).SynonymFormPage,
   },
   users: {
-    declaration: userResource,
+    declaration: resourceDeclarations.users,
     icon: PeopleAltOutlined,
     list: async () => (await import('./users/user-list-page')).UserListPage,
     form: async () => (await import('./users/user-form-page')).UserFormPage,

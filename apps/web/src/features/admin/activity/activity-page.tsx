@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { getToken } from '../../../lib/session';
 import { reportError } from '../../../lib/notifications-store';
-import { HistoryPanel } from '../history-panel';
+import { HistoryPanel } from '../admin-kit/history-panel';
 import { RemoteChoice } from '../form-kit/remote-choice';
 import { chosenId } from '../form-kit/remote-choice-api';
 import { PersonPicker } from './person-picker';

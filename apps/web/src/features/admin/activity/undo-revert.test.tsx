@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { usePreferences } from '../../../lib/preferences-store';
 import { mockApi } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
-import { RecordTabs } from '../record-history';
+import { RecordTabs } from '../admin-kit/record-history';
 import { ImportsPage } from './imports-page';
 
 const run = {

@@ -1,7 +1,7 @@
 import { CategoryBodySchema } from '@dalil/contracts/categories';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n';
-import { RecordTabs } from '../record-history';
+import { RecordTabs } from '../admin-kit/record-history';
 import { useParams } from 'react-router';
 import { FormPage, FormSection } from '../form-kit/form-page';
 import { FormRemoteChoice } from '../form-kit/form-remote-choice';

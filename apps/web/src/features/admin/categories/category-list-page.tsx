@@ -3,10 +3,10 @@ import { countsOf } from '../../../lib/plural';
 import { useTranslation } from '../../../lib/i18n';
 import { ListKit } from '../../../components/list-kit';
 import { ChoiceName } from '../form-kit/choice-name';
-import { useFamilyFilters } from '../use-family-filters';
-import { nameColumns, nameOf } from '../name-columns';
-import { resourceApis } from '../resource-api';
-import { resourceListProps } from '../resource-list';
+import { useFamilyFilters } from '../admin-kit/use-family-filters';
+import { nameColumns, nameOf } from '../resource-kit/name-columns';
+import { resourceApis } from '../resource-kit/resource-api';
+import { resourceListProps } from '../resource-kit/resource-list';
 
 const api = resourceApis.categories;
 

@@ -1,6 +1,6 @@
 import { FamilyBodySchema } from '@dalil/contracts/families';
 import { useTranslation } from '../../../lib/i18n';
-import { RecordTabs } from '../record-history';
+import { RecordTabs } from '../admin-kit/record-history';
 import { FormPage, FormSection } from '../form-kit/form-page';
 import { ImageInputSchema } from '../form-kit/image-values';
 import { ImagesSection, NameFields } from '../form-kit/name-fields';

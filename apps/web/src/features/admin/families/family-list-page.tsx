@@ -4,9 +4,9 @@ import { countsOf } from '../../../lib/plural';
 import { useTranslation } from '../../../lib/i18n';
 import { ListKit } from '../../../components/list-kit';
 import { catalogPrintHref } from '../../../lib/paths';
-import { nameColumns, nameOf } from '../name-columns';
-import { resourceApis } from '../resource-api';
-import { resourceListProps } from '../resource-list';
+import { nameColumns, nameOf } from '../resource-kit/name-columns';
+import { resourceApis } from '../resource-kit/resource-api';
+import { resourceListProps } from '../resource-kit/resource-list';
 
 const api = resourceApis.families;
 

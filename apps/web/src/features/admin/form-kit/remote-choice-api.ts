@@ -1,7 +1,7 @@
 import { resourcePaths } from '@dalil/contracts/resources';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { adminResources } from '../resources';
+import { resourceDeclarations } from '../resource-kit/resource-declarations';
 
 /** What a family or category choice offers: the record's id and its two names. */
 export interface ChoiceItem {
@@ -21,7 +21,7 @@ export interface ChoiceScope {
   parent?: 'none' | number;
 }
 
-const pathsOf = (resource: ChoiceResource) => resourcePaths(adminResources[resource].declaration);
+const pathsOf = (resource: ChoiceResource) => resourcePaths(resourceDeclarations[resource]);
 
 /** A choice offers this many records at a time; typing asks the server for the others by name. */
 export const OFFERED = 20;

@@ -10,7 +10,7 @@ import type { AdminResourceKey } from '../../../lib/admin-screens';
 import { isApiError, requestIdOf } from '../../../lib/api-error';
 import { useNotifications } from '../../../lib/notifications-store';
 import { adminPaths } from '../../../lib/paths';
-import { resourceApis, type ResourceApi } from '../resource-api';
+import { resourceApis, type ResourceApi } from '../resource-kit/resource-api';
 import { failureMessage } from './field-message';
 import type { FormFrame } from './form-page';
 import { ImageInputSchema, uploadImages, type Uploaded } from './image-values';

@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n';
-import { RecordTabs } from '../record-history';
+import { RecordTabs } from '../admin-kit/record-history';
 import { FormTextField } from '../form-kit/form-fields';
 import { FormRemoteChoice } from '../form-kit/form-remote-choice';
 import { FormPage, FormSection } from '../form-kit/form-page';

@@ -1,10 +1,10 @@
 import type { Product } from '@dalil/contracts/products';
 import { useTranslation } from '../../../lib/i18n';
 import { ListKit } from '../../../components/list-kit';
-import { useFamilyFilters } from '../use-family-filters';
-import { nameColumns, nameOf } from '../name-columns';
-import { resourceApis } from '../resource-api';
-import { resourceListProps } from '../resource-list';
+import { useFamilyFilters } from '../admin-kit/use-family-filters';
+import { nameColumns, nameOf } from '../resource-kit/name-columns';
+import { resourceApis } from '../resource-kit/resource-api';
+import { resourceListProps } from '../resource-kit/resource-list';
 
 /** Product List: id, Name Ar, Name En, Actions; filtered by family, then by one of its categories. */
 export function ProductListPage() {

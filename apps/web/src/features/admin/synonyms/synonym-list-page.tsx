@@ -4,9 +4,9 @@ import { useTranslation } from '../../../lib/i18n';
 import { ListKit, type ListColumn } from '../../../components/list-kit';
 import { useListParams } from '../../../components/list-kit-params';
 import { ChoiceName } from '../form-kit/choice-name';
-import { resourceApis } from '../resource-api';
-import { resourceListProps } from '../resource-list';
-import { useFamilyFilters } from '../use-family-filters';
+import { resourceApis } from '../resource-kit/resource-api';
+import { resourceListProps } from '../resource-kit/resource-list';
+import { useFamilyFilters } from '../admin-kit/use-family-filters';
 import { SynonymCsv } from './synonym-csv';
 
 const api = resourceApis.synonyms;

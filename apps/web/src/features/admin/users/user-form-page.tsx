@@ -5,7 +5,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { useWatch } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { FamiliesField } from './families-field';
-import { resourceApis } from '../resource-api';
+import { resourceApis } from '../resource-kit/resource-api';
 import { FormSelectField, FormTextField } from '../form-kit/form-fields';
 import { FormPage, FormSection } from '../form-kit/form-page';
 import { useResourceForm } from '../form-kit/use-resource-form';

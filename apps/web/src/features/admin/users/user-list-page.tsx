@@ -6,8 +6,8 @@ import { useAccount } from '../../../lib/account';
 import { useTranslation } from '../../../lib/i18n';
 import { ListKit } from '../../../components/list-kit';
 import { ChoiceName } from '../form-kit/choice-name';
-import { resourceApis } from '../resource-api';
-import { resourceListProps } from '../resource-list';
+import { resourceApis } from '../resource-kit/resource-api';
+import { resourceListProps } from '../resource-kit/resource-list';
 
 const ROLE_KEYS = {
   admin: 'admin.fields.roleAdmin',

@@ -1,5 +1,5 @@
-import type { TFunction } from '../../lib/i18n';
-import type { ListColumn } from '../../components/list-kit';
+import type { TFunction } from '../../../lib/i18n';
+import type { ListColumn } from '../../../components/list-kit';
 
 interface Named {
   nameAr: string;

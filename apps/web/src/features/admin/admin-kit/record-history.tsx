@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '../../../lib/i18n';
 import { useParams, useSearchParams } from 'react-router';
 import { HistoryPanel } from './history-panel';
 

@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, type MockRequest } from '../../test/fetch-mock';
-import { renderRoutes } from '../../test/render';
-import { catalogueApi, named } from '../../test/catalogue-mock';
-import { ProductListPage } from './products/product-list-page';
+import { mockApi, type MockRequest } from '../../../test/fetch-mock';
+import { renderRoutes } from '../../../test/render';
+import { catalogueApi, named } from '../../../test/catalogue-mock';
+import { ProductListPage } from './product-list-page';
 
 /** 30 families, the last with 150 categories: both beyond what a choice offers at once. */
 const families = Array.from({ length: 30 }, (_, i) => named(i + 1, `Family ${i + 1}`, `شركة ${i + 1}`));

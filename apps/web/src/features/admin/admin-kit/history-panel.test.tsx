@@ -3,8 +3,8 @@ import { ADMIN_RESOURCES } from '@dalil/contracts/admin-resources';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '../../test/fetch-mock';
-import { renderRoutes } from '../../test/render';
+import { mockApi } from '../../../test/fetch-mock';
+import { renderRoutes } from '../../../test/render';
 import { HistoryPanel } from './history-panel';
 
 const entry = (id: number, more: Partial<Activity>): Activity => ({

@@ -1,5 +1,5 @@
-import { RemoteChoice } from './form-kit/remote-choice';
-import { chosenId, type ChoiceResource, type ChoiceScope } from './form-kit/remote-choice-api';
+import { RemoteChoice } from '../form-kit/remote-choice';
+import { chosenId, type ChoiceResource, type ChoiceScope } from '../form-kit/remote-choice-api';
 
 interface ListFilterProps {
   resource: ChoiceResource;

@@ -1,8 +1,8 @@
-import type { TFunction } from '../../lib/i18n';
-import { resourceScreens, type AdminResourceKey } from '../../lib/admin-screens';
-import { adminPaths } from '../../lib/paths';
+import type { TFunction } from '../../../lib/i18n';
+import { resourceScreens, type AdminResourceKey } from '../../../lib/admin-screens';
+import { adminPaths } from '../../../lib/paths';
 import { resourceApis } from './resource-api';
-import { adminResources } from './resources';
+import { resourceDeclarations } from './resource-declarations';
 
 /**
  * What every resource's ListKit takes from the registry: its data, its create and edit screens, and
@@ -16,6 +16,6 @@ export function resourceListProps<K extends AdminResourceKey>(key: K, t: TFuncti
     createPath: at.create,
     createLabel: t(resourceScreens(key).create),
     editPath: at.edit,
-    access: adminResources[key].declaration.access,
+    access: resourceDeclarations[key].access,
   };
 }

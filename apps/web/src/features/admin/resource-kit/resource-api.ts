@@ -1,10 +1,10 @@
 import type { ResourceDeclaration, ResourceSchemas } from '@dalil/contracts/resources';
 import { resourcePaths } from '@dalil/contracts/resources';
 import type { z } from 'zod';
-import type { ListQuery } from '../../components/list-kit';
-import { apiRequest, type ApiRequestOptions } from '../../lib/api-client';
-import type { AdminResourceKey } from '../../lib/admin-screens';
-import { adminResources } from './resources';
+import type { ListQuery } from '../../../components/list-kit';
+import { apiRequest, type ApiRequestOptions } from '../../../lib/api-client';
+import type { AdminResourceKey } from '../../../lib/admin-screens';
+import { resourceDeclarations } from './resource-declarations';
 
 /**
  * The five calls of an admin resource, typed and checked by its contract declaration: paths from
@@ -29,14 +29,14 @@ export function resourceApi<S extends ResourceSchemas>(resource: ResourceDeclara
   };
 }
 
-type Declaration<K extends AdminResourceKey> = (typeof adminResources)[K]['declaration'];
+type Declaration<K extends AdminResourceKey> = (typeof resourceDeclarations)[K];
 export type ResourceApi<K extends AdminResourceKey> = ReturnType<
   typeof resourceApi<Declaration<K>['schemas']>
 >;
 
 /** One client per admin resource: `resourceApis.families.list(query)`. */
 export const resourceApis = Object.fromEntries(
-  Object.entries(adminResources).map(([key, { declaration }]) => [
+  Object.entries(resourceDeclarations).map(([key, declaration]) => [
     key,
     resourceApi(declaration as ResourceDeclaration),
   ]),

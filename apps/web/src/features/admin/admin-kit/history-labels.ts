@@ -1,5 +1,5 @@
 import type { Activity } from '@dalil/contracts/activity';
-import type { TFunction } from '../../lib/i18n';
+import type { TFunction } from '../../../lib/i18n';
 
 /** A field's label in the UI language (the server names fields as the API does). */
 export function fieldLabel(t: TFunction, field: string): string {

@@ -11,11 +11,11 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { apiRequest } from '../../lib/api-client';
-import { useTranslation, type TFunction } from '../../lib/i18n';
-import { reportError, useNotifications } from '../../lib/notifications-store';
-import { paths } from '../../lib/paths';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { apiRequest } from '../../../lib/api-client';
+import { useTranslation, type TFunction } from '../../../lib/i18n';
+import { reportError, useNotifications } from '../../../lib/notifications-store';
+import { paths } from '../../../lib/paths';
 import { HistoryChanges } from './history-changes';
 import { fieldLabel, recordLabel } from './history-labels';
 

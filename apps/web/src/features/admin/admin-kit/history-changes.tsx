@@ -3,12 +3,12 @@ import type { ImportRun } from '@dalil/contracts/import-runs';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import type { TFunction } from '../../lib/i18n';
+import type { TFunction } from '../../../lib/i18n';
 import { fieldLabel } from './history-labels';
-import { useTranslation } from '../../lib/i18n';
-import { mediaUrl } from '../../lib/media';
-import { countOf } from '../../lib/plural';
-import { ChoiceName } from './form-kit/choice-name';
+import { useTranslation } from '../../../lib/i18n';
+import { mediaUrl } from '../../../lib/media';
+import { countOf } from '../../../lib/plural';
+import { ChoiceName } from '../form-kit/choice-name';
 import { importCountList } from './import-counts';
 
 /** Fields holding a stored image's name: shown as thumbnails, not as file names. */

@@ -1,6 +1,6 @@
 import type { ImportRun } from '@dalil/contracts/import-runs';
-import type { TFunction } from '../../lib/i18n';
-import { countOf } from '../../lib/plural';
+import type { TFunction } from '../../../lib/i18n';
+import { countOf } from '../../../lib/plural';
 
 const LEVELS = ['families', 'categories', 'products'] as const;
 

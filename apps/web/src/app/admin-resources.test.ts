@@ -2,12 +2,12 @@ import type { Account } from '@dalil/contracts/auth';
 import { ADMIN_RESOURCES } from '@dalil/contracts/admin-resources';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { appRoutes } from '../../app/router';
-import { adminResourceKeys, resourceScreens } from '../../lib/admin-screens';
-import type { RouteHandle } from '../../lib/route-handle';
-import { adminPaths } from '../../lib/paths';
-import { navFor } from './admin-nav';
-import { adminResources } from './resources';
+import { appRoutes } from './router';
+import { adminResourceKeys, resourceScreens } from '../lib/admin-screens';
+import type { RouteHandle } from '../lib/route-handle';
+import { adminPaths } from '../lib/paths';
+import { navFor } from '../features/admin/admin-nav';
+import { adminResources } from '../features/admin/resources';
 
 const account = (role: Account['role']): Account => ({
   id: 1,

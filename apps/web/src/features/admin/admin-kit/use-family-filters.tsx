@@ -1,7 +1,7 @@
-import { useTranslation } from '../../lib/i18n';
-import { useListParams } from '../../components/list-kit-params';
+import { useTranslation } from '../../../lib/i18n';
+import { useListParams } from '../../../components/list-kit-params';
 import { ListFilter } from './list-filters';
-import { chosenId } from './form-kit/remote-choice-api';
+import { chosenId } from '../form-kit/remote-choice-api';
 
 const BY_FAMILY = ['family'] as const;
 const BY_FAMILY_AND_CATEGORY = ['family', 'category'] as const;
