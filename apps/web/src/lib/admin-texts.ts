@@ -1,12 +1,12 @@
-import { i18n } from '../i18n';
-import adminAr from './admin.ar.json';
-import adminEn from './admin.en.json';
+import { i18n } from './i18n';
+import adminAr from './locales/admin.ar.json';
+import adminEn from './locales/admin.en.json';
 // File names in the upload texts sit in bidi isolates (U+2068, U+2069), so a Latin name does not pull
 // the words after it into its direction.
-import uploadAr from './upload.ar.json';
-import uploadEn from './upload.en.json';
-import imagesAr from './images.ar.json';
-import imagesEn from './images.en.json';
+import uploadAr from './locales/upload.ar.json';
+import uploadEn from './locales/upload.en.json';
+import imagesAr from './locales/images.ar.json';
+import imagesEn from './locales/images.en.json';
 import './server-message-rules';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminTexts } from './admin-texts';
-import { ar as visitorAr } from './ar';
-import { en as visitorEn } from './en';
+import { ar as visitorAr } from './locales/ar';
+import { en as visitorEn } from './locales/en';
 
 const ar = { ...visitorAr, ...adminTexts.ar };
 const en = { ...visitorEn, ...adminTexts.en };

@@ -1,4 +1,4 @@
-import { addServerMessages, type ServerMessageRule } from '../server-messages';
+import { addServerMessages, type ServerMessageRule } from './server-messages';
 
 /**
  * The back office's server messages in the UI's language: taken names, the last administrator, a

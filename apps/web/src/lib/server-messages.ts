@@ -2,7 +2,7 @@ import type { TFunction } from './i18n';
 
 // Messages written in English by the shared contracts and the server, shown in the UI's language.
 // The rules are added by the part of the app whose texts they use (the admin area's load with it:
-// locales/server-message-rules.ts), so a visitor's first screen does not carry them.
+// server-message-rules.ts), so a visitor's first screen does not carry them.
 export type ServerMessageRule = [RegExp, (t: TFunction, match: RegExpMatchArray) => string];
 
 const rules: ServerMessageRule[] = [];

@@ -3,7 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import '../lib/i18n';
 // Component tests render admin screens without the admin shell, which adds these in the app.
-import '../lib/locales/admin-texts';
+import '../lib/admin-texts';
 import { useNotifications } from '../lib/notifications-store';
 import { usePreferences } from '../lib/preferences-store';
 import { checkConsoleGuard, startConsoleGuard } from './console-guard';

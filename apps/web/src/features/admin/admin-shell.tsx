@@ -10,7 +10,7 @@ import { Outlet, useNavigate, useOutletContext } from 'react-router';
 import { AccountContext } from '../../lib/account';
 import { paths } from '../../lib/paths';
 import { usePageTitleKey } from '../../lib/route-handle';
-import '../../lib/locales/admin-texts';
+import '../../lib/admin-texts';
 import { logout as signOut } from '../../lib/logout-api';
 import { AdminDrawerContent } from './admin-drawer-content';
 import { AdminTopBar } from './admin-top-bar';

@@ -1,6 +1,8 @@
 import catalogEn from './catalog.en.json';
 import countsEn from './counts.en.json';
-import type { adminTexts } from './admin-texts';
+import type adminEn from './admin.en.json';
+import type imagesEn from './images.en.json';
+import type uploadEn from './upload.en.json';
 
 /** English UI strings. Screen titles, labels and messages keep the catalogue's established English wording. */
 export const en = {
@@ -108,9 +110,14 @@ export const en = {
   },
 };
 
-/** What the visitor's screens need; the admin area adds its texts when it loads (admin-texts.ts). */
+/** What the visitor's screens need; the admin area adds its texts when it loads (lib/admin-texts.ts). */
 export type BaseMessages = typeof en;
-export type Messages = BaseMessages & (typeof adminTexts)['en'];
+/** The visitor's texts and the admin area's: the keys `t` accepts. */
+export type Messages = BaseMessages & {
+  admin: typeof adminEn;
+  upload: typeof uploadEn;
+  images: typeof imagesEn;
+};
 
 type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminTexts } from '../../../lib/locales/admin-texts';
+import { adminTexts } from '../../../lib/admin-texts';
 import { createTranslator } from '../../../lib/translate';
 import type { TFunction } from '../../../lib/i18n';
 import { problemReason, warningText } from './report-text';
