@@ -24,7 +24,8 @@ interface AdminScreens {
  * (app/router.tsx), the web paths (lib/paths.ts) and the menu derive from this. It is part of the
  * visitor's first load, so it holds plain words only and imports no admin code; the rest of each
  * resource (its contract declaration, menu icon and lazily loaded pages) is its entry in
- * features/admin/resources.ts, keyed the same way and checked complete by the compiler
+ * features/admin/resource-kit/resource-declarations.ts and features/admin/resources.ts, keyed the
+ * same way and checked complete by the compiler
  * (docs/architecture.md, "Adding a resource").
  */
 export const adminScreens = {

@@ -50,7 +50,7 @@ export const adminPaths = Object.fromEntries(
 /**
  * API paths relative to the `/api` base: the contracts' table (shared with the server), plus the item
  * paths the catalogue reads. The admin resources' own calls come from their declarations
- * (features/admin/resource-api.ts).
+ * (features/admin/resource-kit/resource-api.ts).
  */
 export const apiPaths = {
   ...API_PATHS,
