@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import type { Config } from './config/config';
 import type { Database } from './db/client';
 import { COMPRESSION } from './lib/compression';
 import { CatalogueWrites } from './lib/catalogue-version';

@@ -1,5 +1,5 @@
 import { setHistoryRecording } from '../lib/history';
-import { registerWebApp } from '../web';
+import { registerWebApp } from './web-app/web-app.routes';
 import { activityRoutes } from './activity/activity.routes';
 import { historyRetention } from './activity/retention';
 import type { AppModule } from './app-module';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { pgErrorCode } from '../lib/database-errors';
