@@ -22,7 +22,7 @@ import { HttpError } from './lib/errors';
 import { registerAccessControl } from './modules/auth/access';
 import type { SessionCacheSettings } from './modules/auth/sessions';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
-import type { SearchCacheSettings } from './modules/search/search-cache-plugin';
+import type { SearchCacheSettings } from './lib/app-module';
 import { APP_MODULES } from './modules';
 
 export interface BuildOptions {
