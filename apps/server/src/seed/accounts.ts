@@ -5,15 +5,10 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { pgErrorCode } from '../lib/database-errors';
 import { bumpSessionVersion } from '../lib/session-version';
+import type { CreatedAdmin } from '../modules/auth/announce-admin';
 import { ensureGuestAccount } from '../modules/auth/guest-account';
 import { hashPassword } from '../lib/passwords';
 import { findUserByUsername, insertUser } from '../modules/users/users.repository';
-
-export interface CreatedAdmin {
-  username: string;
-  /** Set only when Dalil generated it: written to DATA_DIR/admin-password, never to the log. */
-  generatedPassword: string | null;
-}
 
 /**
  * Several processes may start at once on one PostgreSQL (scale-out): the one that loses the race to

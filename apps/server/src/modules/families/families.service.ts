@@ -13,7 +13,7 @@ import { containsAny } from '../../lib/db-helpers';
 import { notFound } from '../../lib/errors';
 import { familyFilter, requireReadable, requireWritable } from '../../lib/family-scope';
 import { recordChange } from '../../lib/history';
-import { copyToBin } from '../bin/bin.repository';
+import { copyToBin } from '../../lib/recycle-bin';
 import { and } from 'drizzle-orm';
 
 export const toFamily = (row: typeof families.$inferSelect): Family => ({

@@ -14,7 +14,7 @@ import { fieldError, notFound } from '../../lib/errors';
 import { productSearchText } from './product-search-text';
 import { canWrite, familyFilter, requireReadable, requireWritable } from '../../lib/family-scope';
 import { recordChange } from '../../lib/history';
-import { copyToBin } from '../bin/bin.repository';
+import { copyToBin } from '../../lib/recycle-bin';
 import type { Account } from '@dalil/contracts/auth';
 
 /** Other modules write and query the search column the same way products do. */
