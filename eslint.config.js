@@ -142,7 +142,8 @@ export default tseslint.config(
         {
           object: 'process',
           property: 'env',
-          message: 'Read configuration through apps/server/src/config/config.ts, the only reader of process.env.',
+          message:
+            'Read configuration through apps/server/src/config/config.ts, the only reader of process.env.',
         },
       ],
     },

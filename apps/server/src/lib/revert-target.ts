@@ -101,7 +101,10 @@ const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerC
  * Each field a record of this kind answers with, and the SQL name of the column that stores it
  * (what a set-based writer, such as an import's history, compares before and after).
  */
-export function storedColumns(table: PgTable, resource: ResourceDeclaration): [field: string, column: string][] {
+export function storedColumns(
+  table: PgTable,
+  resource: ResourceDeclaration,
+): [field: string, column: string][] {
   const columns = getTableColumns(table);
   return recordedFields(resource).map((field) => {
     const key = columnKey(field);

@@ -10,7 +10,12 @@ import { storedColumns } from '../../lib/revert-target';
 
 // Each level's recorded fields and the columns that store them: what the statement compares.
 const LEVELS = [
-  { entity: 'family', table: 'families', family: sql`t.id`, columns: storedColumns(families, familyResource) },
+  {
+    entity: 'family',
+    table: 'families',
+    family: sql`t.id`,
+    columns: storedColumns(families, familyResource),
+  },
   {
     entity: 'category',
     table: 'categories',
