@@ -5,6 +5,9 @@ import type { Tx } from '../db/client';
 import { binEntries, binRows, categories, families, products, synonymGroups } from '../db/schema';
 import { resultRows } from './db-helpers';
 
+// The recycle bin's storage: each resource's delete copies into it and the bin module restores from
+// it, so it sits below both.
+
 /** The tables a bin entry holds rows of, by the entity name its rows carry. */
 export const BIN_TABLES = {
   family: families,

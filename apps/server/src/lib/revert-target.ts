@@ -41,7 +41,7 @@ const RENAMED: Record<string, string> = {
 };
 
 /** The table column (drizzle key) that stores an API field. */
-export const columnKey = (field: string) => RENAMED[field] ?? field;
+const columnKey = (field: string) => RENAMED[field] ?? field;
 
 const objectKeys = (schema: z.ZodType): string[] =>
   'shape' in schema && typeof schema.shape === 'object' && schema.shape !== null

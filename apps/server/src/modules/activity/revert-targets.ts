@@ -2,8 +2,6 @@ import type { ActivityEntity } from '@dalil/contracts/activity';
 import type { ResourceModule } from '../../lib/app-module';
 import type { RevertTarget } from '../../lib/revert-target';
 
-export { formFields, NOT_RECORDED, recordedFields, type RevertTarget } from '../../lib/revert-target';
-
 /** The revert target of each revertible resource, by its history entity. */
 export type RevertTargets = Partial<Record<ActivityEntity, RevertTarget>>;
 
