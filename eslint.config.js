@@ -48,11 +48,11 @@ function restrictImports(forbidden) {
     'no-restricted-imports': [
       'error',
       {
-        // process.env is read in apps/server/src/config.ts only (see below); nobody needs its import form.
+        // process.env is read in apps/server/src/config/config.ts only (see below); nobody needs its import form.
         paths: ['process', 'node:process'].map((name) => ({
           name,
           importNames: ['env'],
-          message: 'Configuration comes from apps/server/src/config.ts.',
+          message: 'Configuration comes from apps/server/src/config/config.ts.',
         })),
         patterns: forbidden,
       },
@@ -130,19 +130,20 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
 
-  // Configuration is parsed once, with every bad variable named at start: apps/server/src/config.ts is
+  // Configuration is parsed once, with every bad variable named at start: apps/server/src/config/config.ts is
   // the only application source that reads process.env. Tests (which set up their own servers),
   // build and tool configs, bench/, scripts/ and e2e/ are tooling around the app and may read it.
   {
     files: APP_SOURCE,
-    ignores: ['apps/server/src/config.ts', '**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    ignores: ['apps/server/src/config/config.ts', '**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
     rules: {
       'no-restricted-properties': [
         'error',
         {
           object: 'process',
           property: 'env',
-          message: 'Read configuration through apps/server/src/config.ts, the only reader of process.env.',
+          message:
+            'Read configuration through apps/server/src/config/config.ts, the only reader of process.env.',
         },
       ],
     },

@@ -1,4 +1,4 @@
-import { loadConfig, type Config } from '../../apps/server/src/config';
+import { loadConfig, type Config } from '../../apps/server/src/config/config';
 
 export const BENCH_ADMIN_PASSWORD = 'bench-admin-password';
 

@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import type { Config } from './config/config';
 import type { Database } from './db/client';
 import { COMPRESSION } from './lib/compression';
 import { CatalogueWrites } from './lib/catalogue-version';
@@ -22,7 +22,7 @@ import { HttpError } from './lib/errors';
 import { registerAccessControl } from './modules/auth/access';
 import type { SessionCacheSettings } from './modules/auth/sessions';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
-import type { SearchCacheSettings } from './modules/search/search-cache-plugin';
+import type { SearchCacheSettings } from './lib/app-module';
 import { APP_MODULES } from './modules';
 
 export interface BuildOptions {

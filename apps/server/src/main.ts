@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, loadConfig, type Config } from './config/config';
 import { buildApp } from './app';
 import { ensureAccounts } from './seed/accounts';
 import { openDatabase } from './db/client';

@@ -6,11 +6,11 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
-import { loadConfig, type Config } from '../src/config';
+import { loadConfig, type Config } from '../src/config/config';
 import { ensureAccounts } from '../src/seed/accounts';
 import { openDatabase, type Database } from '../src/db/client';
 import type { SessionCacheSettings } from '../src/modules/auth/sessions';
-import type { SearchCacheSettings } from '../src/modules/search/search-cache-plugin';
+import type { SearchCacheSettings } from '../src/lib/app-module';
 
 export const ADMIN_PASSWORD = 'admin-test-password';
 export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';

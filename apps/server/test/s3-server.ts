@@ -6,7 +6,7 @@ import { join } from 'node:path';
 // eslint-disable-next-line @typescript-eslint/ban-ts-comment
 // @ts-ignore
 import S3rver from 's3rver';
-import type { S3Settings } from '../src/config';
+import type { S3Settings } from '../src/config/config';
 
 interface S3rverInstance {
   run(): Promise<AddressInfo>;

@@ -2,7 +2,7 @@
 // upload grace period and not named by the history (with --dry-run, only lists), and lists rows
 // that name a missing image.
 // With the embedded database, stop the server first (one process per data directory).
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig } from '../config/config';
 import { openDatabase } from '../db/client';
 import { DataDirLockedError } from '../db/lock';
 import { createMediaStore } from '../lib/media-store-factory';

@@ -1,6 +1,6 @@
 // npm run media:copy: copies every image in DATA_DIR/media into the object store that
 // MEDIA_STORE=s3 and the S3_* settings name. Objects already there are skipped, so it can be re-run.
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/config';
 import { createMediaStore } from '../lib/media-store-factory';
 import { localMediaStore } from '../lib/media-store-local';
 

@@ -8,7 +8,6 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { PoolStats } from '../lib/metrics';
 import { lockDataDir } from './lock';
 import * as schema from './schema';
 import { WorkerClient } from './worker-client';
@@ -18,6 +17,16 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** What a query needs: the database or a transaction. */
 export type Executor = Pick<Db, 'execute'>;
+
+/** What a database's connections are doing at one moment (a pg pool, or PGlite's one connection). */
+export interface PoolStats {
+  /** Connections open. */
+  total: number;
+  /** Connections open and free. */
+  idle: number;
+  /** Queries (PGlite) or checkouts (pg) waiting for a connection. */
+  waiting: number;
+}
 
 export interface Database {
   db: Db;

@@ -1,6 +1,6 @@
 import type { Account } from '@dalil/contracts/auth';
 import type { Access } from '@dalil/contracts/resources';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import type { Database, Db } from '../db/client';
 import type { CatalogueWrites } from './catalogue-version';
 import type { MediaStore } from './media-store';

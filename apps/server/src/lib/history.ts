@@ -1,5 +1,5 @@
 import type { Account } from '@dalil/contracts/auth';
-import type { ActivityAction, ActivityEntity, FieldChanges } from '@dalil/contracts/activity';
+import type { Activity, ActivityAction, ActivityEntity, FieldChanges } from '@dalil/contracts/activity';
 import type { Db, Tx } from '../db/client';
 import { activity } from '../db/schema';
 
@@ -100,3 +100,17 @@ export async function recordChanges(
     .map(({ entry, changes }) => activityRow(actor, entry, changes));
   if (rows.length > 0) await tx.insert(activity).values(rows);
 }
+
+/** An entry; `fileName` is its import's file, when an import made the change. */
+export const toActivity = (row: typeof activity.$inferSelect, fileName?: string | null): Activity => ({
+  id: row.id,
+  at: row.at.toISOString(),
+  actor: { id: row.actorId, username: row.actorUsername },
+  action: row.action as Activity['action'],
+  entity: row.entity as Activity['entity'],
+  entityId: row.entityId,
+  family: row.familyId,
+  changes: row.changes as Activity['changes'],
+  import: row.importId === null ? null : { id: row.importId, fileName: fileName ?? '' },
+  binEntry: row.binEntryId,
+});

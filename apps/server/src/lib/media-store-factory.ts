@@ -1,4 +1,4 @@
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import type { MediaStore } from './media-store';
 import { localMediaStore } from './media-store-local';
 import { s3MediaStore } from './media-store-s3';

@@ -7,7 +7,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import type { S3Settings } from '../config';
+import type { S3Settings } from '../config/config';
 import { assertKey, MEDIA_KEY, type MediaStore, type StoredObject } from './media-store';
 
 const notFound = (err: unknown) => {

@@ -1,16 +1,7 @@
 import { createRequire } from 'node:module';
 import { Counter, Gauge, Registry } from 'prom-client';
+import type { PoolStats } from '../db/client';
 import { RequestHistogram } from './request-histogram';
-
-/** What a database's connections are doing at one moment (a pg pool, or PGlite's one connection). */
-export interface PoolStats {
-  /** Connections open. */
-  total: number;
-  /** Connections open and free. */
-  idle: number;
-  /** Queries (PGlite) or checkouts (pg) waiting for a connection. */
-  waiting: number;
-}
 
 export type CacheName = 'search' | 'session';
 export type SignInOutcome = 'success' | 'failure' | 'limited' | 'busy';

@@ -1,8 +1,8 @@
 import { setHistoryRecording } from '../lib/history';
-import { registerWebApp } from '../web';
+import { registerWebApp } from './web-app/web-app.routes';
 import { activityRoutes } from './activity/activity.routes';
 import { historyRetention } from './activity/retention';
-import type { AppModule } from './app-module';
+import type { AppModule } from '../lib/app-module';
 import { logoutRoutes } from './auth/logout';
 import { authRoutes } from './auth/auth.routes';
 import { binRoutes } from './bin/bin.routes';
@@ -29,7 +29,7 @@ export const APP_MODULES: readonly AppModule[] = [
   { name: 'logout', register: logoutRoutes },
   { name: 'search', register: (app, { searchCache }) => app.register(searchCachePlugin, searchCache ?? {}) },
   ...RESOURCE_MODULES,
-  { name: 'activity', register: activityRoutes },
+  { name: 'activity', register: (app) => activityRoutes(app, RESOURCE_MODULES) },
   { name: 'history recording', register: (app) => setHistoryRecording(app.ctx.config.history) },
   { name: 'history retention', register: historyRetention },
   { name: 'import runs', register: importRunRoutes },

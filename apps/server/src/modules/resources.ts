@@ -1,4 +1,4 @@
-import type { ResourceModule } from './app-module';
+import type { ResourceModule } from '../lib/app-module';
 import { categoryModule } from './categories/categories.service';
 import { familyModule } from './families/families.service';
 import { productModule } from './products/products.service';

@@ -1,19 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Config } from '../config';
+import type { Config } from '../config/config';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { pgErrorCode } from '../lib/database-errors';
 import { bumpSessionVersion } from '../lib/session-version';
+import type { CreatedAdmin } from '../modules/auth/announce-admin';
 import { ensureGuestAccount } from '../modules/auth/guest-account';
 import { hashPassword } from '../lib/passwords';
 import { findUserByUsername, insertUser } from '../modules/users/users.repository';
-
-export interface CreatedAdmin {
-  username: string;
-  /** Set only when Dalil generated it: written to DATA_DIR/admin-password, never to the log. */
-  generatedPassword: string | null;
-}
 
 /**
  * Several processes may start at once on one PostgreSQL (scale-out): the one that loses the race to

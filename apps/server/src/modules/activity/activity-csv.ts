@@ -7,7 +7,8 @@ import { and, desc, lt } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { activity } from '../../db/schema';
-import { activityFilter, toActivity } from './activity.service';
+import { toActivity } from '../../lib/history';
+import { activityFilter } from './activity.service';
 
 const PAGE = 1000;
 const HEADER = ['id', 'at', 'actor', 'action', 'entity', 'entityId', 'family', 'field', 'before', 'after'];

@@ -5,19 +5,24 @@ import { ActivityListSchema, ActivityQuerySchema, ActivitySchema } from '@dalil/
 import { API_BASE, API_PATHS } from '@dalil/contracts/api-paths';
 import { ErrorBodySchema, IdParamsSchema } from '@dalil/contracts/common';
 import { activityCsv } from './activity-csv';
-import { listActivity } from './activity.service';
+import type { ResourceModule } from '../../lib/app-module';
+import { listActivity, namedRecordsOf } from './activity.service';
 import { revertEntry } from './revert';
+import { revertTargetsOf } from './revert-targets';
 
 const tags = ['activity'];
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
 
 /**
  * The history of every write (docs/decisions/0030-history.md): administrators see all of it, editors
- * the entries of their families; either may revert an entry they can see.
+ * the entries of their families; either may revert an entry they can see. `resources`: the admin
+ * resources' modules, whose records the history names and reverts.
  */
-export function activityRoutes(app: FastifyInstance) {
+export function activityRoutes(app: FastifyInstance, resources: readonly ResourceModule[]) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
+  const named = namedRecordsOf(resources);
+  const targets = revertTargetsOf(resources);
 
   r.get(
     `${API_BASE}${API_PATHS.activity}`,
@@ -32,7 +37,7 @@ export function activityRoutes(app: FastifyInstance) {
         response: { 200: ActivityListSchema, ...errors },
       },
     },
-    (request) => listActivity(ctx.db, request.query, request.account),
+    (request) => listActivity(ctx.db, named, request.query, request.account),
   );
 
   r.get(
@@ -68,6 +73,6 @@ export function activityRoutes(app: FastifyInstance) {
         response: { 200: ActivitySchema, ...errors, 404: ErrorBodySchema, 409: ErrorBodySchema },
       },
     },
-    (request) => revertEntry(ctx, request.params.id, request.account),
+    (request) => revertEntry(ctx, targets, request.params.id, request.account),
   );
 }

@@ -4,38 +4,28 @@ import { and, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { activity, importRuns } from '../../db/schema';
+import type { ResourceModule } from '../../lib/app-module';
 import { familyFilter } from '../../lib/family-scope';
-import { RESOURCE_MODULES } from '../resources';
-import { sameName, type Name, type RecordNames } from './record-names';
+import { toActivity } from '../../lib/history';
+import { sameName, type Name, type RecordNames } from '../../lib/record-names';
 
-/** Each recorded field and the column that stores it: an import writes its history of rows set-based by these. */
-export { storedColumns } from './revert-targets';
+/** Removing old history entries, which other modules' tests run as the hourly sweep would. */
+export { forgetOldHistory } from './retention';
 
 type Query = z.output<typeof ActivityQuerySchema>;
 type Row = typeof activity.$inferSelect;
 
-/** An entry; `fileName` is its import's file, when an import made the change. */
-export const toActivity = (row: Row, fileName?: string | null): Activity => ({
-  id: row.id,
-  at: row.at.toISOString(),
-  actor: { id: row.actorId, username: row.actorUsername },
-  action: row.action as Activity['action'],
-  entity: row.entity as Activity['entity'],
-  entityId: row.entityId,
-  family: row.familyId,
-  changes: row.changes as Activity['changes'],
-  import: row.importId === null ? null : { id: row.importId, fileName: fileName ?? '' },
-  binEntry: row.binEntryId,
-});
+/** The tables whose rows a history entry can name, by entity, and how a row names itself. */
+export type NamedRecords = ReadonlyMap<string, RecordNames>;
 
 /**
- * The tables whose rows a history entry can name, and how a row (or a recorded change) names itself:
- * each admin resource's, from its module, and the imports'.
+ * What the history can name: each admin resource's records, from its module, and the imports'.
  */
-const NAMED = new Map<string, RecordNames>([
-  ...RESOURCE_MODULES.map((m) => [m.resource.history.entity, m.names] as const),
-  ['import', { table: importRuns, name: (r) => sameName(r.fileName) }],
-]);
+export const namedRecordsOf = (resources: readonly ResourceModule[]): NamedRecords =>
+  new Map<string, RecordNames>([
+    ...resources.map((m) => [m.resource.history.entity, m.names] as const),
+    ['import', { table: importRuns, name: (r) => sameName(r.fileName) }],
+  ]);
 type StoredRow = Record<string, unknown>;
 
 /** A name from a recorded change: the value after it, or before it for a delete. */
@@ -52,10 +42,10 @@ const key = (entity: string, id: number) => `${entity}:${id}`;
  * rows that still exist, one for the last recorded name of those that are gone. A page holds at most
  * 100 entries, so each lookup is bounded and index-backed (primary keys, activity_entity_idx).
  */
-async function namesOf(db: Db, rows: Row[]): Promise<Map<string, Name>> {
+async function namesOf(db: Db, records: NamedRecords, rows: Row[]): Promise<Map<string, Name>> {
   const wanted = new Map<string, Set<number>>();
   const want = (entity: string, id: number | null) => {
-    if (id === null || !NAMED.has(entity)) return;
+    if (id === null || !records.has(entity)) return;
     const ids = wanted.get(entity) ?? new Set<number>();
     wanted.set(entity, ids.add(id));
   };
@@ -66,7 +56,7 @@ async function namesOf(db: Db, rows: Row[]): Promise<Map<string, Name>> {
   const names = new Map<string, Name>();
   for (const [entity, idSet] of wanted) {
     const ids = [...idSet];
-    const kind = NAMED.get(entity)!;
+    const kind = records.get(entity)!;
     const { table, name } = kind;
     const found = (await db.select().from(table).where(inArray(table.id, ids))) as StoredRow[];
     for (const row of found) {
@@ -114,7 +104,12 @@ export function activityFilter(
 }
 
 /** GET /api/activity: newest first, each entry with its record's and family's names. */
-export async function listActivity(db: Db, query: Query, caller: Account | null): Promise<ActivityList> {
+export async function listActivity(
+  db: Db,
+  named: NamedRecords,
+  query: Query,
+  caller: Account | null,
+): Promise<ActivityList> {
   const where = activityFilter(query, caller);
   const rows = await db
     .select({ entry: activity, fileName: importRuns.fileName })
@@ -127,6 +122,7 @@ export async function listActivity(db: Db, query: Query, caller: Account | null)
   const [total] = await db.select({ n: count() }).from(activity).where(where);
   const names = await namesOf(
     db,
+    named,
     rows.map((r) => r.entry),
   );
   const data = rows.map(({ entry, fileName }) => ({

@@ -7,7 +7,7 @@ import { activity } from '../../db/schema';
 import { conflict, HttpError } from '../../lib/errors';
 import { requireWritable } from '../../lib/family-scope';
 import type { Snapshot } from '../../lib/history';
-import { formFields, NOT_RECORDED, type RevertTarget } from './revert-target';
+import { formFields, NOT_RECORDED, type RevertTarget } from '../../lib/revert-target';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 

@@ -9,7 +9,11 @@ import {
   type StaffCaller,
 } from '../../../test/scoped-staff';
 import { insertUser } from '../users/users.repository';
-import { formFields, recordedFields, REVERT_TARGETS } from './revert-targets';
+import { RESOURCE_MODULES } from '../resources';
+import { formFields, recordedFields } from '../../lib/revert-target';
+import { revertTargetsOf } from './revert-targets';
+
+const REVERT_TARGETS = revertTargetsOf(RESOURCE_MODULES);
 
 let t: TestApp;
 let a: FamilyObjects;

@@ -12,8 +12,9 @@ import { conflict, HttpError, notFound } from '../../lib/errors';
 import { canWrite, requireWritable } from '../../lib/family-scope';
 import { recordChange, type Snapshot } from '../../lib/history';
 import { revertBinned } from '../bin/bin.service';
-import { toActivity } from './activity.service';
-import { NOT_RECORDED, REVERT_TARGETS, type RevertTarget } from './revert-targets';
+import { toActivity } from '../../lib/history';
+import { NOT_RECORDED, type RevertTarget } from '../../lib/revert-target';
+import type { RevertTargets } from './revert-targets';
 import { changedSince, mayCall, revertUpdate } from './revert-update';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -44,12 +45,17 @@ async function lockRow(tx: Tx, target: RevertTarget, id: number) {
  * the access of the request the revert stands for. Refused with 409 when the fields were changed
  * again since. The revert is itself recorded, in the same transaction.
  */
-export async function revertEntry(ctx: DataContext, id: number, caller: Account | null): Promise<Activity> {
+export async function revertEntry(
+  ctx: DataContext,
+  targets: RevertTargets,
+  id: number,
+  caller: Account | null,
+): Promise<Activity> {
   const [entry] = await ctx.db.select().from(activity).where(eq(activity.id, id));
   if (!entry || (entry.familyId !== null && !canWrite(caller, entry.familyId))) throw notFound('Entry');
   if (entry.familyId === null && caller?.role !== 'admin') throw notFound('Entry');
   const entity = entry.entity as Activity['entity'];
-  const target = REVERT_TARGETS[entity];
+  const target = targets[entity];
   const changes = entry.changes as Activity['changes'];
   const action = kindOf(entry.action);
   if (!target || entry.entityId === null || !(action in REQUEST_OF)) {

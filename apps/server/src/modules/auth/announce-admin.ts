@@ -1,6 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { CreatedAdmin } from '../../seed/accounts';
 import { saveAdminPassword } from './admin-password';
+
+/** An admin account the first start created (seed/accounts.ts). */
+export interface CreatedAdmin {
+  username: string;
+  /** Set only when Dalil generated it: written to DATA_DIR/admin-password, never to the log. */
+  generatedPassword: string | null;
+}
 
 /**
  * Tells the operator about a new admin account. A generated password goes to DATA_DIR/admin-password

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Config } from '../../config';
+import type { Config } from '../../config/config';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { bumpSessionVersion } from '../../lib/session-version';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
-import { forgetOldHistory } from '../activity/retention';
+import { forgetOldHistory } from '../activity/activity.service';
 import { inspectMedia, UNATTACHED_GRACE_MS } from '../media/media.service';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { activity, binEntries, categories, families, products } from '../../db/schema';
 import type { DataContext } from '../../lib/context';
 import { conflict, HttpError } from '../../lib/errors';
-import { toActivity } from '../activity/activity.service';
+import { toActivity } from '../../lib/history';
 import { toProduct } from '../products/products.service';
 import { restoreBinEntry } from './bin-restore';
 

@@ -15,7 +15,7 @@ import { notFound } from '../../lib/errors';
 import { writableFamilies } from '../../lib/family-scope';
 import { resultRows } from '../../lib/db-helpers';
 import { mayUse } from './bin-restore';
-import { binCounts } from './bin.repository';
+import { binCounts } from '../../lib/recycle-bin';
 
 /** The activity log's revert of a delete restores the record from the bin. */
 export { revertBinned } from './bin-revert';

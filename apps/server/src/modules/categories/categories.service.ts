@@ -1,8 +1,8 @@
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { categoryResource, type Category, type CategoryDetail } from '@dalil/contracts/categories';
-import { resourceModule } from '../app-module';
-import { bilingualName } from '../activity/record-names';
-import { nameConflict, revertColumns } from '../activity/revert-target';
+import { resourceModule } from '../../lib/app-module';
+import { bilingualName } from '../../lib/record-names';
+import { nameConflict, revertColumns } from '../../lib/revert-target';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { categories, families, products } from '../../db/schema';

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client';
 import { categories, products } from '../../db/schema';
 import { deleteRecorded } from '../../lib/crud-service';
 import { recordChange } from '../../lib/history';
-import { copyToBin } from '../bin/bin.repository';
+import { copyToBin } from '../../lib/recycle-bin';
 import { toProduct } from '../products/products.service';
 import { toCategory } from './category-row';
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Account } from '@dalil/contracts/auth';
 import { familyResource, type Family, type FamilyDetail } from '@dalil/contracts/families';
-import { resourceModule } from '../app-module';
-import { bilingualName } from '../activity/record-names';
-import { nameConflict, revertColumns } from '../activity/revert-target';
+import { resourceModule } from '../../lib/app-module';
+import { bilingualName } from '../../lib/record-names';
+import { nameConflict, revertColumns } from '../../lib/revert-target';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { categories, families, products, synonymGroups } from '../../db/schema';
@@ -13,7 +13,7 @@ import { containsAny } from '../../lib/db-helpers';
 import { notFound } from '../../lib/errors';
 import { familyFilter, requireReadable, requireWritable } from '../../lib/family-scope';
 import { recordChange } from '../../lib/history';
-import { copyToBin } from '../bin/bin.repository';
+import { copyToBin } from '../../lib/recycle-bin';
 import { and } from 'drizzle-orm';
 
 export const toFamily = (row: typeof families.$inferSelect): Family => ({

@@ -1,13 +1,33 @@
 import type { Account } from '@dalil/contracts/auth';
+import { categoryResource } from '@dalil/contracts/categories';
+import { familyResource } from '@dalil/contracts/families';
+import { productResource } from '@dalil/contracts/products';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { categories, families, products } from '../../db/schema';
 import { historyRecording } from '../../lib/history';
-import { storedColumns } from '../activity/activity.service';
+import { storedColumns } from '../../lib/revert-target';
 
+// Each level's recorded fields and the columns that store them: what the statement compares.
 const LEVELS = [
-  { entity: 'family', table: 'families', family: sql`t.id` },
-  { entity: 'category', table: 'categories', family: sql`t.family_id` },
-  { entity: 'product', table: 'products', family: sql`t.family_id` },
+  {
+    entity: 'family',
+    table: 'families',
+    family: sql`t.id`,
+    columns: storedColumns(families, familyResource),
+  },
+  {
+    entity: 'category',
+    table: 'categories',
+    family: sql`t.family_id`,
+    columns: storedColumns(categories, categoryResource),
+  },
+  {
+    entity: 'product',
+    table: 'products',
+    family: sql`t.family_id`,
+    columns: storedColumns(products, productResource),
+  },
 ] as const;
 
 /**
@@ -31,7 +51,7 @@ export async function recordImportedRows(
     // One expression per field, no per-row aggregate: a field whose stored text differs adds
     // itself with both values.
     const changes = sql.join(
-      storedColumns(level.entity).map(([field, column]) => {
+      level.columns.map(([field, column]) => {
         const was = sql`coalesce(c.before -> ${column}, 'null'::jsonb)`;
         const now = sql`coalesce(to_jsonb(t.${sql.identifier(column)}), 'null'::jsonb)`;
         const [from, to] = action === 'import' ? [was, now] : [now, was];

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
 import { startS3, type TestS3 } from '../../../test/s3-server';
 import { s3MediaStore } from '../../lib/media-store-s3';
-import { forgetOldHistory } from '../activity/retention';
+import { forgetOldHistory } from '../activity/activity.service';
 import { inspectMedia, removeOrphans, UNATTACHED_GRACE_MS } from './media-sweep';
 
 // Images uploaded and served through the object store driver, against a real S3 API server.

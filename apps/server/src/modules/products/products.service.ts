@@ -1,8 +1,8 @@
 import { and, eq, like, or, type SQL } from 'drizzle-orm';
 import { productResource, type Product } from '@dalil/contracts/products';
-import { resourceModule } from '../app-module';
-import { bilingualName } from '../activity/record-names';
-import { revertColumns } from '../activity/revert-target';
+import { resourceModule } from '../../lib/app-module';
+import { bilingualName } from '../../lib/record-names';
+import { revertColumns } from '../../lib/revert-target';
 import { normalizeSearchText, toAsciiDigits } from '@dalil/contracts/search-text';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
@@ -14,7 +14,7 @@ import { fieldError, notFound } from '../../lib/errors';
 import { productSearchText } from './product-search-text';
 import { canWrite, familyFilter, requireReadable, requireWritable } from '../../lib/family-scope';
 import { recordChange } from '../../lib/history';
-import { copyToBin } from '../bin/bin.repository';
+import { copyToBin } from '../../lib/recycle-bin';
 import type { Account } from '@dalil/contracts/auth';
 
 /** Other modules write and query the search column the same way products do. */

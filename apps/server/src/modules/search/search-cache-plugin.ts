@@ -1,17 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { SearchCacheSettings } from '../../lib/app-module';
 import { readCatalogueVersion } from '../../lib/catalogue-version';
 import { VersionedCache } from '../../lib/versioned-cache';
 import { searchRoutes, type CachedPage } from './search.routes';
 import { VocabularyCache } from './vocabulary-cache';
-
-export interface SearchCacheSettings {
-  /** Most pages kept; each is one page of at most 100 cards. */
-  entries?: number;
-  /** How old the catalogue version may be before a lookup re-reads it from the database. */
-  versionTtlMs?: number;
-  /** Milliseconds on a monotonic clock; tests pass one they can move. */
-  now?: () => number;
-}
 
 /**
  * The search routes with their result cache (docs/architecture.md, "Caching"). The cache expires the

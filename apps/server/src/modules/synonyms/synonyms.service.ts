@@ -1,8 +1,8 @@
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { synonymKey, synonymResource, type Synonym } from '@dalil/contracts/synonyms';
-import { resourceModule } from '../app-module';
-import { wordsName } from '../activity/record-names';
-import { revertColumns } from '../activity/revert-target';
+import { resourceModule } from '../../lib/app-module';
+import { wordsName } from '../../lib/record-names';
+import { revertColumns } from '../../lib/revert-target';
 import type { Tx } from '../../db/client';
 import { families, synonymGroups } from '../../db/schema';
 import * as crud from '../../lib/crud-service';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Account } from '@dalil/contracts/auth';
 import { userResource, type User } from '@dalil/contracts/users';
-import { resourceModule } from '../app-module';
-import { sameName } from '../activity/record-names';
+import { resourceModule } from '../../lib/app-module';
+import { sameName } from '../../lib/record-names';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';

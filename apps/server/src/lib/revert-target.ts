@@ -3,10 +3,10 @@ import type { ResourceDeclaration } from '@dalil/contracts/resources';
 import { getTableColumns } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { Tx } from '../../db/client';
-import type { DataContext } from '../../lib/context';
-import type { UniqueConflicts } from '../../lib/crud-service';
-import type { Snapshot } from '../../lib/history';
+import type { Tx } from '../db/client';
+import type { DataContext } from './context';
+import type { UniqueConflicts } from './crud-service';
+import type { Snapshot } from './history';
 
 /** Fields of a record that are not its own data: derived from others, or its identity. */
 export const NOT_RECORDED = new Set(['id', 'name', 'counts', 'guest']);
@@ -41,7 +41,7 @@ const RENAMED: Record<string, string> = {
 };
 
 /** The table column (drizzle key) that stores an API field. */
-export const columnKey = (field: string) => RENAMED[field] ?? field;
+const columnKey = (field: string) => RENAMED[field] ?? field;
 
 const objectKeys = (schema: z.ZodType): string[] =>
   'shape' in schema && typeof schema.shape === 'object' && schema.shape !== null
@@ -93,4 +93,21 @@ export function checkRevertTarget(target: RevertTarget): RevertTarget {
   const missing = recordedFields(target.resource).filter((f) => !form.has(f));
   if (missing.length > 0) throw new Error(`${target.what}: ${missing.join(', ')} cannot be reverted`);
   return target;
+}
+
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * Each field a record of this kind answers with, and the SQL name of the column that stores it
+ * (what a set-based writer, such as an import's history, compares before and after).
+ */
+export function storedColumns(
+  table: PgTable,
+  resource: ResourceDeclaration,
+): [field: string, column: string][] {
+  const columns = getTableColumns(table);
+  return recordedFields(resource).map((field) => {
+    const key = columnKey(field);
+    return [field, columns[key]!.keyAsName ? snakeCase(key) : columns[key]!.name];
+  });
 }

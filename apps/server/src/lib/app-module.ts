@@ -1,10 +1,19 @@
 import type { ResourceDeclaration, ResourceSchemas } from '@dalil/contracts/resources';
 import type { FastifyInstance } from 'fastify';
-import { crudRoutes } from '../lib/crud-routes';
-import type { CrudService } from '../lib/crud-service';
-import type { RecordNames } from './activity/record-names';
-import { checkRevertTarget, type RevertTarget } from './activity/revert-target';
-import type { SearchCacheSettings } from './search/search-cache-plugin';
+import { crudRoutes } from './crud-routes';
+import type { CrudService } from './crud-service';
+import type { RecordNames } from './record-names';
+import { checkRevertTarget, type RevertTarget } from './revert-target';
+
+/** The search result cache's settings (modules/search/search-cache-plugin.ts). */
+export interface SearchCacheSettings {
+  /** Most pages kept; each is one page of at most 100 cards. */
+  entries?: number;
+  /** How old the catalogue version may be before a lookup re-reads it from the database. */
+  versionTtlMs?: number;
+  /** Milliseconds on a monotonic clock; tests pass one they can move. */
+  now?: () => number;
+}
 
 /** What buildApp hands the modules beyond the app itself. */
 export interface ModuleOptions {

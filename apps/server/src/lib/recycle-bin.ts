@@ -1,9 +1,12 @@
 import type { Account } from '@dalil/contracts/auth';
 import type { BinCounts, BinEntity } from '@dalil/contracts/bin';
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { binEntries, binRows, categories, families, products, synonymGroups } from '../../db/schema';
-import { resultRows } from '../../lib/db-helpers';
+import type { Tx } from '../db/client';
+import { binEntries, binRows, categories, families, products, synonymGroups } from '../db/schema';
+import { resultRows } from './db-helpers';
+
+// The recycle bin's storage: each resource's delete copies into it and the bin module restores from
+// it, so it sits below both.
 
 /** The tables a bin entry holds rows of, by the entity name its rows carry. */
 export const BIN_TABLES = {

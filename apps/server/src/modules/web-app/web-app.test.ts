@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness';
+import { createTestApp, type TestApp } from '../../../test/harness';
 
 // The built web app as the browser gets it: pre-compressed files, long caching for fingerprinted
 // assets, index.html for every client-side route, and JSON 404s for unknown API paths.

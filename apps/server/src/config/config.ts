@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { bool, duration, positiveInt, trustProxy } from './config-values';
 import { ConfigError, persistedSecret } from './config-secret';
@@ -207,7 +207,9 @@ export function loadConfig(
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
-  const defaultWeb = resolve(import.meta.dirname, '../../web/dist');
+  // From source this file is apps/server/src/config/config.ts; bundled, it is part of apps/server/dist/main.js.
+  const serverDir = resolve(import.meta.dirname, basename(import.meta.dirname) === 'config' ? '../..' : '..');
+  const defaultWeb = resolve(serverDir, '../web/dist');
   const webDist = e.WEB_DIST ? resolve(e.WEB_DIST) : existsSync(defaultWeb) ? defaultWeb : null;
   return {
     port: e.PORT,
