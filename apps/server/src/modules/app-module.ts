@@ -7,7 +7,7 @@ import { checkRevertTarget, type RevertTarget } from './activity/revert-target';
 import type { SearchCacheSettings } from './search/search-cache-plugin';
 
 /** What buildApp hands the modules beyond the app itself. */
-export interface ModuleOptions {
+interface ModuleOptions {
   /** Search result cache settings; tests pass a clock they can move. */
   searchCache?: SearchCacheSettings;
 }
