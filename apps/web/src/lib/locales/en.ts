@@ -110,7 +110,7 @@ export const en = {
 
 /** What the visitor's screens need; the admin area adds its texts when it loads (admin-texts.ts). */
 export type BaseMessages = typeof en;
-export type Messages = BaseMessages & (typeof adminTexts)['en'];
+type Messages = BaseMessages & (typeof adminTexts)['en'];
 
 type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
