@@ -19,11 +19,7 @@ function shuffle<T>(items: T[], rnd: () => number): T[] {
   return items;
 }
 
-export function searchPath(
-  family: number,
-  search: string,
-  options: { category?: number; skip?: number } = {},
-) {
+function searchPath(family: number, search: string, options: { category?: number; skip?: number } = {}) {
   const params = new URLSearchParams({
     family: String(family),
     limit: '25',
