@@ -9,6 +9,8 @@ const TEST_FILE = String.raw`\.test\.tsx?$`;
 const TEST_KIT = String.raw`(\.test-kit\.ts$|^apps/server/test/|^apps/web/src/test/)`;
 /** The browser journeys are tests as a whole, their support files included. */
 const BROWSER_TESTS = '^e2e/';
+/** Benchmarks are test tooling too: they build their data with the tests' kits (zip, S3, demo rows). */
+const BENCHMARKS = '^bench/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -68,8 +70,8 @@ module.exports = {
       name: 'not-to-test-kit',
       severity: 'error',
       comment:
-        'Only tests and test kits import a test kit (*.test-kit.ts, apps/server/test, apps/web/src/test).',
-      from: { pathNot: [TEST_FILE, TEST_KIT, BROWSER_TESTS] },
+        'Only tests, benchmarks and test kits import a test kit (*.test-kit.ts, apps/server/test, apps/web/src/test).',
+      from: { pathNot: [TEST_FILE, TEST_KIT, BROWSER_TESTS, BENCHMARKS] },
       to: { path: TEST_KIT },
     },
     {

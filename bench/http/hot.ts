@@ -11,11 +11,10 @@
 //   [--connections 16] [--duration 20] [--encoding 'gzip, deflate, br'] [--server path/to/dist/main.js]
 // `--server` measures another build (an older commit's apps/server/dist/main.js) on the same data.
 // A benchmark, never a test: nothing here runs under `npm test`.
-import os from 'node:os';
 import * as catalogue from '../lib/catalogue-database';
 import { markdownTable, ms } from '../lib/table';
 import { buildQueries } from '../search/queries';
-import { httpLoad, type HttpLoadResult } from './load';
+import { runLoad, type LoadResult } from '../lib/load';
 import { checkBuild, rssMb, SERVER, startProduction } from './server';
 
 const {
@@ -37,7 +36,7 @@ const log = (s: string) => process.stdout.write(`${s}\n`);
 interface Row {
   engine: string;
   workload: string;
-  result: HttpLoadResult;
+  result: LoadResult;
   rss: number;
 }
 
@@ -60,10 +59,18 @@ async function measure(p: catalogue.Prepared): Promise<Row[]> {
     }
     log(`[${p.engine}] warming up (5 s each); load average ${catalogue.loadAverage()}`);
     for (const [, paths, h] of workloads) {
-      await httpLoad({ url: server.url, headers: h, connections: CONNECTIONS, duration: 5, paths });
+      await runLoad({
+        timeout: 10,
+        url: server.url,
+        headers: h,
+        connections: CONNECTIONS,
+        duration: 5,
+        paths,
+      });
     }
     for (const [workload, paths, h] of workloads) {
-      const result = await httpLoad({
+      const result = await runLoad({
+        timeout: 10,
         url: server.url,
         headers: h,
         connections: CONNECTIONS,
@@ -89,19 +96,9 @@ async function measure(p: catalogue.Prepared): Promise<Row[]> {
 checkBuild(log, SERVER_PATH);
 log(
   `bench/http hot paths: ${SERVER_PATH}, ${TOTAL} products, ${CONNECTIONS} connections, ${DURATION} s per run, ` +
-    `Accept-Encoding: ${args.encoding}; ` +
-    `Node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ` +
-    `${Math.round(os.totalmem() / 1024 ** 3)} GB`,
+    `Accept-Encoding: ${args.encoding}; ${catalogue.machine()}`,
 );
-const all: Row[] = [];
-for (const engine of engines) {
-  const p = await catalogue.prepare(engine, TOTAL, log);
-  try {
-    all.push(...(await measure(p)));
-  } finally {
-    await p.cleanup();
-  }
-}
+const all = await catalogue.measureEach(engines, TOTAL, log, measure);
 
 const healthOf = (engine: string) => all.find((r) => r.engine === engine && r.workload === 'health');
 const ratio = (r: Row) => {

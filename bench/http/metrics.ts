@@ -17,7 +17,7 @@ import { Metrics } from '../../apps/server/src/lib/metrics';
 import * as catalogue from '../lib/catalogue-database';
 import { markdownTable, ms } from '../lib/table';
 import { buildQueries } from '../search/queries';
-import { httpLoad, type HttpLoadResult } from './load';
+import { runLoad, type LoadResult } from '../lib/load';
 import { checkBuild, SERVER, startProduction } from './server';
 
 const {
@@ -44,7 +44,7 @@ interface Run {
   engine: string;
   workload: string;
   mode: Mode;
-  result: HttpLoadResult;
+  result: LoadResult;
   /** The server's CPU time per answered request, in microseconds. */
   cpuUs: number;
 }
@@ -86,11 +86,19 @@ async function round(p: catalogue.Prepared, mode: Mode, n: number): Promise<Run[
       if (!res.ok) throw new Error(`${path}: ${res.status}`);
     }
     for (const [, paths, h] of workloads) {
-      await httpLoad({ url: server.url, headers: h, connections: CONNECTIONS, duration: 3, paths });
+      await runLoad({
+        timeout: 10,
+        url: server.url,
+        headers: h,
+        connections: CONNECTIONS,
+        duration: 3,
+        paths,
+      });
     }
     for (const [workload, paths, h] of workloads) {
       const cpuBefore = cpuMs(server.child.pid!);
-      const result = await httpLoad({
+      const result = await runLoad({
+        timeout: 10,
         url: server.url,
         headers: h,
         connections: CONNECTIONS,

@@ -4,11 +4,11 @@
 //   npm run build && npx tsx bench/http/run.ts [--engine pglite|postgres|both] [--products 100000]
 //   [--connections 100] [--duration 30]
 // A benchmark, never a test: nothing here runs under `npm test`.
-import os from 'node:os';
 import * as catalogue from '../lib/catalogue-database';
 import { markdownTable, ms } from '../lib/table';
+import { seededRandom } from '../lib/random';
 import { buildQueries } from '../search/queries';
-import { httpLoad, type HttpLoadResult } from './load';
+import { runLoad, type LoadResult } from '../lib/load';
 import { checkBuild, rssMb, startProduction } from './server';
 
 const {
@@ -23,20 +23,9 @@ const CONNECTIONS = Number(args.connections);
 const DURATION = Number(args.duration);
 const log = (s: string) => process.stdout.write(`${s}\n`);
 
-/** A seeded generator: the same run asks for the same pages. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function workloads(p: catalogue.Prepared): Record<string, string[]> {
   const q = buildQueries(p.generated);
-  const rnd = random(7);
+  const rnd = seededRandom(7);
   // Search: what visitors type (Arabic and English words, typos, barcodes) and category pages.
   const search: string[] = [];
   for (let i = 0; i < 20_000; i++) {
@@ -79,7 +68,7 @@ function workloads(p: catalogue.Prepared): Record<string, string[]> {
 interface Row {
   engine: string;
   workload: string;
-  result: HttpLoadResult;
+  result: LoadResult;
   rss: number;
 }
 
@@ -90,9 +79,17 @@ async function measure(p: catalogue.Prepared): Promise<Row[]> {
     const headers = await catalogue.guestHeaders(server.url);
     const sets = workloads(p);
     log(`[${p.engine}] warming up (5 s mixed); load average ${catalogue.loadAverage()}`);
-    await httpLoad({ url: server.url, headers, connections: 10, duration: 5, paths: sets['mixed session']! });
+    await runLoad({
+      timeout: 10,
+      url: server.url,
+      headers,
+      connections: 10,
+      duration: 5,
+      paths: sets['mixed session']!,
+    });
     for (const [workload, paths] of Object.entries(sets)) {
-      const result = await httpLoad({
+      const result = await runLoad({
+        timeout: 10,
         url: server.url,
         headers,
         connections: CONNECTIONS,
@@ -120,19 +117,9 @@ async function measure(p: catalogue.Prepared): Promise<Row[]> {
 
 checkBuild(log);
 log(
-  `bench/http: ${TOTAL} products, ${CONNECTIONS} connections, ${DURATION} s per run; ` +
-    `Node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ` +
-    `${Math.round(os.totalmem() / 1024 ** 3)} GB`,
+  `bench/http: ${TOTAL} products, ${CONNECTIONS} connections, ${DURATION} s per run; ${catalogue.machine()}`,
 );
-const all: Row[] = [];
-for (const engine of engines) {
-  const p = await catalogue.prepare(engine, TOTAL, log);
-  try {
-    all.push(...(await measure(p)));
-  } finally {
-    await p.cleanup();
-  }
-}
+const all = await catalogue.measureEach(engines, TOTAL, log, measure);
 log('');
 log(
   markdownTable(

@@ -16,7 +16,7 @@ import os from 'node:os';
 import * as catalogue from '../lib/catalogue-database';
 import { markdownTable, ms } from '../lib/table';
 import { buildQueries, Cursor } from '../search/queries';
-import { httpLoad, type HttpLoadResult } from './load';
+import { runLoad, type LoadResult } from '../lib/load';
 import { checkBuild, rssMb, startProduction } from './server';
 
 const {
@@ -50,7 +50,7 @@ interface Row {
   engine: string;
   variant: string;
   workload: string;
-  result: HttpLoadResult;
+  result: LoadResult;
   rss: number;
 }
 
@@ -74,9 +74,17 @@ async function measure(p: catalogue.Prepared, variant: Variant, uncached: string
     ];
     // Warms the JIT on the cached paths only: an uncached query asked twice would be cached.
     for (const [, paths, h] of [workloads[0]!, workloads[1]!, workloads[3]!])
-      await httpLoad({ url: server.url, headers: h, connections: CONNECTIONS, duration: 3, paths });
+      await runLoad({
+        timeout: 10,
+        url: server.url,
+        headers: h,
+        connections: CONNECTIONS,
+        duration: 3,
+        paths,
+      });
     for (const [workload, paths, h] of workloads) {
-      const result = await httpLoad({
+      const result = await runLoad({
+        timeout: 10,
         url: server.url,
         headers: h,
         connections: CONNECTIONS,

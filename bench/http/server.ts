@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type * as catalogue from '../lib/catalogue-database';
-import { BENCH_ADMIN_PASSWORD } from '../search/config';
+import { BENCH_ADMIN_PASSWORD } from '../lib/config';
 
 export const ROOT = join(import.meta.dirname, '../..');
 export const SERVER = join(ROOT, 'apps/server/dist/main.js');

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 
 const serverRoot = join(import.meta.dirname, '../../apps/server');
-export const BENCH_ADMIN_PASSWORD = 'bench-admin-password';
+const BENCH_ADMIN_PASSWORD = 'bench-admin-password';
 
 export interface ServerProcess {
   url: string;

@@ -7,8 +7,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { ensureAccounts } from '../../apps/server/src/seed/accounts';
 import { openDatabase, type Db } from '../../apps/server/src/db/client';
-import { generateCatalogue, type Generated } from '../search/catalogue';
-import { benchConfig } from '../search/config';
+import { generateCatalogue, type Generated } from './catalogue';
+import { benchConfig } from './config';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -131,6 +131,30 @@ export async function prepare(
     throw err;
   }
 }
+
+/** Each engine in turn: its catalogue generated, measured, then removed; the rows of them all. */
+export async function measureEach<R>(
+  engines: Engine[],
+  products: number,
+  log: (line: string) => void,
+  measure: (p: Prepared) => Promise<R[]>,
+): Promise<R[]> {
+  const all: R[] = [];
+  for (const engine of engines) {
+    const p = await prepare(engine, products, log);
+    try {
+      all.push(...(await measure(p)));
+    } finally {
+      await p.cleanup();
+    }
+  }
+  return all;
+}
+
+/** The machine a run measured on, for the first line of its report. */
+export const machine = () =>
+  `Node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ` +
+  `${Math.round(os.totalmem() / 1024 ** 3)} GB`;
 
 /** Headers of a request signed in as the guest account the bench config creates. */
 export async function guestHeaders(url: string): Promise<Record<string, string>> {

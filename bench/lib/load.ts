@@ -12,12 +12,17 @@ export interface LoadOptions {
   duration?: number;
   /** Requests per second over all connections (a light background probe); unset means flat out. */
   overallRate?: number;
+  /** Seconds a request may take before it counts as an error (default 30). */
+  timeout?: number;
 }
 
 export interface LoadResult {
   requests: number;
+  /** Connection errors and timeouts: requests that got no answer at all. */
   errors: number;
   non2xx: number;
+  /** Answers by status code, e.g. { 200: 91234, 503: 12 }. */
+  statuses: Record<number, number>;
   p50: number;
   p95: number;
   p99: number;
@@ -35,12 +40,13 @@ export interface RunningLoad {
 }
 
 /**
- * One autocannon run. Latencies are collected per response (autocannon's own summary has no p95);
+ * One autocannon run, each request taking the next path in turn. Latencies are collected per response (autocannon's own summary has no p95);
  * req/s is completed responses over the run's wall time.
  */
 export function startLoad(options: LoadOptions): RunningLoad {
   let next = 0;
   const latencies: number[] = [];
+  const statuses: Record<number, number> = {};
   let started = 0;
   let settle: { resolve: (r: LoadResult) => void; reject: (e: unknown) => void } | undefined;
   const result = new Promise<LoadResult>((resolve, reject) => {
@@ -54,6 +60,7 @@ export function startLoad(options: LoadOptions): RunningLoad {
       requests: r.requests.total,
       errors: r.errors + r.timeouts,
       non2xx: r.non2xx,
+      statuses,
       p50: percentile(sorted, 50),
       p95: percentile(sorted, 95),
       p99: percentile(sorted, 99),
@@ -67,7 +74,7 @@ export function startLoad(options: LoadOptions): RunningLoad {
       headers: options.headers ?? {},
       ...(options.amount !== undefined ? { amount: options.amount } : { duration: options.duration ?? 10 }),
       ...(options.overallRate !== undefined ? { overallRate: options.overallRate } : {}),
-      timeout: 30,
+      timeout: options.timeout ?? 30,
       requests: [
         {
           method: 'GET',
@@ -81,8 +88,9 @@ export function startLoad(options: LoadOptions): RunningLoad {
     done,
   );
   started = performance.now();
-  instance.on('response', (_client, _status, _bytes, responseTime) => {
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
     latencies.push(responseTime);
+    statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
   });
   return { stop: () => instance.stop(), result };
 }

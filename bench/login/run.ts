@@ -13,11 +13,11 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { httpLoad, type HttpLoadResult } from '../http/load';
+import { runLoad, type LoadResult } from '../lib/load';
 import { prepare } from '../lib/catalogue-database';
 import { markdownTable, ms } from '../lib/table';
-import type { Generated } from '../search/catalogue';
-import { BENCH_ADMIN_PASSWORD } from '../search/config';
+import type { Generated } from '../lib/catalogue';
+import { BENCH_ADMIN_PASSWORD } from '../lib/config';
 import { buildQueries } from '../search/queries';
 
 const { values: args } = parseArgs({
@@ -176,8 +176,8 @@ async function run(engine: 'pglite' | 'postgres') {
     const guest = await signIn(server.url, 'user', 'guest', 'guest', '192.0.2.1');
     const headers = { authorization: `Bearer ${guest.token}` };
     const paths = cataloguePaths(p.generated);
-    const read = (duration: number): Promise<HttpLoadResult> =>
-      httpLoad({ url: server.url, headers, connections: READERS, duration, paths });
+    const read = (duration: number): Promise<LoadResult> =>
+      runLoad({ timeout: 10, url: server.url, headers, connections: READERS, duration, paths });
     await read(3); // warm-up: caches and the JIT
     log(`[${engine}] catalogue alone, ${DURATION} s`);
     const alone = await read(DURATION);

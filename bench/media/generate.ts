@@ -1,17 +1,17 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { zip } from '../../apps/server/test/zip';
 
-export const SIZE = 1600;
+const SIZE = 1600;
 export const barcodeOf = (i: number) => String(6_290_000_000_000 + i);
 
 /**
  * A photo-like product shot: a plain light background with a soft gradient, one coloured object
  * (a rounded box with a label band), and mild sensor noise. Neither flat colour nor pure noise.
  */
-export async function photo(i: number): Promise<Buffer> {
+async function photo(i: number): Promise<Buffer> {
   const hue = (i * 47) % 360;
   const w = 700 + ((i * 37) % 300);
   const h = 800 + ((i * 53) % 350);
@@ -53,5 +53,3 @@ export async function photoZip(count: number): Promise<string> {
   writeFileSync(file, zip(entries));
   return file;
 }
-
-export const readZip = (file: string) => readFileSync(file);

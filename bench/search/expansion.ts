@@ -9,7 +9,7 @@ import { searchWords, stemWord } from '@dalil/contracts/search-analysis';
 import { productSearchText } from '../../apps/server/src/modules/products/product-search-text';
 import { FamilyVocabulary } from '../../apps/server/src/modules/search/vocabulary';
 import { markdownTable } from '../lib/table';
-import { BRANDS, CATEGORIES_PER_FAMILY, FAMILIES, TYPES, VARIANTS } from './catalogue';
+import { BRANDS, CATEGORIES_PER_FAMILY, FAMILIES, TYPES, VARIANTS } from '../lib/catalogue';
 
 const { values } = parseArgs({
   options: {

@@ -1,15 +1,5 @@
-import { BRANDS, TYPES, type Generated } from './catalogue';
-
-/** A small seeded generator: the same run asks the same queries. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { BRANDS, TYPES, type Generated } from '../lib/catalogue';
+import { seededRandom } from '../lib/random';
 
 function shuffle<T>(items: T[], rnd: () => number): T[] {
   for (let i = items.length - 1; i > 0; i--) {
@@ -19,11 +9,7 @@ function shuffle<T>(items: T[], rnd: () => number): T[] {
   return items;
 }
 
-export function searchPath(
-  family: number,
-  search: string,
-  options: { category?: number; skip?: number } = {},
-) {
+function searchPath(family: number, search: string, options: { category?: number; skip?: number } = {}) {
   const params = new URLSearchParams({
     family: String(family),
     limit: '25',
@@ -85,7 +71,7 @@ export interface QuerySets {
 }
 
 export function buildQueries(g: Generated): QuerySets {
-  const rnd = random(20_240_605);
+  const rnd = seededRandom(20_240_605);
   const barcode = shuffle(
     g.families.flatMap((f) => g.barcodesByFamily.get(f)!.map((b) => searchPath(f, b))),
     rnd,

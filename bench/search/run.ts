@@ -9,7 +9,7 @@ import * as catalogue from '../lib/catalogue-database';
 import { runLoad, startLoad, type LoadResult } from '../lib/load';
 import { startServerProcess } from '../lib/server-process';
 import { markdownTable, ms } from '../lib/table';
-import { BRANDS, type Generated } from './catalogue';
+import { BRANDS, type Generated } from '../lib/catalogue';
 import { explainSearch } from './explain';
 import { buildQueries, Cursor } from './queries';
 

@@ -2,7 +2,7 @@
 // run.ts generated. Prints one JSON line with its URL; stops on SIGTERM like main.ts.
 import { buildApp } from '../../apps/server/src/app';
 import { openDatabase } from '../../apps/server/src/db/client';
-import { benchConfig } from './config';
+import { benchConfig } from '../lib/config';
 
 const dataDir = process.env.BENCH_DATA_DIR;
 if (!dataDir) throw new Error('BENCH_DATA_DIR is not set');

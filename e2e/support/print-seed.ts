@@ -70,7 +70,7 @@ const CATEGORIES = [
 ] as const;
 
 /** 12 digits plus the EAN-13 check digit. */
-export function ean13(twelve: string): string {
+function ean13(twelve: string): string {
   let sum = 0;
   for (let i = 0; i < 12; i++) sum += Number(twelve[i]) * (i % 2 === 0 ? 1 : 3);
   return twelve + String((10 - (sum % 10)) % 10);

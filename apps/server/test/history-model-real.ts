@@ -38,7 +38,7 @@ export async function newestId(r: Real, path: '/api/activity' | '/api/import'): 
 }
 
 /** History entries added since `since`, newest first. */
-export async function entriesSince(r: Real, since: number): Promise<number[]> {
+async function entriesSince(r: Real, since: number): Promise<number[]> {
   const res = await call(r, 'admin', 'GET', '/api/activity?limit=100');
   return res
     .json<{ data: { id: number }[] }>()

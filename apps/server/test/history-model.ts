@@ -4,17 +4,17 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
 import { resultRows } from '../src/lib/db-helpers';
 
-export interface FamilyRow {
+interface FamilyRow {
   nameEn: string;
   nameAr: string;
 }
-export interface CategoryRow {
+interface CategoryRow {
   family: number;
   parent: number | null;
   nameEn: string;
   nameAr: string;
 }
-export interface ProductRow {
+interface ProductRow {
   family: number;
   category: number;
   subCategory: number | null;

@@ -8,7 +8,7 @@ export interface Part {
 }
 
 /** A multipart body of `file` parts, as the browser sends dropped files. */
-export function files(parts: Part[]) {
+function files(parts: Part[]) {
   const boundary = `----dalil${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const p of parts) {

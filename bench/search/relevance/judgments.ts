@@ -5,7 +5,7 @@
 import { searchWords } from '@dalil/contracts/search-analysis';
 import { normalizeSearchText } from '@dalil/contracts/search-text';
 import { productSearchText } from '../../../apps/server/src/modules/products/product-search-text';
-import { BRANDS, TYPES, VARIANTS } from '../catalogue';
+import { BRANDS, TYPES, VARIANTS } from '../../lib/catalogue';
 import { DEMO_JUDGMENTS } from './demo-judgments';
 import type { Judgment, Kind } from './kinds';
 
@@ -231,7 +231,7 @@ function demoJudgments(rows: Indexed[], families: number[]): Judgment[] {
   return [...hand, ...b.out];
 }
 
-/** What the generator put in the generated product number `seq` (bench/search/catalogue.ts). */
+/** What the generator put in the generated product number `seq` (bench/lib/catalogue.ts). */
 const generatedParts = (seq: number) => ({
   type: TYPES[seq % TYPES.length]!,
   brand: BRANDS[(seq * 7919) % BRANDS.length]!,

@@ -14,7 +14,7 @@ import { searchProducts } from '../../../apps/server/src/modules/search/search.r
 import { VocabularyCache } from '../../../apps/server/src/modules/search/vocabulary-cache';
 import { insertDemoRows } from '../../../apps/server/test/demo-rows';
 import { markdownTable } from '../../lib/table';
-import { generateCatalogue } from '../catalogue';
+import { generateCatalogue } from '../../lib/catalogue';
 import { buildJudgments, type CatalogueRow } from './judgments';
 import { KINDS, type Judgment } from './kinds';
 

@@ -4,16 +4,16 @@ import { BilingualNameSchema, IdSchema, listOf, PagingQuerySchema } from './comm
 
 /** What a history entry records: a write of one kind (docs/decisions/0030-history.md). */
 export const ACTIVITY_ACTIONS = ['create', 'update', 'delete', 'import', 'revert', 'undo'] as const;
-export const ActivityActionSchema = z.enum(ACTIVITY_ACTIONS);
+const ActivityActionSchema = z.enum(ACTIVITY_ACTIONS);
 export type ActivityAction = z.infer<typeof ActivityActionSchema>;
 
 /** What a history entry is about: each admin resource's entity, then the bulk writes of their own. */
 export const ACTIVITY_ENTITIES = [...RESOURCE_ENTITIES, 'import', 'imageJob'] as const;
-export const ActivityEntitySchema = z.enum(ACTIVITY_ENTITIES);
+const ActivityEntitySchema = z.enum(ACTIVITY_ENTITIES);
 export type ActivityEntity = z.infer<typeof ActivityEntitySchema>;
 
 /** Each changed field with its value before and after the write (null: absent). */
-export const FieldChangesSchema = z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() }));
+const FieldChangesSchema = z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() }));
 export type FieldChanges = z.infer<typeof FieldChangesSchema>;
 
 export const ActivitySchema = z.object({
@@ -65,6 +65,3 @@ export const ActivityQuerySchema = PagingQuerySchema.extend({
   to: optionalDate,
 });
 export type ActivityQuery = z.input<typeof ActivityQuerySchema>;
-
-/** POST /api/activity/:id/revert answers the entry that recorded the revert. */
-export const RevertResponseSchema = ActivitySchema;

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { BilingualNameSchema, IdSchema, listOf, PagingQuerySchema } from './common';
 
 /** What a delete puts in the recycle bin: a family, a category (or sub-category) or a product. */
-export const BIN_ENTITIES = ['family', 'category', 'product'] as const;
-export const BinEntitySchema = z.enum(BIN_ENTITIES);
+const BIN_ENTITIES = ['family', 'category', 'product'] as const;
+const BinEntitySchema = z.enum(BIN_ENTITIES);
 export type BinEntity = z.infer<typeof BinEntitySchema>;
 
 /** How many records of each kind the delete took, the deleted record itself included. */
-export const BinCountsSchema = z.object({
+const BinCountsSchema = z.object({
   families: z.number().int(),
   categories: z.number().int(),
   subCategories: z.number().int(),
@@ -17,7 +17,7 @@ export const BinCountsSchema = z.object({
 export type BinCounts = z.infer<typeof BinCountsSchema>;
 
 /** GET /api/bin: one delete, newest first, with what it took. */
-export const BinEntrySchema = z.object({
+const BinEntrySchema = z.object({
   id: z.number().int(),
   at: z.string().meta({ format: 'date-time' }),
   actor: z.object({ id: z.number().int().nullable(), username: z.string() }),
@@ -43,7 +43,7 @@ export const BinQuerySchema = PagingQuerySchema.extend({
 });
 
 /** One record held by an entry, as the bin screen names it. */
-export const BinRecordSchema = z.object({
+const BinRecordSchema = z.object({
   entity: z.enum(['family', 'category', 'product', 'synonym']),
   id: z.number().int(),
   name: BilingualNameSchema,

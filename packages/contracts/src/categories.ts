@@ -15,7 +15,6 @@ export const CategoryBodySchema = NamesBodySchema.extend({
   parent: NullableRefSchema.optional().transform((v) => v ?? null),
   ...imageBodyFields,
 });
-export type CategoryBody = z.input<typeof CategoryBodySchema>;
 
 export const CategorySchema = NamedRecordSchema.extend({
   family: z.number().int(),
@@ -28,17 +27,17 @@ export type Category = z.infer<typeof CategorySchema>;
  * GET /api/category/:id also gives what a delete removes, for the admin to confirm: its sub-categories
  * and the products of the category and of its sub-categories.
  */
-export const CategoryDetailSchema = CategorySchema.extend({
+const CategoryDetailSchema = CategorySchema.extend({
   counts: z.object({ products: z.number().int(), subCategories: z.number().int() }),
 });
 export type CategoryDetail = z.infer<typeof CategoryDetailSchema>;
 
 /** `parent=none` lists the top-level categories; `parent=ID` the sub-categories of ID. */
-export const ParentFilterSchema = z
+const ParentFilterSchema = z
   .union([z.literal('none'), OptionalRefSchema], { error: 'must be none or a category id' })
   .optional();
 
-export const CategoryListQuerySchema = PagingQuerySchema.extend({
+const CategoryListQuerySchema = PagingQuerySchema.extend({
   family: OptionalRefSchema,
   parent: ParentFilterSchema,
   search: SearchQuerySchema,

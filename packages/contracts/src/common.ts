@@ -5,7 +5,7 @@ import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from './constants';
  * Every error body has this shape (docs/architecture.md, "Errors"); `details` lists field or row
  * problems.
  */
-export const ErrorDetailSchema = z.object({
+const ErrorDetailSchema = z.object({
   path: z.string(),
   message: z.string(),
 });

@@ -3,7 +3,6 @@ export const REQUEST_TIMEOUT_MS = 10_000;
 export const CATALOGUE_PAGE_SIZE = 25;
 export const ADMIN_PAGE_SIZE = 10;
 export const ADMIN_PAGE_SIZE_OPTIONS = [10, 25, 50, 100] as const;
-export const CATEGORY_TOGGLE_LIMIT = 10;
 export const DEFAULT_LIST_LIMIT = 10;
 export const MAX_LIST_LIMIT = 100;
 export const SEARCH_DEBOUNCE_MS = 400;

@@ -1,5 +1,5 @@
 /** Cell separators an uploaded CSV may use: spreadsheets in Arabic locales write ';'. */
-export const CSV_DELIMITERS = [',', ';', '\t'] as const;
+const CSV_DELIMITERS = [',', ';', '\t'] as const;
 
 /**
  * The separator of a CSV file: the most frequent of `CSV_DELIMITERS` outside quotes on its first line

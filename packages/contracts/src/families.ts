@@ -7,7 +7,6 @@ import { SearchQuerySchema } from './refs';
 
 /** POST and PUT /api/family: the family form (name in both languages, optional logo, image and cover). */
 export const FamilyBodySchema = NamesBodySchema.extend({ ...imageBodyFields, cover: ImageNameSchema });
-export type FamilyBody = z.input<typeof FamilyBodySchema>;
 
 export const FamilySchema = NamedRecordSchema.extend({ ...imageRecordFields, cover: NullableTextSchema });
 export type Family = z.infer<typeof FamilySchema>;
@@ -18,7 +17,7 @@ export const FamilyDetailSchema = FamilySchema.extend({
 });
 export type FamilyDetail = z.infer<typeof FamilyDetailSchema>;
 
-export const FamilyListQuerySchema = PagingQuerySchema.extend({ search: SearchQuerySchema });
+const FamilyListQuerySchema = PagingQuerySchema.extend({ search: SearchQuerySchema });
 export const FamilyListSchema = listOf(FamilySchema);
 export type FamilyList = z.infer<typeof FamilyListSchema>;
 

@@ -13,11 +13,11 @@ export const IMAGE_FILE_STATUSES = [
   'ambiguous',
   'invalid',
 ] as const;
-export const ImageFileStatusSchema = z.enum(IMAGE_FILE_STATUSES);
+const ImageFileStatusSchema = z.enum(IMAGE_FILE_STATUSES);
 export type ImageFileStatus = z.infer<typeof ImageFileStatusSchema>;
 
 /** The product field a file sets: `image`, or `logo` (shown as the product's icon). */
-export const ImageSlotSchema = z.enum(['image', 'logo']);
+const ImageSlotSchema = z.enum(['image', 'logo']);
 export type ImageSlot = z.infer<typeof ImageSlotSchema>;
 
 export const ImageUploadQuerySchema = z.object({
@@ -29,7 +29,7 @@ export const ImageUploadQuerySchema = z.object({
   family: IdSchema.optional(),
 });
 
-export const ImageFileReportSchema = z.object({
+const ImageFileReportSchema = z.object({
   /** The file's name, with its folders inside the archive. */
   name: z.string(),
   status: ImageFileStatusSchema,
@@ -53,7 +53,7 @@ export const ImageFileReportSchema = z.object({
 });
 export type ImageFileReport = z.infer<typeof ImageFileReportSchema>;
 
-export const ImageCountsSchema = z.object(
+const ImageCountsSchema = z.object(
   Object.fromEntries(IMAGE_FILE_STATUSES.map((s) => [s, z.number().int()])) as Record<
     ImageFileStatus,
     z.ZodNumber
@@ -67,7 +67,7 @@ export const ImagePreviewSchema = z.object({
 });
 export type ImagePreview = z.infer<typeof ImagePreviewSchema>;
 
-export const IMAGE_JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
+const IMAGE_JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
 export const ImageJobStartedSchema = z.object({ id: z.number().int(), state: z.enum(IMAGE_JOB_STATES) });
 
 export const ImageJobSchema = ImagePreviewSchema.extend({
@@ -88,7 +88,7 @@ export const ImageJobSchema = ImagePreviewSchema.extend({
 export type ImageJob = z.infer<typeof ImageJobSchema>;
 
 /** A job without its file-by-file report (GET /api/upload/images/{id} has it). */
-export const ImageJobSummarySchema = ImageJobSchema.omit({ files: true });
+const ImageJobSummarySchema = ImageJobSchema.omit({ files: true });
 export type ImageJobSummary = z.infer<typeof ImageJobSummarySchema>;
 
 /**

@@ -4,7 +4,7 @@ import { listOf, PagingQuerySchema } from './common';
 const Counts = z.object({ created: z.number().int(), updated: z.number().int() });
 
 /** GET /api/import: one import that wrote to the catalogue, newest first. */
-export const ImportRunSchema = z.object({
+const ImportRunSchema = z.object({
   id: z.number().int(),
   at: z.string().meta({ format: 'date-time' }),
   actor: z.object({ id: z.number().int().nullable(), username: z.string() }),

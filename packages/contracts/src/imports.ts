@@ -22,10 +22,10 @@ export const CSV_COLUMNS = [
 ] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
-export const IMPORT_KINDS = ['all', 'categories', 'products'] as const;
+const IMPORT_KINDS = ['all', 'categories', 'products'] as const;
 
 /** Upload formats, recognised by the file's content: a CSV text, or an Excel workbook. */
-export const UPLOAD_FORMATS = ['csv', 'xlsx'] as const;
+const UPLOAD_FORMATS = ['csv', 'xlsx'] as const;
 export type UploadFormat = (typeof UPLOAD_FORMATS)[number];
 export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export type ImportKind = (typeof IMPORT_KINDS)[number];
@@ -65,14 +65,14 @@ export const ImportQuerySchema = z.object({
  * One invalid cell or row. `line` is the CSV's physical line (header = 1), or the spreadsheet's row
  * number in an XLSX file; `column` null = whole row.
  */
-export const ImportProblemSchema = z.object({
+const ImportProblemSchema = z.object({
   line: z.number().int(),
   column: z.string().nullable(),
   reason: z.string(),
 });
 export type ImportProblem = z.infer<typeof ImportProblemSchema>;
 
-export const ImportWarningSchema = z.object({
+const ImportWarningSchema = z.object({
   /** familyName: a company's Arabic name differs from the catalogue's, or within the file. */
   kind: z.enum(['unknownColumn', 'duplicateRow', 'familyName']),
   message: z.string(),
@@ -81,7 +81,7 @@ export const ImportWarningSchema = z.object({
 });
 export type ImportWarning = z.infer<typeof ImportWarningSchema>;
 
-export const LevelCountsSchema = z.object({
+const LevelCountsSchema = z.object({
   created: z.number().int(),
   updated: z.number().int(),
   unchanged: z.number().int(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NullableTextSchema } from './common';
 
 /** Stored image names: a random public id plus `.webp` (see the server's media service). */
-export const IMAGE_NAME_PATTERN = /^[A-Za-z0-9_-]{8,64}\.webp$/;
+const IMAGE_NAME_PATTERN = /^[A-Za-z0-9_-]{8,64}\.webp$/;
 
 /**
  * An image field in a body: the 'publicid.format' name returned by POST /api/upload/image, or
@@ -26,4 +26,3 @@ export const UploadedImageSchema = z.object({
   public_id: z.string(),
   format: z.literal('webp'),
 });
-export type UploadedImage = z.infer<typeof UploadedImageSchema>;

@@ -17,7 +17,7 @@ const MAX_COST = 9_999_999_999.99; // numeric(12, 2)
  * often copied from its label in groups ("6 281000 000017"), whether it is typed in the form or comes
  * in an import file. Empty means none.
  */
-export const DigitStringSchema = z
+const DigitStringSchema = z
   .union([z.string(), z.number()], { error: DIGITS_ONLY })
   .nullish()
   .transform((v, ctx) => {
@@ -55,7 +55,7 @@ const optionalNumber = (check: (n: number) => string | null, notNumber = 'must b
     });
 
 /** A count: a whole number of 0 or more, sent as a number or as decimal digits ("12", "١٢", "12.0"). */
-export const CountFieldSchema = z
+const CountFieldSchema = z
   .union([z.string(), z.number()], { error: WHOLE_NUMBER })
   .nullish()
   .transform((v, ctx) => {
@@ -68,7 +68,7 @@ export const CountFieldSchema = z
     ctx.addIssue({ code: 'custom', message: WHOLE_NUMBER });
     return z.NEVER;
   });
-export const CostSchema = optionalNumber((n) =>
+const CostSchema = optionalNumber((n) =>
   n < 0 ? 'must be 0 or more' : n > MAX_COST ? 'is too large' : null,
 );
 
@@ -90,7 +90,6 @@ export const ProductBodySchema = NamesBodySchema.extend({
   shelfLife: optionalText(100),
   ...imageBodyFields,
 });
-export type ProductBody = z.input<typeof ProductBodySchema>;
 
 export const ProductSchema = NamedRecordSchema.extend({
   family: z.number().int(),
@@ -110,13 +109,12 @@ export const ProductSchema = NamedRecordSchema.extend({
 });
 export type Product = z.infer<typeof ProductSchema>;
 
-export const ProductListQuerySchema = PagingQuerySchema.extend({
+const ProductListQuerySchema = PagingQuerySchema.extend({
   family: OptionalRefSchema,
   category: OptionalRefSchema,
   search: SearchQuerySchema,
 });
 export const ProductListSchema = listOf(ProductSchema);
-export type ProductList = z.infer<typeof ProductListSchema>;
 
 /** The products admin resource: routes, access and operation ids are derived from this. */
 export const productResource = defineResource({

@@ -10,8 +10,7 @@ import { listOf } from './common';
 export type Access = 'public' | 'account' | 'staff' | 'admin';
 
 /** The five operations of an admin resource, in the order the API documents them. */
-export const CRUD_OPERATIONS = ['list', 'read', 'create', 'update', 'delete'] as const;
-export type CrudOperation = (typeof CRUD_OPERATIONS)[number];
+export type CrudOperation = 'list' | 'read' | 'create' | 'update' | 'delete';
 
 export interface ResourceSchemas {
   item: z.ZodType;
@@ -31,7 +30,7 @@ export interface ResourceSchemas {
  * How the history records a resource: the entity its entries name, and whether an entry can be
  * reverted (the server then needs the resource's revert target, the history panel offers the button).
  */
-export interface ResourceHistory<E extends string = string> {
+interface ResourceHistory<E extends string = string> {
   entity: E;
   revertible: boolean;
 }

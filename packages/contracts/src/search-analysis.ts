@@ -10,7 +10,7 @@ import { normalizeSearchText } from './search-text';
  * test checks that both give the same words. Apostrophes join ("ka'ak" is one word), so they are
  * removed before splitting, on both sides.
  */
-export const SEARCH_WORD_SEPARATORS = ` !"#$%&()*+,\\-./:;<=>?@\\[\\]\\\\^_{|}~،؛؟٪٫٬«»…–—`;
+const SEARCH_WORD_SEPARATORS = ` !"#$%&()*+,\\-./:;<=>?@\\[\\]\\\\^_{|}~،؛؟٪٫٬«»…–—`;
 const SEPARATOR = new RegExp(`[${SEARCH_WORD_SEPARATORS}]+`, 'u');
 const APOSTROPHES = /['’`]/g;
 
@@ -33,9 +33,9 @@ const ARABIC_PREFIXES = ['وال', 'بال', 'كال', 'فال', 'لل', 'ال']
 /** Suffixes, tried once each in this order, as in Larkey's light10 (يه also covers ية, ه covers ة). */
 const ARABIC_SUFFIXES = ['ها', 'ان', 'ات', 'ون', 'ين', 'يه', 'ه', 'ي'];
 /** A prefix or suffix goes only when at least this many letters remain. */
-export const ARABIC_MIN_STEM = 2;
+const ARABIC_MIN_STEM = 2;
 /** A leading و ("and") goes only when at least this many letters remain (ورق stays ورق). */
-export const ARABIC_MIN_AFTER_WAW = 3;
+const ARABIC_MIN_AFTER_WAW = 3;
 
 /** The Arabic word without its article or attached و (the part a typed prefix is compared with). */
 export function stripArabicPrefix(word: string): string {

@@ -5,7 +5,6 @@ import { ProductSchema } from './products';
 import { normalizeSearchText } from './search-text';
 
 const MAX_ID = 2_147_483_647;
-export { SEARCH_MAX_LENGTH };
 
 const toNumberOrUndefined = (v: unknown) =>
   v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v;
@@ -49,11 +48,9 @@ export const SearchQuerySchema = z.object({
   /** `category`: the answer also counts the matches of the text in each category of the family. */
   facets: z.enum(['category'], { error: 'must be category' }).optional(),
 });
-export type SearchQuery = z.input<typeof SearchQuerySchema>;
-export type SearchParams = z.output<typeof SearchQuerySchema>;
 
 /** One product card in the catalogue grid: what the card and its link need, nothing more. */
-export const ProductCardSchema = ProductSchema.pick({
+const ProductCardSchema = ProductSchema.pick({
   id: true,
   name: true,
   nameAr: true,
@@ -72,7 +69,7 @@ export const ProductCardSchema = ProductSchema.pick({
 export type ProductCard = z.infer<typeof ProductCardSchema>;
 
 /** How many products of the family match the text in one category (categories with none are left out). */
-export const CategoryFacetSchema = z.object({ id: z.number().int(), count: z.number().int() });
+const CategoryFacetSchema = z.object({ id: z.number().int(), count: z.number().int() });
 export type CategoryFacet = z.infer<typeof CategoryFacetSchema>;
 
 /** Most did-you-mean suggestions an empty answer carries. */

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { API_PATHS } from './api-paths';
 import { STAFF_ACCESS, crudSchemas, defineResource } from './resources';
-import { listOf, PagingQuerySchema } from './common';
+import { PagingQuerySchema } from './common';
 import { OptionalRefSchema, RefSchema, SearchQuerySchema } from './refs';
 import { searchWords } from './search-analysis';
 import { normalizeSearchText } from './search-text';
 
 /** Limits of a synonym group: words a shopper types, a handful per group. */
-export const SYNONYM_WORD_MAX = 60;
-export const SYNONYM_WORDS_MAX = 20;
+const SYNONYM_WORD_MAX = 60;
+const SYNONYM_WORDS_MAX = 20;
 
 /** The form a synonym word is compared in: normalized for search, as a product name's words are. */
 export const synonymKey = (word: string) => searchWords(normalizeSearchText(word))[0] ?? '';
@@ -45,24 +45,21 @@ export const SynonymWordsSchema = z
 
 /** POST and PUT /api/synonyms: a family and the words a search treats as one. */
 export const SynonymBodySchema = z.object({ family: RefSchema, words: SynonymWordsSchema });
-export type SynonymBody = z.input<typeof SynonymBodySchema>;
 
-export const SynonymSchema = z.object({
+const SynonymSchema = z.object({
   id: z.number().int(),
   family: z.number().int(),
   words: z.array(z.string()),
 });
 export type Synonym = z.infer<typeof SynonymSchema>;
 
-export const SynonymListQuerySchema = PagingQuerySchema.extend({
+const SynonymListQuerySchema = PagingQuerySchema.extend({
   family: OptionalRefSchema,
   search: SearchQuerySchema,
 });
-export const SynonymListSchema = listOf(SynonymSchema);
-export type SynonymList = z.infer<typeof SynonymListSchema>;
 
 /** How an uploaded CSV meets the family's groups: in place of them all, or added to them. */
-export const SYNONYM_IMPORT_MODES = ['replace', 'merge'] as const;
+const SYNONYM_IMPORT_MODES = ['replace', 'merge'] as const;
 export const SynonymImportQuerySchema = z.object({
   mode: z.enum(SYNONYM_IMPORT_MODES, { error: 'must be replace or merge' }).default('merge'),
 });

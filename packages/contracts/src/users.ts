@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { API_PATHS } from './api-paths';
 import { ADMIN_ACCESS, crudSchemas, defineResource } from './resources';
 import { AccountSchema, RoleSchema } from './auth';
-import { IdSchema, listOf, PagingQuerySchema, requiredText } from './common';
+import { IdSchema, PagingQuerySchema, requiredText } from './common';
 import { SearchQuerySchema } from './refs';
 
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 
 const password = z
   .string({ error: 'This field is required' })
@@ -28,7 +28,6 @@ export const UserCreateBodySchema = z.object({
   role: RoleSchema.default('user'),
   families: FamilyIdsSchema.default([]),
 });
-export type UserCreateBody = z.input<typeof UserCreateBodySchema>;
 
 /**
  * PUT /api/user/:id: names, username and role; a new password only when one is given (an admin
@@ -43,7 +42,6 @@ export const UserUpdateBodySchema = z.object({
   families: FamilyIdsSchema.optional(),
   password: z.preprocess((v) => (v === '' || v === null ? undefined : v), password.optional()),
 });
-export type UserUpdateBody = z.input<typeof UserUpdateBodySchema>;
 
 /**
  * A user as the API shows it: never the password or its hash. `guest` marks the guest catalogue
@@ -52,7 +50,7 @@ export type UserUpdateBody = z.input<typeof UserUpdateBodySchema>;
  * the change signs out every device of the account, and this fresh token keeps the one making it
  * signed in.
  */
-export const UserSchema = AccountSchema.extend({
+const UserSchema = AccountSchema.extend({
   guest: z.boolean(),
   token: z.string().optional().meta({
     description:
@@ -61,9 +59,7 @@ export const UserSchema = AccountSchema.extend({
 });
 export type User = z.infer<typeof UserSchema>;
 
-export const UserListQuerySchema = PagingQuerySchema.extend({ search: SearchQuerySchema });
-export const UserListSchema = listOf(UserSchema);
-export type UserList = z.infer<typeof UserListSchema>;
+const UserListQuerySchema = PagingQuerySchema.extend({ search: SearchQuerySchema });
 
 /** The users admin resource: administrators only; one user is read at `/user/profile/:id`. */
 export const userResource = defineResource({
@@ -84,3 +80,6 @@ export const userResource = defineResource({
   conflicts: { create: true, update: true, delete: true },
   history: { entity: 'user', revertible: false },
 });
+
+/** GET /api/users: a page of users. */
+export type UserList = z.infer<typeof userResource.schemas.list>;

@@ -10,7 +10,7 @@ export class ConfigError extends Error {
 }
 
 /** DATA_DIR and every folder in it are private to the account that runs Dalil. */
-export const PRIVATE_DIR_MODE = 0o700;
+const PRIVATE_DIR_MODE = 0o700;
 
 /**
  * Reads the JWT secret kept in DATA_DIR, creating it on first start: exclusively (two processes starting

@@ -5,17 +5,17 @@ import { z } from 'zod';
 import { bool, duration, positiveInt, trustProxy } from './config-values';
 import { ConfigError, persistedSecret } from './config-secret';
 
-export { ConfigError, PRIVATE_DIR_MODE } from './config-secret';
+export { ConfigError } from './config-secret';
 
 // The only reader of process.env. Bad values stop the start with every problem named.
 
 /** Tokens live at most this long: a copied token must not stay valid for months. */
-export const MAX_TOKEN_TTL_SECONDS = 30 * 86400;
+const MAX_TOKEN_TTL_SECONDS = 30 * 86400;
 /**
  * And at least this long: a shorter life signs people out in the middle of a task, and sends every
  * visitor's browser back to sign in as the guest again and again (guest sign-ins are limited).
  */
-export const MIN_TOKEN_TTL_SECONDS = 5 * 60;
+const MIN_TOKEN_TTL_SECONDS = 5 * 60;
 
 const EnvSchema = z
   .object({
@@ -132,8 +132,6 @@ const EnvSchema = z
     }
   });
 
-export type Env = z.input<typeof EnvSchema>;
-
 export interface Config {
   port: number;
   host: string;
@@ -188,7 +186,7 @@ export interface S3Settings {
   checksums: 'WHEN_SUPPORTED' | 'WHEN_REQUIRED';
 }
 
-export interface MediaConfig {
+interface MediaConfig {
   store: 'local' | 's3';
   s3: S3Settings | null;
   /** What GET /api/config answers as mediaBaseUrl: '/media' on this origin, or MEDIA_PUBLIC_URL. */

@@ -11,7 +11,7 @@ interface QueryOptions {
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
 
 /** A database error from the worker, with the PostgreSQL fields our error mapping reads. */
-export class DatabaseError extends Error {
+class DatabaseError extends Error {
   code?: string;
   constraint?: string;
   detail?: string;

@@ -16,7 +16,7 @@ export interface SearchCacheSettings {
 }
 
 /** What buildApp hands the modules beyond the app itself. */
-export interface ModuleOptions {
+interface ModuleOptions {
   /** Search result cache settings; tests pass a clock they can move. */
   searchCache?: SearchCacheSettings;
 }

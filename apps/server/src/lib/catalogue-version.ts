@@ -1,7 +1,7 @@
 import type { Db, Executor } from '../db/client';
 import { bumpVersion, readVersion, VersionedWrites } from './state-version';
 
-export const CATALOGUE_VERSION_KEY = 'catalogue_version';
+const CATALOGUE_VERSION_KEY = 'catalogue_version';
 
 /**
  * Moves the catalogue version on, inside the caller's transaction. The version lives in the database,

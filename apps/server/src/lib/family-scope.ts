@@ -9,7 +9,7 @@ import { notFound } from './errors';
  * the families assigned to them (none when the list is empty); a catalogue user sees every family
  * when their list is empty, otherwise only those, and changes none.
  */
-export function readableFamilies(caller: Account | null): readonly number[] | null {
+function readableFamilies(caller: Account | null): readonly number[] | null {
   if (!caller || caller.role === 'admin') return null;
   if (caller.role === 'user' && caller.families.length === 0) return null;
   return caller.families;
@@ -22,7 +22,7 @@ export function writableFamilies(caller: Account | null): readonly number[] | nu
   return [];
 }
 
-export const canRead = (caller: Account | null, familyId: number) => {
+const canRead = (caller: Account | null, familyId: number) => {
   const scope = readableFamilies(caller);
   return scope === null || scope.includes(familyId);
 };

@@ -15,7 +15,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
  * The fields whose value differs between `before` and `after`, each with both values. A create has no
  * `before` (every field goes from null), a delete no `after`.
  */
-export function differences(before: Snapshot | null, after: Snapshot | null): FieldChanges {
+function differences(before: Snapshot | null, after: Snapshot | null): FieldChanges {
   const changes: FieldChanges = {};
   const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   for (const field of fields) {

@@ -4,7 +4,7 @@ import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/config';
 
-export const REQUEST_ID_HEADER = 'x-request-id';
+const REQUEST_ID_HEADER = 'x-request-id';
 
 /** What a proxy's id may look like: short, and nothing that could forge a log line or a header. */
 const PROXY_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;

@@ -1,7 +1,7 @@
 import type { Db, Executor } from '../db/client';
 import { bumpVersion, readVersion, VersionedWrites } from './state-version';
 
-export const SESSION_VERSION_KEY = 'session_version';
+const SESSION_VERSION_KEY = 'session_version';
 
 /**
  * How long another server process on the same PostgreSQL may still accept a token after it was

@@ -3,7 +3,7 @@
 
 export type PackShape = 'box' | 'can' | 'jar' | 'bottle' | 'bar' | 'tray';
 
-export interface DemoCategory {
+interface DemoCategory {
   en: string;
   ar: string;
   shape: PackShape;

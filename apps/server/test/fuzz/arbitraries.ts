@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 
 /** Strings that have broken servers before: NUL, lone surrogates, SQL, markup, numbers in disguise. */
-export const NASTY = [
+const NASTY = [
   '',
   ' ',
   '\u0000',
@@ -63,7 +63,7 @@ const deep = fc.tuple(fc.integer({ min: 10, max: 3000 }), fc.boolean()).map(([de
   return v;
 });
 
-export const value: fc.Arbitrary<unknown> = fc.letrec<{ v: unknown }>((tie) => ({
+const value: fc.Arbitrary<unknown> = fc.letrec<{ v: unknown }>((tie) => ({
   v: fc.oneof(
     { depthSize: 'small', maxDepth: 3 },
     { weight: 4, arbitrary: text },
@@ -181,7 +181,7 @@ export function authorization(adminToken: string) {
 }
 
 /** encodeURIComponent, with lone surrogates (which it refuses) replaced. */
-export const encode = (s: string) =>
+const encode = (s: string) =>
   encodeURIComponent(
     s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'),
   );

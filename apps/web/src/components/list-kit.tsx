@@ -26,7 +26,7 @@ export interface ListQuery {
   [filter: string]: string | number | undefined;
 }
 
-export interface ListPage<T> {
+interface ListPage<T> {
   data: T[];
   count: number;
 }

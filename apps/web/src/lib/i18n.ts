@@ -5,7 +5,7 @@ import { usePreferences, type Language } from './preferences-store';
 import { createTranslator, type Dictionary, type PluralBase, type Translate } from './translate';
 
 /** Every key of the English messages, and the bare key of each counted text (`images.chosen`). */
-export type TranslationKey = MessageKey | PluralBase<MessageKey>;
+type TranslationKey = MessageKey | PluralBase<MessageKey>;
 /** `t`: a text of the current language by key, checked against the English messages. */
 export type TFunction = Translate<TranslationKey>;
 

@@ -8,7 +8,7 @@ export type CountedNoun = PluralBase<keyof typeof countsEn>;
 const formats = new Map<string, Intl.NumberFormat>();
 
 /** A number as the language formats it (grouping; the digits CLDR gives the language). */
-export function formatNumber(language: string, value: number): string {
+function formatNumber(language: string, value: number): string {
   let format = formats.get(language);
   if (!format) formats.set(language, (format = new Intl.NumberFormat(language)));
   return format.format(value);

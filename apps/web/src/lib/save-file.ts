@@ -4,7 +4,7 @@ import { ApiError, errorFromResponse } from './api-error';
 import { getToken, signalUnauthorized } from './session';
 
 /** Offers a Blob as a download through a temporary link (works for files built in the browser too). */
-export function saveBlob(blob: Blob, fileName: string): void {
+function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const revoke = URL.revokeObjectURL.bind(URL);
   const link = document.createElement('a');

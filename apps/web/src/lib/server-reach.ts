@@ -61,9 +61,6 @@ export function subscribeReach(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Whether the unreachable message is on screen now. */
-export const unreachableShown = (): boolean => since !== null && Date.now() - since >= UNREACHABLE_AFTER_MS;
-
 /**
  * Whether a failure should still be reported (a notice and the console): one report per outage, then
  * the unreachable message speaks for the retries that fail after it.

@@ -2,7 +2,7 @@ import { alpha, createTheme, type Theme } from '@mui/material/styles';
 import { COLOURS } from '@dalil/contracts/constants';
 import type { ColourMode, Direction } from './preferences-store';
 
-export type ThemeArea = 'admin' | 'catalog';
+type ThemeArea = 'admin' | 'catalog';
 
 export interface ThemeOptions {
   mode: ColourMode;

@@ -12,7 +12,7 @@ export interface Dictionary {
  * Values for a text's `{{placeholders}}`. `count` also picks the plural form (`key_one`, `key_two`,
  * `key_few`, … beside `key`); `defaultValue` is shown when no language has the key.
  */
-export interface TranslateValues {
+interface TranslateValues {
   count?: number;
   defaultValue?: string;
   [name: string]: string | number | null | undefined;
@@ -26,7 +26,7 @@ export interface Translate<K extends string> {
 }
 
 /** The plural forms Intl.PluralRules names; Arabic uses all six, English `one` and `other`. */
-export type PluralForm = Intl.LDMLPluralRule;
+type PluralForm = Intl.LDMLPluralRule;
 
 /** `images.chosen_one` | `images.chosen_other` -> `images.chosen`: the key a counted text is asked by. */
 export type PluralBase<K extends string> = K extends `${infer Base}_${PluralForm}` ? Base : never;

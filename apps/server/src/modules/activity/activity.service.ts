@@ -1,4 +1,4 @@
-import type { Activity, ActivityList, ActivityQuery, ActivityQuerySchema } from '@dalil/contracts/activity';
+import type { Activity, ActivityList, ActivityQuerySchema } from '@dalil/contracts/activity';
 import type { Account } from '@dalil/contracts/auth';
 import { and, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -132,5 +132,3 @@ export async function listActivity(
   }));
   return { data, count: total?.n ?? 0 };
 }
-
-export type { ActivityQuery };

@@ -21,7 +21,7 @@ export function bearerToken(request: FastifyRequest): string | null {
  * (password or role changed), its role differs from the token's, or this token was signed out. One
  * query: the revocation check rides along with the user row the guard reads anyway.
  */
-export async function sessionUser(db: Db, token: VerifiedToken): Promise<UserRow | undefined> {
+async function sessionUser(db: Db, token: VerifiedToken): Promise<UserRow | undefined> {
   const [row] = await db
     .select({
       user: users,

@@ -41,7 +41,7 @@ function keysOf(address: string, username: string) {
 }
 
 /** 0 up to DELAY_AFTER failures, then 250 ms doubling up to 2 s. */
-export function usernameDelayMs(failures: number): number {
+function usernameDelayMs(failures: number): number {
   if (failures < DELAY_AFTER) return 0;
   return Math.min(FIRST_DELAY_MS * 2 ** (failures - DELAY_AFTER), MAX_DELAY_MS);
 }
@@ -138,7 +138,6 @@ export function createSignInLimits(db: Db, settings: SignInLimitSettings) {
     },
   };
 }
-export type SignInLimits = ReturnType<typeof createSignInLimits>;
 
 /** Windows that ended more than an hour ago count for nothing: their rows go. */
 export async function forgetOldFailures(db: Db): Promise<void> {

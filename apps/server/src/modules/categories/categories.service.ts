@@ -61,7 +61,7 @@ const CONFLICTS = {
  * sub-category follow it to its new parent (or have it as their category once it is top level), and
  * those that had it as their category get the new parent as category and it as sub-category.
  */
-export async function updateCategory(
+async function updateCategory(
   tx: Tx,
   id: number,
   input: CategoryInput,
@@ -146,7 +146,7 @@ const parentFilter = (parent: number | 'none' | undefined) =>
       : eq(categories.parentId, parent);
 
 /** Categories: a delete goes to the recycle bin (`deleteCategory`). */
-export const categoryService: crud.CrudService<typeof categoryResource.schemas> = {
+const categoryService: crud.CrudService<typeof categoryResource.schemas> = {
   list: ({ db }, query, caller) => {
     const filters: (SQL | undefined)[] = [
       familyFilter(caller, categories.familyId),

@@ -42,7 +42,7 @@ const CONFLICTS = {
 const HISTORY = { entity: 'family' } as const;
 
 /** One family's update in the caller's transaction; a revert records it as `revert`. */
-export async function updateFamily(
+async function updateFamily(
   tx: Tx,
   id: number,
   input: FamilyInput,
@@ -73,7 +73,7 @@ export async function updateFamily(
  * Families: deleting one moves it, its categories, products and synonym groups into the recycle bin
  * as one entry (docs/decisions/0042-recycle-bin.md).
  */
-export const familyService: crud.CrudService<typeof familyResource.schemas> = {
+const familyService: crud.CrudService<typeof familyResource.schemas> = {
   list: ({ db }, query, caller) =>
     crud.listPage(
       db,

@@ -7,7 +7,7 @@ import { changedCount } from './image-job-history';
 import { countStatuses } from './image-judge';
 
 const ACTIVE = ['queued', 'running'];
-export const INTERRUPTED =
+const INTERRUPTED =
   'The job was interrupted when the server stopped. Upload the same files again to finish it: images already stored count as unchanged.';
 
 type Row = typeof imageJobs.$inferSelect & { changed: number };

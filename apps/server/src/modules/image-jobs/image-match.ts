@@ -35,7 +35,7 @@ const toAsciiDigits = (s: string) =>
  * What a file's name says: `<code>.<ext>` for the image, `<code>_icon.<ext>` or `<code>-icon.<ext>`
  * for the icon, at any folder depth and in any case; Arabic-Indic digits count as digits.
  */
-export function parseFileName(path: string): { code: string | null; slot: ImageSlot } {
+function parseFileName(path: string): { code: string | null; slot: ImageSlot } {
   const base = path.split(/[\\/]/).at(-1) ?? '';
   const stem = toAsciiDigits(base.replace(/\.[^.]*$/, ''))
     .trim()

@@ -6,7 +6,7 @@ import { badRequest } from '../../lib/errors';
 
 const SNIFF_BYTES = 64 * 1024;
 /** The longest record (one row, quoted line breaks included) a catalogue CSV needs, in characters. */
-export const MAX_RECORD_CHARS = 64 * 1024;
+const MAX_RECORD_CHARS = 64 * 1024;
 /** Most cells in a row: a catalogue CSV has about twenty columns. */
 export const MAX_RECORD_CELLS = 100;
 

@@ -6,7 +6,7 @@ import { resultRows } from '../../lib/db-helpers';
 type Executor = Pick<Db, 'execute'>;
 
 /** The reason given on such a row: it names neither the family nor anything else of the row. */
-export const FOREIGN_FAMILY = 'is a family you do not manage: this row cannot be imported by you';
+const FOREIGN_FAMILY = 'is a family you do not manage: this row cannot be imported by you';
 
 /**
  * Rows of an "all" upload naming a family the uploader may not change: an editor's file may only

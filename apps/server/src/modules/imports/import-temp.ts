@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { imageJobs } from '../../db/schema';
 
 /** Everything the server spools lives under DATA_DIR/tmp: imports in `imports`, image jobs in `images`. */
-export const tempRoot = (dataDir: string) => join(dataDir, 'tmp');
+const tempRoot = (dataDir: string) => join(dataDir, 'tmp');
 const importsRoot = (dataDir: string) => join(tempRoot(dataDir), 'imports');
 
 /**

@@ -89,7 +89,7 @@ async function stageFile(
   return { header: header!, rows, problemCount, problems };
 }
 
-export type ImportPhase = 'checkAndStage' | 'duplicates' | 'merge' | 'vacuum';
+type ImportPhase = 'checkAndStage' | 'duplicates' | 'merge' | 'vacuum';
 
 /** What a running import tells its caller: each phase as it starts, and how long each took (in ms). */
 export interface ImportProgress {

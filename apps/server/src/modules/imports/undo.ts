@@ -1,5 +1,5 @@
 import type { Account } from '@dalil/contracts/auth';
-import type { ImportRun, UndoResult } from '@dalil/contracts/import-runs';
+import type { UndoResult } from '@dalil/contracts/import-runs';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { importRuns } from '../../db/schema';
@@ -115,9 +115,7 @@ async function mayUndo(tx: Tx, run: number, family: number | null, caller: Accou
 }
 
 /** Admins see every import; an editor their own and those of their families. */
-export function visible(run: { actorId: number | null; familyId: number | null }, caller: Account | null) {
+function visible(run: { actorId: number | null; familyId: number | null }, caller: Account | null) {
   if (caller?.role === 'admin') return true;
   return run.actorId === caller?.id || (run.familyId !== null && canWrite(caller, run.familyId));
 }
-
-export type { ImportRun };

@@ -8,7 +8,7 @@ export const MAX_PIXELS = 40_000_000;
 /** The widths below the stored one: each gets its own file. The largest is the stored image. */
 export const SMALLER_WIDTHS = MEDIA_WIDTHS.filter((w) => w < ENCODING.width);
 
-export interface Encoded {
+interface Encoded {
   stored: Buffer;
   /** One per SMALLER_WIDTHS entry, in that order. */
   widths: Buffer[];

@@ -6,7 +6,7 @@ import { baseName, type MediaStore } from '../../lib/media-store';
 /** An upload no saved form has used yet is kept this long before it counts as an orphan. */
 export const UNATTACHED_GRACE_MS = 24 * 3600 * 1000;
 
-export interface MissingReference {
+interface MissingReference {
   table: 'families' | 'categories' | 'products';
   id: number;
   field: 'logo' | 'image' | 'cover';

@@ -7,7 +7,6 @@ import { ENCODING } from './encoding';
 import { imageEncoder, MAX_PIXELS, SMALLER_WIDTHS } from './image-encoder';
 
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
-export { MEDIA_NAME };
 /** What the media check finds: rows naming a missing image, and images no row names. */
 export { inspectMedia, UNATTACHED_GRACE_MS } from './media-sweep';
 

@@ -118,7 +118,7 @@ const CONFLICTS = {
 };
 
 /** One product's update in the caller's transaction; a revert records it as `revert`. */
-export async function updateProduct(
+async function updateProduct(
   tx: Tx,
   id: number,
   input: ProductInput,
@@ -149,7 +149,7 @@ export async function updateProduct(
 
 const HISTORY = { entity: 'product' } as const;
 
-export const productService: crud.CrudService<typeof productResource.schemas> = {
+const productService: crud.CrudService<typeof productResource.schemas> = {
   list: ({ db }, query, caller) =>
     crud.listPage(db, products, productFilter(query, caller), query, toProduct),
   read: getProduct,

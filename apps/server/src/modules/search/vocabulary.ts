@@ -48,13 +48,13 @@ export const MATCH = {
   stemTypo1: 6,
   stemTypo2: 7,
 } as const;
-export type MatchClass = (typeof MATCH)[keyof typeof MATCH];
+type MatchClass = (typeof MATCH)[keyof typeof MATCH];
 
 /** The vocabulary words a query word accepts, by class (each word in its best class only). */
 export type WordMatches = Map<MatchClass, string[]>;
 
 /** Query words this long or longer also match inside a longer word ("tuna" in "bigtuna"). */
-export const INFIX_MIN_LENGTH = 3;
+const INFIX_MIN_LENGTH = 3;
 
 /** A form of the typed word (whole, bare or stem) with what comparing it needs. */
 interface Form {

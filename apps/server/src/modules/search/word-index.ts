@@ -20,7 +20,7 @@ export function lowerBound<T>(sorted: T[], key: (t: T) => string, value: string)
 }
 
 /** FNV-1a over a string's UTF-16 units, leaving out the units at `skip1` and `skip2` (-1: none). */
-export function hashWithout(text: string, skip1: number, skip2: number): number {
+function hashWithout(text: string, skip1: number, skip2: number): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     if (i === skip1 || i === skip2) continue;

@@ -17,7 +17,7 @@ import { csvRecords } from '../imports/imports.service';
 import { clash, lockFamily, takenWords } from './synonyms.service';
 
 /** Most groups one file may hold: a family's synonyms are counted in hundreds. */
-export const MAX_SYNONYM_LINES = 5000;
+const MAX_SYNONYM_LINES = 5000;
 /** Problems listed in a refusal; the count in its message covers them all. */
 const LISTED = 100;
 

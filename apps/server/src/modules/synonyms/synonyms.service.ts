@@ -12,7 +12,7 @@ import { canWrite, familyFilter, requireWritable } from '../../lib/family-scope'
 import { recordChange } from '../../lib/history';
 import type { Account } from '@dalil/contracts/auth';
 
-export const toSynonym = (row: typeof synonymGroups.$inferSelect): Synonym => ({
+const toSynonym = (row: typeof synonymGroups.$inferSelect): Synonym => ({
   id: row.id,
   family: row.familyId,
   words: row.words,
@@ -90,7 +90,7 @@ async function createSynonym(tx: Tx, input: SynonymInput, caller: Account | null
   return after;
 }
 
-export async function updateSynonym(
+async function updateSynonym(
   tx: Tx,
   id: number,
   input: SynonymInput,
@@ -124,7 +124,7 @@ export async function updateSynonym(
  * Synonym groups. Every write goes through the catalogue write path, so the search cache and the
  * family vocabularies expire and a new group works at the next search.
  */
-export const synonymService: crud.CrudService<typeof synonymResource.schemas> = {
+const synonymService: crud.CrudService<typeof synonymResource.schemas> = {
   list: ({ db }, query, caller) => {
     const filters: (SQL | undefined)[] = [
       familyFilter(caller, synonymGroups.familyId),

@@ -153,7 +153,7 @@ async function deleteUser({ sessions }: DataContext, id: number, caller: Account
  * User management: nobody deletes their own account or removes the last administrator. `tokens` signs
  * the fresh token of callers who change their own password.
  */
-export const createUserService = (tokens: Tokens): crud.CrudService<typeof userResource.schemas> => ({
+const createUserService = (tokens: Tokens): crud.CrudService<typeof userResource.schemas> => ({
   list: ({ db }, query) =>
     crud.listPage(
       db,

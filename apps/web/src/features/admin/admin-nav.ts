@@ -16,7 +16,7 @@ import type { MessageKey } from '../../lib/locales/en';
 import { adminPaths, paths } from '../../lib/paths';
 import { adminResources, type Icon } from './resources';
 
-export interface NavItem {
+interface NavItem {
   labelKey: MessageKey;
   to: string;
   icon: Icon;
@@ -42,7 +42,7 @@ const accessOf = (key: AdminResourceKey) => adminResources[key].declaration.acce
  * resource `under` another is one item of that group (synonyms under families), its paths under the
  * group's prefix.
  */
-export const adminNav: NavGroup[] = [
+const adminNav: NavGroup[] = [
   ...adminResourceKeys
     .filter((key) => menuGroupOf(key) === undefined)
     .map((key) => ({

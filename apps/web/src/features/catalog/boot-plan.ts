@@ -38,5 +38,3 @@ export function bootPlan() {
     },
   };
 }
-
-export type BootPlan = ReturnType<typeof bootPlan>;

@@ -33,7 +33,7 @@ export const familyQuery = (id: number) =>
   });
 
 /** Toggles asked for at a time: a row shows a screen of them, and asks for more as it is scrolled. */
-export const CATEGORY_PAGE_SIZE = 40;
+const CATEGORY_PAGE_SIZE = 40;
 
 /**
  * One row of category toggles, page by page: the family's top-level categories (`parent` none) or

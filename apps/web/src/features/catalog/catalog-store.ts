@@ -7,7 +7,7 @@ import { STORAGE_KEYS } from '../../lib/storage-keys';
 // The family filter and the selected family are mirrored to local storage, so a reload (or a visit
 // days later) comes back to the same company. The last catalogue query (search,
 // category, page) is kept too, so the product page's back button and the brand link return to it.
-export const CATALOG_KEYS = {
+const CATALOG_KEYS = {
   family: STORAGE_KEYS.family,
   selectedFamily: STORAGE_KEYS.selectedFamily,
   lastQuery: STORAGE_KEYS.catalogQuery,

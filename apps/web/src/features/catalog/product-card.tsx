@@ -6,7 +6,7 @@ import { usePreferences } from '../../lib/preferences-store';
 import { formatWeight } from './catalog-format';
 
 // Grid (product-grid.ts): 2 columns on phones, 3 from sm, 4 from md, 5 from lg (container max 1200 px).
-export const PRODUCT_CARD_SIZES =
+const PRODUCT_CARD_SIZES =
   '(min-width: 1200px) 230px, (min-width: 900px) 23vw, (min-width: 600px) 31vw, 48vw';
 
 interface ProductCardProps {

@@ -113,7 +113,7 @@ export const en = {
 /** What the visitor's screens need; the admin area adds its texts when it loads (lib/admin-texts.ts). */
 export type BaseMessages = typeof en;
 /** The visitor's texts and the admin area's: the keys `t` accepts. */
-export type Messages = BaseMessages & {
+type Messages = BaseMessages & {
   admin: typeof adminEn;
   upload: typeof uploadEn;
   images: typeof imagesEn;

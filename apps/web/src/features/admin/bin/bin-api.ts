@@ -15,7 +15,7 @@ export const binApi = {
 };
 
 /** The kinds of record an entry counts, in the order the screen names them. */
-export const COUNTED = ['families', 'categories', 'subCategories', 'products', 'synonyms'] as const;
+const COUNTED = ['families', 'categories', 'subCategories', 'products', 'synonyms'] as const;
 
 /** What the entry's record was: a sub-category is a category with a parent. */
 export const kindOf = (entry: Pick<BinEntry, 'entity' | 'parent'>) =>

@@ -45,7 +45,7 @@ export function FormTextField<T extends FieldValues, O>(props: FormTextFieldProp
   );
 }
 
-export interface SelectOption {
+interface SelectOption {
   value: number | string;
   label: string;
 }

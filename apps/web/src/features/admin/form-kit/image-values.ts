@@ -8,13 +8,12 @@ import { apiPaths } from '../../../lib/paths';
  * null. The body schema's ImageNameSchema, widened to accept a File before it is uploaded.
  */
 export const ImageInputSchema = z.union([z.instanceof(File), ImageNameSchema]);
-export type ImageValue = File | string | null;
 
 /** Replaces File values by their uploaded names. */
 export type Uploaded<T> = { [K in keyof T]: Exclude<T[K], File> };
 
 /** POST /upload/image with a `file` field; the stored name is `public_id.format`. */
-export async function uploadImage(file: File): Promise<string> {
+async function uploadImage(file: File): Promise<string> {
   const form = new FormData();
   form.append('file', file, file.name);
   const answer = UploadedImageSchema.parse(

@@ -24,7 +24,7 @@ export interface ChoiceScope {
 const pathsOf = (resource: ChoiceResource) => resourcePaths(resourceDeclarations[resource]);
 
 /** A choice offers this many records at a time; typing asks the server for the others by name. */
-export const OFFERED = 20;
+const OFFERED = 20;
 
 /** The records whose Arabic or English name holds `search`, the first OFFERED of them. */
 export function choiceListQuery(resource: ChoiceResource, scope: ChoiceScope, search: string) {

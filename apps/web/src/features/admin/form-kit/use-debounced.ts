@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /** How long typing pauses before a choice asks the server again. */
-export const SEARCH_PAUSE_MS = 250;
+const SEARCH_PAUSE_MS = 250;
 
 /** `value` once it has stayed the same for `delay` ms (what is typed, asked of the server once). */
 export function useDebounced<T>(value: T, delay = SEARCH_PAUSE_MS): T {

@@ -13,7 +13,7 @@ import { downloadTemplateXlsx } from './import-api';
  * The template downloads: the kind's columns (IMPORT_COLUMNS) after a leading empty column, with a
  * BOM so Excel shows the Arabic; the example adds a few rows in Arabic and English.
  */
-export function templateCsv(kind: ImportKind, example: boolean): string {
+function templateCsv(kind: ImportKind, example: boolean): string {
   return importTemplateCsv(kind, { example });
 }
 
@@ -32,7 +32,7 @@ export async function downloadTemplate(
  * The report carries line numbers only, so the chosen file is read again here; rows keep their cells
  * untouched so that, once fixed, they can be uploaded as they are.
  */
-export function invalidRowsCsv(
+function invalidRowsCsv(
   source: string,
   problems: ImportProblem[],
   describe: (problem: ImportProblem) => string,

@@ -10,7 +10,7 @@ export interface UploadTarget {
 }
 
 /** The import endpoints (docs/decisions/0005-csv-import.md), relative to the `/api` base. */
-export const uploadApiPaths = {
+const uploadApiPaths = {
   all: () => API_PATHS.uploadAll,
   categories: ({ family }: UploadTarget) => withParams(API_PATHS.uploadCategories, { family: family! }),
   products: ({ family, category }: UploadTarget) =>

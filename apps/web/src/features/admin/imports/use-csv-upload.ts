@@ -6,7 +6,7 @@ import { configQuery } from '../../../lib/config-api';
 import type { UploadProgress } from '../../../lib/upload-with-progress';
 import { sendCsv, type UploadTarget } from './import-api';
 
-export type UploadStep = 'idle' | 'checking' | 'preview' | 'importing' | 'done';
+type UploadStep = 'idle' | 'checking' | 'preview' | 'importing' | 'done';
 
 export interface UploadState {
   step: UploadStep;

@@ -11,7 +11,7 @@ import { resourceDeclarations } from './resource-declarations';
  * `resourcePaths`, answers parsed with the declared schemas (an answer of the wrong shape fails here,
  * not deep in a component).
  */
-export function resourceApi<S extends ResourceSchemas>(resource: ResourceDeclaration<S>) {
+function resourceApi<S extends ResourceSchemas>(resource: ResourceDeclaration<S>) {
   const paths = resourcePaths(resource);
   const { schemas } = resource;
   // One checked cast: each answer is parsed with the schema that the return type names.

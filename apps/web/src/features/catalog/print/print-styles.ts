@@ -3,7 +3,7 @@
 // page of the app is not affected.
 
 /** A CSS string literal for any text (quotes, backslashes and line breaks escaped). */
-export function cssString(text: string): string {
+function cssString(text: string): string {
   return `"${text.replace(/[\\"]/g, '\\$&').replace(/[\r\n]+/g, ' ')}"`;
 }
 

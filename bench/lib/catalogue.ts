@@ -117,7 +117,7 @@ export const BRANDS: Brand[] = Array.from({ length: 4096 }, (_, i) => {
 });
 
 /** A valid-looking EAN-13 (prefix 629) for product number `seq`. */
-export function barcodeOf(seq: number): string {
+function barcodeOf(seq: number): string {
   const body = `629${String(seq).padStart(9, '0')}`;
   const sum = [...body].reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
   return body + String((10 - (sum % 10)) % 10);
