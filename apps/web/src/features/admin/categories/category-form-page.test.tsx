@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, type MockRequest } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
-import { catalogueApi, named } from '../../../test/catalogue-mock';
+import { catalogueApi, named } from '../../../test/catalog-mock';
 import { CategoryFormPage } from './category-form-page';
 
 const families = [named(1, 'Orchard Foods', 'بساتين')];

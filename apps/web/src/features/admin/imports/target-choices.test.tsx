@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
-import { catalogueApi, named } from '../../../test/catalogue-mock';
+import { catalogueApi, named } from '../../../test/catalog-mock';
 import { ExportCard } from './export-card';
 import { productsReport } from './report-fixtures';
 import { UploadProductsPage } from './upload-products-page';

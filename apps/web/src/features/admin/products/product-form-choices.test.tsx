@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { usePreferences } from '../../../lib/preferences-store';
 import { mockApi, type MockRequest } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
-import { catalogueApi, named } from '../../../test/catalogue-mock';
+import { catalogueApi, named } from '../../../test/catalog-mock';
 import { ProductFormPage } from './product-form-page';
 import { productFixture } from '../../../test/catalog-fixtures';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { expectConsoleErrors } from '../../../test/console-guard';
 import { mockApi, type MockRequest } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
-import { catalogueApi, named } from '../../../test/catalogue-mock';
+import { catalogueApi, named } from '../../../test/catalog-mock';
 import { ProductFormPage } from './product-form-page';
 
 const families = [named(1, 'Orchard Foods', 'بساتين'), named(2, 'Crunch Co', 'قرمشة')];

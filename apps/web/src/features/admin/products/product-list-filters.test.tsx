@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, type MockRequest } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
-import { catalogueApi, named } from '../../../test/catalogue-mock';
+import { catalogueApi, named } from '../../../test/catalog-mock';
 import { ProductListPage } from './product-list-page';
 
 /** 30 families, the last with 150 categories: both beyond what a choice offers at once. */
