@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCsv } from '../../../bench/import/generate';
 import { ensureAccounts } from '../src/seed/accounts';
 import { freshDatabase, testConfig } from './harness';
-import { adminToken, startServer, type ServerProcess } from './server-process';
+import { adminToken, serverDatabase, startServer, type ServerProcess } from './server-process';
 
 // Faults a sceptical operator would cause, on the real server process: SIGTERM in the middle
 // of a read and write load, and SIGKILL in the middle of a 100 000-row import. Each runs on PGlite
@@ -23,14 +23,10 @@ afterAll(async () => {
 });
 
 /** The environment of a server with a database of its own: a new DATA_DIR, or a new PostgreSQL database. */
-async function ownDatabase(name: string): Promise<{ env: Record<string, string>; url?: string }> {
-  const fresh = await freshDatabase();
-  await fresh.database.close();
-  drops.push(fresh.drop);
-  return {
-    env: { DATA_DIR: join(root, name), ...(fresh.url ? { DATABASE_URL: fresh.url } : {}) },
-    ...(fresh.url ? { url: fresh.url } : {}),
-  };
+async function ownDatabase(name: string): Promise<{ env: Record<string, string> }> {
+  const database = await serverDatabase(join(root, name));
+  drops.push(database.drop);
+  return { env: database.env };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

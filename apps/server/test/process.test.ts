@@ -3,28 +3,26 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from './harness';
-import { adminToken, startServer } from './server-process';
+import { adminToken, serverDatabase, startServer } from './server-process';
 
 // The server as a real process: crash recovery, graceful shutdown and the data directory lock.
 // On PGlite the database is DATA_DIR; on PostgreSQL it is a fresh database on the test server.
 
 let dataDir: string;
-let engineEnv: Record<string, string> = {};
+let serverEnv: Record<string, string> = {};
 let dropDatabase: () => Promise<void> = () => Promise.resolve();
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'dalil-process-'));
-  const fresh = await freshDatabase();
-  await fresh.database.close();
-  dropDatabase = fresh.drop;
-  engineEnv = fresh.url ? { DATABASE_URL: fresh.url } : {};
+  const database = await serverDatabase(dataDir);
+  dropDatabase = database.drop;
+  serverEnv = database.env;
 });
 afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
   await dropDatabase();
 });
 
-const env = () => ({ DATA_DIR: dataDir, ...engineEnv });
+const env = () => serverEnv;
 
 describe('a killed server', () => {
   // Two process starts and a SIGKILL: about 10 s on a quiet machine, 30 s or more on a busy one. The
@@ -183,7 +181,7 @@ describe('SIGTERM', () => {
 
 describe('the data directory lock', () => {
   it('stops a second process on the same PGlite data directory with a clear message', async () => {
-    if (engineEnv.DATABASE_URL) {
+    if (serverEnv.DATABASE_URL) {
       // Several processes sharing PostgreSQL is the supported scale-out: a second one starts fine.
       const a = await startServer(env());
       const b = await startServer(env());
