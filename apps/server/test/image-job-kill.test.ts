@@ -46,12 +46,13 @@ const photo = (i: number) =>
 
 describe('a server killed during an image job', () => {
   it('leaves no product naming a missing image, and the same files finish the job', async () => {
-    const first = await startServer(env());
+    // The photos are made while the process starts: neither waits for the other.
+    const [first, archive] = await Promise.all([
+      startServer(env()),
+      Promise.all(barcodes.map(async (b, i) => ({ name: `${b}.jpg`, data: await photo(i) }))).then(zip),
+    ]);
     const token = await adminToken(first.url);
     const { ids } = await seedProducts(first.url, token, barcodes);
-    const archive = zip(
-      await Promise.all(barcodes.map(async (b, i) => ({ name: `${b}.jpg`, data: await photo(i) }))),
-    );
     const started = await sendImages(first.url, token, [{ filename: 'photos.zip', data: archive }]);
     expect(started.status).toBe(202);
     const id = started.body.id as number;
