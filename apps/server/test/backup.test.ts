@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from './harness';
-import { adminToken, serverDatabase, startServer } from './server-process';
+import { adminToken, startServer } from './server-process';
 
 // The backup commands the README documents, restored into a new place: the catalogue is intact.
 // PGlite: stop, `tar -czf backup.tar.gz -C DATA_DIR .`, extract into an empty DATA_DIR.
@@ -43,10 +43,11 @@ async function snapshot(url: string) {
 
 describe('backup and restore', () => {
   it('restores the whole catalogue, images included', async () => {
-    const dataDir = tempDir('backup-source');
-    const fresh = await serverDatabase(dataDir);
+    const fresh = await freshDatabase();
+    await fresh.database.close();
     drops.push(fresh.drop);
-    const env = { ...fresh.env, SEED_DEMO: 'true' };
+    const dataDir = tempDir('backup-source');
+    const env = { DATA_DIR: dataDir, SEED_DEMO: 'true', ...(fresh.url ? { DATABASE_URL: fresh.url } : {}) };
 
     const source = await startServer(env);
     const before = await snapshot(source.url);

@@ -68,12 +68,13 @@ export async function startServer(
 /**
  * The database of a server process to be started on `dataDir`, and the environment that names it.
  * PGlite: the migrated template unpacked into DATA_DIR, so the process opens a migrated database
- * instead of initialising and migrating a new one (several seconds per start; what a first start on
- * an empty directory does is first-start.test.ts's subject). PostgreSQL: a fresh, migrated database.
+ * instead of initialising and migrating a new one (several seconds per start on a busy machine).
+ * backup.test.ts still starts its first process on an empty DATA_DIR, as a new installation does.
+ * PostgreSQL: a fresh, migrated database.
  */
 export async function serverDatabase(
   dataDir: string,
-): Promise<{ env: Record<string, string>; url?: string; drop: () => Promise<void> }> {
+): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
   if (inject('engine') === 'pglite') {
     const pgliteDir = join(dataDir, 'pglite');
     mkdirSync(pgliteDir, { recursive: true, mode: 0o700 });
@@ -83,7 +84,7 @@ export async function serverDatabase(
   }
   const fresh = await freshDatabase();
   await fresh.database.close();
-  return { env: { DATA_DIR: dataDir, DATABASE_URL: fresh.url! }, url: fresh.url!, drop: fresh.drop };
+  return { env: { DATA_DIR: dataDir, DATABASE_URL: fresh.url! }, drop: fresh.drop };
 }
 
 export async function adminToken(url: string): Promise<string> {
