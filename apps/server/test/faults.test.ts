@@ -178,11 +178,15 @@ function phaseAtDeath(output: string): string {
   return phase;
 }
 
-/** Starts a server on a database of its own, uploads the file and kills the server `delayMs` into the merge. */
-async function killDuringMerge(name: string, csvPath: string, delayMs: number) {
+/**
+ * Starts a server on a database of its own, uploads the file once `written` and kills the server
+ * `delayMs` into the merge.
+ */
+async function killDuringMerge(name: string, csvPath: string, written: Promise<unknown>, delayMs: number) {
   const { env } = await ownDatabase(name);
   const server = await startServer(env);
   const token = await adminToken(server.url);
+  await written;
   const form = new FormData();
   form.append('file', new Blob([readFileSync(csvPath)], { type: 'text/csv' }), 'import.csv');
   const startedAt = Date.now();
@@ -212,10 +216,11 @@ describe('SIGKILL during a 100 000-row import', () => {
     annotate,
   }) => {
     const csvPath = join(root, 'import.csv');
-    await generateCsv(csvPath, ROWS);
+    // Written while the first server starts.
+    const written = generateCsv(csvPath, ROWS);
     const attempts: Awaited<ReturnType<typeof killDuringMerge>>[] = [];
     for (const [i, delayMs] of KILL_DELAYS_MS.entries()) {
-      attempts.push(await killDuringMerge(`sigkill-${i}`, csvPath, delayMs));
+      attempts.push(await killDuringMerge(`sigkill-${i}`, csvPath, written, delayMs));
       if (attempts.at(-1)!.phase === 'merge') break;
     }
     const summary = attempts.map(({ phase, delayMs, killedAfterMs }) => ({ phase, delayMs, killedAfterMs }));
