@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCsv } from '../../../bench/import/generate';
 import { ensureAccounts } from '../src/seed/accounts';
 import { freshDatabase, testConfig } from './harness';
-import { adminToken, startServer, type ServerProcess } from './server-process';
+import { adminToken, serverDatabase, startServer, type ServerProcess } from './server-process';
 
 // Faults a sceptical operator would cause, on the real server process: SIGTERM in the middle
 // of a read and write load, and SIGKILL in the middle of a 100 000-row import. Each runs on PGlite
@@ -23,14 +23,10 @@ afterAll(async () => {
 });
 
 /** The environment of a server with a database of its own: a new DATA_DIR, or a new PostgreSQL database. */
-async function ownDatabase(name: string): Promise<{ env: Record<string, string>; url?: string }> {
-  const fresh = await freshDatabase();
-  await fresh.database.close();
-  drops.push(fresh.drop);
-  return {
-    env: { DATA_DIR: join(root, name), ...(fresh.url ? { DATABASE_URL: fresh.url } : {}) },
-    ...(fresh.url ? { url: fresh.url } : {}),
-  };
+async function ownDatabase(name: string): Promise<{ env: Record<string, string> }> {
+  const database = await serverDatabase(join(root, name));
+  drops.push(database.drop);
+  return { env: database.env };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -182,11 +178,15 @@ function phaseAtDeath(output: string): string {
   return phase;
 }
 
-/** Starts a server on a database of its own, uploads the file and kills the server `delayMs` into the merge. */
-async function killDuringMerge(name: string, csvPath: string, delayMs: number) {
+/**
+ * Starts a server on a database of its own, uploads the file once `written` and kills the server
+ * `delayMs` into the merge.
+ */
+async function killDuringMerge(name: string, csvPath: string, written: Promise<unknown>, delayMs: number) {
   const { env } = await ownDatabase(name);
   const server = await startServer(env);
   const token = await adminToken(server.url);
+  await written;
   const form = new FormData();
   form.append('file', new Blob([readFileSync(csvPath)], { type: 'text/csv' }), 'import.csv');
   const startedAt = Date.now();
@@ -216,10 +216,11 @@ describe('SIGKILL during a 100 000-row import', () => {
     annotate,
   }) => {
     const csvPath = join(root, 'import.csv');
-    await generateCsv(csvPath, ROWS);
+    // Written while the first server starts.
+    const written = generateCsv(csvPath, ROWS);
     const attempts: Awaited<ReturnType<typeof killDuringMerge>>[] = [];
     for (const [i, delayMs] of KILL_DELAYS_MS.entries()) {
-      attempts.push(await killDuringMerge(`sigkill-${i}`, csvPath, delayMs));
+      attempts.push(await killDuringMerge(`sigkill-${i}`, csvPath, written, delayMs));
       if (attempts.at(-1)!.phase === 'merge') break;
     }
     const summary = attempts.map(({ phase, delayMs, killedAfterMs }) => ({ phase, delayMs, killedAfterMs }));

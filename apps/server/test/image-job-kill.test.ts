@@ -3,23 +3,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from './harness';
 import { api, jobOf, seedProducts, sendImages } from './image-http';
-import { adminToken, startServer } from './server-process';
+import { adminToken, serverDatabase, startServer } from './server-process';
 import { zip } from './zip';
 
 // A bulk image job whose server is killed (SIGKILL) part-way: after a restart no product names a
 // missing image, and sending the same files again finishes the work.
 
 let dataDir: string;
-let engineEnv: Record<string, string> = {};
+let serverEnv: Record<string, string> = {};
 let dropDatabase: () => Promise<void> = () => Promise.resolve();
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'dalil-image-kill-'));
-  const fresh = await freshDatabase();
-  await fresh.database.close();
-  dropDatabase = fresh.drop;
-  engineEnv = fresh.url ? { DATABASE_URL: fresh.url } : {};
+  const database = await serverDatabase(dataDir);
+  dropDatabase = database.drop;
+  serverEnv = database.env;
 });
 afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
@@ -27,10 +25,9 @@ afterAll(async () => {
 });
 
 const env = () => ({
-  DATA_DIR: dataDir,
+  ...serverEnv,
   IMAGE_JOB_CONCURRENCY: '1',
   IMAGE_JOB_STALE_AFTER: '2s',
-  ...engineEnv,
 });
 const COUNT = 20;
 const barcodes = Array.from({ length: COUNT }, (_, i) => String(7_000_000_000_000 + i));
@@ -49,12 +46,13 @@ const photo = (i: number) =>
 
 describe('a server killed during an image job', () => {
   it('leaves no product naming a missing image, and the same files finish the job', async () => {
-    const first = await startServer(env());
+    // The photos are made while the process starts: neither waits for the other.
+    const [first, archive] = await Promise.all([
+      startServer(env()),
+      Promise.all(barcodes.map(async (b, i) => ({ name: `${b}.jpg`, data: await photo(i) }))).then(zip),
+    ]);
     const token = await adminToken(first.url);
     const { ids } = await seedProducts(first.url, token, barcodes);
-    const archive = zip(
-      await Promise.all(barcodes.map(async (b, i) => ({ name: `${b}.jpg`, data: await photo(i) }))),
-    );
     const started = await sendImages(first.url, token, [{ filename: 'photos.zip', data: archive }]);
     expect(started.status).toBe(202);
     const id = started.body.id as number;

@@ -3,28 +3,26 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from './harness';
-import { adminToken, startServer } from './server-process';
+import { adminToken, serverDatabase, startServer, type ServerProcess } from './server-process';
 
 // The server as a real process: crash recovery, graceful shutdown and the data directory lock.
 // On PGlite the database is DATA_DIR; on PostgreSQL it is a fresh database on the test server.
 
 let dataDir: string;
-let engineEnv: Record<string, string> = {};
+let serverEnv: Record<string, string> = {};
 let dropDatabase: () => Promise<void> = () => Promise.resolve();
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'dalil-process-'));
-  const fresh = await freshDatabase();
-  await fresh.database.close();
-  dropDatabase = fresh.drop;
-  engineEnv = fresh.url ? { DATABASE_URL: fresh.url } : {};
+  const database = await serverDatabase(dataDir);
+  dropDatabase = database.drop;
+  serverEnv = database.env;
 });
 afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
   await dropDatabase();
 });
 
-const env = () => ({ DATA_DIR: dataDir, ...engineEnv });
+const env = () => serverEnv;
 
 describe('a killed server', () => {
   // Two process starts and a SIGKILL: about 10 s on a quiet machine, 30 s or more on a busy one. The
@@ -139,67 +137,75 @@ function statusLine(socket: Socket): Promise<string> {
   });
 }
 
-describe('SIGTERM', () => {
-  it('finishes the request in flight, refuses new ones, and exits 0 within 10 s', async () => {
-    const server = await startServer(env());
-    const { port } = new URL(server.url);
-    const open = () =>
-      new Promise<Socket>((resolve, reject) => {
-        const s = connect(Number(port), '127.0.0.1', () => resolve(s));
-        s.once('error', reject);
-      });
-
-    // A sign-in whose body is only half sent: the server has it, and must wait for the rest.
-    const payload = JSON.stringify({ username: 'admin', password: 'admin-test-password' });
-    const inFlight = await open();
-    const inFlightStatus = statusLine(inFlight);
-    inFlight.write(
-      `POST /api/admin/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n\r\n${payload.slice(0, 10)}`,
-    );
-    await new Promise((r) => setTimeout(r, 300));
-
-    const signalledAt = Date.now();
-    server.proc.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
-
-    // A new connection is refused or answered 503, never served.
-    const late = await open().catch(() => null);
-    if (late) {
-      const lateStatus = statusLine(late);
-      late.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
-      expect(await lateStatus).toMatch(/^(HTTP\/1\.1 503|closed)/);
-      late.destroy();
-    }
-
-    inFlight.write(payload.slice(10));
-    expect(await inFlightStatus).toBe('HTTP/1.1 200 OK');
-    inFlight.destroy();
-
-    expect(await server.exited).toEqual({ code: 0, signal: null });
-    expect(Date.now() - signalledAt).toBeLessThan(10_000);
-    expect(server.output()).toContain('stopped cleanly');
+// One process serves both tests below, which would otherwise each start their own: the lock test
+// leaves it running, and the SIGTERM test stops it.
+describe('a running server', () => {
+  let server: ServerProcess;
+  beforeAll(async () => {
+    server = await startServer(env());
   });
-});
+  afterAll(async () => {
+    if (server.proc.exitCode === null && server.proc.signalCode === null) {
+      server.proc.kill('SIGKILL');
+      await server.exited;
+    }
+  });
 
-describe('the data directory lock', () => {
-  it('stops a second process on the same PGlite data directory with a clear message', async () => {
-    if (engineEnv.DATABASE_URL) {
-      // Several processes sharing PostgreSQL is the supported scale-out: a second one starts fine.
-      const a = await startServer(env());
-      const b = await startServer(env());
-      expect((await fetch(`${b.url}/api/ready`)).status).toBe(200);
-      a.proc.kill('SIGTERM');
-      b.proc.kill('SIGTERM');
-      await Promise.all([a.exited, b.exited]);
-      return;
-    }
-    const owner = await startServer(env());
-    try {
-      const second = startServer(env());
-      await expect(second).rejects.toThrow(/is in use by another Dalil process/);
-    } finally {
-      owner.proc.kill('SIGTERM');
-      await owner.exited;
-    }
+  describe('the data directory lock', () => {
+    it('stops a second process on the same PGlite data directory with a clear message', async () => {
+      if (serverEnv.DATABASE_URL) {
+        // Several processes sharing PostgreSQL is the supported scale-out: a second one starts fine.
+        const second = await startServer(env());
+        expect((await fetch(`${second.url}/api/ready`)).status).toBe(200);
+        second.proc.kill('SIGTERM');
+        expect(await second.exited).toEqual({ code: 0, signal: null });
+        expect((await fetch(`${server.url}/api/ready`)).status).toBe(200);
+        return;
+      }
+      await expect(startServer(env())).rejects.toThrow(/is in use by another Dalil process/);
+      // The owner goes on serving.
+      expect((await fetch(`${server.url}/api/ready`)).status).toBe(200);
+    });
+  });
+
+  describe('SIGTERM', () => {
+    it('finishes the request in flight, refuses new ones, and exits 0 within 10 s', async () => {
+      const { port } = new URL(server.url);
+      const open = () =>
+        new Promise<Socket>((resolve, reject) => {
+          const s = connect(Number(port), '127.0.0.1', () => resolve(s));
+          s.once('error', reject);
+        });
+
+      // A sign-in whose body is only half sent: the server has it, and must wait for the rest.
+      const payload = JSON.stringify({ username: 'admin', password: 'admin-test-password' });
+      const inFlight = await open();
+      const inFlightStatus = statusLine(inFlight);
+      inFlight.write(
+        `POST /api/admin/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n\r\n${payload.slice(0, 10)}`,
+      );
+      await new Promise((r) => setTimeout(r, 300));
+
+      const signalledAt = Date.now();
+      server.proc.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 300));
+
+      // A new connection is refused or answered 503, never served.
+      const late = await open().catch(() => null);
+      if (late) {
+        const lateStatus = statusLine(late);
+        late.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+        expect(await lateStatus).toMatch(/^(HTTP\/1\.1 503|closed)/);
+        late.destroy();
+      }
+
+      inFlight.write(payload.slice(10));
+      expect(await inFlightStatus).toBe('HTTP/1.1 200 OK');
+      inFlight.destroy();
+
+      expect(await server.exited).toEqual({ code: 0, signal: null });
+      expect(Date.now() - signalledAt).toBeLessThan(10_000);
+      expect(server.output()).toContain('stopped cleanly');
+    });
   });
 });
