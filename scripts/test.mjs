@@ -1,9 +1,9 @@
-// `npm test`: typecheck, lint (scripts/lint.mjs: Prettier, ESLint, import structure, unused exports,
-// duplicates), unit and integration suites (Vitest: contracts, server on PGlite and, with
-// TEST_DATABASE_URL, on PostgreSQL, web components, the lint tools), the production build, then the
-// browser journeys (each file on its own fresh server).
+// `npm test`: typecheck and lint side by side (scripts/lint.mjs: Prettier, ESLint, import
+// structure, unused exports, duplicates), unit and integration suites (Vitest: contracts, server on
+// PGlite and, with TEST_DATABASE_URL, on PostgreSQL, web components, the lint tools), the production
+// build, then the browser journeys (each file on its own fresh server).
 // Ends with one line `N passed, N failed` summing every suite.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -30,8 +30,30 @@ const failedSteps = [];
 /** The failed tests by name, printed again at the end so the last lines of a long log say which. */
 const failedTests = [];
 
-if (!run('typecheck', 'npm', ['run', '--silent', 'typecheck'])) failedSteps.push('typecheck');
-if (!run('lint', 'npm', ['run', '--silent', 'lint'])) failedSteps.push('lint');
+// The compiler and ESLint each use one core: on a machine with two, the two checks take the time of
+// the longer one. Their output is held and printed whole, one after the other.
+const runHeld = (label, command, args) =>
+  new Promise((done) => {
+    const started = Date.now();
+    const child = spawn(command, args, { cwd: root, env: process.env });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (status) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      done({ label, command, args, ok: status === 0, seconds, output: Buffer.concat(output) });
+    });
+  });
+const checks = await Promise.all([
+  runHeld('typecheck', 'npm', ['run', '--silent', 'typecheck']),
+  runHeld('lint', 'npm', ['run', '--silent', 'lint']),
+]);
+for (const { label, command, args, ok, seconds, output } of checks) {
+  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  process.stdout.write(output);
+  console.log(`=== ${label}: ${ok ? 'ok' : 'FAILED'} in ${seconds} s (beside the other check)`);
+  if (!ok) failedSteps.push(label);
+}
 
 const vitestJson = join(results, 'vitest.json');
 rmSync(vitestJson, { force: true });
