@@ -80,7 +80,8 @@ test('upload products: preview with problems, then a clean file imported and fou
   expect(invalid.name).toBe('dates-with-a-bad-row-invalid-rows.csv');
   expect(invalid.text.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
     `,${COLUMNS.join(',')},reason`,
-    `,Broken ${stamp},منتج معطوب ${stamp},62A-17,,1 (kg),twelve,productBarcode: Must contain digits only; productUnitsPerCarton: Must be a whole number of 0 or more`,
+    // The reason holds a semicolon, which some spreadsheets read as the separator: it is quoted.
+    `,Broken ${stamp},منتج معطوب ${stamp},62A-17,,1 (kg),twelve,"productBarcode: Must contain digits only; productUnitsPerCarton: Must be a whole number of 0 or more"`,
     '',
   ]);
 
