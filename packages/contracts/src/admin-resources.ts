@@ -16,6 +16,18 @@ export const ADMIN_RESOURCES = [
   synonymResource,
 ] as const;
 
+/**
+ * The same declarations by the key the web app gives each resource (its menu group, its screens, its
+ * typed API client): the web reads them from here, so a new resource is declared on this side only.
+ */
+export const ADMIN_RESOURCE_DECLARATIONS = {
+  families: familyResource,
+  categories: categoryResource,
+  products: productResource,
+  synonyms: synonymResource,
+  users: userResource,
+} as const;
+
 type Entities<T extends readonly { history: { entity: string } }[]> = {
   [K in keyof T]: T[K]['history']['entity'];
 };
