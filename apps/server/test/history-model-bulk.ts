@@ -112,9 +112,12 @@ export async function takeBack(m: Model, r: Real, who: Actor = 'admin', viaBin =
     const res = await call(r, who, 'POST', `/api/upload/images/${tb.id}/undo`);
     expect(res.statusCode, res.body).toBe(200);
   } else if (viaBin && tb.deleted) {
-    const list = await call(r, who, 'GET', '/api/bin?limit=1');
-    const [entry] = list.json<{ data: { id: number; entity: string; entityId: number }[] }>().data;
-    expect(entry).toMatchObject({ entity: tb.deleted.entity, entityId: tb.deleted.id });
+    // Not simply the newest entry: taking back a later create also puts its row in the bin.
+    const { entity, id } = tb.deleted;
+    const list = await call(r, who, 'GET', `/api/bin?entity=${entity}&limit=100`);
+    const entries = list.json<{ data: { id: number; entity: string; entityId: number }[] }>().data;
+    const entry = entries.find((e) => e.entityId === id);
+    expect(entry, `bin entry for ${entity} ${id}`).toBeDefined();
     const res = await call(r, who, 'POST', `/api/bin/${entry!.id}/restore`);
     expect(res.statusCode, res.body).toBe(200);
   } else {
