@@ -26,6 +26,14 @@ describe('configuration', () => {
     expect(readFileSync(join(dir, 'jwt-secret'), 'utf8').trim()).toBe(first);
   });
 
+  it('keeps PUBLIC_URL without its trailing slash, and refuses an address that is not http(s)', () => {
+    expect(loadConfig({ DATA_DIR: dir }).publicUrl).toBeNull();
+    expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'https://catalogue.example/' }).publicUrl).toBe(
+      'https://catalogue.example',
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'ftp://catalogue.example' })).toThrow(/PUBLIC_URL/);
+  });
+
   it('names every bad variable at once', () => {
     let error: unknown;
     try {

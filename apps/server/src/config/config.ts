@@ -68,6 +68,11 @@ const EnvSchema = z
       .regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 code such as SAR')
       .optional(),
     TRUST_PROXY: trustProxy,
+    /** The site's public address (https://catalogue.example): canonical and link-preview addresses. */
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://catalogue.example' })
+      .transform((u) => u.replace(/\/+$/, ''))
+      .optional(),
     /** Failed sign-ins a minute from one address for one username. */
     LOGIN_RATE_LIMIT: positiveInt(10),
     /** Failed sign-ins a minute from one address across usernames (password spraying). */
@@ -155,6 +160,8 @@ export interface Config {
   currency: string | null;
   /** Fastify's trustProxy: false, a hop count, or the trusted proxies' addresses. */
   trustProxy: boolean | number | string[];
+  /** The site's public origin without a trailing slash; null: the request's own host. */
+  publicUrl: string | null;
   signIn: {
     perAddressAndUsername: number;
     perAddress: number;
@@ -227,6 +234,7 @@ export function loadConfig(
     holding: { nameEn: e.HOLDING_NAME_EN, nameAr: e.HOLDING_NAME_AR },
     currency: e.CURRENCY ?? null,
     trustProxy: e.TRUST_PROXY,
+    publicUrl: e.PUBLIC_URL ?? null,
     signIn: {
       perAddressAndUsername: e.LOGIN_RATE_LIMIT,
       perAddress: e.LOGIN_ADDRESS_LIMIT,

@@ -1,0 +1,43 @@
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config/config';
+
+/** The two languages every visitor page has an address in; Arabic is the default (no `lang`). */
+export type VisitorLanguage = 'ar' | 'en';
+export const VISITOR_LANGUAGES: readonly VisitorLanguage[] = ['ar', 'en'];
+
+/** A visitor page, as the web app's routes name them (apps/web/src/lib/paths.ts). */
+export type VisitorPage =
+  | { kind: 'chooser' }
+  | { kind: 'catalog'; family: number; category?: number | null; search?: string; page?: number }
+  | { kind: 'product'; id: number };
+
+/**
+ * The site's public origin: PUBLIC_URL when set (a proxy in front), else the request's own protocol
+ * and host, which Fastify reads from X-Forwarded-* only when TRUST_PROXY trusts the peer.
+ */
+export function publicOrigin(request: FastifyRequest, config: Pick<Config, 'publicUrl'>): string {
+  return config.publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+/** The path and query of a visitor page in one language; Arabic carries no `lang`. */
+export function visitorPath(page: VisitorPage, lang: VisitorLanguage): string {
+  const params = new URLSearchParams();
+  let path: string;
+  if (page.kind === 'chooser') path = '/catalog/family';
+  else if (page.kind === 'product') path = `/catalog/main/${page.id}`;
+  else {
+    path = '/catalog/main';
+    params.set('family', String(page.family));
+    if (page.search?.trim()) params.set('search', page.search.trim());
+    if (page.category != null) params.set('category', String(page.category));
+    if (page.page !== undefined && page.page > 1) params.set('page', String(page.page));
+  }
+  if (lang === 'en') params.set('lang', 'en');
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** The absolute address of a visitor page in one language. */
+export function visitorAddress(origin: string, page: VisitorPage, lang: VisitorLanguage): string {
+  return origin + visitorPath(page, lang);
+}
