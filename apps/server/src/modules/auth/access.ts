@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { API_BASE, API_PATHS } from '@dalil/contracts/api-paths';
+import { apiKeyOf, type ApiKeyActor } from '../../lib/api-key-caller';
 import { HttpError } from '../../lib/errors';
 import type { Access } from '../../lib/context';
-import { toAccount } from '../users/users.repository';
 import { bearerToken, SessionCache, type SessionCacheSettings } from './sessions';
 
 const unauthorized = () =>
@@ -13,8 +14,23 @@ async function authenticate(sessions: SessionCache, request: FastifyRequest) {
   if (!raw) return null;
   // A deleted user, a changed password or role, or a signed-out token: the token fails at once in this
   // process, and within the revocation delay in the others (docs/decisions/0025).
-  const session = await sessions.session(raw);
-  return session ? { account: toAccount(session.user), token: session.token } : null;
+  return sessions.session(raw);
+}
+
+/**
+ * Paths an API key never reaches, whatever its role: accounts (passwords included), the keys
+ * themselves, and signing out (docs/decisions/0049-api-keys.md).
+ */
+const KEY_REFUSED_PATHS = [API_PATHS.users, API_PATHS.apiKeys, API_PATHS.logout].map((p) => `${API_BASE}${p}`);
+const refusesKeys = (url: string) => KEY_REFUSED_PATHS.some((p) => url === p || url.startsWith(`${p}/`));
+const READS = new Set(['GET', 'HEAD']);
+
+/** A key on a path keys never reach, or a reader key asking for anything but a read: 403. */
+function checkKey(key: ApiKeyActor, url: string, method: string): void {
+  if (refusesKeys(url)) throw new HttpError(403, 'An API key cannot manage accounts, keys or sessions');
+  if (key.role === 'reader' && !READS.has(method)) {
+    throw new HttpError(403, 'This API key may only read');
+  }
 }
 
 export const routeAccess = (route: Pick<RouteOptions, 'url' | 'config'>): Access | undefined =>
@@ -45,6 +61,8 @@ export function registerAccessControl(app: FastifyInstance, settings: SessionCac
       void reply.header('cache-control', 'no-store');
       const session = await authenticate(sessions, request);
       if (!session) throw unauthorized();
+      const key = apiKeyOf(session.account);
+      if (key) checkKey(key, route.url, request.method);
       const { role } = session.account;
       if (access === 'admin' && role !== 'admin') {
         throw new HttpError(403, 'This needs an administrator account');
