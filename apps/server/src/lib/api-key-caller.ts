@@ -1,5 +1,6 @@
 import type { Account } from '@dalil/contracts/auth';
 import type { ApiKeyRole } from '@dalil/contracts/api-keys';
+import { API_BASE, API_PATHS } from '@dalil/contracts/api-paths';
 
 /** The API key behind a request (docs/decisions/0049-api-keys.md). */
 export interface ApiKeyActor {
@@ -27,6 +28,17 @@ export function keyAccount(key: ApiKeyActor & { families: number[] }): KeyAccoun
     apiKey: { id: key.id, name: key.name, role: key.role },
   };
 }
+
+/**
+ * Paths an API key never reaches, whatever its role: accounts (passwords included), the keys
+ * themselves, and signing out. The access guard answers 403; the OpenAPI document offers these
+ * operations the session token only.
+ */
+const KEY_REFUSED_PATHS = [API_PATHS.users, API_PATHS.apiKeys, API_PATHS.logout].map(
+  (p) => `${API_BASE}${p}`,
+);
+export const refusesKeys = (url: string): boolean =>
+  KEY_REFUSED_PATHS.some((p) => url === p || url.startsWith(`${p}/`));
 
 /** The key a caller is, when it is one. */
 export const apiKeyOf = (caller: Account | null): ApiKeyActor | null =>

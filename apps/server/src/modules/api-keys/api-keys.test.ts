@@ -19,7 +19,11 @@ let staff: Record<StaffCaller, string>;
 
 beforeAll(async () => {
   t = await createTestApp({ sessionCache: { now: () => clock }, clock: () => wall });
-  ({ a, b, tokens: staff } = await scopedStaff(
+  ({
+    a,
+    b,
+    tokens: staff,
+  } = await scopedStaff(
     t.app,
     t.database,
     await t.adminToken(),
@@ -188,7 +192,10 @@ describe('a key that stops working', () => {
     const created = await createKey({ name: 'Far ERP', role: 'editor', families: [a.family] });
     expect(await auth(created.secret)).toBe(200);
     await t.database.db.transaction(async (tx) => {
-      await tx.update(apiKeys).set({ revokedAt: new Date(wall) }).where(eq(apiKeys.id, created.id));
+      await tx
+        .update(apiKeys)
+        .set({ revokedAt: new Date(wall) })
+        .where(eq(apiKeys.id, created.id));
       await bumpSessionVersion(tx);
     });
     expect(await auth(created.secret)).toBe(200);
@@ -211,6 +218,8 @@ describe('a key that stops working', () => {
     const last = created.secret.at(-1) === 'A' ? 'B' : 'A';
     expect(await auth(`${created.secret.slice(0, -1)}${last}`)).toBe(401);
     expect(await auth('dalil_short')).toBe(401);
-    expect(body(await call('GET', `/api/family/${a.family}`, 'dalil_short'))).toMatchObject({ statusCode: 401 });
+    expect(body(await call('GET', `/api/family/${a.family}`, 'dalil_short'))).toMatchObject({
+      statusCode: 401,
+    });
   });
 });

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { API_BASE, API_PATHS } from '@dalil/contracts/api-paths';
-import { apiKeyOf, type ApiKeyActor } from '../../lib/api-key-caller';
+import { apiKeyOf, refusesKeys, type ApiKeyActor } from '../../lib/api-key-caller';
 import { HttpError } from '../../lib/errors';
 import type { Access } from '../../lib/context';
 import { bearerToken, SessionCache, type SessionCacheSettings } from './sessions';
@@ -17,12 +16,6 @@ async function authenticate(sessions: SessionCache, request: FastifyRequest) {
   return sessions.session(raw);
 }
 
-/**
- * Paths an API key never reaches, whatever its role: accounts (passwords included), the keys
- * themselves, and signing out (docs/decisions/0049-api-keys.md).
- */
-const KEY_REFUSED_PATHS = [API_PATHS.users, API_PATHS.apiKeys, API_PATHS.logout].map((p) => `${API_BASE}${p}`);
-const refusesKeys = (url: string) => KEY_REFUSED_PATHS.some((p) => url === p || url.startsWith(`${p}/`));
 const READS = new Set(['GET', 'HEAD']);
 
 /** A key on a path keys never reach, or a reader key asking for anything but a read: 403. */
