@@ -98,6 +98,10 @@ export function scopeOf(caller: string, a: number, b: number): { read: number[];
     case 'admin':
       return { read: [a, b], write: [a, b] };
     case 'editor-a':
+    case 'key-editor-a':
+      return { read: [a], write: [a] };
+    // A reader key reads what an editor of A reads (staff reads included); the guard refuses its writes.
+    case 'key-reader-a':
       return { read: [a], write: [a] };
     case 'editor-b':
       return { read: [b], write: [b] };
