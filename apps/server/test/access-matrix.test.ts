@@ -11,7 +11,14 @@ import { routeAccess } from '../src/modules/auth/access';
 import { findUserById, insertUser } from '../src/modules/users/users.repository';
 import { appRoutes, type Route } from './fuzz/app-routes';
 import { ADMIN_PASSWORD, bearer, freshDatabase, JWT_SECRET, testConfig } from './harness';
-import { freshBinEntry, scopedStaff, scopeOf, STAFF_PASSWORD, type FamilyObjects } from './scoped-staff';
+import {
+  freshBinEntry,
+  objectOf,
+  scopedStaff,
+  scopeOf,
+  STAFF_PASSWORD,
+  type FamilyObjects,
+} from './scoped-staff';
 
 /**
  * The access matrix (docs/architecture.md, "Access model"): every route the app registers x every kind of
@@ -253,16 +260,6 @@ describe('access matrix', () => {
     }
   });
 });
-
-/** The object a route's `:id` names, by the route's path; undefined for routes that name none of these. */
-function objectOf(url: string, objs: FamilyObjects): number | undefined {
-  if (/^\/api\/(family|export\/family)\/:id/.test(url)) return objs.family;
-  if (url.startsWith('/api/category/:id')) return objs.category;
-  if (url.startsWith('/api/product/:id')) return objs.product;
-  if (url.startsWith('/api/synonyms/:id')) return objs.synonym;
-  if (url.startsWith('/api/bin/:id')) return objs.binEntry;
-  return undefined;
-}
 
 describe('access matrix, object by object', () => {
   it('answers every route that names one object of a family the caller may not use with 404', async () => {

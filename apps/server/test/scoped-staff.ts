@@ -114,3 +114,13 @@ export function scopeOf(caller: string, a: number, b: number): { read: number[];
       return { read: [], write: [] };
   }
 }
+
+/** The object a route's `:id` names, by the route's path; undefined for routes that name none of these. */
+export function objectOf(url: string, objs: FamilyObjects): number | undefined {
+  if (/^\/api\/(family|export\/family)\/:id/.test(url)) return objs.family;
+  if (url.startsWith('/api/category/:id')) return objs.category;
+  if (url.startsWith('/api/product/:id')) return objs.product;
+  if (url.startsWith('/api/synonyms/:id')) return objs.synonym;
+  if (url.startsWith('/api/bin/:id')) return objs.binEntry;
+  return undefined;
+}
