@@ -65,16 +65,16 @@ export async function listApiKeys({ db }: DataContext): Promise<{ data: ApiKey[]
 /**
  * Revokes a key: it stays in the list with `revokedAt`. Written through the session write path, so
  * this process refuses the key at once and the others within the revocation delay. Revoking a
- * revoked key keeps its first revocation time.
+ * revoked key keeps its first revocation time. Keys are never deleted, so one found here is still
+ * there for the write.
  */
-export async function revokeApiKey({ sessions }: DataContext, id: number, now: Date): Promise<void> {
-  const found = await sessions.write(async (tx) => {
-    const [row] = await tx
+export async function revokeApiKey({ db, sessions }: DataContext, id: number, now: Date): Promise<void> {
+  const [found] = await db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.id, id)).limit(1);
+  if (!found) throw notFound('API key');
+  await sessions.write(async (tx) => {
+    await tx
       .update(apiKeys)
       .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, ${now.toISOString()}::timestamptz)` })
-      .where(eq(apiKeys.id, id))
-      .returning({ id: apiKeys.id });
-    return row !== undefined;
+      .where(eq(apiKeys.id, id));
   });
-  if (!found) throw notFound('API key');
 }
