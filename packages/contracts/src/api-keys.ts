@@ -11,7 +11,7 @@ export const API_KEY_SHOWN_LENGTH = 12;
  * `editor`: what an editor of the key's families may do; `reader`: what such an editor may read, and
  * no write. A key never manages accounts or keys (docs/decisions/0049-api-keys.md).
  */
-export const ApiKeyRoleSchema = z.enum(['editor', 'reader'], { error: 'must be editor or reader' });
+const ApiKeyRoleSchema = z.enum(['editor', 'reader'], { error: 'must be editor or reader' });
 export type ApiKeyRole = z.infer<typeof ApiKeyRoleSchema>;
 
 /** POST /api/api-key: what the key is called, what it may do, and until when. */
@@ -29,7 +29,6 @@ export const ApiKeyCreateBodySchema = z.object({
     .optional()
     .meta({ description: 'When the key stops working; left out or null: never' }),
 });
-export type ApiKeyCreateBody = z.input<typeof ApiKeyCreateBodySchema>;
 
 /** The answer to a create: the only time the secret is shown (the server keeps only its hash). */
 export const ApiKeyCreatedSchema = z.object({
@@ -42,7 +41,7 @@ export type ApiKeyCreated = z.infer<typeof ApiKeyCreatedSchema>;
 const dateTime = z.string().meta({ format: 'date-time' });
 
 /** A key as the list shows it: never its secret or hash. */
-export const ApiKeySchema = z.object({
+const ApiKeySchema = z.object({
   id: z.number().int(),
   name: z.string(),
   prefix: z.string(),
