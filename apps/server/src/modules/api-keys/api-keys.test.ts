@@ -129,6 +129,28 @@ describe('a key at work', () => {
     expect(back.json<{ nameEn: string }>().nameEn).toBe('Alpha juice');
   });
 
+  it('names itself on what it deletes, and the delete is taken back from the history', async () => {
+    const key = (await createKey({ name: 'Cleaner', role: 'editor', families: [a.family] })).secret;
+    const made = await call('POST', '/api/product', key, product('Short-lived'));
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json<{ id: number }>().id;
+    expect((await call('DELETE', `/api/product/${id}`, key)).statusCode).toBe(204);
+    const bin = await call('GET', `/api/bin?family=${a.family}`, staff.admin);
+    expect(bin.json<{ data: { actor: object }[] }>().data[0]!.actor).toEqual({
+      id: null,
+      username: 'key: Cleaner',
+    });
+    const history = await call('GET', `/api/activity?entity=product&entityId=${id}`, staff.admin);
+    const entries = history.json<{ data: Activity[] }>().data;
+    expect(entries.map((e) => [e.action, e.actor.username])).toEqual([
+      ['delete', 'key: Cleaner'],
+      ['create', 'key: Cleaner'],
+    ]);
+    const restored = await call('POST', `/api/activity/${entries[0]!.id}/revert`, staff.admin);
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect((await call('GET', `/api/product/${id}`, key)).statusCode).toBe(200);
+  });
+
   it('as a reader, reads what an editor of its families reads and changes nothing', async () => {
     const key = (await createKey({ name: 'Shop feed', role: 'reader', families: [a.family] })).secret;
     expect((await call('GET', `/api/product/${a.product}`, key)).statusCode).toBe(200);
