@@ -7,12 +7,15 @@ import { bearerToken, SessionCache, type SessionCacheSettings } from './sessions
 const unauthorized = () =>
   new HttpError(401, 'Sign in to continue', undefined, { 'www-authenticate': 'Bearer' });
 
-/** Resolves the bearer token to a live account; null when the token is missing, bad or revoked. */
+/**
+ * Resolves the bearer token or API key to a live account (a key's is account-like, lib/api-key-caller.ts);
+ * null when it is missing, bad, revoked or expired.
+ */
 async function authenticate(sessions: SessionCache, request: FastifyRequest) {
   const raw = bearerToken(request);
   if (!raw) return null;
-  // A deleted user, a changed password or role, or a signed-out token: the token fails at once in this
-  // process, and within the revocation delay in the others (docs/decisions/0025).
+  // A deleted user, a changed password or role, a signed-out token or a revoked key: refused at once in
+  // this process, and within the revocation delay in the others (docs/decisions/0025 and 0049).
   return sessions.session(raw);
 }
 
