@@ -3,13 +3,22 @@ import type { FastifyInstance } from 'fastify';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import { eq } from 'drizzle-orm';
+import { apiKeys } from '../src/db/schema';
 import { ensureAccounts } from '../src/seed/accounts';
 import type { Access } from '../src/lib/context';
 import { routeAccess } from '../src/modules/auth/access';
 import { findUserById, insertUser } from '../src/modules/users/users.repository';
 import { appRoutes, type Route } from './fuzz/app-routes';
 import { ADMIN_PASSWORD, bearer, freshDatabase, JWT_SECRET, testConfig } from './harness';
-import { freshBinEntry, scopedStaff, scopeOf, STAFF_PASSWORD, type FamilyObjects } from './scoped-staff';
+import {
+  freshBinEntry,
+  objectOf,
+  scopedStaff,
+  scopeOf,
+  STAFF_PASSWORD,
+  type FamilyObjects,
+} from './scoped-staff';
 
 /**
  * The access matrix (docs/architecture.md, "Access model"): every route the app registers x every kind of
@@ -17,7 +26,9 @@ import { freshBinEntry, scopedStaff, scopeOf, STAFF_PASSWORD, type FamilyObjects
  * user limited to A, an unlimited one, the guest, and refused tokens. Forged, expired and deleted-account
  * tokens claim to be an administrator, so a guard that trusted any part of them would let them through.
  * Then every route that names one object is called on family A's object and on family B's: an account
- * that may not see that family gets 404, as if the object did not exist.
+ * that may not see that family gets 404, as if the object did not exist. API keys of family A walk the
+ * same routes (docs/decisions/0049-api-keys.md): an editor key as an editor of A, a reader key as one
+ * that only reads, both refused (403) on accounts, keys and sign-out; revoked and expired keys get 401.
  */
 
 type Caller =
@@ -28,11 +39,15 @@ type Caller =
   | 'alg-none'
   | 'revoked'
   | 'deleted-user'
+  | 'revoked-key'
+  | 'expired-key'
   | 'user-a'
   | 'user-all'
   | 'guest'
   | 'editor-a'
   | 'editor-b'
+  | 'key-editor-a'
+  | 'key-reader-a'
   | 'admin';
 
 const REFUSED: Caller[] = [
@@ -43,8 +58,11 @@ const REFUSED: Caller[] = [
   'alg-none',
   'revoked',
   'deleted-user',
+  'revoked-key',
+  'expired-key',
 ];
-const STAFF: Caller[] = ['admin', 'editor-a', 'editor-b'];
+const STAFF: Caller[] = ['admin', 'editor-a', 'editor-b', 'key-editor-a', 'key-reader-a'];
+const KEYS: Caller[] = ['key-editor-a', 'key-reader-a'];
 let objects: { a: FamilyObjects; b: FamilyObjects };
 
 let app: FastifyInstance;
@@ -120,6 +138,37 @@ beforeAll(async () => {
   });
   expect(deleted.statusCode).toBe(204);
 
+  // API keys of family A; a revoked one, and one whose expiry has passed (set by hand: the API
+  // refuses a past expiry).
+  const key = async (role: 'editor' | 'reader', name: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/api-key',
+      headers: bearer(staff.tokens.admin),
+      payload: { name, role, families: [staff.a.family] },
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json<{ id: number; secret: string }>();
+  };
+  tokens['key-editor-a'] = (await key('editor', 'Matrix editor')).secret;
+  tokens['key-reader-a'] = (await key('reader', 'Matrix reader')).secret;
+  const revokedKey = await key('editor', 'Matrix revoked');
+  const revokedRes = await app.inject({
+    method: 'DELETE',
+    url: `/api/api-key/${revokedKey.id}`,
+    headers: bearer(staff.tokens.admin),
+  });
+  expect(revokedRes.statusCode).toBe(204);
+  tokens['revoked-key'] = revokedKey.secret;
+  const expiredKey = await key('editor', 'Matrix expired');
+  await app.ctx.sessions.write((tx) =>
+    tx
+      .update(apiKeys)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiKeys.id, expiredKey.id)),
+  );
+  tokens['expired-key'] = expiredKey.secret;
+
   // Forgeries of the built-in administrator's own claims.
   const adminRow = (await findUserById(database.db, 1))!;
   expect(adminRow.role).toBe('admin');
@@ -150,9 +199,11 @@ const SAMPLE_PARAMS: Record<string, string> = { id: '999999', name: 'missing-ima
 const concrete = (url: string) =>
   url.replace(/:(\w+)/g, (_, name: string) => SAMPLE_PARAMS[name] ?? '999999').replace(/\*$/, 'x');
 
-function expected(access: Access | 'none', caller: Caller): 'allowed' | 401 | 403 {
+function expected(access: Access | 'none', caller: Caller, route: Route): 'allowed' | 401 | 403 {
   if (access === 'public' || access === 'none') return 'allowed';
   if (REFUSED.includes(caller)) return 401;
+  if (KEYS.includes(caller) && /^\/api\/(user|api-key|logout)(\/|$)/.test(route.url)) return 403;
+  if (caller === 'key-reader-a' && route.method !== 'GET' && route.method !== 'HEAD') return 403;
   if (access === 'admin' && caller !== 'admin') return 403;
   if (access === 'staff' && !STAFF.includes(caller)) return 403;
   return 'allowed';
@@ -176,7 +227,7 @@ describe('access matrix', () => {
         const key = `${route.method} ${route.url}`;
         (matrix[key] ??= {} as Record<Caller, number>)[caller] = res.statusCode;
         const access = declared.get(key) ?? routeAccess({ url: route.url }) ?? 'none';
-        const want = OPERATOR_ROUTES.has(key) ? 401 : expected(access, caller);
+        const want = OPERATOR_ROUTES.has(key) ? 401 : expected(access, caller, route);
         const ok =
           want === 'allowed' ? res.statusCode !== 401 && res.statusCode !== 403 : res.statusCode === want;
         if (!ok) failures.push(`${key} [${access}] as ${caller}: ${res.statusCode}, expected ${want}`);
@@ -210,16 +261,6 @@ describe('access matrix', () => {
   });
 });
 
-/** The object a route's `:id` names, by the route's path; undefined for routes that name none of these. */
-function objectOf(url: string, objs: FamilyObjects): number | undefined {
-  if (/^\/api\/(family|export\/family)\/:id/.test(url)) return objs.family;
-  if (url.startsWith('/api/category/:id')) return objs.category;
-  if (url.startsWith('/api/product/:id')) return objs.product;
-  if (url.startsWith('/api/synonyms/:id')) return objs.synonym;
-  if (url.startsWith('/api/bin/:id')) return objs.binEntry;
-  return undefined;
-}
-
 describe('access matrix, object by object', () => {
   it('answers every route that names one object of a family the caller may not use with 404', async () => {
     // The walk above emptied the recycle bin as the administrator: one entry of each family again.
@@ -248,7 +289,7 @@ describe('access matrix, object by object', () => {
             headers: token ? bearer(token) : {},
           });
           const access = declared.get(`${route.method} ${route.url}`) ?? 'none';
-          const level = expected(access, caller);
+          const level = expected(access, caller, route);
           const scope = scopeOf(caller, objects.a.family, objects.b.family);
           const mine = (access === 'staff' ? scope.write : scope.read).includes(family);
           const want = level !== 'allowed' ? level : mine ? 200 : 404;
@@ -265,7 +306,8 @@ describe('access matrix, object by object', () => {
   it('lists, searches and exports only the families a caller may use', async () => {
     const { a, b } = objects;
     const failures: string[] = [];
-    for (const caller of ['admin', 'editor-a', 'editor-b', 'user-a', 'user-all', 'guest'] as const) {
+    const callers = ['admin', 'editor-a', 'editor-b', 'user-a', 'user-all', 'guest', ...KEYS] as const;
+    for (const caller of callers) {
       const scope = scopeOf(caller, a.family, b.family);
       const get = (url: string) => app.inject({ url, headers: bearer(tokens[caller]!) });
       const families = (await get('/api/family?limit=100')).json<{ data: { id: number }[] }>().data;

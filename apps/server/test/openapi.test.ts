@@ -47,12 +47,30 @@ describe('GET /api/docs/json', () => {
     const open = operations.filter(([, op]) => op.security?.length === 0).map(([, op]) => op.operationId);
     expect(open.sort()).toEqual(['adminLogin', 'getConfig', 'health', 'ready', 'userLogin']);
     const doc = JSON.parse(source) as Document & { security: unknown[] };
-    expect(doc.security).toEqual([{ bearer: [] }]);
+    expect(doc.security).toEqual([{ bearer: [] }, { apiKey: [] }]);
+  });
+
+  it('offers the session token only where no API key is let in', () => {
+    const tokenOnly = operations.filter(([, op]) => op.security?.length === 1).map(([name]) => name);
+    expect(tokenOnly).toEqual(
+      expect.arrayContaining([
+        'PUT /api/user/{id}',
+        'POST /api/api-key',
+        'DELETE /api/api-key/{id}',
+        'POST /api/logout',
+      ]),
+    );
+    expect(tokenOnly.filter((name) => !/ \/api\/(user|api-key|logout)\b/.test(name))).toEqual([]);
+  });
+
+  it('documents the API key operations', () => {
+    const ids = operations.map(([, op]) => op.operationId);
+    expect(ids).toEqual(expect.arrayContaining(['listApiKeys', 'createApiKey', 'revokeApiKey']));
   });
 
   it('documents a delete as 204 with no body', () => {
     const deletes = operations.filter(([name]) => name.startsWith('DELETE '));
-    expect(deletes).toHaveLength(7);
+    expect(deletes).toHaveLength(8);
     for (const [name, op] of deletes) {
       expect(op.responses['204'], name).toBeDefined();
       expect(op.responses['204']?.content, name).toBeUndefined();

@@ -98,6 +98,10 @@ export function scopeOf(caller: string, a: number, b: number): { read: number[];
     case 'admin':
       return { read: [a, b], write: [a, b] };
     case 'editor-a':
+    case 'key-editor-a':
+      return { read: [a], write: [a] };
+    // A reader key reads what an editor of A reads (staff reads included); the guard refuses its writes.
+    case 'key-reader-a':
       return { read: [a], write: [a] };
     case 'editor-b':
       return { read: [b], write: [b] };
@@ -109,4 +113,14 @@ export function scopeOf(caller: string, a: number, b: number): { read: number[];
     default:
       return { read: [], write: [] };
   }
+}
+
+/** The object a route's `:id` names, by the route's path; undefined for routes that name none of these. */
+export function objectOf(url: string, objs: FamilyObjects): number | undefined {
+  if (/^\/api\/(family|export\/family)\/:id/.test(url)) return objs.family;
+  if (url.startsWith('/api/category/:id')) return objs.category;
+  if (url.startsWith('/api/product/:id')) return objs.product;
+  if (url.startsWith('/api/synonyms/:id')) return objs.synonym;
+  if (url.startsWith('/api/bin/:id')) return objs.binEntry;
+  return undefined;
 }

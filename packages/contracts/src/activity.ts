@@ -19,7 +19,15 @@ export type FieldChanges = z.infer<typeof FieldChangesSchema>;
 export const ActivitySchema = z.object({
   id: z.number().int(),
   at: z.string().meta({ format: 'date-time' }),
-  actor: z.object({ id: z.number().int().nullable(), username: z.string() }),
+  /**
+   * Who made the change: a person (`id`), or an API key (`apiKey`, with `username` "key: <its name>"),
+   * or the system (both null).
+   */
+  actor: z.object({
+    id: z.number().int().nullable(),
+    username: z.string(),
+    apiKey: z.number().int().nullable().optional(),
+  }),
   action: ActivityActionSchema,
   entity: ActivityEntitySchema,
   entityId: z.number().int().nullable(),

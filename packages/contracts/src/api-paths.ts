@@ -46,6 +46,8 @@ export const API_PATHS = {
   bin: '/bin',
   binEntry: '/bin/:id',
   binRestore: '/bin/:id/restore',
+  apiKeys: '/api-key',
+  apiKey: '/api-key/:id',
 } as const;
 
 /** Fills the `:name` parameters of a path: `withParams('/upload/categories/:family', { family: 3 })`. */

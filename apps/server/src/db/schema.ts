@@ -16,10 +16,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import { timestamps } from './schema-columns';
 
-// The bulk image jobs' and the recycle bin's tables live beside this file; drizzle-kit reads them
+// The bulk image jobs', the recycle bin's and the API keys' tables live beside this file; drizzle-kit reads them
 // through these exports.
 export { imageJobChanges, imageJobs } from './schema-image-jobs';
 export { binEntries, binRows } from './schema-bin';
+export { apiKeys } from './schema-api-keys';
 
 export const families = pgTable(
   'families',
@@ -215,6 +216,8 @@ export const activity = pgTable(
     importId: integer(),
     /** A delete's recycle bin entry: reverting the delete restores it (docs/decisions/0042-recycle-bin.md). */
     binEntryId: integer(),
+    /** The API key that made the change (its name is in `actorUsername`); null when a person did. */
+    apiKeyId: integer(),
   },
   (t) => [
     index('activity_entity_idx').on(t.entity, t.entityId, t.id),

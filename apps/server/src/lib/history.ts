@@ -2,6 +2,7 @@ import type { Account } from '@dalil/contracts/auth';
 import type { Activity, ActivityAction, ActivityEntity, FieldChanges } from '@dalil/contracts/activity';
 import type { Db, Tx } from '../db/client';
 import { activity } from '../db/schema';
+import { actorColumns } from './api-key-caller';
 
 /** A record's fields as the API shows them (its contract object), before or after a write. */
 export type Snapshot = Record<string, unknown>;
@@ -74,8 +75,7 @@ export async function recordChange(
 
 /** The activity row of one entry, whichever way it is written. */
 const activityRow = (actor: Account | null, entry: HistoryEntry, changes: FieldChanges) => ({
-  actorId: actor?.id ?? null,
-  actorUsername: actor?.username ?? 'system',
+  ...actorColumns(actor),
   action: entry.action,
   entity: entry.entity,
   entityId: entry.entityId,
@@ -105,7 +105,7 @@ export async function recordChanges(
 export const toActivity = (row: typeof activity.$inferSelect, fileName?: string | null): Activity => ({
   id: row.id,
   at: row.at.toISOString(),
-  actor: { id: row.actorId, username: row.actorUsername },
+  actor: { id: row.actorId, username: row.actorUsername, apiKey: row.apiKeyId },
   action: row.action as Activity['action'],
   entity: row.entity as Activity['entity'],
   entityId: row.entityId,

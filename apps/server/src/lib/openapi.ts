@@ -1,5 +1,6 @@
 import type { FastifyDynamicSwaggerOptions, SwaggerTransform } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { refusesKeys } from './api-key-caller';
 
 type JsonSchema = { [key: string]: unknown };
 const isObject = (value: unknown): value is JsonSchema => typeof value === 'object' && value !== null;
@@ -25,7 +26,8 @@ function fixNullable(node: unknown): void {
 
 /**
  * The route schemas as OpenAPI (zod to JSON Schema), with what the conversion cannot know: public
- * routes need no token (`security: []`, from the route's declared access, so none can forget it), a
+ * routes need no token (`security: []`, from the route's declared access, so none can forget it), the
+ * routes no API key reaches take the session token only, a
  * 204 answer has no body, and nullability is spelled the OpenAPI 3.0 way.
  */
 const transform: SwaggerTransform = (input) => {
@@ -37,6 +39,7 @@ const transform: SwaggerTransform = (input) => {
     responses[204] = { type: 'null', description: 'No content' };
   }
   if (input.route.config?.access === 'public') schema.security = [];
+  else if (refusesKeys(input.url)) schema.security = [{ bearer: [] }];
   return result;
 };
 
@@ -45,8 +48,27 @@ export const OPENAPI: FastifyDynamicSwaggerOptions = {
   openapi: {
     info: { title: 'Dalil API', version: '1.0.0', description: 'Bilingual product catalogue' },
     servers: [{ url: '/', description: 'The server answering this document' }],
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    security: [{ bearer: [] }],
+    components: {
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'A session token from POST /api/admin/login or /api/user/login',
+        },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'dalil_...',
+          description:
+            'An API key an administrator created (POST /api/api-key), sent as `Authorization: Bearer dalil_...`. ' +
+            'An editor key acts as an editor of its families; a reader key may only read (every write answers 403). ' +
+            'A key never reaches accounts, keys or sign-out (403); a revoked or expired key answers 401.',
+        },
+      },
+    },
+    // Either credential: a session token or an API key.
+    security: [{ bearer: [] }, { apiKey: [] }],
   },
   transform,
 };

@@ -3,6 +3,7 @@ import type { BinCounts, BinEntity } from '@dalil/contracts/bin';
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { binEntries, binRows, categories, families, products, synonymGroups } from '../db/schema';
+import { actorOf } from './api-key-caller';
 import { resultRows } from './db-helpers';
 
 // The recycle bin's storage: each resource's delete copies into it and the bin module restores from
@@ -37,8 +38,7 @@ export async function copyToBin(tx: Tx, caller: Account | null, d: BinDelete): P
   const [entry] = await tx
     .insert(binEntries)
     .values({
-      actorId: caller?.id ?? null,
-      actorUsername: caller?.username ?? 'system',
+      ...actorOf(caller),
       entity: d.entity,
       entityId: d.row.id,
       familyId: d.family,

@@ -1,6 +1,7 @@
 import { setHistoryRecording } from '../lib/history';
 import { registerWebApp } from './web-app/web-app.routes';
 import { activityRoutes } from './activity/activity.routes';
+import { apiKeyRoutes } from './api-keys/api-keys.routes';
 import { historyRetention } from './activity/retention';
 import type { AppModule } from '../lib/app-module';
 import { logoutRoutes } from './auth/logout';
@@ -27,6 +28,7 @@ export const APP_MODULES: readonly AppModule[] = [
   { name: 'system', register: systemRoutes },
   { name: 'auth', register: authRoutes },
   { name: 'logout', register: logoutRoutes },
+  { name: 'api keys', register: apiKeyRoutes },
   { name: 'search', register: (app, { searchCache }) => app.register(searchCachePlugin, searchCache ?? {}) },
   ...RESOURCE_MODULES,
   { name: 'activity', register: (app) => activityRoutes(app, RESOURCE_MODULES) },

@@ -1,20 +1,32 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { apiKeyOf, refusesKeys, type ApiKeyActor } from '../../lib/api-key-caller';
 import { HttpError } from '../../lib/errors';
 import type { Access } from '../../lib/context';
-import { toAccount } from '../users/users.repository';
 import { bearerToken, SessionCache, type SessionCacheSettings } from './sessions';
 
 const unauthorized = () =>
   new HttpError(401, 'Sign in to continue', undefined, { 'www-authenticate': 'Bearer' });
 
-/** Resolves the bearer token to a live account; null when the token is missing, bad or revoked. */
+/**
+ * Resolves the bearer token or API key to a live account (a key's is account-like, lib/api-key-caller.ts);
+ * null when it is missing, bad, revoked or expired.
+ */
 async function authenticate(sessions: SessionCache, request: FastifyRequest) {
   const raw = bearerToken(request);
   if (!raw) return null;
-  // A deleted user, a changed password or role, or a signed-out token: the token fails at once in this
-  // process, and within the revocation delay in the others (docs/decisions/0025).
-  const session = await sessions.session(raw);
-  return session ? { account: toAccount(session.user), token: session.token } : null;
+  // A deleted user, a changed password or role, a signed-out token or a revoked key: refused at once in
+  // this process, and within the revocation delay in the others (docs/decisions/0025 and 0049).
+  return sessions.session(raw);
+}
+
+const READS = new Set(['GET', 'HEAD']);
+
+/** A key on a path keys never reach, or a reader key asking for anything but a read: 403. */
+function checkKey(key: ApiKeyActor, url: string, method: string): void {
+  if (refusesKeys(url)) throw new HttpError(403, 'An API key cannot manage accounts, keys or sessions');
+  if (key.role === 'reader' && !READS.has(method)) {
+    throw new HttpError(403, 'This API key may only read');
+  }
 }
 
 export const routeAccess = (route: Pick<RouteOptions, 'url' | 'config'>): Access | undefined =>
@@ -45,6 +57,8 @@ export function registerAccessControl(app: FastifyInstance, settings: SessionCac
       void reply.header('cache-control', 'no-store');
       const session = await authenticate(sessions, request);
       if (!session) throw unauthorized();
+      const key = apiKeyOf(session.account);
+      if (key) checkKey(key, route.url, request.method);
       const { role } = session.account;
       if (access === 'admin' && role !== 'admin') {
         throw new HttpError(403, 'This needs an administrator account');

@@ -2,7 +2,15 @@ import { eq, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { revokedTokens, users } from '../../db/schema';
-import type { UserRow } from '../users/users.repository';
+import type { Account } from '@dalil/contracts/auth';
+import { toAccount, type UserRow } from '../users/users.repository';
+import {
+  findKeyBySecret,
+  isApiKeySecret,
+  LAST_USED_INTERVAL_MS,
+  noteKeyUse,
+} from '../api-keys/api-keys.repository';
+import { apiKeyOf, keyAccount } from '../../lib/api-key-caller';
 import { readSessionVersion, REVOCATION_DELAY_MS, type SessionWrites } from '../../lib/session-version';
 import type { Tokens, VerifiedToken } from '../../lib/tokens';
 import { VersionedCache } from '../../lib/versioned-cache';
@@ -54,28 +62,34 @@ export interface SessionCacheSettings {
   now?: () => number;
 }
 
-/** What a well-signed token was found to be: its claims, and its account or refused (null). */
+/**
+ * What a credential was found to be: its session, or refused (null). `expiresAt` is when the verdict
+ * stops holding (a token's or a key's expiry); null: it holds while the session version does.
+ */
 interface Verdict {
-  token: VerifiedToken;
-  user: UserRow | null;
+  session: Session | null;
+  expiresAt: Date | null;
 }
 
 export interface Session {
-  token: VerifiedToken;
-  user: UserRow;
+  account: Account;
+  /** The session token's claims; null for an API key. */
+  token: VerifiedToken | null;
 }
 
 /**
- * The guard's verdict on each token, remembered for one session version (docs/decisions/0025): a
- * token seen before costs neither a signature check nor a query, only a look at its expiry. A sign-out
- * or account change committed by this process expires the cache at once; one committed by another
- * process is noticed within `versionTtlMs` (one read of the session version, however many requests
- * arrive). Keyed by the token as sent, so a hit is the very string that was verified; badly signed or
- * expired tokens are never stored.
+ * The guard's verdict on each token or API key, remembered for one session version (docs/decisions/0025
+ * and 0049): a credential seen before costs neither a signature check nor a query, only a look at its
+ * expiry. A sign-out, account change or key revocation committed by this process expires the cache at
+ * once; one committed by another process is noticed within `versionTtlMs` (one read of the session
+ * version, however many requests arrive). Keyed by the credential as sent, so a hit is the very string
+ * that was checked; badly signed or expired tokens and unknown keys are never stored.
  */
 export class SessionCache {
   private readonly cache: VersionedCache<Verdict>;
   private readonly unsubscribe: () => void;
+  /** When this process last noted each key's use (tokens' clock, ms). */
+  private readonly keyUses = new Map<number, number>();
 
   constructor(
     private readonly db: Db,
@@ -94,18 +108,47 @@ export class SessionCache {
     this.unsubscribe = sessions.onWrite(() => this.cache.expire());
   }
 
-  /** The live session of a bearer token; null when it is forged, expired, signed out or its account changed. */
+  /** The live session of a bearer credential; null when it is forged, expired, signed out, revoked or its account changed. */
   async session(raw: string): Promise<Session | null> {
     const version = await this.cache.currentVersion();
+    const now = this.tokens.now();
     const seen = this.cache.get(raw);
-    if (seen && seen.token.expiresAt.getTime() > this.tokens.now().getTime()) {
-      return seen.user ? { token: seen.token, user: seen.user } : null;
+    let verdict: Verdict | null =
+      seen && (seen.expiresAt === null || seen.expiresAt.getTime() > now.getTime()) ? seen : null;
+    if (!verdict) {
+      verdict = isApiKeySecret(raw) ? await this.keyVerdict(raw, now) : await this.tokenVerdict(raw);
+      if (verdict) this.cache.set(raw, verdict, version);
     }
+    const session = verdict?.session ?? null;
+    const key = session ? apiKeyOf(session.account) : null;
+    if (key) await this.noteUse(key.id, now);
+    return session;
+  }
+
+  private async tokenVerdict(raw: string): Promise<Verdict | null> {
     const token = await this.tokens.verify(raw);
     if (!token) return null;
-    const user = (await sessionUser(this.db, token)) ?? null;
-    this.cache.set(raw, { token, user }, version);
-    return user ? { token, user } : null;
+    const user = await sessionUser(this.db, token);
+    return { session: user ? { account: toAccount(user), token } : null, expiresAt: token.expiresAt };
+  }
+
+  /** A revoked or expired key is refused for good; an unknown one is not remembered. */
+  private async keyVerdict(raw: string, now: Date): Promise<Verdict | null> {
+    const key = await findKeyBySecret(this.db, raw);
+    if (!key) return null;
+    if (key.revokedAt || (key.expiresAt && key.expiresAt.getTime() <= now.getTime())) {
+      return { session: null, expiresAt: null };
+    }
+    const account = keyAccount({ id: key.id, name: key.name, role: key.role, families: key.families });
+    return { session: { account, token: null }, expiresAt: key.expiresAt };
+  }
+
+  /** `last_used_at` is written at most once a minute per key, not on every request. */
+  private async noteUse(id: number, now: Date): Promise<void> {
+    const last = this.keyUses.get(id);
+    if (last !== undefined && now.getTime() - last < LAST_USED_INTERVAL_MS) return;
+    this.keyUses.set(id, now.getTime());
+    await noteKeyUse(this.db, id, now);
   }
 
   close(): void {

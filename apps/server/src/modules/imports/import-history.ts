@@ -5,6 +5,7 @@ import { productResource } from '@dalil/contracts/products';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { categories, families, products } from '../../db/schema';
+import { actorColumns } from '../../lib/api-key-caller';
 import { historyRecording } from '../../lib/history';
 import { storedColumns } from '../../lib/revert-target';
 
@@ -47,6 +48,7 @@ export async function recordImportedRows(
   skip: string[] = [],
 ): Promise<void> {
   if (!historyRecording()) return;
+  const actor = actorColumns(caller);
   for (const level of LEVELS) {
     // One expression per field, no per-row aggregate: a field whose stored text differs adds
     // itself with both values.
@@ -62,8 +64,8 @@ export async function recordImportedRows(
       sql` || `,
     );
     await tx.execute(sql`
-      insert into activity (actor_id, actor_username, action, entity, entity_id, family_id, changes, import_id)
-      select ${caller?.id ?? null}::integer, ${caller?.username ?? 'system'}, ${action}, ${level.entity},
+      insert into activity (actor_id, actor_username, api_key_id, action, entity, entity_id, family_id, changes, import_id)
+      select ${actor.actorId}::integer, ${actor.actorUsername}, ${actor.apiKeyId}::integer, ${action}, ${level.entity},
         x.id, x.family, x.changes, ${run}::integer
       from (
         select t.id, ${level.family} as family, ${changes} as changes

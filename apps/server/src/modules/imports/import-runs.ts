@@ -3,6 +3,7 @@ import type { ImportKind } from '@dalil/contracts/imports';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { importRuns } from '../../db/schema';
+import { actorOf } from '../../lib/api-key-caller';
 
 type Counts = Record<'families' | 'categories' | 'products', { created: number; updated: number }>;
 
@@ -19,8 +20,7 @@ export async function startImportRun(
   const [run] = await tx
     .insert(importRuns)
     .values({
-      actorId: caller?.id ?? null,
-      actorUsername: caller?.username ?? 'system',
+      ...actorOf(caller),
       fileName: options.fileName ?? 'upload',
       kind: options.kind,
       familyId: options.family ?? null,

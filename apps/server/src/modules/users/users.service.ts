@@ -21,7 +21,7 @@ import { inArray } from 'drizzle-orm';
 const HISTORY = { entity: 'user', family: null } as const;
 
 /** Every family an account is given must exist. */
-async function requireFamilies(tx: Tx, ids: readonly number[] | undefined) {
+export async function requireFamilies(tx: Tx, ids: readonly number[] | undefined) {
   if (!ids || ids.length === 0) return;
   const found = await tx
     .select({ id: familiesTable.id })
