@@ -1,9 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 
 /*
  * Schemas for xmllint. The `sitemap` npm package ships sitemaps.org's sitemap.xsd (the urlset) and an
@@ -16,9 +14,7 @@ import { pathToFileURL } from 'node:url';
  * - index: sitemaps.org's siteindex.xsd written out in sitemap.xsd's namespace, which it includes,
  *   so `<loc>` and `<lastmod>` are checked by the package's own types (tLoc, tLastmod).
  */
-const SITEMAP_XSD = pathToFileURL(
-  join(dirname(createRequire(import.meta.url).resolve('sitemap/package.json')), 'schema', 'sitemap.xsd'),
-).href;
+const SITEMAP_XSD = new URL('schema/sitemap.xsd', import.meta.resolve('sitemap/package.json')).href;
 const XSD = 'xmlns:xsd="http://www.w3.org/2001/XMLSchema"';
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 

@@ -40,7 +40,7 @@ const withoutLastmod = (urls: SitemapUrl[]) => urls.map(({ loc, alternates }) =>
 describe('sitemap.xml', () => {
   let t: TestApp;
   let admin: string;
-  const ids: Record<string, number> = {};
+  const ids = { family: 0, category: 0, sub: 0, water: 0, orange: 0, binned: 0, gone: 0, goneCategory: 0 };
   beforeAll(async () => {
     t = await createTestApp();
     admin = await t.adminToken();
