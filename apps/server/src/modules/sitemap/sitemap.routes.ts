@@ -39,16 +39,15 @@ export function sitemapRoutes(app: FastifyInstance, settings: SitemapSettings = 
     done();
   });
 
-  /** Answers 304 when the crawler holds this version's copy; true when it did. */
-  async function notModified(request: FastifyRequest, reply: FastifyReply, origin: string) {
-    const version = await counts.currentVersion();
+  /** Tags the answer with the catalogue version; a 304 when the crawler holds that copy (true then). */
+  async function notModified(request: FastifyRequest, reply: FastifyReply, origin: string, version: number) {
     const hash = createHash('sha256').update(`${origin}\n${limit}`).digest('base64url').slice(0, 16);
     const etag = `W/"${version}-${hash}"`;
     void reply.header('etag', etag).header('cache-control', 'public, no-cache');
     const held = (request.headers['if-none-match'] ?? '').split(',').map((t) => t.trim());
-    if (!held.includes(etag) && !held.includes('*')) return { version, done: false };
+    if (!held.includes(etag) && !held.includes('*')) return false;
     await reply.code(304).send();
-    return { version, done: true };
+    return true;
   }
 
   async function plan(version: number) {
@@ -93,8 +92,8 @@ export function sitemapRoutes(app: FastifyInstance, settings: SitemapSettings = 
   r.get('/sitemap.xml', { schema: { hide: true, operationId: 'getSitemap' } }, async (request, reply) => {
     if (config.guest === null) return reply.header('content-type', XML).send(URLSET_OPEN + URLSET_CLOSE);
     const origin = publicOrigin(request, config);
-    const { version, done } = await notModified(request, reply, origin);
-    if (done) return reply;
+    const version = await counts.currentVersion();
+    if (await notModified(request, reply, origin, version)) return reply;
     const { counts: found, records, files } = await plan(version);
     if (files > 1) return reply.header('content-type', XML).send(sitemapIndex(origin, files));
     return sendUrlset(reply, origin, found, 0, records);
@@ -113,11 +112,12 @@ export function sitemapRoutes(app: FastifyInstance, settings: SitemapSettings = 
       const missing = new HttpError(404, `There is no sitemap ${request.params.file}`);
       if (config.guest === null) throw missing;
       const origin = publicOrigin(request, config);
-      const { version, done } = await notModified(request, reply, origin);
-      if (done) return reply;
+      // A part that does not exist is a 404 before any ETag: the counts are kept per version.
+      const version = await counts.currentVersion();
       const { counts: found, files } = await plan(version);
       const file = request.params.file;
       if (files === 1 || file > files) throw missing;
+      if (await notModified(request, reply, origin, version)) return reply;
       return sendUrlset(reply, origin, found, (file - 1) * recordsPerFile, file * recordsPerFile);
     },
   );

@@ -215,6 +215,8 @@ describe('sitemap index', () => {
     }
     expect(listed).toEqual(expected);
     expect((await get(t, '/sitemap-4.xml')).statusCode).toBe(404);
+    const etag = String((await get(t, '/sitemap-2.xml')).headers.etag);
+    expect((await get(t, '/sitemap-2.xml', { 'if-none-match': etag })).statusCode).toBe(304);
   });
 });
 
