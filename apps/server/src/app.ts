@@ -22,7 +22,7 @@ import { HttpError } from './lib/errors';
 import { registerAccessControl } from './modules/auth/access';
 import type { SessionCacheSettings } from './modules/auth/sessions';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
-import type { SearchCacheSettings } from './lib/app-module';
+import type { SearchCacheSettings, SitemapSettings } from './lib/app-module';
 import { APP_MODULES } from './modules';
 
 export interface BuildOptions {
@@ -32,6 +32,8 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** Search result cache settings; tests pass a clock they can move. */
   searchCache?: SearchCacheSettings;
+  /** Sitemap settings; tests pass a small limit to see the sitemap index. */
+  sitemap?: SitemapSettings;
   /** Session cache settings (the revocation delay); tests pass a clock they can move. */
   sessionCache?: SessionCacheSettings;
   /** Wall clock (milliseconds since the epoch) that issues and expires tokens; tests pass one they can move. */
@@ -44,6 +46,7 @@ export async function buildApp({
   database,
   logStream,
   searchCache,
+  sitemap,
   sessionCache,
   clock,
 }: BuildOptions): Promise<FastifyInstance> {
@@ -158,6 +161,6 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   // The modules in their one order (modules/index.ts): routes, the history's settings, the web app.
-  for (const module of APP_MODULES) await module.register(app, { searchCache });
+  for (const module of APP_MODULES) await module.register(app, { searchCache, sitemap });
   return app;
 }

@@ -10,7 +10,7 @@ import { loadConfig, type Config } from '../src/config/config';
 import { ensureAccounts } from '../src/seed/accounts';
 import { openDatabase, type Database } from '../src/db/client';
 import type { SessionCacheSettings } from '../src/modules/auth/sessions';
-import type { SearchCacheSettings } from '../src/lib/app-module';
+import type { SearchCacheSettings, SitemapSettings } from '../src/lib/app-module';
 
 export const ADMIN_PASSWORD = 'admin-test-password';
 export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -78,6 +78,7 @@ export async function createTestApp(
     overrides?: Partial<Config>;
     logStream?: NodeJS.WritableStream;
     searchCache?: SearchCacheSettings;
+    sitemap?: SitemapSettings;
     sessionCache?: SessionCacheSettings;
     /** Wall clock (milliseconds since the epoch) of the tokens. */
     clock?: () => number;
@@ -91,6 +92,7 @@ export async function createTestApp(
     database,
     logStream: options.logStream,
     searchCache: options.searchCache,
+    sitemap: options.sitemap,
     sessionCache: options.sessionCache,
     clock: options.clock,
   });

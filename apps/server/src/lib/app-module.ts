@@ -15,10 +15,21 @@ export interface SearchCacheSettings {
   now?: () => number;
 }
 
+/** The sitemap's settings (modules/sitemap); tests pass a small limit to see the index. */
+export interface SitemapSettings {
+  /** Most `<url>` entries in one sitemap file (sitemaps.org allows 50,000); more make an index. */
+  limit?: number;
+  /** Records read from the database per query while a sitemap is written. */
+  pageSize?: number;
+  /** How old the catalogue version may be before a request re-reads it from the database. */
+  versionTtlMs?: number;
+}
+
 /** What buildApp hands the modules beyond the app itself. */
 interface ModuleOptions {
   /** Search result cache settings; tests pass a clock they can move. */
   searchCache?: SearchCacheSettings;
+  sitemap?: SitemapSettings;
 }
 
 /** One part of the server, registered in the order of modules/index.ts. */

@@ -15,6 +15,7 @@ import { mediaRoutes } from './media/media.routes';
 import { mediaSweeper } from './media/media-sweeper';
 import { RESOURCE_MODULES } from './resources';
 import { searchCachePlugin } from './search/search-cache-plugin';
+import { sitemapRoutes } from './sitemap/sitemap.routes';
 import { synonymCsvRoutes } from './synonyms/synonyms.routes';
 import { systemRoutes } from './system/system.routes';
 import { uploadRoutes } from './media/upload.routes';
@@ -43,5 +44,6 @@ export const APP_MODULES: readonly AppModule[] = [
   { name: 'exports', register: exportRoutes },
   { name: 'media', register: mediaRoutes },
   { name: 'media sweeper', register: mediaSweeper },
+  { name: 'sitemap', register: (app, { sitemap }) => sitemapRoutes(app, sitemap) },
   { name: 'web app', register: (app) => registerWebApp(app, app.ctx.config.webDist) },
 ];
