@@ -1,0 +1,90 @@
+import type { ApiKey } from '@dalil/contracts/api-keys';
+import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { Fragment } from 'react';
+import { useTranslation } from '../../../lib/i18n';
+import { ChoiceName } from '../form-kit/choice-name';
+import { statusOf } from './api-keys-api';
+
+const STATUS_COLOR = { active: 'success', expired: 'warning', revoked: 'default' } as const;
+
+interface ApiKeyRowProps {
+  apiKey: ApiKey;
+  now: number;
+  busy: boolean;
+  onRevoke: () => void;
+}
+
+/** One key: what it may reach, when it was made and by whom, until when, its last use and its state. */
+export function ApiKeyRow({ apiKey: key, now, busy, onRevoke }: ApiKeyRowProps) {
+  const { t, i18n } = useTranslation();
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const at = (time: string | null, none: string) => (time ? when.format(new Date(time)) : none);
+  const status = statusOf(key, now);
+  const revoked = status === 'revoked';
+  return (
+    <TableRow
+      aria-disabled={revoked || undefined}
+      sx={{
+        '& td': { verticalAlign: 'top' },
+        ...(revoked && { bgcolor: 'action.hover', '& td, & td *': { color: 'text.secondary' } }),
+      }}
+    >
+      <TableCell>
+        <Typography variant="body2" dir="auto" sx={{ fontWeight: 500, minWidth: 120 }}>
+          {key.name}
+        </Typography>
+      </TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        <Typography variant="body2" component="code" dir="ltr" sx={{ fontFamily: 'monospace' }}>
+          {key.prefix}…
+        </Typography>
+      </TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        {t(key.role === 'editor' ? 'apiKeys.roleEditor' : 'apiKeys.roleReader')}
+      </TableCell>
+      <TableCell sx={{ minWidth: 140 }}>
+        {key.families.map((id, index) => (
+          <Fragment key={id}>
+            {index > 0 && t('admin.users.separator')}
+            <ChoiceName resource="families" id={id} />
+          </Fragment>
+        ))}
+      </TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        {at(key.createdAt, '')}
+        <Typography variant="caption" color="text.secondary" component="div">
+          {t('apiKeys.createdBy', { name: `\u2068${key.createdBy.username}\u2069` })}
+        </Typography>
+      </TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{at(key.expiresAt, t('apiKeys.never'))}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{at(key.lastUsedAt, t('apiKeys.notUsed'))}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        <Chip size="small" variant="outlined" color={STATUS_COLOR[status]} label={t(`apiKeys.${status}`)} />
+        {key.revokedAt && (
+          <Typography variant="caption" component="div" sx={{ mt: 0.5 }}>
+            {t('apiKeys.revokedOn', { when: at(key.revokedAt, '') })}
+          </Typography>
+        )}
+      </TableCell>
+      <TableCell align="right">
+        {!revoked && (
+          <Button
+            size="small"
+            color="error"
+            startIcon={<BlockOutlined />}
+            disabled={busy}
+            onClick={onRevoke}
+            aria-label={t('apiKeys.revokeLabel', { name: key.name })}
+          >
+            {t('apiKeys.revoke')}
+          </Button>
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}
