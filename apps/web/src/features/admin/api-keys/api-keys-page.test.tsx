@@ -135,7 +135,7 @@ describe('API keys page', () => {
 
     const shown = await screen.findByRole('dialog', { name: /ERP sync.* is ready/ });
     expect(shown).toHaveTextContent('it will not be shown again');
-    expect(within(shown).getByRole('status', { name: 'Secret' })).toHaveTextContent(SECRET);
+    expect(within(shown).getByRole('textbox', { name: 'Secret' })).toHaveValue(SECRET);
     expect(shown).toHaveTextContent(`curl -H "Authorization: Bearer ${SECRET}"`);
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
       name: 'ERP sync',
@@ -152,6 +152,7 @@ describe('API keys page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await rowOf('ERP sync')).toHaveTextContent('dalil_AbCdEf…');
     expect(document.body).not.toHaveTextContent(SECRET);
+    expect(screen.queryByDisplayValue(SECRET)).toBeNull();
   });
 
   it("shows the server's refusal at its field and keeps what was typed; no family is refused before sending", async () => {

@@ -8,6 +8,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
@@ -36,7 +37,6 @@ const MONOSPACE = {
 export function SecretDialog({ shown, onClose }: { shown: ShownSecret | null; onClose: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const secretId = useId();
   const [copy, setCopy] = useState<'copied' | 'failed' | null>(null);
   const close = () => {
     setCopy(null);
@@ -68,23 +68,23 @@ export function SecretDialog({ shown, onClose }: { shown: ShownSecret | null; on
         <Stack spacing={2}>
           <Alert severity="warning">{t('apiKeys.secretWarning')}</Alert>
           <Box>
-            <Typography id={secretId} variant="subtitle2" component="p" sx={{ mb: 0.5 }}>
-              {t('apiKeys.secret')}
-            </Typography>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <Box
-                component="output"
-                aria-labelledby={secretId}
-                dir="ltr"
-                data-testid="api-key-secret"
-                sx={{ ...MONOSPACE, flex: 1, display: 'block', userSelect: 'all' }}
-              >
-                {shown?.secret}
-              </Box>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+              <TextField
+                label={t('apiKeys.secret')}
+                value={shown?.secret ?? ''}
+                multiline
+                fullWidth
+                onFocus={(event) => event.target.select()}
+                slotProps={{
+                  htmlInput: { readOnly: true, dir: 'ltr', spellCheck: false },
+                  input: { sx: { fontFamily: MONOSPACE.fontFamily, fontSize: MONOSPACE.fontSize } },
+                }}
+              />
               <Button
                 variant="contained"
                 startIcon={<ContentCopyOutlined />}
                 onClick={() => void copySecret()}
+                sx={{ flexShrink: 0, mt: 1 }}
               >
                 {t('apiKeys.copy')}
               </Button>
