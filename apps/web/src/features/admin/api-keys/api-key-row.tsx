@@ -1,9 +1,11 @@
 import type { ApiKey } from '@dalil/contracts/api-keys';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import IconButton from '@mui/material/IconButton';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { Fragment } from 'react';
 import { useTranslation } from '../../../lib/i18n';
@@ -22,8 +24,21 @@ interface ApiKeyRowProps {
 /** One key: what it may reach, when it was made and by whom, until when, its last use and its state. */
 export function ApiKeyRow({ apiKey: key, now, busy, onRevoke }: ApiKeyRowProps) {
   const { t, i18n } = useTranslation();
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  const at = (time: string | null, none: string) => (time ? when.format(new Date(time)) : none);
+  const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const hour = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' });
+  // A date, with its time (and who, for the creation) on a line of its own: the table stays narrow.
+  const at = (time: string | null, none: string, by?: string) =>
+    time ? (
+      <>
+        {day.format(new Date(time))}
+        <Typography variant="caption" color="text.secondary" component="div">
+          {hour.format(new Date(time))}
+          {by && ` · ${by}`}
+        </Typography>
+      </>
+    ) : (
+      none
+    );
   const status = statusOf(key, now);
   const revoked = status === 'revoked';
   return (
@@ -35,7 +50,7 @@ export function ApiKeyRow({ apiKey: key, now, busy, onRevoke }: ApiKeyRowProps) 
       }}
     >
       <TableCell>
-        <Typography variant="body2" dir="auto" sx={{ fontWeight: 500, minWidth: 120 }}>
+        <Typography variant="body2" dir="auto" sx={{ fontWeight: 500, minWidth: 96 }}>
           {key.name}
         </Typography>
       </TableCell>
@@ -47,7 +62,7 @@ export function ApiKeyRow({ apiKey: key, now, busy, onRevoke }: ApiKeyRowProps) 
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
         {t(key.role === 'editor' ? 'apiKeys.roleEditor' : 'apiKeys.roleReader')}
       </TableCell>
-      <TableCell sx={{ minWidth: 140 }}>
+      <TableCell sx={{ minWidth: 120 }}>
         {key.families.map((id, index) => (
           <Fragment key={id}>
             {index > 0 && t('admin.users.separator')}
@@ -56,33 +71,33 @@ export function ApiKeyRow({ apiKey: key, now, busy, onRevoke }: ApiKeyRowProps) 
         ))}
       </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        {at(key.createdAt, '')}
-        <Typography variant="caption" color="text.secondary" component="div">
-          {t('apiKeys.createdBy', { name: `\u2068${key.createdBy.username}\u2069` })}
-        </Typography>
+        {at(key.createdAt, '', t('apiKeys.createdBy', { name: `\u2068${key.createdBy.username}\u2069` }))}
       </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{at(key.expiresAt, t('apiKeys.never'))}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{at(key.lastUsedAt, t('apiKeys.notUsed'))}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        <Chip size="small" variant="outlined" color={STATUS_COLOR[status]} label={t(`apiKeys.${status}`)} />
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+          <Chip size="small" variant="outlined" color={STATUS_COLOR[status]} label={t(`apiKeys.${status}`)} />
+          {!revoked && (
+            <Tooltip title={t('apiKeys.revoke')}>
+              <span>
+                <IconButton
+                  size="small"
+                  color="error"
+                  disabled={busy}
+                  onClick={onRevoke}
+                  aria-label={t('apiKeys.revokeLabel', { name: key.name })}
+                >
+                  <BlockOutlined fontSize="small" />
+                </IconButton>
+              </span>
+            </Tooltip>
+          )}
+        </Stack>
         {key.revokedAt && (
           <Typography variant="caption" component="div" sx={{ mt: 0.5 }}>
-            {t('apiKeys.revokedOn', { when: at(key.revokedAt, '') })}
+            {day.format(new Date(key.revokedAt))}
           </Typography>
-        )}
-      </TableCell>
-      <TableCell align="right">
-        {!revoked && (
-          <Button
-            size="small"
-            color="error"
-            startIcon={<BlockOutlined />}
-            disabled={busy}
-            onClick={onRevoke}
-            aria-label={t('apiKeys.revokeLabel', { name: key.name })}
-          >
-            {t('apiKeys.revoke')}
-          </Button>
         )}
       </TableCell>
     </TableRow>

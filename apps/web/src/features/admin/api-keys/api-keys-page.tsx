@@ -67,7 +67,7 @@ export function ApiKeysPage() {
         </Button>
       </Stack>
       <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={t('pages.apiKeys')}>
+        <Table size="small" aria-label={t('pages.apiKeys')} sx={{ '& td, & th': { px: 1 } }}>
           <TableHead>
             <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
               <TableCell>{t('apiKeys.name')}</TableCell>
@@ -78,7 +78,6 @@ export function ApiKeysPage() {
               <TableCell>{t('apiKeys.expires')}</TableCell>
               <TableCell>{t('apiKeys.lastUsed')}</TableCell>
               <TableCell>{t('apiKeys.status')}</TableCell>
-              <TableCell />
             </TableRow>
           </TableHead>
           <TableBody>
@@ -93,7 +92,7 @@ export function ApiKeysPage() {
             ))}
             {list.isSuccess && keys.length === 0 && (
               <TableRow>
-                <TableCell colSpan={9}>{t('apiKeys.none')}</TableCell>
+                <TableCell colSpan={8}>{t('apiKeys.none')}</TableCell>
               </TableRow>
             )}
           </TableBody>

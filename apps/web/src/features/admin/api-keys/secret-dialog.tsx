@@ -97,7 +97,7 @@ export function SecretDialog({ shown, onClose }: { shown: ShownSecret | null; on
             <Typography variant="body2" sx={{ mb: 0.5 }}>
               {t('apiKeys.example')}
             </Typography>
-            <Box component="pre" dir="ltr" sx={{ ...MONOSPACE, textAlign: 'left' }}>
+            <Box component="pre" dir="ltr" sx={{ ...MONOSPACE, textAlign: 'start' }}>
               {example}
             </Box>
           </Box>
