@@ -42,7 +42,7 @@ async function firstOf(request: APIRequestContext, token: string, url: string): 
 }
 
 /** Fills and sends the new key form in the UI's language; answers the secret dialog. */
-async function createKey(page: Page, language: 'en' | 'ar', name: string, family: Named) {
+async function createKey(page: Page, language: 'en' | 'ar', name: string, family: Named, shot?: string) {
   const text = TEXT[language];
   await page.getByRole('button', { name: text.create }).click();
   const form = page.getByRole('dialog', { name: text.create });
@@ -51,6 +51,7 @@ async function createKey(page: Page, language: 'en' | 'ar', name: string, family
   const familyName = language === 'ar' ? family.nameAr : family.nameEn;
   await form.getByRole('combobox', { name: text.families }).fill(familyName.slice(0, 4));
   await page.getByRole('option', { name: familyName }).click();
+  if (shot) await screenshot(page, shot);
   await form.getByRole('button', { name: text.save }).click();
   const shown = page.getByRole('dialog', { name: new RegExp(`${name}.*(is ready|جاهز)`) });
   await expect(shown).toBeVisible();
@@ -154,7 +155,7 @@ test('an editor key changes a product; the history names the key; the change is 
       await page.goto('/admin/users/api-keys');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       const name = `Shop feed ${language} ${colourMode}`;
-      const dialog = await createKey(page, language, name, family);
+      const dialog = await createKey(page, language, name, family, `api-keys-form-${language}-${colourMode}`);
       await screenshot(page, `api-keys-secret-${language}-${colourMode}`);
       await dialog.getByRole('button', { name: TEXT[language].done }).click();
       await expect(dialog).toBeHidden();
