@@ -1,6 +1,6 @@
 import type { Account } from '@dalil/contracts/auth';
 import type { ApiKey } from '@dalil/contracts/api-keys';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AccountContext } from '../../../lib/account';
@@ -131,6 +131,8 @@ describe('API keys page', () => {
     const form = await fillForm(user, 'Alpha Foods');
     await user.click(within(form).getByRole('radio', { name: /^Read-only/ }));
     await user.click(within(form).getByRole('radio', { name: /^Editor/ }));
+    // The key works through the last day chosen: it expires at the next local midnight.
+    fireEvent.change(within(form).getByLabelText(/^Expires after/), { target: { value: '2099-01-31' } });
     await user.click(within(form).getByRole('button', { name: 'Create key' }));
 
     const shown = await screen.findByRole('dialog', { name: /ERP sync.* is ready/ });
@@ -141,7 +143,7 @@ describe('API keys page', () => {
       name: 'ERP sync',
       role: 'editor',
       families: [3],
-      expiresAt: null,
+      expiresAt: new Date(2099, 1, 1).toISOString(),
     });
 
     await user.click(within(shown).getByRole('button', { name: 'Copy' }));
