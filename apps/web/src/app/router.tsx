@@ -131,6 +131,11 @@ export const appRoutes: RouteObject[] = [
                     async () => (await import('../features/admin/bin/bin-page')).BinPage,
                   ),
                   page(
+                    paths.apiKeys,
+                    'pages.apiKeys',
+                    async () => (await import('../features/admin/api-keys/api-keys-page')).ApiKeysPage,
+                  ),
+                  page(
                     paths.uploadAll,
                     'pages.uploadAll',
                     async () => (await import('../features/admin/imports/upload-all-page')).UploadAllPage,

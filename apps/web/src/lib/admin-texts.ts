@@ -7,6 +7,8 @@ import uploadAr from './locales/upload.ar.json';
 import uploadEn from './locales/upload.en.json';
 import imagesAr from './locales/images.ar.json';
 import imagesEn from './locales/images.en.json';
+import apiKeysAr from './locales/api-keys.ar.json';
+import apiKeysEn from './locales/api-keys.en.json';
 import './server-message-rules';
 
 /**
@@ -15,8 +17,8 @@ import './server-message-rules';
  * (docs/performance.md, "First visit"): importing this module adds them.
  */
 export const adminTexts = {
-  en: { admin: adminEn, upload: uploadEn, images: imagesEn },
-  ar: { admin: adminAr, upload: uploadAr, images: imagesAr },
+  en: { admin: adminEn, upload: uploadEn, images: imagesEn, apiKeys: apiKeysEn },
+  ar: { admin: adminAr, upload: uploadAr, images: imagesAr, apiKeys: apiKeysAr },
 };
 
 i18n.addMessages('en', adminTexts.en);

@@ -38,6 +38,14 @@ describe('server messages in the admin language', () => {
     );
   });
 
+  it('translates what an API key is refused', () => {
+    expect(say('ar', answer(403, 'This API key may only read'))).toBe('هذا المفتاح للقراءة فقط');
+    expect(say('ar', answer(403, 'An API key cannot manage accounts, keys or sessions'))).toBe(
+      'لا يمكن لمفتاح الواجهة البرمجية إدارة الحسابات أو المفاتيح أو الجلسات',
+    );
+    expect(say('en', answer(403, 'This API key may only read'))).toBe('This API key may only read');
+  });
+
   it("shows an unknown message's own text only as a fallback, after the status's sentence in Arabic", () => {
     const error = answer(409, 'Something new the UI does not know');
     expect(say('en', error)).toBe('Something new the UI does not know');

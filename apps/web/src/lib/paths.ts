@@ -20,6 +20,8 @@ export const paths = {
   imports: '/admin/activity/imports',
   bin: '/admin/activity/bin',
   uploadImages: '/admin/upload/images',
+  /** Under the users' paths: the Users menu group holds it. */
+  apiKeys: '/admin/users/api-keys',
 } as const;
 
 /** The printable catalogue of a family, or of one of its categories. */

@@ -10,6 +10,7 @@ import ManageHistoryOutlined from '@mui/icons-material/ManageHistoryOutlined';
 import type { Account } from '@dalil/contracts/auth';
 import type { Access } from '@dalil/contracts/resources';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import { adminResourceKeys, menuGroupOf, navLabelKey, type AdminResourceKey } from '../../lib/admin-screens';
 import { mayUse } from '../../lib/account';
 import type { MessageKey } from '../../lib/locales/en';
@@ -36,6 +37,12 @@ export interface NavGroup {
 }
 
 const accessOf = (key: AdminResourceKey) => adminResources[key].declaration.access;
+
+/** Screens that are not a resource but belong to a resource's group (their paths under its prefix). */
+const moreItems: Partial<Record<AdminResourceKey, NavItem[]>> = {
+  // Keys act for other systems as an editor or a reader would: administrators manage them.
+  users: [{ labelKey: 'nav.apiKeys', to: paths.apiKeys, icon: KeyOutlined, access: 'admin' }],
+};
 
 /**
  * The admin shell menu: a List and Create group per resource in the registry, then the uploads. A
@@ -67,6 +74,7 @@ const adminNav: NavGroup[] = [
             icon: adminResources[child].icon,
             access: accessOf(child).list,
           })),
+        ...(moreItems[key] ?? []),
       ] satisfies NavItem[],
     })),
   {

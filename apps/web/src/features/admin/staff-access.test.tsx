@@ -72,7 +72,12 @@ describe('what staff are offered', () => {
     );
     const admin = await menuLinks();
     expect(admin).toEqual(
-      expect.arrayContaining(['/admin/family/create', '/admin/upload/images', '/admin/users/list']),
+      expect.arrayContaining([
+        '/admin/family/create',
+        '/admin/upload/images',
+        '/admin/users/list',
+        '/admin/users/api-keys',
+      ]),
     );
   });
 

@@ -75,6 +75,7 @@ export const ar: BaseMessages = {
     imports: 'عمليات الاستيراد',
     bin: 'سلة المحذوفات',
     uploadImages: 'رفع الصور',
+    apiKeys: 'مفاتيح الواجهة البرمجية',
   },
   catalog: catalogAr,
   pages: {
@@ -104,5 +105,6 @@ export const ar: BaseMessages = {
     activity: 'النشاط',
     imports: 'عمليات الاستيراد',
     bin: 'سلة المحذوفات',
+    apiKeys: 'مفاتيح الواجهة البرمجية',
   },
 };

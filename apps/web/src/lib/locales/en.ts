@@ -1,6 +1,7 @@
 import catalogEn from './catalog.en.json';
 import countsEn from './counts.en.json';
 import type adminEn from './admin.en.json';
+import type apiKeysEn from './api-keys.en.json';
 import type imagesEn from './images.en.json';
 import type uploadEn from './upload.en.json';
 
@@ -78,6 +79,7 @@ export const en = {
     imports: 'Imports',
     bin: 'Recycle bin',
     uploadImages: 'Upload Images',
+    apiKeys: 'API keys',
   },
   catalog: catalogEn,
   pages: {
@@ -107,6 +109,7 @@ export const en = {
     activity: 'Activity',
     imports: 'Imports',
     bin: 'Recycle bin',
+    apiKeys: 'API keys',
   },
 };
 
@@ -117,6 +120,7 @@ type Messages = BaseMessages & {
   admin: typeof adminEn;
   upload: typeof uploadEn;
   images: typeof imagesEn;
+  apiKeys: typeof apiKeysEn;
 };
 
 type Leaves<T, P extends string = ''> = {

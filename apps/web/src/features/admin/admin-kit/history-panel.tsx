@@ -16,6 +16,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { useTranslation, type TFunction } from '../../../lib/i18n';
 import { reportError, useNotifications } from '../../../lib/notifications-store';
 import { paths } from '../../../lib/paths';
+import { ActorName } from './actor-name';
 import { HistoryChanges } from './history-changes';
 import { fieldLabel, recordLabel } from './history-labels';
 
@@ -128,7 +129,7 @@ export function HistoryPanel({ filters }: { filters: Omit<ActivityQuery, 'limit'
                 )}
               </Stack>
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
-                {when.format(new Date(entry.at))} · <bdi>{entry.actor.username}</bdi>
+                {when.format(new Date(entry.at))} · <ActorName actor={entry.actor} />
                 {family && (
                   <>
                     {' · '}

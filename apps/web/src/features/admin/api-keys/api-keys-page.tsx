@@ -1,0 +1,122 @@
+import type { ApiKey } from '@dalil/contracts/api-keys';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useTranslation } from '../../../lib/i18n';
+import { reportError, useNotifications } from '../../../lib/notifications-store';
+import { apiKeysApi } from './api-keys-api';
+import { ApiKeyRow } from './api-key-row';
+import { NewKeyDialog } from './new-key-dialog';
+import { SecretDialog, type ShownSecret } from './secret-dialog';
+
+const QUERY_KEY = ['api-keys'];
+
+/** A key's name in a sentence, in a bidi isolate so a Latin name does not pull Arabic words along. */
+const quoted = (key: ApiKey) => `\u2068${key.name}\u2069`;
+
+/**
+ * The API keys other systems use: every key with what it may do and its state (revoked ones stay,
+ * greyed), a new key whose secret is shown once, and a revoke that asks first, naming the key.
+ */
+export function ApiKeysPage() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [creating, setCreating] = useState(false);
+  const [shown, setShown] = useState<ShownSecret | null>(null);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const list = useQuery({ queryKey: QUERY_KEY, queryFn: ({ signal }) => apiKeysApi.list(signal) });
+  const revoke = useMutation({
+    mutationFn: (key: ApiKey) => apiKeysApi.revoke(key.id),
+    onSuccess: () => {
+      useNotifications.getState().show({ severity: 'success', messageKey: 'apiKeys.revokedDone' });
+      void client.invalidateQueries({ queryKey: QUERY_KEY });
+    },
+    onError: reportError,
+    onSettled: () => setRevoking(null),
+  });
+  const keys = list.data?.data ?? [];
+  // Expired means expired when the list was read: it is read again on every visit and change.
+  const now = list.dataUpdatedAt;
+  return (
+    <Paper sx={{ p: 2 }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 2, gap: 2 }}
+      >
+        <Typography variant="body2" color="text.secondary" sx={{ maxWidth: '70ch' }}>
+          {t('apiKeys.intro')}
+        </Typography>
+        <Button
+          variant="contained"
+          startIcon={<AddOutlined />}
+          onClick={() => setCreating(true)}
+          sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}
+        >
+          {t('apiKeys.create')}
+        </Button>
+      </Stack>
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={t('pages.apiKeys')} sx={{ '& td, & th': { px: 1 } }}>
+          <TableHead>
+            <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
+              <TableCell>{t('apiKeys.name')}</TableCell>
+              <TableCell>{t('apiKeys.prefix')}</TableCell>
+              <TableCell>{t('apiKeys.role')}</TableCell>
+              <TableCell>{t('apiKeys.families')}</TableCell>
+              <TableCell>{t('apiKeys.created')}</TableCell>
+              <TableCell>{t('apiKeys.expires')}</TableCell>
+              <TableCell>{t('apiKeys.lastUsed')}</TableCell>
+              <TableCell>{t('apiKeys.status')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {keys.map((key) => (
+              <ApiKeyRow
+                key={key.id}
+                apiKey={key}
+                now={now}
+                busy={revoke.isPending}
+                onRevoke={() => setRevoking(key)}
+              />
+            ))}
+            {list.isSuccess && keys.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={8}>{t('apiKeys.none')}</TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </Box>
+      <NewKeyDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(created) => {
+          setCreating(false);
+          setShown({ name: created.name, secret: created.secret });
+          void client.invalidateQueries({ queryKey: QUERY_KEY });
+        }}
+      />
+      <SecretDialog shown={shown} onClose={() => setShown(null)} />
+      <ConfirmDialog
+        open={revoking !== null}
+        title={revoking ? t('apiKeys.revokeTitle', { name: quoted(revoking) }) : ''}
+        text={revoking ? t('apiKeys.revokeText', { name: quoted(revoking) }) : ''}
+        confirmLabel={t('apiKeys.revoke')}
+        busy={revoke.isPending}
+        onConfirm={() => revoking && revoke.mutate(revoking)}
+        onClose={() => setRevoking(null)}
+      />
+    </Paper>
+  );
+}
