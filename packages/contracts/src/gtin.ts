@@ -1,6 +1,6 @@
 /** The GTIN lengths GS1 defines: GTIN-8 (EAN-8), GTIN-12 (UPC-A), GTIN-13 (EAN-13) and GTIN-14. */
-export const GTIN_LENGTHS = [8, 12, 13, 14] as const;
-export type GtinLength = (typeof GTIN_LENGTHS)[number];
+const GTIN_LENGTHS = [8, 12, 13, 14] as const;
+type GtinLength = (typeof GTIN_LENGTHS)[number];
 
 export type GtinCheck =
   | { valid: true; length: GtinLength }

@@ -34,7 +34,7 @@ function firstLanguage(area: Area): Language {
  * The cookie that tells the server the catalogue language a visitor last chose, so a visitor page
  * asked for without `?lang=` is answered in it (apps/server/src/modules/pages/page-language.ts).
  */
-export const LANGUAGE_COOKIE = 'dalil-lang';
+const LANGUAGE_COOKIE = 'dalil-lang';
 
 /** A visitor page's address may name its language (`?lang=en`): that wins over what was stored. */
 function addressLanguage(area: Area): Language | null {

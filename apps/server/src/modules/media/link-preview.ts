@@ -7,7 +7,7 @@ import { MEDIA_NAME, type MediaStore, previewKey } from '../../lib/media-store';
  * JPEG at most 1200 px wide and 300 KB, made on the first page (or preview) request that needs it and
  * kept in the media store beside the image's widths.
  */
-export const PREVIEW_LIMITS = { width: 1200, bytes: 300 * 1024 } as const;
+const PREVIEW_LIMITS = { width: 1200, bytes: 300 * 1024 } as const;
 /** Tried in turn until the JPEG fits in PREVIEW_LIMITS.bytes; the last falls back to a narrower width. */
 const QUALITIES = [82, 72, 62, 50] as const;
 const FALLBACK_WIDTH = 800;

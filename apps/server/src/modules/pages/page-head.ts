@@ -1,4 +1,4 @@
-import type { VisitorLanguage } from '../../lib/visitor-addresses';
+import { VISITOR_LANGUAGES, type VisitorLanguage } from '../../lib/visitor-addresses';
 
 /** The link preview image of a page: a JPEG of known size (modules/media/link-preview.ts). */
 export interface HeadImage {
@@ -23,7 +23,7 @@ export interface PageHead {
 }
 
 /** Open Graph locales: Arabic as written across the Arab world, English as in the US. */
-export const OG_LOCALES: Record<VisitorLanguage, string> = { ar: 'ar_AR', en: 'en_US' };
+const OG_LOCALES: Record<VisitorLanguage, string> = { ar: 'ar_AR', en: 'en_US' };
 
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -40,7 +40,7 @@ export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c)
  * JSON safe inside <script>: `<`, `>` and `&` as \u escapes, so no name can close the script or open
  * a comment; U+2028 and U+2029 too, which older JavaScript parsers take for line ends.
  */
-export const jsonForScript = (value: unknown): string =>
+const jsonForScript = (value: unknown): string =>
   JSON.stringify(value).replace(
     /[<>&\u2028\u2029]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
@@ -56,8 +56,9 @@ export function renderHead(head: PageHead): string {
     `<title>${escapeHtml(head.title)}</title>`,
     meta('name', 'description', head.description),
     `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
-    `<link rel="alternate" hreflang="ar" href="${escapeHtml(head.alternates.ar)}" />`,
-    `<link rel="alternate" hreflang="en" href="${escapeHtml(head.alternates.en)}" />`,
+    ...VISITOR_LANGUAGES.map(
+      (l) => `<link rel="alternate" hreflang="${l}" href="${escapeHtml(head.alternates[l])}" />`,
+    ),
     `<link rel="alternate" hreflang="x-default" href="${escapeHtml(head.alternates.ar)}" />`,
     meta('property', 'og:type', head.ogType),
     meta('property', 'og:site_name', head.siteName),

@@ -1,7 +1,7 @@
 import type { VisitorLanguage } from '../../lib/visitor-addresses';
 
 /** The cookie the web app writes when a visitor switches language (apps/web/src/lib/preferences-store.ts). */
-export const LANGUAGE_COOKIE = 'dalil-lang';
+const LANGUAGE_COOKIE = 'dalil-lang';
 
 const asLanguage = (value: string | undefined | null): VisitorLanguage | null =>
   value === 'ar' || value === 'en' ? value : null;

@@ -111,10 +111,10 @@ async function openGraph(html: string) {
 /** The head's link tags and JSON-LD, read with cheerio. */
 function links(html: string) {
   const $ = load(html);
-  const alternates = Object.fromEntries(
+  const alternates: Record<string, string | undefined> = Object.fromEntries(
     $('link[rel="alternate"][hreflang]')
       .toArray()
-      .map((e) => [$(e).attr('hreflang'), $(e).attr('href')]),
+      .map((e) => [$(e).attr('hreflang') ?? '', $(e).attr('href')]),
   );
   const structured = $('script[type="application/ld+json"]')
     .toArray()

@@ -28,7 +28,7 @@ export function organization(name: string, url: string): object {
 }
 
 /** The gtin8/12/13/14 property of a barcode whose GS1 check digit is right; nothing otherwise. */
-export function gtinProperty(barcode: string | null): Record<string, string> {
+function gtinProperty(barcode: string | null): Record<string, string> {
   if (barcode === null) return {};
   const check = checkGtin(barcode);
   return check.valid ? { [`gtin${check.length}`]: barcode } : {};
