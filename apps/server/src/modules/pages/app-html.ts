@@ -12,7 +12,8 @@ const HTML_TAG = /<html\b[^>]*>/i;
  * <html> in the page's language and direction.
  */
 export class AppHtml {
-  private readonly before: string;
+  /** index.html up to the head tags, with <html> in each language. */
+  private readonly before: Record<VisitorLanguage, string>;
   private readonly after: string;
   /** The generic title, for pages that must say nothing of the catalogue. */
   readonly genericTitle: string;
@@ -20,17 +21,21 @@ export class AppHtml {
   constructor(html: string) {
     const withoutDescription = html.replace(DESCRIPTION, '');
     const title = TITLE.exec(withoutDescription);
+    let before: string;
     if (title) {
-      this.before = withoutDescription.slice(0, title.index);
+      before = withoutDescription.slice(0, title.index);
       this.after = withoutDescription.slice(title.index + title[0].length);
       this.genericTitle = title[0];
     } else {
       const head = /<head[^>]*>/i.exec(withoutDescription);
       const at = head ? head.index + head[0].length : 0;
-      this.before = withoutDescription.slice(0, at);
+      before = withoutDescription.slice(0, at);
       this.after = withoutDescription.slice(at);
       this.genericTitle = '<title>Dalil</title>';
     }
+    const inLanguage = (language: VisitorLanguage) =>
+      before.replace(HTML_TAG, `<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">`);
+    this.before = { ar: inLanguage('ar'), en: inLanguage('en') };
   }
 
   static read(webDist: string): AppHtml {
@@ -39,8 +44,6 @@ export class AppHtml {
 
   /** The page: `headTags` where the title was, <html> in `language`. */
   render(language: VisitorLanguage, headTags: string): string {
-    const html = `<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">`;
-    const before = HTML_TAG.test(this.before) ? this.before.replace(HTML_TAG, html) : this.before;
-    return before + headTags + this.after;
+    return this.before[language] + headTags + this.after;
   }
 }

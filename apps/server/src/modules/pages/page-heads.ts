@@ -89,12 +89,13 @@ export async function pageHead(
   const texts = TEXTS[language];
   const holding = language === 'ar' ? sources.config.holding.nameAr : sources.config.holding.nameEn;
   const address = (p: VisitorPage, l: VisitorLanguage = language) => visitorAddress(origin, p, l);
-  const base = {
+  const addresses = (p: VisitorPage) => ({
     language,
     siteName: holding,
-    canonical: address(page),
-    alternates: { ar: address(page, 'ar'), en: address(page, 'en') },
-  };
+    canonical: address(p),
+    alternates: { ar: address(p, 'ar'), en: address(p, 'en') },
+  });
+  const base = addresses(page);
   const chooserCrumb: Crumb = { name: texts.chooserCrumb, url: address({ kind: 'chooser' }) };
 
   if (page.kind === 'chooser') {
@@ -117,6 +118,8 @@ export async function pageHead(
     const category = page.category != null ? await findCategory(sources.db, family.id, page.category) : null;
     const familyName = named(family, language);
     const categoryName = category ? named(category, language) : null;
+    // A category the family does not have filters nothing: the page's address leaves it out.
+    const shown = addresses({ ...page, category: category?.id ?? null });
     const search = page.search?.trim() ?? '';
     const titleParts = [familyName, categoryName, search ? texts.search(search) : null];
     if (page.page !== undefined && page.page > 1) titleParts.push(texts.page(page.page));
@@ -133,7 +136,7 @@ export async function pageHead(
     return {
       found: true,
       head: {
-        ...base,
+        ...shown,
         title: `${titleParts.filter(Boolean).join(' · ')} | ${holding}`,
         description: shorten(texts.catalogue(familyName, categoryName, holding)),
         ogType: 'website',

@@ -9,10 +9,10 @@ import { escapeHtml, renderHead } from './page-head';
 import { pageHead } from './page-heads';
 import { pageLanguage } from './page-language';
 
-/** A rendered visitor page: its status and the whole HTML. */
+/** A rendered visitor page: its status and head tags (index.html around them is the same for all). */
 interface RenderedPage {
   status: 200 | 404;
-  html: string;
+  head: string;
 }
 
 const NOT_FOUND_TITLE: Record<VisitorLanguage, string> = { ar: 'الصفحة غير موجودة', en: 'Page not found' };
@@ -83,9 +83,9 @@ export function pagesRoutes(app: FastifyInstance) {
         : await pageHead({ db, media, config }, origin, page, language);
     if (!outcome.found) {
       const title = `<title>${escapeHtml(NOT_FOUND_TITLE[language])}</title>`;
-      return { status: 404 as const, html: template.render(language, `${title}\n    ${NOINDEX}`) };
+      return { status: 404 as const, head: `${title}\n    ${NOINDEX}` };
     }
-    return { status: 200 as const, html: template.render(language, renderHead(outcome.head)) };
+    return { status: 200 as const, head: renderHead(outcome.head) };
   }
 
   async function answer(request: FastifyRequest, reply: FastifyReply) {
@@ -107,7 +107,7 @@ export function pagesRoutes(app: FastifyInstance) {
       rendered = await render(page, language, origin);
       cache.set(key, rendered, version);
     }
-    return reply.status(rendered.status).send(rendered.html);
+    return reply.status(rendered.status).send(template.render(language, rendered.head));
   }
 
   for (const url of ['/catalog/family', '/catalog/main', '/catalog/main/:id'])

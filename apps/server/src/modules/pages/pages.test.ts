@@ -292,6 +292,12 @@ describe('the catalogue and the chooser', () => {
     expect(head.alternates['x-default']).toBe(`${ORIGIN}/catalog/main?family=${family}&category=${category}`);
   });
 
+  it("leaves a category the family does not have out of the page's address", async () => {
+    const res = await page(`/catalog/main?family=${family}&category=999999&page=2&lang=en`);
+    expect(res.statusCode).toBe(200);
+    expect(links(res.body).canonical).toBe(`${ORIGIN}/catalog/main?family=${family}&page=2&lang=en`);
+  });
+
   it('the catalogue in Arabic', async () => {
     const og = await openGraph((await page(`/catalog/main?family=${family}`)).body);
     expect(og.ogTitle).toBe('نخيل للأغذية | مجموعة دليل القابضة');
