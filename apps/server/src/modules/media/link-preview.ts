@@ -61,6 +61,19 @@ async function makeOrRead(store: MediaStore, name: string): Promise<LinkPreview 
 }
 
 /**
+ * The bytes of a stored image's link preview, made now if no page has asked for it yet (or the
+ * sweep removed it with its image and the image came back); null when there is no such image.
+ */
+export async function readPreview(store: MediaStore, name: string): Promise<Buffer | null> {
+  if (!MEDIA_NAME.test(name)) return null;
+  const stored = await store.get(previewKey(name));
+  if (stored) return stored;
+  known.delete(name);
+  const made = await linkPreview(store, name);
+  return made && store.get(made.key);
+}
+
+/**
  * The link preview JPEG of a stored image, made and stored on first use; null when the image is not
  * in the store (or cannot be decoded). Each image is encoded once: later calls find it in the store.
  */

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/errors';
-import { linkPreview, readImage } from './media.service';
+import { readImage, readPreview } from './media.service';
 
 /**
  * GET /media/<name>[?w=<width>] and GET /media/w<width>/<name>: the same images from whichever
@@ -46,8 +46,7 @@ export function mediaRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { name } = request.params;
-      const preview = name.endsWith('.jpg') ? await linkPreview(store, `${name.slice(0, -4)}.webp`) : null;
-      const data = preview && (await store.get(preview.key));
+      const data = name.endsWith('.jpg') ? await readPreview(store, `${name.slice(0, -4)}.webp`) : null;
       if (!data) throw new HttpError(404, 'Image not found');
       return reply
         .header('content-type', 'image/jpeg')

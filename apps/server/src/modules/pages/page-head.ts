@@ -20,6 +20,8 @@ export interface PageHead {
   image: HeadImage | null;
   /** Schema.org objects, one script each. */
   structuredData: object[];
+  /** Search results: shown to a visitor, not listed by search engines (any words make a page). */
+  noindex?: boolean;
 }
 
 /** Open Graph locales: Arabic as written across the Arab world, English as in the US. */
@@ -55,6 +57,7 @@ export function renderHead(head: PageHead): string {
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
     meta('name', 'description', head.description),
+    ...(head.noindex ? [meta('name', 'robots', 'noindex')] : []),
     `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
     ...VISITOR_LANGUAGES.map(
       (l) => `<link rel="alternate" hreflang="${l}" href="${escapeHtml(head.alternates[l])}" />`,

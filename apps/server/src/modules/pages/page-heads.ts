@@ -142,6 +142,7 @@ export async function pageHead(
         ogType: 'website',
         image: preview?.image ?? null,
         structuredData: [breadcrumbList(crumbs)],
+        ...(search ? { noindex: true } : {}),
       },
     };
   }

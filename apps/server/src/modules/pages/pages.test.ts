@@ -298,6 +298,15 @@ describe('the catalogue and the chooser', () => {
     expect(links(res.body).canonical).toBe(`${ORIGIN}/catalog/main?family=${family}&page=2&lang=en`);
   });
 
+  it('shows search results to a visitor but keeps them out of search engines', async () => {
+    const res = await page(`/catalog/main?family=${family}&search=${encodeURIComponent('<dates>')}&lang=en`);
+    expect(res.statusCode).toBe(200);
+    const og = await openGraph(res.body);
+    expect(og.ogTitle).toBe('Nakheel </script><b>Foods</b> · Search: <dates> | Dalil Holding Group');
+    expect(links(res.body).robots).toBe('noindex');
+    expect(links((await page(`/catalog/main?family=${family}`)).body).robots).toBeUndefined();
+  });
+
   it('the catalogue in Arabic', async () => {
     const og = await openGraph((await page(`/catalog/main?family=${family}`)).body);
     expect(og.ogTitle).toBe('نخيل للأغذية | مجموعة دليل القابضة');
