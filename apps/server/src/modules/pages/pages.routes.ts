@@ -89,8 +89,9 @@ export function pagesRoutes(app: FastifyInstance) {
   }
 
   async function answer(request: FastifyRequest, reply: FastifyReply) {
-    const [path = '', search = ''] = request.url.split('?', 2);
-    const query = new URLSearchParams(search);
+    const at = request.url.indexOf('?');
+    const path = at === -1 ? request.url : request.url.slice(0, at);
+    const query = new URLSearchParams(at === -1 ? '' : request.url.slice(at + 1));
     const { language, fromAddress } = pageLanguage(query, request.headers);
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     if (!fromAddress) reply.header('vary', 'Accept-Language, Cookie');
