@@ -152,8 +152,11 @@
   }
   // The same first choices as the app's preferences store: the admin area remembers its own
   // language and on a first visit follows the browser (Arabic only when it comes before English).
+  // A visitor page's address may name its language (?lang=en): it wins, as in the app and on the
+  // server, which answered this page in it.
   var admin = location.pathname.indexOf('/admin') === 0;
-  var language = read(admin ? keys.adminLanguage : keys.language);
+  var named = admin ? null : new URLSearchParams(location.search).get('lang');
+  var language = named === 'ar' || named === 'en' ? named : read(admin ? keys.adminLanguage : keys.language);
   if (language !== 'ar' && language !== 'en') {
     language = 'ar';
     if (admin) {
@@ -165,7 +168,8 @@
       language = ar !== -1 && (en === -1 || ar < en) ? 'ar' : 'en';
     }
   }
-  var direction = read(keys.direction);
+  // A language named by the address reads its own way round, as in the app.
+  var direction = named === language ? null : read(keys.direction);
   if (direction !== 'ltr' && direction !== 'rtl') direction = language === 'ar' ? 'rtl' : 'ltr';
   html.lang = language;
   html.dir = direction;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { assertKey, MEDIA_KEY, type MediaStore, type StoredObject } from './media-store';
+import { assertKey, MEDIA_FOLDER, MEDIA_KEY, type MediaStore, type StoredObject } from './media-store';
 
 const missing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
 
@@ -50,7 +50,7 @@ export function localMediaStore(dir: string): MediaStore {
         }
         for (const e of entries) {
           const key = sub ? `${sub}/${e.name}` : e.name;
-          if (e.isDirectory() && !sub && /^w[0-9]{2,4}$/.test(e.name)) yield* walk(e.name);
+          if (e.isDirectory() && !sub && MEDIA_FOLDER.test(e.name)) yield* walk(e.name);
           else if (e.isFile() && MEDIA_KEY.test(key)) {
             const s = await stat(join(dir, key)).catch(() => null);
             if (s) yield { key, size: s.size, modified: s.mtime };

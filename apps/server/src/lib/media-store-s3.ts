@@ -8,7 +8,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../config/config';
-import { assertKey, MEDIA_KEY, type MediaStore, type StoredObject } from './media-store';
+import { assertKey, MEDIA_KEY, mediaType, type MediaStore, type StoredObject } from './media-store';
 
 const notFound = (err: unknown) => {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -39,7 +39,7 @@ export function s3MediaStore(settings: S3Settings): MediaStore {
           Bucket,
           Key: key,
           Body: data,
-          ContentType: 'image/webp',
+          ContentType: mediaType(key),
           CacheControl: 'public, max-age=31536000, immutable',
         }),
       );

@@ -3,7 +3,7 @@ import { Counter, Gauge, Registry } from 'prom-client';
 import type { PoolStats } from '../db/client';
 import { RequestHistogram } from './request-histogram';
 
-export type CacheName = 'search' | 'session';
+export type CacheName = 'search' | 'session' | 'pages';
 export type SignInOutcome = 'success' | 'failure' | 'limited' | 'busy';
 export type ImportOutcome = 'preview' | 'imported' | 'rejected' | 'failed';
 

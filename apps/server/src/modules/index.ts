@@ -13,6 +13,7 @@ import { importRunRoutes } from './imports/import-runs.routes';
 import { importRoutes } from './imports/imports.routes';
 import { mediaRoutes } from './media/media.routes';
 import { mediaSweeper } from './media/media-sweeper';
+import { pagesRoutes } from './pages/pages.routes';
 import { RESOURCE_MODULES } from './resources';
 import { searchCachePlugin } from './search/search-cache-plugin';
 import { sitemapRoutes } from './sitemap/sitemap.routes';
@@ -23,7 +24,8 @@ import { uploadRoutes } from './media/upload.routes';
 /**
  * Every module of the server, in the order buildApp registers them. The order matters: the search
  * cache plugin comes before the CRUD routes (their writes expire it), history recording is set before
- * anything records, and the web app comes last (its catch-all answers every path no module took).
+ * anything records, and the web app comes last (its catch-all answers every path no module took,
+ * so the visitor pages, which answer its index.html with their own heads, come just before it).
  */
 export const APP_MODULES: readonly AppModule[] = [
   { name: 'system', register: systemRoutes },
@@ -45,5 +47,6 @@ export const APP_MODULES: readonly AppModule[] = [
   { name: 'media', register: mediaRoutes },
   { name: 'media sweeper', register: mediaSweeper },
   { name: 'sitemap', register: (app, { sitemap }) => sitemapRoutes(app, sitemap) },
+  { name: 'pages', register: pagesRoutes },
   { name: 'web app', register: (app) => registerWebApp(app, app.ctx.config.webDist) },
 ];

@@ -75,6 +75,14 @@ describe('first-paint shell (public/boot.js)', () => {
     );
   });
 
+  it("puts the page in the address's language over the stored one", () => {
+    usePreferences.getState().setLanguage('ar');
+    window.history.replaceState(null, '', '/catalog/main/7?lang=en');
+    runBoot();
+    expect(document.documentElement.lang).toBe('en');
+    expect(document.documentElement.dir).toBe('ltr');
+  });
+
   it('shows no hero when the stored family and the family key disagree', () => {
     setToken('catalogue-token');
     useCatalogStore.getState().selectFamily(family);

@@ -63,6 +63,32 @@ describe('preferences on a first visit', () => {
     expect(window.localStorage.getItem('language')).toBe('ar');
   });
 
+  it("take the address's language on a visitor page, over the stored one", async () => {
+    window.history.replaceState(null, '', '/catalog/main/7?lang=en');
+    try {
+      const { store } = await firstVisit(['ar']);
+      expect(store.getState().language).toBe('en');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
+  it('tell the server the catalogue language the visitor switched to, in a cookie for a year', async () => {
+    const { store } = await firstVisit(['ar']);
+    const cookies: string[] = [];
+    const spy = vi.spyOn(document, 'cookie', 'set').mockImplementation((v: string) => void cookies.push(v));
+    try {
+      store.getState().setLanguage('en');
+      expect(cookies).toEqual(['dalil-lang=en; path=/; max-age=31536000; SameSite=Lax']);
+      // The admin area's language is its own.
+      store.getState().enterArea('admin');
+      store.getState().setLanguage('en');
+      expect(cookies).toHaveLength(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it("follow the system's light or dark preference until the person toggles the mode", async () => {
     const { store, flip } = await firstVisit(['ar'], true);
     expect(store.getState().mode).toBe('dark');

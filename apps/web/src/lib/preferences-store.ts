@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { readChoice, writeString } from './storage';
+import { readChoice, writeCookie, writeString } from './storage';
 import { STORAGE_KEYS } from './storage-keys';
 
 export type ColourMode = 'light' | 'dark';
@@ -30,8 +30,21 @@ function firstLanguage(area: Area): Language {
   return first === 'ar' ? 'ar' : 'en';
 }
 
+/**
+ * The cookie that tells the server the catalogue language a visitor last chose, so a visitor page
+ * asked for without `?lang=` is answered in it (apps/server/src/modules/pages/page-language.ts).
+ */
+const LANGUAGE_COOKIE = 'dalil-lang';
+
+/** A visitor page's address may name its language (`?lang=en`): that wins over what was stored. */
+function addressLanguage(area: Area): Language | null {
+  if (area !== 'catalog' || typeof location === 'undefined') return null;
+  const named = new URLSearchParams(location.search).get('lang');
+  return named === 'ar' || named === 'en' ? named : null;
+}
+
 const rememberedLanguage = (area: Area) =>
-  readChoice(LANGUAGE_KEYS[area], ['ar', 'en']) ?? firstLanguage(area);
+  addressLanguage(area) ?? readChoice(LANGUAGE_KEYS[area], ['ar', 'en']) ?? firstLanguage(area);
 
 const darkQuery = () =>
   typeof window !== 'undefined' && typeof window.matchMedia === 'function'
@@ -68,7 +81,8 @@ export const usePreferences = create<PreferencesState>((set, get) => ({
   modeChosen: storedMode !== null,
   area: initialArea(),
   language: rememberedLanguage(initialArea()),
-  directionOverride: readChoice(KEYS.direction, ['ltr', 'rtl']),
+  // A language named by the address reads its own way round.
+  directionOverride: addressLanguage(initialArea()) ? null : readChoice(KEYS.direction, ['ltr', 'rtl']),
   toggleMode: () => set({ mode: get().mode === 'light' ? 'dark' : 'light', modeChosen: true }),
   enterArea: (area) => {
     if (area !== get().area) set({ area, language: rememberedLanguage(area), directionOverride: null });
@@ -82,10 +96,13 @@ export function useDirection(): Direction {
   return usePreferences(directionOf);
 }
 
-usePreferences.subscribe((state) => {
+usePreferences.subscribe((state, previous) => {
   if (state.modeChosen) writeString(KEYS.mode, state.mode);
   writeString(LANGUAGE_KEYS[state.area], state.language);
   writeString(KEYS.direction, state.directionOverride);
+  // The visitor switched the catalogue's language: the server answers their next page in it.
+  if (state.area === 'catalog' && previous.area === 'catalog' && state.language !== previous.language)
+    writeCookie(LANGUAGE_COOKIE, state.language, 365);
 });
 
 // The system's light/dark preference, followed live until the person picks a mode.

@@ -39,3 +39,12 @@ export function readChoice<T extends string>(key: string, allowed: readonly T[])
   const raw = readString(key);
   return raw !== null && (allowed as readonly string[]).includes(raw) ? (raw as T) : null;
 }
+
+/** Sets a cookie for the whole site, kept `maxAgeDays`, sent on top-level navigations (SameSite=Lax). */
+export function writeCookie(name: string, value: string, maxAgeDays: number): void {
+  try {
+    document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=${maxAgeDays * 86400}; SameSite=Lax`;
+  } catch {
+    // Cookies blocked: the server then follows the browser's languages.
+  }
+}

@@ -2,11 +2,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/errors';
-import { readImage } from './media.service';
+import { readImage, readPreview } from './media.service';
 
 /**
  * GET /media/<name>[?w=<width>] and GET /media/w<width>/<name>: the same images from whichever
- * store is configured. Names are content hashes, so an answer never changes: cached for a year.
+ * store is configured, and GET /media/og/<hash>.jpg, an image's link preview JPEG (made on first
+ * request when no page has asked for it yet). Names are content hashes, so an answer never changes:
+ * cached for a year.
  */
 export function mediaRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -32,6 +34,26 @@ export function mediaRoutes(app: FastifyInstance) {
       },
     },
     (request, reply) => send(reply, request.params.name, request.query.w),
+  );
+  r.get(
+    '/media/og/:name',
+    {
+      schema: {
+        hide: true,
+        operationId: 'getMediaPreview',
+        params: z.object({ name: z.string().max(80) }),
+      },
+    },
+    async (request, reply) => {
+      const { name } = request.params;
+      const data = name.endsWith('.jpg') ? await readPreview(store, `${name.slice(0, -4)}.webp`) : null;
+      if (!data) throw new HttpError(404, 'Image not found');
+      return reply
+        .header('content-type', 'image/jpeg')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(data);
+    },
   );
   r.get(
     '/media/:width/:name',

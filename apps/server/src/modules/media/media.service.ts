@@ -9,6 +9,8 @@ import { imageEncoder, MAX_PIXELS, SMALLER_WIDTHS } from './image-encoder';
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
 /** What the media check finds: rows naming a missing image, and images no row names. */
 export { inspectMedia, UNATTACHED_GRACE_MS } from './media-sweep';
+/** Link preview JPEGs for visitor pages' heads. */
+export { linkPreview, readPreview } from './link-preview';
 
 export interface StoredImage {
   public_id: string;

@@ -86,6 +86,33 @@ describe('media in an S3-compatible store', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it("keeps an image's link preview JPEG in the bucket beside its widths, and sweeps it with the image", async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload/image',
+      ...multipart(await png(1600, '#7a2')),
+    });
+    const name = `${(body(res) as { public_id: string }).public_id}.webp`;
+    const preview = `og/${name.replace('.webp', '.jpg')}`;
+    const served = await t.app.inject({ method: 'GET', url: `/media/${preview}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 1200 });
+
+    // The bucket serves it itself (MEDIA_PUBLIC_URL) with the right type.
+    const object = await fetch(`${s3.settings.endpoint ?? ''}/${s3.settings.bucket}/${preview}`);
+    expect(object.headers.get('content-type')).toBe('image/jpeg');
+
+    // Never saved with a form, the image is an orphan after the grace period, and its preview with it.
+    const later = await inspectMedia(
+      t.database.db,
+      t.app.ctx.media,
+      Date.now() + UNATTACHED_GRACE_MS + 60_000,
+    );
+    expect(later.orphans).toEqual(expect.arrayContaining([name, preview]));
+  });
+
   it('tells the web app to load images from MEDIA_PUBLIC_URL', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(body(res).mediaBaseUrl).toBe('https://cdn.example.com/media');

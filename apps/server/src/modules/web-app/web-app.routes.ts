@@ -5,7 +5,8 @@ import { join } from 'node:path';
 
 /**
  * Serves the built web app. Any GET outside /api, /media and /assets that matches no file gets
- * index.html, so the client-side router owns those paths (SPA fallback). Unknown /api paths stay
+ * index.html, so the client-side router owns those paths (SPA fallback); the visitor pages are
+ * answered before this, with heads of their own (modules/pages). Unknown /api paths stay
  * JSON 404s, and so does a script or stylesheet under /assets that this build does not have (a tab
  * opened before a new version was deployed asks for the old names): the page would be no script.
  */

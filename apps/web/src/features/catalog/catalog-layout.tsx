@@ -17,6 +17,7 @@ import { sharedQueryClient } from '../../lib/query-client';
 import { prefetchStoredCatalog } from './catalog-prefetch';
 import { preloadStoredHero } from './hero-preload';
 import { PRODUCT_GREEN } from './product-colours';
+import { useLanguageInAddress } from './use-language-in-address';
 
 // This module loads while the session check runs: use that time to fetch the hero image and the
 // catalogue main screen's data.
@@ -30,6 +31,7 @@ prefetchStoredCatalog(sharedQueryClient());
  */
 export function CatalogLayout() {
   const { t } = useTranslation();
+  useLanguageInAddress();
   const account = useOutletContext<Account | undefined>();
   const guest = useQuery(configQuery).data?.guest;
   const asGuest = Boolean(

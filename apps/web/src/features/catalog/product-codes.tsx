@@ -22,7 +22,8 @@ export function ProductCodes({ product, family }: ProductCodesProps) {
   const { t } = useTranslation();
   const language = usePreferences((s) => s.language);
   const name = product.name[language];
-  const url = new URL(paths.catalogProduct(product.id), window.location.origin).href;
+  // In the reader's language: the link's preview and the page it opens are in it too.
+  const url = new URL(paths.catalogProductIn(product.id, language), window.location.origin).href;
 
   const onShare = async () => {
     const title = family ? t('catalog.product.shareTitle', { name, family: family.name[language] }) : name;

@@ -1,5 +1,5 @@
 import type { Product } from '@dalil/contracts/products';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { usePreferences } from '../../lib/preferences-store';
 import { mockApi } from '../../test/fetch-mock';
@@ -64,6 +64,29 @@ describe('product page', () => {
       minimumFractionDigits: 2,
     });
     expect(await screen.findByText(shown(price.format(1234.5)))).toBeInTheDocument();
+  });
+
+  it("shares the page's address in the reader's language", async () => {
+    const copied: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: (text: string) => Promise.resolve(void copied.push(text)) },
+    });
+    try {
+      for (const [language, address] of [
+        ['en', '/catalog/main/5?lang=en'],
+        ['ar', '/catalog/main/5'],
+      ] as const) {
+        usePreferences.setState({ language });
+        renderProduct(product, null);
+        const share = await screen.findByRole('button', { name: language === 'en' ? /share/i : /مشاركة/ });
+        share.click();
+        await waitFor(() => expect(copied.at(-1)).toBe(`${window.location.origin}${address}`));
+        cleanup();
+      }
+    } finally {
+      Reflect.deleteProperty(navigator, 'clipboard');
+    }
   });
 
   it('says an unknown product address names no product, and keeps the address', async () => {

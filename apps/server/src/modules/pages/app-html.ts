@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { VisitorLanguage } from '../../lib/visitor-addresses';
+
+const TITLE = /<title>[\s\S]*?<\/title>/i;
+const DESCRIPTION = /[ \t]*<meta\s+name="description"[^>]*>\s*/i;
+const HTML_TAG = /<html\b[^>]*>/i;
+
+/**
+ * The built web app's index.html, split once at start where its generic title stands, so each visitor
+ * page is answered with the page's own head tags there (and the generic description left out) and
+ * <html> in the page's language and direction.
+ */
+export class AppHtml {
+  /** index.html up to the head tags, with <html> in each language. */
+  private readonly before: Record<VisitorLanguage, string>;
+  private readonly after: string;
+  /** The generic title, for pages that must say nothing of the catalogue. */
+  readonly genericTitle: string;
+
+  constructor(html: string) {
+    const withoutDescription = html.replace(DESCRIPTION, '');
+    const title = TITLE.exec(withoutDescription);
+    let before: string;
+    if (title) {
+      before = withoutDescription.slice(0, title.index);
+      this.after = withoutDescription.slice(title.index + title[0].length);
+      this.genericTitle = title[0];
+    } else {
+      const head = /<head[^>]*>/i.exec(withoutDescription);
+      const at = head ? head.index + head[0].length : 0;
+      before = withoutDescription.slice(0, at);
+      this.after = withoutDescription.slice(at);
+      this.genericTitle = '<title>Dalil</title>';
+    }
+    const inLanguage = (language: VisitorLanguage) =>
+      before.replace(HTML_TAG, `<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">`);
+    this.before = { ar: inLanguage('ar'), en: inLanguage('en') };
+  }
+
+  static read(webDist: string): AppHtml {
+    return new AppHtml(readFileSync(join(webDist, 'index.html'), 'utf8'));
+  }
+
+  /** The page: `headTags` where the title was, <html> in `language`. */
+  render(language: VisitorLanguage, headTags: string): string {
+    return this.before[language] + headTags + this.after;
+  }
+}

@@ -1,0 +1,37 @@
+/** The GTIN lengths GS1 defines: GTIN-8 (EAN-8), GTIN-12 (UPC-A), GTIN-13 (EAN-13) and GTIN-14. */
+const GTIN_LENGTHS = [8, 12, 13, 14] as const;
+type GtinLength = (typeof GTIN_LENGTHS)[number];
+
+export type GtinCheck =
+  | { valid: true; length: GtinLength }
+  /** Digits of a GTIN length whose last digit is wrong: `expected` is the one it should end with. */
+  | { valid: false; reason: 'check-digit'; length: GtinLength; expected: number }
+  /** Not 8, 12, 13 or 14 digits. */
+  | { valid: false; reason: 'format' };
+
+const isGtinLength = (n: number): n is GtinLength => (GTIN_LENGTHS as readonly number[]).includes(n);
+
+/**
+ * The GS1 check digit for the digits before it: from the right, the digits are weighted 3, 1, 3, …;
+ * the check digit brings their sum up to a multiple of ten.
+ */
+export function gtinCheckDigit(body: string): number {
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    const digit = body.charCodeAt(body.length - 1 - i) - 48;
+    sum += i % 2 === 0 ? digit * 3 : digit;
+  }
+  return (10 - (sum % 10)) % 10;
+}
+
+/** Checks a barcode as a GTIN: its length, and its last digit against the GS1 check digit. */
+export function checkGtin(code: string): GtinCheck {
+  const length = code.length;
+  if (!/^[0-9]+$/.test(code) || !isGtinLength(length)) return { valid: false, reason: 'format' };
+  const expected = gtinCheckDigit(code.slice(0, -1));
+  return expected === code.charCodeAt(length - 1) - 48
+    ? { valid: true, length }
+    : { valid: false, reason: 'check-digit', length, expected };
+}
+
+export const isValidGtin = (code: string): boolean => checkGtin(code).valid;
