@@ -216,17 +216,20 @@ test('product page: the barcode and the QR code scan to the right digits and lin
     const scannedQr = decodePng(await qr.screenshot({ path: `${OUT}/product-${id}-qr.png` }), [
       BarcodeFormat.QR_CODE,
     ]);
-    expect(scannedQr.text).toBe(`${baseURL}/catalog/main/${id}`);
+    // The link carries the sharer's language (Arabic, the default, needs no lang), so its preview
+    // and the page it opens are in that language.
+    const link = `${baseURL}/catalog/main/${id}${ar ? '' : '?lang=en'}`;
+    expect(scannedQr.text).toBe(link);
     // A phone that scans it has no session yet: the guest sign-in lands on this product's page.
     const phone = await browser.newPage();
     await phone.goto(scannedQr.text);
-    await expect(phone).toHaveURL(scannedQr.text);
-    await expect(phone.getByRole('heading', { level: 1, name: product.nameAr })).toBeVisible();
+    await expect(phone).toHaveURL(link);
+    await expect(phone.getByRole('heading', { level: 1, name })).toBeVisible();
     await phone.close();
 
     await page.getByRole('button', { name: ar ? 'مشاركة' : 'Share' }).click();
     await expect(page.getByRole('alert')).toContainText(ar ? 'تم نسخ الرابط' : 'Link copied');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/catalog/main/${id}`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
     await page.getByRole('alert').getByRole('button').click();
   }
   await context.close();
