@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { addressId, parseCatalogQuery } from '@dalil/contracts/catalog-query';
 import { readCatalogueVersion } from '../../lib/catalogue-version';
 import { VersionedCache } from '../../lib/versioned-cache';
 import { publicOrigin, type VisitorLanguage, type VisitorPage } from '../../lib/visitor-addresses';
@@ -18,13 +19,6 @@ interface RenderedPage {
 const NOT_FOUND_TITLE: Record<VisitorLanguage, string> = { ar: 'الصفحة غير موجودة', en: 'Page not found' };
 const NOINDEX = '<meta name="robots" content="noindex" />';
 
-/** A positive whole number as the web app reads one (features/catalog/catalog-query.ts), else null. */
-function positiveInt(raw: string | null | undefined): number | null {
-  if (raw == null || !/^[0-9]{1,9}$/.test(raw)) return null;
-  const n = Number(raw);
-  return n > 0 ? n : null;
-}
-
 /**
  * The visitor page an address shows; 'missing' for a product address whose id is no id. The catalogue
  * without a family shows the family the visitor chose last, which only the browser knows: its head
@@ -33,17 +27,10 @@ function positiveInt(raw: string | null | undefined): number | null {
 function visitorPage(path: string, query: URLSearchParams): VisitorPage | 'missing' {
   if (path === '/catalog/family') return { kind: 'chooser' };
   if (path === '/catalog/main') {
-    const family = positiveInt(query.get('family'));
-    if (family === null) return { kind: 'chooser' };
-    return {
-      kind: 'catalog',
-      family,
-      category: positiveInt(query.get('category')),
-      search: query.get('search') ?? '',
-      page: positiveInt(query.get('page')) ?? 1,
-    };
+    const { family, category, search, page } = parseCatalogQuery(query);
+    return family === null ? { kind: 'chooser' } : { kind: 'catalog', family, category, search, page };
   }
-  const id = positiveInt(path.slice('/catalog/main/'.length));
+  const id = addressId(path.slice('/catalog/main/'.length));
   return id === null ? 'missing' : { kind: 'product', id };
 }
 

@@ -1,27 +1,8 @@
 // The catalogue main screen keeps its filters in the URL: a reload, a shared link and the
 // browser's Back button all show the same results. Only non-default values are written.
+import { parseCatalogQuery, type CatalogQuery } from '@dalil/contracts/catalog-query';
 
-export interface CatalogQuery {
-  family: number | null;
-  search: string;
-  category: number | null;
-  page: number;
-}
-
-const positiveInt = (raw: string | null): number | null => {
-  if (raw === null || !/^[0-9]{1,9}$/.test(raw)) return null;
-  const n = Number(raw);
-  return n > 0 ? n : null;
-};
-
-export function parseCatalogQuery(params: URLSearchParams): CatalogQuery {
-  return {
-    family: positiveInt(params.get('family')),
-    search: params.get('search') ?? '',
-    category: positiveInt(params.get('category')),
-    page: positiveInt(params.get('page')) ?? 1,
-  };
-}
+export { parseCatalogQuery, type CatalogQuery };
 
 /**
  * The query shown for a family when the link names no filters: the last one shown, if it was for this
