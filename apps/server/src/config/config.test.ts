@@ -34,6 +34,21 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'ftp://catalogue.example' })).toThrow(/PUBLIC_URL/);
   });
 
+  it('reads the outbound allowlists as lower-case host lists, feeds taking both', () => {
+    const { outbound } = loadConfig({
+      DATA_DIR: dir,
+      OUTBOUND_ALLOWED_HOSTS: ' ERP.example , 10.0.0.5',
+      FEED_ALLOWED_HOSTS: 'files.lan',
+    });
+    expect(outbound).toEqual({
+      allowedHosts: ['erp.example', '10.0.0.5'],
+      feedAllowedHosts: ['erp.example', '10.0.0.5', 'files.lan'],
+    });
+    expect(() => loadConfig({ DATA_DIR: dir, OUTBOUND_ALLOWED_HOSTS: 'https://erp.example/' })).toThrow(
+      /OUTBOUND_ALLOWED_HOSTS/,
+    );
+  });
+
   it('names every bad variable at once', () => {
     let error: unknown;
     try {

@@ -17,6 +17,21 @@ const MAX_TOKEN_TTL_SECONDS = 30 * 86400;
  */
 const MIN_TOKEN_TTL_SECONDS = 5 * 60;
 
+/** A comma-separated list of host names, lower-cased, without ports. */
+const hostList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .refine((hosts) => hosts.every((h) => !/[/:@*\s]/.test(h) || /^\[?[0-9a-f:.]+\]?$/.test(h)), {
+    message:
+      'must be host names or addresses separated by commas (erp.example,10.0.0.5), without schemes or ports',
+  });
+
 const EnvSchema = z
   .object({
     PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
@@ -73,6 +88,13 @@ const EnvSchema = z
       .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://catalogue.example' })
       .transform((u) => u.replace(/\/+$/, ''))
       .optional(),
+    /**
+     * Hosts webhooks and feeds may reach although they resolve to loopback, private or link-local
+     * addresses (an ERP on the office network); http is allowed to them too. Comma-separated.
+     */
+    OUTBOUND_ALLOWED_HOSTS: hostList,
+    /** Further hosts only scheduled feeds may fetch from in such ranges. Comma-separated. */
+    FEED_ALLOWED_HOSTS: hostList,
     /** Failed sign-ins a minute from one address for one username. */
     LOGIN_RATE_LIMIT: positiveInt(10),
     /** Failed sign-ins a minute from one address across usernames (password spraying). */
@@ -162,6 +184,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** The site's public origin without a trailing slash; null: the request's own host. */
   publicUrl: string | null;
+  /** Hosts outbound calls may reach in loopback, private or link-local ranges (docs/decisions/0050-outbound-addresses.md). */
+  outbound: { allowedHosts: string[]; feedAllowedHosts: string[] };
   signIn: {
     perAddressAndUsername: number;
     perAddress: number;
@@ -235,6 +259,10 @@ export function loadConfig(
     currency: e.CURRENCY ?? null,
     trustProxy: e.TRUST_PROXY,
     publicUrl: e.PUBLIC_URL ?? null,
+    outbound: {
+      allowedHosts: e.OUTBOUND_ALLOWED_HOSTS,
+      feedAllowedHosts: [...new Set([...e.OUTBOUND_ALLOWED_HOSTS, ...e.FEED_ALLOWED_HOSTS])],
+    },
     signIn: {
       perAddressAndUsername: e.LOGIN_RATE_LIMIT,
       perAddress: e.LOGIN_ADDRESS_LIMIT,

@@ -1,0 +1,200 @@
+import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
+import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { BlockList, isIP } from 'node:net';
+import { fieldError } from './errors';
+
+// Calls Dalil makes to addresses its admins typed (webhook receivers, feed files). Such an address must
+// not let an admin, or whoever controls its DNS, reach this machine or its private network: it must
+// be https and resolve only to public addresses, checked when it is saved and again at every
+// connection (the DNS answer used to connect is the one checked), redirects included. Hosts listed as
+// allowed skip the check and may use http (docs/decisions/0050-outbound-addresses.md).
+
+/** Why an outbound address was refused, in words an admin can act on. */
+export class OutboundRefusedError extends Error {
+  override name = 'OutboundRefusedError';
+}
+
+const refused = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8], // "this network"
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10], // carrier-grade NAT
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16], // link-local, cloud metadata services
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15], // benchmarking
+  ['224.0.0.0', 4], // multicast
+  ['240.0.0.0', 4], // reserved, broadcast
+] as const) {
+  refused.addSubnet(net, prefix, 'ipv4');
+}
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['64:ff9b::', 96], // NAT64: reaches IPv4 addresses, private ones included
+  ['fc00::', 7], // unique local
+  ['fe80::', 10], // link-local
+  ['ff00::', 8], // multicast
+] as const) {
+  refused.addSubnet(net, prefix, 'ipv6');
+}
+
+/** Whether an IP address is loopback, private, link-local or otherwise not a public host. */
+export function isRefusedAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return refused.check(address, 'ipv4');
+  if (family !== 6) return true;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return refused.check(mapped[1]!, 'ipv4');
+  return refused.check(address, 'ipv6');
+}
+
+const bareHost = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+
+/** Whether the address's host is one the operator allowed to be private (and plain http). */
+export const isAllowedHost = (url: URL, allowedHosts: readonly string[]): boolean =>
+  allowedHosts.includes(bareHost(url));
+
+/**
+ * Parses an outbound address and applies the rules that need no DNS: http(s) only, https unless the
+ * host is allowed, no user name or password in it, and no literal private address.
+ */
+export function parseOutboundUrl(raw: string, allowedHosts: readonly string[]): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new OutboundRefusedError('must be an address such as https://erp.example/hook');
+  }
+  const allowed = isAllowedHost(url, allowedHosts);
+  if (url.protocol !== 'https:' && !(allowed && url.protocol === 'http:')) {
+    throw new OutboundRefusedError('must be an https address');
+  }
+  if (url.username || url.password) {
+    throw new OutboundRefusedError('must not carry a user name or password');
+  }
+  const host = bareHost(url);
+  if (!allowed && isIP(host) && isRefusedAddress(host)) {
+    throw new OutboundRefusedError(`must not point at a private or local address (${host})`);
+  }
+  return url;
+}
+
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
+
+/** A DNS lookup for http(s).request that fails when any answer is a refused address. */
+function guardedLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
+  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, []);
+    const bad = addresses.find((a) => isRefusedAddress(a.address));
+    if (bad) {
+      return callback(
+        Object.assign(
+          new OutboundRefusedError(`${hostname} resolves to a private or local address (${bad.address})`),
+          {
+            code: 'EOUTBOUNDREFUSED',
+          },
+        ),
+        [],
+      );
+    }
+    if (options.all) return callback(null, addresses);
+    const first = addresses[0];
+    if (!first)
+      return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), []);
+    callback(null, first.address, first.family);
+  });
+}
+
+/**
+ * The save-time check of an address an admin typed: the rules of parseOutboundUrl, and its host must
+ * resolve, only to public addresses. Answers 400 naming `field` otherwise.
+ */
+export async function checkOutboundAddress(
+  raw: string,
+  allowedHosts: readonly string[],
+  field: string,
+): Promise<URL> {
+  try {
+    const url = parseOutboundUrl(raw, allowedHosts);
+    const host = bareHost(url);
+    if (isAllowedHost(url, allowedHosts) || isIP(host)) return url;
+    await new Promise<void>((resolve, reject) => {
+      guardedLookup(host, { all: true }, (error) =>
+        error
+          ? reject(
+              error instanceof OutboundRefusedError
+                ? error
+                : new OutboundRefusedError(`${host} does not resolve`),
+            )
+          : resolve(),
+      );
+    });
+    return url;
+  } catch (error) {
+    if (error instanceof OutboundRefusedError) throw fieldError(400, field, error.message);
+    throw error;
+  }
+}
+
+export interface OutboundRequest {
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  /** Hosts exempt from the address rules. */
+  allowedHosts: readonly string[];
+  /** Redirects followed, each checked like the first address; 0 answers the redirect itself. */
+  maxRedirects?: number;
+  /** Gives up (rejects) after this long without an answer's headers, and stops the body after it. */
+  timeoutMs: number;
+}
+
+export interface OutboundResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** The address that answered, after redirects. */
+  url: URL;
+  /** The body as it arrives: read it or destroy it. */
+  body: IncomingMessage;
+}
+
+function once(url: URL, init: OutboundRequest): Promise<IncomingMessage> {
+  const allowed = isAllowedHost(url, init.allowedHosts);
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const req = send(url, {
+      method: init.method ?? 'GET',
+      headers: init.headers,
+      // An allowed host may resolve anywhere; any other is checked on the very answer used to connect.
+      ...(allowed ? {} : { lookup: guardedLookup }),
+      signal: AbortSignal.timeout(init.timeoutMs),
+    });
+    req.once('response', resolve);
+    req.once('error', reject);
+    req.end(init.body);
+  });
+}
+
+/**
+ * Calls an outbound address under the rules above. Rejects with OutboundRefusedError when an address
+ * (the first, a redirect's, or any DNS answer) is refused, and with the network's error otherwise.
+ */
+export async function outboundRequest(raw: string | URL, init: OutboundRequest): Promise<OutboundResponse> {
+  let url = parseOutboundUrl(String(raw), init.allowedHosts);
+  for (let redirects = init.maxRedirects ?? 0; ; redirects--) {
+    const res = await once(url, init);
+    const location = res.headers.location;
+    if (redirects <= 0 || !location || res.statusCode! < 300 || res.statusCode! >= 400) {
+      return { status: res.statusCode!, headers: res.headers, url, body: res };
+    }
+    res.resume();
+    url = parseOutboundUrl(new URL(location, url).href, init.allowedHosts);
+  }
+}
