@@ -55,14 +55,14 @@ export function isRefusedAddress(address: string): boolean {
 const bareHost = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
 
 /** Whether the address's host is one the operator allowed to be private (and plain http). */
-export const isAllowedHost = (url: URL, allowedHosts: readonly string[]): boolean =>
+const isAllowedHost = (url: URL, allowedHosts: readonly string[]): boolean =>
   allowedHosts.includes(bareHost(url));
 
 /**
  * Parses an outbound address and applies the rules that need no DNS: http(s) only, https unless the
  * host is allowed, no user name or password in it, and no literal private address.
  */
-export function parseOutboundUrl(raw: string, allowedHosts: readonly string[]): URL {
+function parseOutboundUrl(raw: string, allowedHosts: readonly string[]): URL {
   let url: URL;
   try {
     url = new URL(raw);
