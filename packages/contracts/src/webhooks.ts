@@ -147,7 +147,8 @@ export const WEBHOOK_PAYLOAD_SCHEMAS = {
   'import.completed': envelope(
     'import.completed',
     z.object({
-      id: z.number().int(),
+      /** The import's id in GET /api/import; null when the history is off (no import record is kept). */
+      id: z.number().int().nullable(),
       ...familyField,
       kind: z.string(),
       fileName: z.string(),
