@@ -123,13 +123,9 @@ export const WebhookMessageParamsSchema = z.object({
 const familyField = { family: z.number().int().nullable() };
 
 const envelope = <T extends WebhookEvent, D extends z.ZodType>(type: T, data: D) =>
-  z.object({ type: z.literal(type), timestamp: dateTime, data }).meta({
-    id: `Webhook${type
-      .split(/[.-]/)
-      .map((w) => w[0]!.toUpperCase() + w.slice(1))
-      .join('')}`,
-    description: `The body of a ${type} message`,
-  });
+  z
+    .object({ type: z.literal(type), timestamp: dateTime, data })
+    .meta({ description: `The body of a ${type} message` });
 
 const ImportCountsSchema = z.object({ created: z.number().int(), updated: z.number().int() });
 

@@ -57,6 +57,12 @@ export function webhookRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Subscribe an address to events: the answer holds the signing secret, shown only this once',
+        description:
+          'Each event is POSTed to the address with the Standard Webhooks headers `webhook-id`, ' +
+          '`webhook-timestamp` and `webhook-signature` (`v1,` and the base64 HMAC-SHA256 of ' +
+          '`id.timestamp.body` keyed by the secret). A 2xx answer delivers it; anything else is retried ' +
+          'for 24 hours, then the subscription is turned off. The bodies are the schemas `WebhookProductCreated` ' +
+          'to `WebhookImageJobCompleted`.',
         operationId: 'createWebhook',
         body: WebhookCreateBodySchema,
         response: { 201: WebhookCreatedSchema, ...errors },

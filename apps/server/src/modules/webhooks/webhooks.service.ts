@@ -10,7 +10,7 @@ import {
   type WebhookList,
   type WebhookUpdateBodySchema,
 } from '@dalil/contracts/webhooks';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { webhookAttempts, webhookDeliveries, webhookMessages, webhookSubscriptions } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
@@ -41,7 +41,8 @@ const toWebhook = (
   lastDelivery: row.last && { ...row.last, at: new Date(row.last.at).toISOString() },
 });
 
-const { secret: _secret, ...listed } = webhookSubscriptions._.columns;
+/** Every column but the secret, which only the delivery worker reads. */
+const { secret: _secret, ...listed } = getTableColumns(webhookSubscriptions);
 
 /** A subscription as the API shows it, or 404. */
 export async function getWebhook({ db }: AppContext, id: number): Promise<Webhook> {
