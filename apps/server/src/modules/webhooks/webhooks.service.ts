@@ -23,7 +23,7 @@ type Row = typeof webhookSubscriptions.$inferSelect;
 /** The last attempt of each subscription, for the list. */
 const lastAttempt = sql<{ at: string; ok: boolean; responseCode: number | null } | null>`(
   select json_build_object('at', a.attempted_at, 'ok', a.ok, 'responseCode', a.response_code)
-  from ${webhookAttempts} a where a.subscription_id = ${webhookSubscriptions.id}
+  from webhook_attempts a where a.subscription_id = webhook_subscriptions.id
   order by a.id desc limit 1)`;
 
 const toWebhook = (
