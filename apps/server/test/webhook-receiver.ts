@@ -17,7 +17,7 @@ export interface Receiver {
   url: string;
   received: Received[];
   answer: (r: Received) => number | 'hang';
-  /** Resolves once `count` requests have arrived, or throws after `timeoutMs`. */
+  /** Resolves once `count` requests have arrived (a copy of them), or throws after `timeoutMs`. */
   waitFor(count: number, timeoutMs?: number): Promise<Received[]>;
   close(): Promise<void>;
 }
@@ -36,7 +36,7 @@ export async function startReceiver(): Promise<Receiver> {
         }
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      return receiver.received;
+      return [...receiver.received];
     },
     close: () =>
       new Promise<void>((resolve) => {
