@@ -18,7 +18,7 @@ export interface OutboxEvent {
 }
 
 /** A Standard Webhooks message id: `msg_` and 22 random base64url characters. */
-export const newMessageId = (): string => `msg_${randomBytes(16).toString('base64url')}`;
+const newMessageId = (): string => `msg_${randomBytes(16).toString('base64url')}`;
 
 const listeners = new Set<() => void>();
 

@@ -13,9 +13,9 @@ import { onEnqueued } from '../../lib/webhook-outbox';
 // growing schedule for a day after its first attempt; then its subscription is disabled.
 
 /** Waits after the 1st, 2nd, ... failed attempt; the last repeats until the day is over. */
-export const RETRY_SCHEDULE_MS = [5, 300, 1800, 7200, 18_000, 36_000].map((s) => s * 1000);
+const RETRY_SCHEDULE_MS = [5, 300, 1800, 7200, 18_000, 36_000].map((s) => s * 1000);
 /** How long after its first attempt a delivery is retried before its subscription is disabled. */
-export const GIVE_UP_AFTER_MS = 24 * 3600 * 1000;
+const GIVE_UP_AFTER_MS = 24 * 3600 * 1000;
 /** Deliveries claimed, and sent at once, per round. */
 const BATCH = 16;
 
@@ -23,7 +23,7 @@ const BATCH = 16;
  * The Standard Webhooks signature: base64 HMAC-SHA256 of `id.timestamp.body`, keyed by the secret's
  * bytes (the base64 after `whsec_`).
  */
-export function sign(secret: string, id: string, timestamp: number, body: string): string {
+function sign(secret: string, id: string, timestamp: number, body: string): string {
   const key = Buffer.from(secret.slice(WEBHOOK_SECRET_PREFIX.length), 'base64');
   return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
 }
