@@ -75,7 +75,7 @@ const attempts = async (id: number) =>
 
 /** Waits until the subscription's newest attempt satisfies `done`. */
 async function attemptsUntil(id: number, done: (a: WebhookAttempt[]) => boolean): Promise<WebhookAttempt[]> {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 400; i++) {
     const found = await attempts(id);
     if (done(found)) return found;
     await new Promise((r) => setTimeout(r, 25));
