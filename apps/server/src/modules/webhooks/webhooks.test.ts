@@ -258,6 +258,41 @@ describe('events', () => {
     expect(one.received[1]!.body).toMatchObject({ type: 'product.deleted', data: { id: inA.id } });
   });
 
+  it("announces a sub-category's delete, and each product it hands over to its parent", async () => {
+    const r = await receiver();
+    await subscribe(r, ['product.updated', 'category.deleted']);
+    const fam = await family('Handed over');
+    const parent = await category(fam.id, 'Parent');
+    const sub = await ok<{ id: number }>(
+      'POST',
+      '/api/category',
+      { nameEn: 'Child', nameAr: 'فرع', family: fam.id, parent: parent.id },
+      201,
+    );
+    const items = [];
+    for (const name of ['One', 'Two', 'Three']) {
+      items.push(
+        await ok<{ id: number }>(
+          'POST',
+          '/api/product',
+          { nameEn: name, nameAr: name, family: fam.id, category: parent.id, subCategory: sub.id },
+          201,
+        ),
+      );
+    }
+    expect((await call('DELETE', `/api/category/${sub.id}`)).statusCode).toBe(204);
+    const got = await r.waitFor(4);
+    expect(got.map((g) => g.body.type).sort()).toEqual([
+      'category.deleted',
+      'product.updated',
+      'product.updated',
+      'product.updated',
+    ]);
+    const moved = got.filter((g) => g.body.type === 'product.updated').map((g) => g.body.data);
+    expect(moved.map((p) => p.id).sort()).toEqual(items.map((p) => p.id).sort());
+    for (const p of moved) expect(p).toMatchObject({ category: parent.id, subCategory: null });
+  });
+
   it('announces changes with the history off too', async () => {
     const r = await receiver();
     await subscribe(r, ['family.created', 'import.completed']);
