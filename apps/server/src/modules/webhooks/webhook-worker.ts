@@ -223,11 +223,13 @@ export class WebhookWorker {
     const next = outcome.ok || givingUp ? null : new Date(Math.min(at.getTime() + wait, deadline));
     const state = outcome.ok ? 'delivered' : givingUp ? 'failed' : 'pending';
     await this.db.transaction(async (tx) => {
-      await tx.execute(sql`
+      const updated = await tx.execute(sql`
         update webhook_deliveries set state = ${state}, attempts = ${attempt},
           first_attempt_at = ${first.toISOString()}::timestamptz,
           next_attempt_at = ${next?.toISOString() ?? null}::timestamptz, leased_until = null
-        where id = ${d.id}`);
+        where id = ${d.id} returning id`);
+      // The subscription was deleted while the message was on its way: nothing left to record.
+      if (rowsOf(updated).length === 0) return;
       await tx.insert(webhookAttempts).values({
         deliveryId: d.id,
         subscriptionId: d.subscription_id,
