@@ -58,9 +58,11 @@ describe('GET /api/docs/json', () => {
         'POST /api/api-key',
         'DELETE /api/api-key/{id}',
         'POST /api/logout',
+        'POST /api/webhook',
+        'GET /api/webhook/{id}/deliveries',
       ]),
     );
-    expect(tokenOnly.filter((name) => !/ \/api\/(user|api-key|logout)\b/.test(name))).toEqual([]);
+    expect(tokenOnly.filter((name) => !/ \/api\/(user|api-key|webhook|logout)\b/.test(name))).toEqual([]);
   });
 
   it('documents the API key operations', () => {
@@ -68,9 +70,53 @@ describe('GET /api/docs/json', () => {
     expect(ids).toEqual(expect.arrayContaining(['listApiKeys', 'createApiKey', 'revokeApiKey']));
   });
 
+  it('documents the webhook operations and the body of each event', () => {
+    const ids = operations.map(([, op]) => op.operationId);
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'listWebhooks',
+        'createWebhook',
+        'getWebhook',
+        'updateWebhook',
+        'deleteWebhook',
+        'listWebhookDeliveries',
+        'resendWebhookMessage',
+      ]),
+    );
+    type Schema = { properties: Record<string, { enum?: string[]; properties?: Record<string, unknown> }> };
+    const schemas = (JSON.parse(source) as { components: { schemas: Record<string, Schema> } }).components
+      .schemas;
+    expect(
+      Object.keys(schemas)
+        .filter((name) => name.startsWith('Webhook'))
+        .sort(),
+    ).toEqual(
+      [
+        'WebhookCategoryCreated',
+        'WebhookCategoryDeleted',
+        'WebhookCategoryUpdated',
+        'WebhookFamilyCreated',
+        'WebhookFamilyDeleted',
+        'WebhookFamilyUpdated',
+        'WebhookImageJobCompleted',
+        'WebhookImportCompleted',
+        'WebhookProductCreated',
+        'WebhookProductDeleted',
+        'WebhookProductUpdated',
+      ].sort(),
+    );
+    expect(schemas.WebhookProductDeleted!.properties.type!.enum).toEqual(['product.deleted']);
+    expect(Object.keys(schemas.WebhookProductDeleted!.properties.data!.properties!)).toEqual(
+      expect.arrayContaining(['id', 'family', 'category', 'barcode', 'nameAr', 'nameEn']),
+    );
+    expect(Object.keys(schemas.WebhookImportCompleted!.properties.data!.properties!)).toEqual(
+      expect.arrayContaining(['id', 'family', 'counts', 'failed']),
+    );
+  });
+
   it('documents a delete as 204 with no body', () => {
     const deletes = operations.filter(([name]) => name.startsWith('DELETE '));
-    expect(deletes).toHaveLength(8);
+    expect(deletes).toHaveLength(9);
     for (const [name, op] of deletes) {
       expect(op.responses['204'], name).toBeDefined();
       expect(op.responses['204']?.content, name).toBeUndefined();

@@ -48,6 +48,10 @@ export const API_PATHS = {
   binRestore: '/bin/:id/restore',
   apiKeys: '/api-key',
   apiKey: '/api-key/:id',
+  webhooks: '/webhook',
+  webhook: '/webhook/:id',
+  webhookDeliveries: '/webhook/:id/deliveries',
+  webhookResend: '/webhook/:id/deliveries/:messageId/resend',
 } as const;
 
 /** Fills the `:name` parameters of a path: `withParams('/upload/categories/:family', { family: 3 })`. */

@@ -95,6 +95,10 @@ const EnvSchema = z
     OUTBOUND_ALLOWED_HOSTS: hostList,
     /** Further hosts only scheduled feeds may fetch from in such ranges. Comma-separated. */
     FEED_ALLOWED_HOSTS: hostList,
+    /** How long a webhook receiver has to answer before the attempt counts as failed. */
+    WEBHOOK_TIMEOUT: duration('10s').refine((s) => s >= 1 && s <= 60, 'must be between 1s and 60s'),
+    /** How often each process looks for due webhook deliveries written by other processes or due for a retry. */
+    WEBHOOK_POLL_INTERVAL: duration('2s').refine((s) => s >= 1, 'must be at least 1s'),
     /** Failed sign-ins a minute from one address for one username. */
     LOGIN_RATE_LIMIT: positiveInt(10),
     /** Failed sign-ins a minute from one address across usernames (password spraying). */
@@ -186,6 +190,8 @@ export interface Config {
   publicUrl: string | null;
   /** Hosts outbound calls may reach in loopback, private or link-local ranges (docs/decisions/0050-outbound-addresses.md). */
   outbound: { allowedHosts: string[]; feedAllowedHosts: string[] };
+  /** Webhook deliveries (docs/decisions/0051-webhooks.md). */
+  webhooks: { timeoutMs: number; pollMs: number };
   signIn: {
     perAddressAndUsername: number;
     perAddress: number;
@@ -263,6 +269,7 @@ export function loadConfig(
       allowedHosts: e.OUTBOUND_ALLOWED_HOSTS,
       feedAllowedHosts: [...new Set([...e.OUTBOUND_ALLOWED_HOSTS, ...e.FEED_ALLOWED_HOSTS])],
     },
+    webhooks: { timeoutMs: e.WEBHOOK_TIMEOUT * 1000, pollMs: e.WEBHOOK_POLL_INTERVAL * 1000 },
     signIn: {
       perAddressAndUsername: e.LOGIN_RATE_LIMIT,
       perAddress: e.LOGIN_ADDRESS_LIMIT,

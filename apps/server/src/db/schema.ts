@@ -16,11 +16,12 @@ import {
 } from 'drizzle-orm/pg-core';
 import { timestamps } from './schema-columns';
 
-// The bulk image jobs', the recycle bin's and the API keys' tables live beside this file; drizzle-kit reads them
+// The bulk image jobs', the recycle bin's, the API keys' and the webhooks' tables live beside this file; drizzle-kit reads them
 // through these exports.
 export { imageJobChanges, imageJobs } from './schema-image-jobs';
 export { binEntries, binRows } from './schema-bin';
 export { apiKeys } from './schema-api-keys';
+export { webhookAttempts, webhookDeliveries, webhookMessages, webhookSubscriptions } from './schema-webhooks';
 
 export const families = pgTable(
   'families',

@@ -3,6 +3,7 @@ import type { Activity, ActivityAction, ActivityEntity, FieldChanges } from '@da
 import type { Db, Tx } from '../db/client';
 import { activity } from '../db/schema';
 import { actorColumns } from './api-key-caller';
+import { enqueueWebhookEvents, type OutboxEvent } from './webhook-outbox';
 
 /** A record's fields as the API shows them (its contract object), before or after a write. */
 export type Snapshot = Record<string, unknown>;
@@ -56,16 +57,18 @@ export const historyRecording = (): boolean => recording;
 
 /**
  * Records one write in the history, in the write's own transaction (`tx`): the entry commits with the
- * change or not at all. An update that changed nothing records nothing. Returns the entry's id.
+ * change or not at all. An update that changed nothing records nothing. Returns the entry's id. The
+ * write's webhook event is written here too, with the history on or off.
  */
 export async function recordChange(
   tx: Db | Tx,
   actor: Account | null,
   entry: HistoryEntry,
 ): Promise<number | null> {
-  if (!recording) return null;
   const changes = entry.changes ?? differences(entry.before, entry.after);
   if (entry.action === 'update' && Object.keys(changes).length === 0) return null;
+  await enqueueWebhookEvents(tx, webhookEvents([entry]));
+  if (!recording) return null;
   const [row] = await tx
     .insert(activity)
     .values(activityRow(actor, entry, changes))
@@ -93,12 +96,57 @@ export async function recordChanges(
   actor: Account | null,
   entries: HistoryEntry[],
 ): Promise<void> {
-  if (!recording) return;
-  const rows = entries
+  const changed = entries
     .map((entry) => ({ entry, changes: entry.changes ?? differences(entry.before, entry.after) }))
-    .filter(({ entry, changes }) => entry.action !== 'update' || Object.keys(changes).length > 0)
-    .map(({ entry, changes }) => activityRow(actor, entry, changes));
+    .filter(({ entry, changes }) => entry.action !== 'update' || Object.keys(changes).length > 0);
+  await enqueueWebhookEvents(tx, webhookEvents(changed.map(({ entry }) => entry)));
+  if (!recording) return;
+  const rows = changed.map(({ entry, changes }) => activityRow(actor, entry, changes));
   if (rows.length > 0) await tx.insert(activity).values(rows);
+}
+
+const ANNOUNCED = new Set<ActivityEntity>(['product', 'category', 'family']);
+
+/** What a write did to its record, as a webhook names it: a revert or undo brings back or removes too. */
+function outcome(entry: HistoryEntry): 'created' | 'updated' | 'deleted' | null {
+  switch (entry.action) {
+    case 'create':
+      return 'created';
+    case 'update':
+      return 'updated';
+    case 'delete':
+      return 'deleted';
+    case 'revert':
+    case 'undo':
+      if (entry.before === null && entry.after !== null) return 'created';
+      if (entry.after === null && entry.before !== null) return 'deleted';
+      return entry.after === null ? null : 'updated';
+    default:
+      return null;
+  }
+}
+
+/**
+ * The webhook events of recorded writes to products, categories and families (docs/decisions/0051-webhooks.md),
+ * announced whether or not the history is kept: the record as the API shows it (a deleted one as it was),
+ * with its family. Imports and image jobs announce themselves once, when they finish.
+ */
+function webhookEvents(entries: HistoryEntry[]): OutboxEvent[] {
+  const events: OutboxEvent[] = [];
+  for (const entry of entries) {
+    const what = outcome(entry);
+    if (!what || !ANNOUNCED.has(entry.entity) || entry.entityId === null) continue;
+    const record = what === 'deleted' ? entry.before : entry.after;
+    if (!record) continue;
+    const family = entry.entity === 'family' ? entry.entityId : entry.family;
+    events.push({
+      type: `${entry.entity as 'product' | 'category' | 'family'}.${what}`,
+      family,
+      data: entry.entity === 'family' ? { ...record, family } : record,
+      key: `${entry.entity}:${entry.entityId}`,
+    });
+  }
+  return events;
 }
 
 /** An entry; `fileName` is its import's file, when an import made the change. */

@@ -1,5 +1,7 @@
 import type { FastifyDynamicSwaggerOptions, SwaggerTransform } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { WEBHOOK_EVENTS, WEBHOOK_PAYLOAD_SCHEMAS, type WebhookEvent } from '@dalil/contracts/webhooks';
+import { z } from 'zod';
 import { refusesKeys } from './api-key-caller';
 
 type JsonSchema = { [key: string]: unknown };
@@ -43,12 +45,35 @@ const transform: SwaggerTransform = (input) => {
   return result;
 };
 
+/** The component name of an event's payload: `product.created` is `WebhookProductCreated`. */
+const webhookPayloadName = (type: WebhookEvent): string =>
+  `Webhook${type
+    .split(/[.-]/)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('')}`;
+
+/**
+ * The body of each webhook event (docs/decisions/0051-webhooks.md) as a component schema: OpenAPI
+ * 3.0 has no place for the requests Dalil sends, so the receiver's side is documented this way.
+ */
+function webhookPayloads(): Record<string, JsonSchema> {
+  return Object.fromEntries(
+    WEBHOOK_EVENTS.map((type) => {
+      const schema = z.toJSONSchema(WEBHOOK_PAYLOAD_SCHEMAS[type], { target: 'openapi-3.0', io: 'output' });
+      delete schema.$schema;
+      fixNullable(schema);
+      return [webhookPayloadName(type), schema];
+    }),
+  );
+}
+
 /** The @fastify/swagger settings: the document at /api/docs/json, every operation named and secured. */
 export const OPENAPI: FastifyDynamicSwaggerOptions = {
   openapi: {
     info: { title: 'Dalil API', version: '1.0.0', description: 'Bilingual product catalogue' },
     servers: [{ url: '/', description: 'The server answering this document' }],
     components: {
+      schemas: webhookPayloads(),
       securitySchemes: {
         bearer: {
           type: 'http',

@@ -2,6 +2,7 @@ import { setHistoryRecording } from '../lib/history';
 import { registerWebApp } from './web-app/web-app.routes';
 import { activityRoutes } from './activity/activity.routes';
 import { apiKeyRoutes } from './api-keys/api-keys.routes';
+import { webhookRoutes } from './webhooks/webhooks.routes';
 import { historyRetention } from './activity/retention';
 import type { AppModule } from '../lib/app-module';
 import { logoutRoutes } from './auth/logout';
@@ -32,6 +33,7 @@ export const APP_MODULES: readonly AppModule[] = [
   { name: 'auth', register: authRoutes },
   { name: 'logout', register: logoutRoutes },
   { name: 'api keys', register: apiKeyRoutes },
+  { name: 'webhooks', register: webhookRoutes },
   { name: 'search', register: (app, { searchCache }) => app.register(searchCachePlugin, searchCache ?? {}) },
   ...RESOURCE_MODULES,
   { name: 'activity', register: (app) => activityRoutes(app, RESOURCE_MODULES) },

@@ -6,6 +6,7 @@ import { imageJobChanges, imageJobs, products } from '../../db/schema';
 import type { DataContext } from '../../lib/context';
 import { conflict, HttpError, notFound } from '../../lib/errors';
 import { recordChanges, type HistoryEntry } from '../../lib/history';
+import { toProduct } from '../products/products.service';
 
 export interface SlotWrite {
   product: number;
@@ -39,7 +40,10 @@ async function setSlots(tx: Tx, writes: { product: number; slot: ImageSlot; name
   }
 }
 
-/** One history entry per product, with each slot it changed. */
+/**
+ * One history entry per product, with each slot it changed; `before` and `after` are the whole product
+ * (what its webhook event carries), the entry's changes only the slots.
+ */
 function productEntries(
   action: 'update' | 'undo',
   rows: Map<number, ProductRow>,
@@ -48,16 +52,17 @@ function productEntries(
   const byProduct = new Map<number, HistoryEntry>();
   for (const c of changes) {
     const row = rows.get(c.product)!;
-    const entry = byProduct.get(c.product) ?? {
+    const entry: HistoryEntry = byProduct.get(c.product) ?? {
       entity: 'product',
       action,
       entityId: c.product,
       family: row.familyId,
-      before: null,
-      after: null,
+      before: toProduct(row),
+      after: toProduct(row),
       changes: {},
     };
     entry.changes![c.slot] = { before: c.before, after: c.after };
+    entry.after = { ...entry.after, [c.slot]: c.after };
     byProduct.set(c.product, entry);
   }
   return [...byProduct.values()];

@@ -10,7 +10,7 @@ import { encodeImage, putImage } from '../media/media.service';
 import { type ReceivedFile, uploadEntries, ZipBombError, countEntries } from './image-entries';
 import { countStatuses, judge } from './image-judge';
 import { ProductIndex } from './image-match';
-import { updateJob } from './image-jobs.repository';
+import { finishJob, updateJob } from './image-jobs.repository';
 import { discard } from './image-receive';
 import { ImageSlotWriter } from './image-slot-writer';
 
@@ -110,7 +110,7 @@ export async function runImageJob(
     await Promise.all(running);
     await slots.flush();
     await recordJob(ctx, jobId, family, actor);
-    await updateJob(ctx.db, jobId, {
+    await finishJob(ctx.db, jobId, {
       state: 'done',
       done,
       total: done,
@@ -121,7 +121,7 @@ export async function runImageJob(
   } catch (err) {
     const message = err instanceof ZipBombError ? err.message : 'The job stopped on an unexpected error';
     if (!(err instanceof ZipBombError)) log.error({ err, jobId }, 'image job failed');
-    await updateJob(ctx.db, jobId, {
+    await finishJob(ctx.db, jobId, {
       state: 'failed',
       error: message,
       counts: countStatuses(reports),

@@ -1,8 +1,9 @@
 import { and, desc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import type { ImageCounts, ImageFileReport, ImageJob } from '@dalil/contracts/image-upload';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { imageJobs } from '../../db/schema';
 import { violatedUnique } from '../../lib/database-errors';
+import { enqueueWebhookEvents } from '../../lib/webhook-outbox';
 import { changedCount } from './image-job-history';
 import { countStatuses } from './image-judge';
 
@@ -80,7 +81,7 @@ export async function latestJobs(db: Db, staleSeconds: number, limit = 5): Promi
 }
 
 export async function updateJob(
-  db: Db,
+  db: Db | Tx,
   id: number,
   values: Partial<Pick<Row, 'state' | 'done' | 'total' | 'counts' | 'files' | 'error'>>,
 ): Promise<void> {
@@ -89,4 +90,36 @@ export async function updateJob(
     .update(imageJobs)
     .set({ ...values, heartbeatAt: now, updatedAt: now })
     .where(eq(imageJobs.id, id));
+}
+
+/**
+ * Writes a job's last state, done or failed, and announces `image-job.completed` in the same
+ * transaction (docs/decisions/0051-webhooks.md).
+ */
+export async function finishJob(
+  db: Db,
+  id: number,
+  values: Parameters<typeof updateJob>[2] & { state: 'done' | 'failed' },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await updateJob(tx, id, values);
+    const [row] = await tx.select(jobColumns).from(imageJobs).where(eq(imageJobs.id, id));
+    const job = toImageJob(row!);
+    await enqueueWebhookEvents(tx, [
+      {
+        type: 'image-job.completed',
+        family: job.family,
+        key: null,
+        data: {
+          id,
+          family: job.family,
+          failed: job.state === 'failed',
+          error: job.error,
+          done: job.done,
+          total: job.total,
+          changed: job.changed,
+        },
+      },
+    ]);
+  });
 }

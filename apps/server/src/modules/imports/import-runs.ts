@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { importRuns } from '../../db/schema';
 import { actorOf } from '../../lib/api-key-caller';
+import { enqueueWebhookEvents } from '../../lib/webhook-outbox';
 
 type Counts = Record<'families' | 'categories' | 'products', { created: number; updated: number }>;
 
@@ -32,11 +33,60 @@ export async function startImportRun(
   return run!.id;
 }
 
-/** Stops noting rows, and keeps the import's counts with its record. */
-export async function finishImportRun(tx: Tx, run: number, counts: Counts): Promise<void> {
+/**
+ * Stops noting rows, keeps the import's counts with its record, and announces `import.completed` in
+ * the same transaction; `failure` says why a run that wrote nothing failed.
+ */
+export async function finishImportRun(
+  tx: Tx,
+  run: number,
+  counts: Partial<Counts>,
+  failure: string | null = null,
+): Promise<void> {
   await tx.execute(sql`select set_config('dalil.import_run', '', true)`);
   const kept = Object.fromEntries(
     Object.entries(counts).map(([level, c]) => [level, { created: c.created, updated: c.updated }]),
   );
-  await tx.update(importRuns).set({ counts: kept }).where(eq(importRuns.id, run));
+  const [row] = await tx
+    .update(importRuns)
+    .set({ counts: kept })
+    .where(eq(importRuns.id, run))
+    .returning({ kind: importRuns.kind, fileName: importRuns.fileName, family: importRuns.familyId });
+  await announceImport(tx, { id: run, ...row!, counts, failure });
+}
+
+/**
+ * Announces `import.completed` in the import's transaction; `id` is null when the history is off
+ * (no import record is kept then).
+ */
+export async function announceImport(
+  tx: Tx,
+  run: {
+    id: number | null;
+    family: number | null;
+    kind: string;
+    fileName: string;
+    counts: Partial<Counts>;
+    failure: string | null;
+  },
+): Promise<void> {
+  const counts = Object.fromEntries(
+    Object.entries(run.counts).map(([level, c]) => [level, { created: c.created, updated: c.updated }]),
+  );
+  await enqueueWebhookEvents(tx, [
+    {
+      type: 'import.completed',
+      family: run.family,
+      key: null,
+      data: {
+        id: run.id,
+        family: run.family,
+        kind: run.kind,
+        fileName: run.fileName,
+        counts,
+        failed: run.failure !== null,
+        error: run.failure,
+      },
+    },
+  ]);
 }

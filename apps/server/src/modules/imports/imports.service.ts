@@ -19,7 +19,7 @@ import { mergeStaged } from './merge';
 import type { FixedNames } from './row-check';
 import { clearStaging, newImportId, Stager } from './staging';
 import { foreignFamilyRows } from './family-scope-check';
-import { finishImportRun, startImportRun } from './import-runs';
+import { announceImport, finishImportRun, startImportRun } from './import-runs';
 import { writableFamilies } from '../../lib/family-scope';
 import { historyRecording, recordChange } from '../../lib/history';
 import { rememberImportResult } from './import-conflicts';
@@ -184,7 +184,17 @@ export async function runImport(
       const merged = await mergeStaged(tx, { importId: stager.importId, kind: options.kind, columns, write });
       if (run !== null) await finishImportRun(tx, run, merged);
       if (written(merged) >= LARGE_IMPORT) await tx.execute(sql`analyze products`);
-      if (run === null) return { ...merged, importId: undefined };
+      if (run === null) {
+        await announceImport(tx, {
+          id: null,
+          family: options.family ?? null,
+          kind: options.kind,
+          fileName: options.fileName ?? 'upload',
+          counts: merged,
+          failure: null,
+        });
+        return { ...merged, importId: undefined };
+      }
       await recordImport(tx, options.caller ?? null, options, merged, run);
       await recordImportedRows(tx, options.caller ?? null, run);
       await rememberImportResult(tx, run);

@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * Signed webhooks with an outbox (docs/decisions/0051-webhooks.md). A subscription keeps its secret
+ * (it signs with it, so it cannot keep only a hash); the list never shows it.
+ */
+export const webhookSubscriptions = pgTable('webhook_subscriptions', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  url: text().notNull(),
+  secret: text().notNull(),
+  events: text().array().notNull(),
+  /** Empty: every family. */
+  families: integer()
+    .array()
+    .notNull()
+    .default(sql`'{}'::integer[]`),
+  enabled: boolean().notNull().default(true),
+  disabledAt: timestamp({ withTimezone: true }),
+  disabledReason: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdById: integer(),
+  createdByUsername: text().notNull(),
+});
+
+/**
+ * One event, written in the transaction of the change it reports: `body` is the exact JSON sent (and
+ * signed) on every attempt; `key` orders the messages of one record (`product:5`), null for events
+ * that need no order.
+ */
+export const webhookMessages = pgTable(
+  'webhook_messages',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    messageId: text().notNull(),
+    eventType: text().notNull(),
+    familyId: integer(),
+    key: text(),
+    body: text().notNull(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('webhook_messages_message_id_idx').on(t.messageId)],
+);
+
+/**
+ * One message to one subscription: `pending` until a 2xx answer (`delivered`) or until a day of
+ * failed attempts (`failed`). `nextAttemptAt` null: due at once. A worker holds a delivery while it
+ * sends it by setting `leasedUntil`.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    subscriptionId: integer()
+      .notNull()
+      .references(() => webhookSubscriptions.id, { onDelete: 'cascade' }),
+    messageId: integer()
+      .notNull()
+      .references(() => webhookMessages.id, { onDelete: 'cascade' }),
+    /** The message's key, copied so the order check reads one table. */
+    key: text(),
+    state: text().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    firstAttemptAt: timestamp({ withTimezone: true }),
+    nextAttemptAt: timestamp({ withTimezone: true }),
+    leasedUntil: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check('webhook_deliveries_state', sql`${t.state} in ('pending', 'delivered', 'failed')`),
+    uniqueIndex('webhook_deliveries_message_idx').on(t.subscriptionId, t.messageId),
+    index('webhook_deliveries_pending_idx')
+      .on(t.subscriptionId, t.key, t.id)
+      .where(sql`${t.state} = 'pending'`),
+  ],
+);
+
+/** Every attempt to deliver, kept with its answer for the deliveries list. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    deliveryId: integer()
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    subscriptionId: integer().notNull(),
+    attempt: integer().notNull(),
+    ok: boolean().notNull(),
+    responseCode: integer(),
+    error: text(),
+    attemptedAt: timestamp({ withTimezone: true }).notNull(),
+    durationMs: integer().notNull(),
+    nextAttemptAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('webhook_attempts_subscription_idx').on(t.subscriptionId, t.id)],
+);

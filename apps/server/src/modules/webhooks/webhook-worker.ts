@@ -1,0 +1,259 @@
+import { createHmac } from 'node:crypto';
+import { WEBHOOK_SECRET_PREFIX } from '@dalil/contracts/webhooks';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { webhookAttempts } from '../../db/schema';
+import { outboundRequest } from '../../lib/outbound';
+import { onEnqueued } from '../../lib/webhook-outbox';
+
+// Sends the outbox's deliveries (docs/decisions/0051-webhooks.md). Every server process runs one:
+// it claims due deliveries with a lease (FOR UPDATE SKIP LOCKED, so two processes never claim the
+// same one), signs and posts each, and records the attempt. A failed delivery is retried on a
+// growing schedule for a day after its first attempt; then its subscription is disabled.
+
+/** Waits after the 1st, 2nd, ... failed attempt; the last repeats until the day is over. */
+const RETRY_SCHEDULE_MS = [5, 300, 1800, 7200, 18_000, 36_000].map((s) => s * 1000);
+/** How long after its first attempt a delivery is retried before its subscription is disabled. */
+const GIVE_UP_AFTER_MS = 24 * 3600 * 1000;
+/** Deliveries claimed, and sent at once, per round. */
+const BATCH = 16;
+
+/**
+ * The Standard Webhooks signature: base64 HMAC-SHA256 of `id.timestamp.body`, keyed by the secret's
+ * bytes (the base64 after `whsec_`).
+ */
+function sign(secret: string, id: string, timestamp: number, body: string): string {
+  const key = Buffer.from(secret.slice(WEBHOOK_SECRET_PREFIX.length), 'base64');
+  return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
+}
+
+interface Claimed {
+  id: number;
+  subscription_id: number;
+  attempts: number;
+  first_attempt_at: string | Date | null;
+  message_id: string;
+  body: string;
+  url: string;
+  secret: string;
+}
+
+interface Outcome {
+  ok: boolean;
+  responseCode: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+export interface WorkerOptions {
+  /** The app's clock: when attempts happen and retries fall due. */
+  now: () => Date;
+  timeoutMs: number;
+  pollMs: number;
+  allowedHosts: readonly string[];
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+export class WebhookWorker {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+  /** Set when this process wrote an event that no round has looked for yet. */
+  private dirty = false;
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: WorkerOptions,
+  ) {
+    // An event written by this process: look once its transaction commits (`committed`), or shortly,
+    // for writes that do not go through the catalogue's write path; the poll catches the rest.
+    this.unsubscribe = onEnqueued(() => {
+      this.dirty = true;
+      setTimeout(() => this.committed(), 100).unref();
+    });
+  }
+
+  /** A transaction of this process committed: look if it may have written an event. */
+  committed(): void {
+    if (this.dirty) this.wake();
+  }
+
+  start(): void {
+    this.schedule();
+    this.wake();
+  }
+
+  /** Looks for due deliveries now (after a local write committed, say). */
+  wake(): void {
+    if (this.stopped) return;
+    this.dirty = false;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain()
+      .catch((err: unknown) => this.log.error({ err }, 'webhook delivery round failed'))
+      .finally(() => {
+        this.running = null;
+        if (this.again && !this.stopped) {
+          this.again = false;
+          this.wake();
+        }
+      });
+  }
+
+  /**
+   * Stops polling and waits for the round in flight, at most `waitMs`: a delivery cut short keeps its
+   * lease, which runs out, and is sent again (with the same webhook-id) by whichever process is up.
+   */
+  async stop(waitMs = 3000): Promise<void> {
+    this.stopped = true;
+    this.unsubscribe();
+    if (this.timer) clearTimeout(this.timer);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.running, new Promise((r) => (timer = setTimeout(r, waitMs)))]);
+    clearTimeout(timer);
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.wake();
+      this.schedule();
+    }, this.options.pollMs);
+    this.timer.unref();
+  }
+
+  /** Claims and sends rounds of due deliveries until none is left. */
+  private async drain(): Promise<void> {
+    while (!this.stopped) {
+      const claimed = await this.claim();
+      if (claimed.length === 0) return;
+      await Promise.all(claimed.map((d) => this.deliver(d)));
+    }
+  }
+
+  private leaseMs(): number {
+    return this.options.timeoutMs + 5000;
+  }
+
+  /**
+   * Leases up to BATCH due deliveries of enabled subscriptions. A delivery waits while an earlier one
+   * of the same record to the same subscription is still pending, so a receiver sees a record's
+   * events in order.
+   */
+  private async claim(): Promise<Claimed[]> {
+    const now = this.options.now();
+    const until = new Date(now.getTime() + this.leaseMs());
+    const result = await this.db.execute(sql`
+      with claimed as (
+        update webhook_deliveries d set leased_until = ${until.toISOString()}::timestamptz
+        where d.id in (
+          select p.id from webhook_deliveries p
+          join webhook_subscriptions s on s.id = p.subscription_id and s.enabled
+          where p.state = 'pending'
+            and (p.next_attempt_at is null or p.next_attempt_at <= ${now.toISOString()}::timestamptz)
+            and (p.leased_until is null or p.leased_until <= ${now.toISOString()}::timestamptz)
+            and (p.key is null or not exists (
+              select 1 from webhook_deliveries e
+              where e.subscription_id = p.subscription_id and e.key = p.key
+                and e.state = 'pending' and e.id < p.id))
+          order by p.id
+          limit ${BATCH}
+          for update of p skip locked)
+        returning d.id, d.subscription_id, d.message_id, d.attempts, d.first_attempt_at, d.leased_until)
+      select c.id, c.subscription_id, c.attempts, c.first_attempt_at, m.message_id, m.body, s.url, s.secret
+      from claimed c
+      join webhook_messages m on m.id = c.message_id
+      join webhook_subscriptions s on s.id = c.subscription_id
+      order by c.id`);
+    return rowsOf<Claimed>(result);
+  }
+
+  private async send(d: Claimed, at: Date): Promise<Outcome> {
+    const timestamp = Math.floor(at.getTime() / 1000);
+    const started = performance.now();
+    const took = () => Math.round(performance.now() - started);
+    try {
+      const res = await outboundRequest(d.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'Dalil-Webhooks',
+          'webhook-id': d.message_id,
+          'webhook-timestamp': String(timestamp),
+          'webhook-signature': sign(d.secret, d.message_id, timestamp, d.body),
+        },
+        body: d.body,
+        allowedHosts: this.options.allowedHosts,
+        maxRedirects: 0,
+        timeoutMs: this.options.timeoutMs,
+      });
+      res.body.resume();
+      const ok = res.status >= 200 && res.status < 300;
+      return {
+        ok,
+        responseCode: res.status,
+        error: ok ? null : `The receiver answered ${res.status}`,
+        durationMs: took(),
+      };
+    } catch (err) {
+      const e = err as Error;
+      const timedOut = e.name === 'TimeoutError' || e.name === 'AbortError';
+      const error = timedOut
+        ? `No answer within ${this.options.timeoutMs / 1000} s`
+        : e.message || (e as NodeJS.ErrnoException).code || 'The request failed';
+      return { ok: false, responseCode: null, error, durationMs: took() };
+    }
+  }
+
+  private async deliver(d: Claimed): Promise<void> {
+    const at = this.options.now();
+    const outcome = await this.send(d, at);
+    const attempt = d.attempts + 1;
+    const first = d.first_attempt_at === null ? at : new Date(d.first_attempt_at);
+    const deadline = first.getTime() + GIVE_UP_AFTER_MS;
+    const wait = RETRY_SCHEDULE_MS[Math.min(attempt - 1, RETRY_SCHEDULE_MS.length - 1)]!;
+    const givingUp = !outcome.ok && at.getTime() >= deadline;
+    const next = outcome.ok || givingUp ? null : new Date(Math.min(at.getTime() + wait, deadline));
+    const state = outcome.ok ? 'delivered' : givingUp ? 'failed' : 'pending';
+    await this.db.transaction(async (tx) => {
+      const updated = await tx.execute(sql`
+        update webhook_deliveries set state = ${state}, attempts = ${attempt},
+          first_attempt_at = ${first.toISOString()}::timestamptz,
+          next_attempt_at = ${next?.toISOString() ?? null}::timestamptz, leased_until = null
+        where id = ${d.id} returning id`);
+      // The subscription was deleted while the message was on its way: nothing left to record.
+      if (rowsOf(updated).length === 0) return;
+      await tx.insert(webhookAttempts).values({
+        deliveryId: d.id,
+        subscriptionId: d.subscription_id,
+        attempt,
+        ok: outcome.ok,
+        responseCode: outcome.responseCode,
+        error: outcome.error,
+        attemptedAt: at,
+        durationMs: outcome.durationMs,
+        nextAttemptAt: next,
+      });
+      if (givingUp) {
+        const reason = `Deliveries failed for 24 hours (last: ${outcome.error ?? 'no answer'}); turned off`;
+        await tx.execute(sql`
+          update webhook_subscriptions set enabled = false, disabled_at = ${at.toISOString()}::timestamptz,
+            disabled_reason = ${reason}
+          where id = ${d.subscription_id} and enabled`);
+      }
+    });
+    if (!outcome.ok) {
+      this.log.warn(
+        { webhook: d.subscription_id, messageId: d.message_id, attempt, error: outcome.error },
+        givingUp ? 'webhook delivery given up; subscription disabled' : 'webhook delivery failed',
+      );
+    }
+  }
+}

@@ -1,0 +1,224 @@
+import { randomBytes } from 'node:crypto';
+import type { Account } from '@dalil/contracts/auth';
+import {
+  WEBHOOK_SECRET_PREFIX,
+  type Webhook,
+  type WebhookAttemptList,
+  type WebhookCreated,
+  type WebhookCreateBodySchema,
+  type WebhookEvent,
+  type WebhookList,
+  type WebhookUpdateBodySchema,
+} from '@dalil/contracts/webhooks';
+import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { webhookAttempts, webhookDeliveries, webhookMessages, webhookSubscriptions } from '../../db/schema';
+import type { AppContext } from '../../lib/context';
+import { notFound } from '../../lib/errors';
+import { checkOutboundAddress } from '../../lib/outbound';
+import { requireFamilies } from '../users/users.service';
+
+type Row = typeof webhookSubscriptions.$inferSelect;
+
+/** The last attempt of each subscription, for the list. */
+const lastAttempt = sql<{ at: string; ok: boolean; responseCode: number | null } | null>`(
+  select json_build_object('at', a.attempted_at, 'ok', a.ok, 'responseCode', a.response_code)
+  from webhook_attempts a where a.subscription_id = webhook_subscriptions.id
+  order by a.id desc limit 1)`;
+
+const toWebhook = (
+  row: Row & { last: { at: string; ok: boolean; responseCode: number | null } | null },
+): Webhook => ({
+  id: row.id,
+  url: row.url,
+  events: row.events as WebhookEvent[],
+  families: row.families,
+  createdAt: row.createdAt.toISOString(),
+  createdBy: { id: row.createdById, username: row.createdByUsername },
+  enabled: row.enabled,
+  disabledAt: row.disabledAt?.toISOString() ?? null,
+  disabledReason: row.disabledReason,
+  lastDelivery: row.last && { ...row.last, at: new Date(row.last.at).toISOString() },
+});
+
+/** Every column but the secret, which only the delivery worker reads. */
+const { secret: _secret, ...listed } = getTableColumns(webhookSubscriptions);
+
+/** A subscription as the API shows it, or 404. */
+export async function getWebhook({ db }: AppContext, id: number): Promise<Webhook> {
+  const [row] = await db
+    .select({ ...listed, last: lastAttempt })
+    .from(webhookSubscriptions)
+    .where(eq(webhookSubscriptions.id, id));
+  if (!row) throw notFound('Webhook');
+  return toWebhook(row as never);
+}
+
+/** Every subscription, newest first; never a secret. */
+export async function listWebhooks({ db }: AppContext): Promise<WebhookList> {
+  const rows = await db
+    .select({ ...listed, last: lastAttempt })
+    .from(webhookSubscriptions)
+    .orderBy(desc(webhookSubscriptions.id));
+  return { data: rows.map((row) => toWebhook(row as never)), count: rows.length };
+}
+
+/** A Standard Webhooks secret: `whsec_` and 32 random bytes in base64. */
+const newSecret = () => `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
+
+/**
+ * Subscribes an address (https and public unless its host is allowed: 400 naming `url`) to events of
+ * some families (each must exist: 400 naming `families`), and answers its secret this once.
+ */
+export async function createWebhook(
+  ctx: AppContext,
+  body: z.output<typeof WebhookCreateBodySchema>,
+  caller: Account | null,
+): Promise<WebhookCreated> {
+  const url = await checkOutboundAddress(body.url, ctx.config.outbound.allowedHosts, 'url');
+  const secret = newSecret();
+  const [row] = await ctx.db.transaction(async (tx) => {
+    await requireFamilies(tx, body.families);
+    return tx
+      .insert(webhookSubscriptions)
+      .values({
+        url: url.href,
+        secret,
+        events: body.events,
+        families: body.families,
+        createdAt: ctx.tokens.now(),
+        createdById: caller?.id ?? null,
+        createdByUsername: caller?.username ?? 'system',
+      })
+      .returning({ id: webhookSubscriptions.id });
+  });
+  return { id: row!.id, secret };
+}
+
+/**
+ * Changes what a subscription receives, or turns it off or on; turning it on clears why it was off
+ * and makes what it has pending due at once.
+ */
+export async function updateWebhook(
+  ctx: AppContext,
+  id: number,
+  body: z.output<typeof WebhookUpdateBodySchema>,
+  caller: Account | null,
+): Promise<Webhook> {
+  const url =
+    body.url === undefined
+      ? undefined
+      : (await checkOutboundAddress(body.url, ctx.config.outbound.allowedHosts, 'url')).href;
+  const now = ctx.tokens.now();
+  await ctx.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ enabled: webhookSubscriptions.enabled })
+      .from(webhookSubscriptions)
+      .where(eq(webhookSubscriptions.id, id))
+      .for('update');
+    if (!found) throw notFound('Webhook');
+    if (body.families) await requireFamilies(tx, body.families);
+    const turn =
+      body.enabled === undefined || body.enabled === found.enabled
+        ? {}
+        : body.enabled
+          ? { enabled: true, disabledAt: null, disabledReason: null }
+          : {
+              enabled: false,
+              disabledAt: now,
+              disabledReason: `Turned off by ${caller?.username ?? 'the system'}`,
+            };
+    await tx
+      .update(webhookSubscriptions)
+      .set({
+        ...(url === undefined ? {} : { url }),
+        ...(body.events ? { events: body.events } : {}),
+        ...(body.families ? { families: body.families } : {}),
+        ...turn,
+      })
+      .where(eq(webhookSubscriptions.id, id));
+    if (body.enabled === true && !found.enabled) {
+      await tx
+        .update(webhookDeliveries)
+        .set({ nextAttemptAt: null, firstAttemptAt: null })
+        .where(and(eq(webhookDeliveries.subscriptionId, id), eq(webhookDeliveries.state, 'pending')));
+    }
+  });
+  return getWebhook(ctx, id);
+}
+
+/** Deletes a subscription with its deliveries and their attempts. */
+export async function deleteWebhook({ db }: AppContext, id: number): Promise<void> {
+  const deleted = await db
+    .delete(webhookSubscriptions)
+    .where(eq(webhookSubscriptions.id, id))
+    .returning({ id: webhookSubscriptions.id });
+  if (deleted.length === 0) throw notFound('Webhook');
+}
+
+/** A subscription's delivery attempts, newest first. */
+export async function listAttempts(
+  { db }: AppContext,
+  id: number,
+  page: { limit: number; skip: number },
+): Promise<WebhookAttemptList> {
+  const [found] = await db
+    .select({ id: webhookSubscriptions.id })
+    .from(webhookSubscriptions)
+    .where(eq(webhookSubscriptions.id, id));
+  if (!found) throw notFound('Webhook');
+  const mine = eq(webhookAttempts.subscriptionId, id);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: webhookAttempts.id,
+        messageId: webhookMessages.messageId,
+        eventType: webhookMessages.eventType,
+        attempt: webhookAttempts.attempt,
+        ok: webhookAttempts.ok,
+        responseCode: webhookAttempts.responseCode,
+        error: webhookAttempts.error,
+        attemptedAt: webhookAttempts.attemptedAt,
+        durationMs: webhookAttempts.durationMs,
+        nextAttemptAt: webhookAttempts.nextAttemptAt,
+      })
+      .from(webhookAttempts)
+      .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
+      .innerJoin(webhookMessages, eq(webhookMessages.id, webhookDeliveries.messageId))
+      .where(mine)
+      .orderBy(desc(webhookAttempts.id))
+      .limit(page.limit)
+      .offset(page.skip),
+    db.select({ n: count() }).from(webhookAttempts).where(mine),
+  ]);
+  return {
+    data: rows.map((r) => ({
+      ...r,
+      eventType: r.eventType as WebhookEvent,
+      attemptedAt: r.attemptedAt.toISOString(),
+      nextAttemptAt: r.nextAttemptAt?.toISOString() ?? null,
+    })),
+    count: total!.n,
+  };
+}
+
+/**
+ * Sends a message to a subscription again, with the same webhook-id: its delivery becomes pending and
+ * due at once, with a new day of retries. 404 when the subscription never had that message.
+ */
+export async function resendMessage({ db }: AppContext, id: number, messageId: string): Promise<void> {
+  const updated = await db
+    .update(webhookDeliveries)
+    .set({ state: 'pending', nextAttemptAt: null, firstAttemptAt: null, leasedUntil: null })
+    .where(
+      and(
+        eq(webhookDeliveries.subscriptionId, id),
+        eq(
+          webhookDeliveries.messageId,
+          sql`(select ${webhookMessages.id} from ${webhookMessages} where ${webhookMessages.messageId} = ${messageId})`,
+        ),
+      ),
+    )
+    .returning({ id: webhookDeliveries.id });
+  if (updated.length === 0) throw notFound('Message');
+}
