@@ -1,0 +1,231 @@
+// bench/webhooks: what webhooks cost and how soon they arrive. A fresh server process per run imports a
+// generated catalogue, then product updates go through the real HTTP API (several at once, the way an
+// ERP sync would send them), once with no subscription and once with three subscriptions to
+// `product.updated` that point at a receiver in this process. Measured: the update p50/p95 on both
+// sides, the delivery lag from the event's timestamp (written in the change's own transaction, just
+// before its commit) to its arrival at the receiver, and deliveries a second.
+//   npx tsx bench/webhooks/run.ts [--engine pglite|postgres|both] [--updates 10000] [--rows 2000]
+//   [--concurrency 4] [--rounds 1]
+// A benchmark, never a test: nothing here runs under `npm test`.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { generateCsv } from '../import/generate';
+import { adminToken, startServer } from '../import/server';
+import { uploadFile } from '../import/upload';
+import { loadAverage, scratchData } from '../lib/catalogue-database';
+import { markdownTable, ms } from '../lib/table';
+
+const { values: args } = parseArgs({
+  options: {
+    engine: { type: 'string', default: 'both' },
+    updates: { type: 'string', default: '10000' },
+    rows: { type: 'string', default: '2000' },
+    concurrency: { type: 'string', default: '4' },
+    rounds: { type: 'string', default: '1' },
+  },
+});
+type Engine = 'pglite' | 'postgres';
+const engines: Engine[] = args.engine === 'both' ? ['pglite', 'postgres'] : [args.engine as Engine];
+const UPDATES = Number(args.updates);
+const ROWS = Number(args.rows);
+const CONCURRENCY = Number(args.concurrency);
+const ROUNDS = Number(args.rounds);
+const SUBSCRIPTIONS = 3;
+/** How long deliveries may trail the last update before the run counts as failed. */
+const DRAIN_TIMEOUT_MS = 10 * 60_000;
+const log = (s: string) => process.stdout.write(`${s}\n`);
+
+const percentile = (sorted: number[], p: number) => sorted[Math.ceil(p * sorted.length) - 1] ?? NaN;
+
+/** Receives deliveries, answers 204, and notes each one's lag from the event's own timestamp. */
+class Receiver {
+  readonly lags: number[] = [];
+  readonly ids = new Set<string>();
+  received = 0;
+  lastArrival = 0;
+  private server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const arrived = Date.now();
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { timestamp: string };
+      this.lags.push(arrived - Date.parse(body.timestamp));
+      this.ids.add(`${req.url ?? ''} ${String(req.headers['webhook-id'])}`);
+      this.received++;
+      this.lastArrival = performance.now();
+      res.writeHead(204).end();
+    });
+  });
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+interface Measured {
+  updateP50: number;
+  updateP95: number;
+  lagP50: number;
+  lagP95: number;
+  perSecond: number;
+  delivered: number;
+}
+
+/** `UPDATES` whole-product PUTs, `CONCURRENCY` at a time, each renaming one product. */
+async function timeUpdates(url: string, token: string): Promise<{ times: number[]; started: number }> {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const page = (await (await fetch(`${url}/api/product?limit=500&skip=0`, { headers })).json()) as {
+    data: Record<string, unknown>[];
+  };
+  const times: number[] = [];
+  const started = performance.now();
+  // Each worker keeps to its own products, so two updates of one product never race.
+  const worker = async (_: unknown, w: number) => {
+    const own = page.data.filter((_p, k) => k % CONCURRENCY === w);
+    for (let i = w, n = 0; i < UPDATES; i += CONCURRENCY, n++) {
+      const { id, ...product } = own[n % own.length]!;
+      const t = performance.now();
+      const res = await fetch(`${url}/api/product/${String(id)}`, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ ...product, nameEn: `Renamed ${i}` }),
+      });
+      await res.arrayBuffer();
+      times.push(performance.now() - t);
+      if (res.status !== 200) throw new Error(`update answered ${res.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return { times: times.sort((a, b) => a - b), started };
+}
+
+async function measure(engine: Engine, subscriptions: number, file: string): Promise<Measured> {
+  const receiver = new Receiver();
+  const receiverUrl = await receiver.start();
+  const scratch = await scratchData(engine, 'dalil-bench-webhooks-');
+  const server = await startServer({
+    ...scratch.env,
+    CSV_MAX_BYTES: String(1024 * 1024 * 1024),
+    OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
+  });
+  try {
+    const token = await adminToken(server.url);
+    const res = await uploadFile(`${server.url}/api/upload/all`, token, file);
+    if (res.status !== 200) throw new Error(`import answered ${res.status}`);
+    for (let s = 1; s <= subscriptions; s++) {
+      const created = await fetch(`${server.url}/api/webhook`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: `${receiverUrl}/s${s}`, events: ['product.updated'] }),
+      });
+      if (created.status !== 201)
+        throw new Error(`webhook create answered ${created.status}: ${await created.text()}`);
+    }
+    const { times, started } = await timeUpdates(server.url, token);
+    const expected = UPDATES * subscriptions;
+    const deadline = performance.now() + DRAIN_TIMEOUT_MS;
+    while (receiver.received < expected && performance.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    if (receiver.received < expected) {
+      throw new Error(
+        `${receiver.received} of ${expected} deliveries arrived within ${DRAIN_TIMEOUT_MS / 1000} s`,
+      );
+    }
+    if (receiver.ids.size !== expected) {
+      throw new Error(`${receiver.received} deliveries carried ${receiver.ids.size} distinct webhook-ids`);
+    }
+    const lags = receiver.lags.sort((a, b) => a - b);
+    return {
+      updateP50: percentile(times, 0.5),
+      updateP95: percentile(times, 0.95),
+      lagP50: percentile(lags, 0.5),
+      lagP95: percentile(lags, 0.95),
+      perSecond: subscriptions ? expected / ((receiver.lastArrival - started) / 1000) : NaN,
+      delivered: receiver.received,
+    };
+  } finally {
+    server.proc.kill('SIGTERM');
+    await server.exited;
+    await scratch.remove();
+    await receiver.stop();
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+const extra = (on: number, off: number) => `${(((on - off) / off) * 100).toFixed(1)}%`;
+
+async function main() {
+  const dir = mkdtempSync(join(os.tmpdir(), 'dalil-bench-webhooks-csv-'));
+  const file = join(dir, `all-${ROWS}.csv`);
+  const rows: (string | number)[][] = [];
+  try {
+    await generateCsv(file, ROWS);
+    for (const engine of engines) {
+      const runs = new Map<number, Measured[]>([
+        [0, []],
+        [SUBSCRIPTIONS, []],
+      ]);
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const subscriptions of [0, SUBSCRIPTIONS]) {
+          const m = await measure(engine, subscriptions, file);
+          runs.get(subscriptions)!.push(m);
+          log(
+            `${engine}, ${subscriptions} subscriptions: update p50 ${ms(m.updateP50)} ms p95 ${ms(m.updateP95)} ms, ` +
+              `lag p50 ${ms(m.lagP50)} ms p95 ${ms(m.lagP95)} ms, ${m.delivered} delivered ` +
+              `(${Number.isFinite(m.perSecond) ? m.perSecond.toFixed(0) : '-'}/s; load ${loadAverage()})`,
+          );
+        }
+      }
+      const pick = (s: number, k: keyof Measured) => median(runs.get(s)!.map((m) => m[k]));
+      for (const s of [0, SUBSCRIPTIONS]) {
+        rows.push([
+          engine,
+          s,
+          ms(pick(s, 'updateP50')),
+          ms(pick(s, 'updateP95')),
+          s ? ms(pick(s, 'lagP50')) : '-',
+          s ? ms(pick(s, 'lagP95')) : '-',
+          s ? pick(s, 'perSecond').toFixed(0) : '-',
+        ]);
+      }
+      rows.push([
+        engine,
+        'overhead',
+        extra(pick(SUBSCRIPTIONS, 'updateP50'), pick(0, 'updateP50')),
+        extra(pick(SUBSCRIPTIONS, 'updateP95'), pick(0, 'updateP95')),
+        '',
+        '',
+        '',
+      ]);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const header = [
+    'engine',
+    'subscriptions',
+    'update p50 ms',
+    'update p95 ms',
+    'lag p50 ms',
+    'lag p95 ms',
+    'deliveries/s',
+  ];
+  log(
+    `\n${UPDATES.toLocaleString('en')} product updates, ${CONCURRENCY} at a time, over ${ROWS.toLocaleString('en')} ` +
+      `products; median of ${ROUNDS} round(s) per side\n`,
+  );
+  log(markdownTable(header, rows));
+  log(`\nload average at the end: ${loadAverage()}; ${os.cpus().length} cores, Node ${process.version}`);
+}
+
+await main();
