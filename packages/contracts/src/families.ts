@@ -26,7 +26,8 @@ const FamilyUpdateBodySchema = FamilyBodySchema.extend({
 export const FamilySchema = NamedRecordSchema.extend({
   ...imageRecordFields,
   cover: NullableTextSchema,
-  requireValidGtin: z.boolean().describe(REQUIRE_VALID_GTIN),
+  /** Whether the family's barcodes must be valid GTINs (the bodies' description says what it does). */
+  requireValidGtin: z.boolean(),
 });
 export type Family = z.infer<typeof FamilySchema>;
 

@@ -70,7 +70,6 @@ export function FormSwitchField<T extends FieldValues, O>({
             control={
               <Switch
                 name={field.name}
-                inputRef={field.ref}
                 checked={Boolean(field.value)}
                 onChange={(event) => field.onChange(event.target.checked)}
                 onBlur={field.onBlur}

@@ -1,6 +1,27 @@
 import { arabGs1Issuer, checkGtin } from '@dalil/contracts/gtin';
 import { toAsciiDigits } from '@dalil/contracts/search-text';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from '../../../lib/i18n';
+import { choiceListQuery, choiceNameQuery, type ChoiceItem } from '../form-kit/remote-choice-api';
+
+/**
+ * Whether the chosen family requires valid GTINs (undefined until known): taken from the family
+ * choice's own lists, so choosing a family asks the server nothing more; a family none of them holds
+ * is read on its own, as the choice does for a chosen family it does not offer.
+ */
+export function useRequiresValidGtin(family: number | null): boolean | undefined {
+  const queryClient = useQueryClient();
+  const first = useQuery({ ...choiceListQuery('families', {}, ''), enabled: family !== null });
+  const listed = queryClient
+    .getQueriesData<{ items: ChoiceItem[] }>({ queryKey: ['families', 'choice'] })
+    .flatMap(([, data]) => data?.items ?? [])
+    .find((item) => item.id === family);
+  const read = useQuery({
+    ...choiceNameQuery('families', family ?? 0),
+    enabled: family !== null && first.isFetched && listed === undefined,
+  });
+  return (listed ?? first.data?.items.find((item) => item.id === family) ?? read.data)?.requireValidGtin;
+}
 
 /** What the product form says under the barcode field; `error` when the save would be refused. */
 export interface BarcodeNote {

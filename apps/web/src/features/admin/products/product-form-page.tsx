@@ -11,8 +11,7 @@ import { ImageInputSchema } from '../form-kit/image-values';
 import { ImagesSection, NameFields } from '../form-kit/name-fields';
 import { useResourceForm } from '../form-kit/use-resource-form';
 import { choiceListQuery, chosenId } from '../form-kit/remote-choice-api';
-import { resourceApis } from '../resource-kit/resource-api';
-import { barcodeNote } from './barcode-note';
+import { barcodeNote, useRequiresValidGtin } from './barcode-note';
 import { emptyProduct, productValues } from './product-values';
 
 const ProductFormSchema = ProductBodySchema.extend({ logo: ImageInputSchema, image: ImageInputSchema });
@@ -39,15 +38,9 @@ export function ProductFormPage() {
     ...choiceListQuery('categories', { family: family ?? 0, parent: category ?? 0 }, ''),
     enabled: family !== null && category !== null,
   });
-  // Whether the chosen family requires valid GTINs decides if a wrong barcode is an error or a warning.
-  const familyRecord = useQuery({
-    queryKey: ['families', 'one', family],
-    queryFn: ({ signal }) => resourceApis.families.one(family!, signal),
-    enabled: family !== null,
-  });
   const barcode = barcodeNote(
     useWatch({ control, name: 'barcode' }),
-    familyRecord.data?.requireValidGtin,
+    useRequiresValidGtin(family),
     t,
     i18n.language,
   );
