@@ -37,7 +37,7 @@ export function checkGtin(code: string): GtinCheck {
 export const isValidGtin = (code: string): boolean => checkGtin(code).valid;
 
 /** What the API and the imports say of a code that is not a GTIN (the web shows it in its language). */
-export const GTIN_FORMAT_MESSAGE = 'is not a GTIN: GTINs have 8, 12, 13 or 14 digits';
+const GTIN_FORMAT_MESSAGE = 'is not a GTIN: GTINs have 8, 12, 13 or 14 digits';
 
 /**
  * The English sentence for a barcode that is not a valid GTIN, or null for a valid one:

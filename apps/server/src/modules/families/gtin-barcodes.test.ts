@@ -338,3 +338,20 @@ describe('imports', () => {
     expect(await snapshot(t)).toEqual(before);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('documents the family setting and the barcode rule', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>
+      >;
+    }>();
+    const bodyOf = (path: string, method: string) =>
+      JSON.stringify(doc.paths[path]?.[method]?.requestBody?.content['application/json']?.schema);
+    expect(bodyOf('/api/family', 'post')).toMatch(/"requireValidGtin":\{[^}]*"default":true/);
+    expect(bodyOf('/api/family', 'post')).toContain('Barcodes must be valid GTINs');
+    expect(bodyOf('/api/family/{id}', 'put')).toContain('Left unchanged when absent');
+    expect(bodyOf('/api/product', 'post')).toContain('the check digit should be 7 (GTIN-13)');
+  });
+});
