@@ -128,4 +128,25 @@ test('a new family requires valid GTINs; the product form names the right check 
   await screenshot(page, 'gtin-product-warning-ltr-light');
   await page.getByRole('button', { name: 'Create' }).click();
   await onScreen(page, /\/admin\/products\/list$/, 'Product List');
+
+  // The setting's change is in the family's History, reads On and Off, and is reverted from there.
+  await page.goto(`/admin/family/edit/${family.id}?tab=history`);
+  const change = page
+    .getByRole('list', { name: 'History' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Barcodes must be valid GTINs' })
+    .first();
+  await expect(change).toContainText(/On.*Off/);
+  await screenshot(page, 'gtin-family-history-ltr-light');
+  await change.getByRole('button', { name: 'Revert' }).click();
+  const revert = page.getByRole('dialog').filter({ hasText: 'Revert this change?' });
+  await expect(revert).toContainText('Barcodes must be valid GTINs');
+  await revert.getByRole('button', { name: 'Revert' }).click();
+  await expect(revert).toBeHidden();
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`/api/family/${family.id}`, { headers });
+      return ((await res.json()) as { requireValidGtin: boolean }).requireValidGtin;
+    })
+    .toBe(true);
 });
