@@ -67,13 +67,13 @@ test('create, edit, search, page and delete through the back office', async ({ p
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText('Use digits only')).toBeVisible();
   await screenshot(page, 'admin-product-create-invalid-ltr-light');
-  await page.getByRole('textbox', { name: 'Barcode' }).fill('6281000000017');
+  await page.getByRole('textbox', { name: 'Barcode' }).fill('6281000000014');
   await page.getByRole('textbox', { name: 'Units Per Carton' }).fill('24');
   await page.getByRole('button', { name: 'Create' }).click();
   await onScreen(page, /\/admin\/products\/list$/, 'Product List');
   await search(page, PRODUCT.en);
   await rowAction(page, PRODUCT.en, 'Edit');
-  await expect(page.getByRole('textbox', { name: 'Barcode' })).toHaveValue('6281000000017');
+  await expect(page.getByRole('textbox', { name: 'Barcode' })).toHaveValue('6281000000014');
   await expect(page.getByRole('combobox', { name: /^Category/ })).toHaveValue(CATEGORY.en);
   await expect(page.getByRole('group', { name: 'image' }).getByRole('img')).toBeVisible();
   await page.getByRole('textbox', { name: 'Cost' }).fill('12.5');

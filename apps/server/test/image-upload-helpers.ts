@@ -67,7 +67,12 @@ export async function catalogue(
     if (res.statusCode !== 201) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
     return body(res).id as number;
   };
-  const family = await post('/api/family', { nameEn: familyName, nameAr: `عائلة ${familyName}` });
+  // Any barcode: photos are matched by codes that need not be GTINs.
+  const family = await post('/api/family', {
+    nameEn: familyName,
+    nameAr: `عائلة ${familyName}`,
+    requireValidGtin: false,
+  });
   const category = await post('/api/category', { nameEn: 'Main', nameAr: 'رئيسي', family });
   const products: number[] = [];
   for (const item of items) {

@@ -40,7 +40,8 @@ async function familyWithObjects(app: FastifyInstance, admin: string, name: stri
     if (res.statusCode !== 201) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
     return res.json<{ id: number }>().id;
   };
-  const family = await post('/api/family', { nameEn: name, nameAr: `شركة ${name}` });
+  // Any barcode: these families hold products whose barcodes are not GTINs.
+  const family = await post('/api/family', { nameEn: name, nameAr: `شركة ${name}`, requireValidGtin: false });
   const category = await post('/api/category', { nameEn: `${name} drinks`, nameAr: 'مشروبات', family });
   const product = await post('/api/product', {
     nameEn: `${name} juice`,

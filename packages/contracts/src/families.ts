@@ -5,10 +5,30 @@ import { listOf, NamedRecordSchema, NamesBodySchema, NullableTextSchema, PagingQ
 import { ImageNameSchema, imageBodyFields, imageRecordFields } from './media';
 import { SearchQuerySchema } from './refs';
 
-/** POST and PUT /api/family: the family form (name in both languages, optional logo, image and cover). */
-export const FamilyBodySchema = NamesBodySchema.extend({ ...imageBodyFields, cover: ImageNameSchema });
+const REQUIRE_VALID_GTIN =
+  "Barcodes must be valid GTINs (GTIN-8, 12, 13 or 14 with their GS1 check digit): when true, a product of this family is refused an invalid barcode (400 naming `barcode`, an import's problem on its line); when false, an invalid one is accepted and an import's preview warns of it. Empty barcodes are always allowed.";
 
-export const FamilySchema = NamedRecordSchema.extend({ ...imageRecordFields, cover: NullableTextSchema });
+/**
+ * POST /api/family: the family form (name in both languages, optional logo, image and cover, and
+ * whether barcodes must be valid GTINs: yes unless the body says otherwise).
+ */
+export const FamilyBodySchema = NamesBodySchema.extend({
+  ...imageBodyFields,
+  cover: ImageNameSchema,
+  requireValidGtin: z.boolean().default(true).describe(`${REQUIRE_VALID_GTIN} Defaults to true.`),
+});
+
+/** PUT /api/family/:id: the same, but a body without `requireValidGtin` leaves the setting as it is. */
+const FamilyUpdateBodySchema = FamilyBodySchema.extend({
+  requireValidGtin: z.boolean().optional().describe(`${REQUIRE_VALID_GTIN} Left unchanged when absent.`),
+});
+
+export const FamilySchema = NamedRecordSchema.extend({
+  ...imageRecordFields,
+  cover: NullableTextSchema,
+  /** Whether the family's barcodes must be valid GTINs (the bodies' description says what it does). */
+  requireValidGtin: z.boolean(),
+});
 export type Family = z.infer<typeof FamilySchema>;
 
 /** GET /api/family/:id also gives the linked counts the admin confirms before a delete. */
@@ -25,7 +45,10 @@ export type FamilyList = z.infer<typeof FamilyListSchema>;
 export const familyResource = defineResource({
   name: { one: 'Family', many: 'Families' },
   path: API_PATHS.families,
-  schemas: crudSchemas(FamilySchema, FamilyBodySchema, FamilyListQuerySchema, { detail: FamilyDetailSchema }),
+  schemas: crudSchemas(FamilySchema, FamilyBodySchema, FamilyListQuerySchema, {
+    detail: FamilyDetailSchema,
+    updateBody: FamilyUpdateBodySchema,
+  }),
   access: FAMILY_ACCESS,
   summaries: {
     list: 'Families, ordered by id; search matches either name',

@@ -35,3 +35,56 @@ export function checkGtin(code: string): GtinCheck {
 }
 
 export const isValidGtin = (code: string): boolean => checkGtin(code).valid;
+
+/** What the API and the imports say of a code that is not a GTIN (the web shows it in its language). */
+const GTIN_FORMAT_MESSAGE = 'is not a GTIN: GTINs have 8, 12, 13 or 14 digits';
+
+/**
+ * The English sentence for a barcode that is not a valid GTIN, or null for a valid one:
+ * "the check digit should be 7 (GTIN-13)", or the lengths GTINs have.
+ */
+export function gtinProblem(code: string): string | null {
+  const check = checkGtin(code);
+  if (check.valid) return null;
+  if (check.reason === 'format') return GTIN_FORMAT_MESSAGE;
+  return `the check digit should be ${check.expected} (GTIN-${check.length})`;
+}
+
+/** Reads `gtinProblem`'s sentence back: the expected digit and the length, or the format. */
+export function parseGtinProblem(
+  message: string,
+): { reason: 'check-digit'; expected: string; length: string } | { reason: 'format' } | null {
+  if (message === GTIN_FORMAT_MESSAGE) return { reason: 'format' };
+  const m = /^the check digit should be (\d) \(GTIN-(\d+)\)$/.exec(message);
+  return m ? { reason: 'check-digit', expected: m[1]!, length: m[2]! } : null;
+}
+
+/**
+ * The GS1 member organisations of the Arab countries and their GTIN-13 prefixes (GS1's list of
+ * prefixes). A prefix names the organisation that issued the number, not where the product is made.
+ */
+const ARAB_GS1_PREFIXES: Readonly<Record<string, string>> = {
+  '528': 'LB',
+  '607': 'OM',
+  '608': 'BH',
+  '611': 'MA',
+  '613': 'DZ',
+  '619': 'TN',
+  '621': 'SY',
+  '622': 'EG',
+  '624': 'LY',
+  '625': 'JO',
+  '627': 'KW',
+  '628': 'SA',
+  '629': 'AE',
+  '630': 'QA',
+};
+
+/** For a valid GTIN-13 issued by an Arab country's GS1 organisation: its prefix and the country's ISO code. */
+export function arabGs1Issuer(code: string): { prefix: string; country: string } | null {
+  const check = checkGtin(code);
+  if (!check.valid || check.length !== 13) return null;
+  const prefix = code.slice(0, 3);
+  const country = ARAB_GS1_PREFIXES[prefix];
+  return country ? { prefix, country } : null;
+}

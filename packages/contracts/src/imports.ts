@@ -73,8 +73,11 @@ const ImportProblemSchema = z.object({
 export type ImportProblem = z.infer<typeof ImportProblemSchema>;
 
 const ImportWarningSchema = z.object({
-  /** familyName: a company's Arabic name differs from the catalogue's, or within the file. */
-  kind: z.enum(['unknownColumn', 'duplicateRow', 'familyName']),
+  /**
+   * familyName: a company's Arabic name differs from the catalogue's, or within the file.
+   * invalidGtin: a barcode that is not a valid GTIN, in a family that does not require them.
+   */
+  kind: z.enum(['unknownColumn', 'duplicateRow', 'familyName', 'invalidGtin']),
   message: z.string(),
   column: z.string().nullable(),
   lines: z.array(z.number().int()),

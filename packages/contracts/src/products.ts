@@ -78,7 +78,9 @@ export const ProductBodySchema = NamesBodySchema.extend({
   category: RefSchema,
   /** Optional: a sub-category of `category`. */
   subCategory: NullableRefSchema.optional().transform((v) => v ?? null),
-  barcode: DigitStringSchema,
+  barcode: DigitStringSchema.describe(
+    'Digits (spaces between them dropped); empty or null for none. When the product\'s family has `requireValidGtin`, a barcode must be a GTIN-8, 12, 13 or 14 with its GS1 check digit: otherwise 400 naming `barcode` with the digit it should end with, e.g. "the check digit should be 7 (GTIN-13)".',
+  ),
   number: DigitStringSchema,
   netWeight: optionalText(100),
   drainedWeight: optionalText(100),

@@ -32,6 +32,12 @@ export const families = pgTable(
     logo: text(),
     image: text(),
     cover: text(),
+    /**
+     * Barcodes of the family's products must be valid GTINs (docs/decisions/0053-gtin-barcodes.md).
+     * Off for the families that existed before the setting and for those an import creates; the API
+     * creates families with it on unless told otherwise.
+     */
+    requireValidGtin: boolean().notNull().default(false),
     ...timestamps,
   },
   // Natural key for imports: family by English name, case-insensitive

@@ -66,7 +66,7 @@ describe('two server processes sharing one PostgreSQL database', () => {
       nameAr: 'شاي كرك',
       family: familyId,
       category: category.body!.id,
-      barcode: '6281000000017',
+      barcode: '6281000000014',
     });
     expect(product.status).toBe(201);
     let count = 0;

@@ -83,7 +83,7 @@ describe('statement timeout', () => {
       nameAr: 'شاي كرك',
       family,
       category,
-      barcode: '6281000000017',
+      barcode: '6281000000014',
     });
     const search = `/api/search?family=${family}&search=karak`;
     const blocker = new pg.Client({ connectionString: url });

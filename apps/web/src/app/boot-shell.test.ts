@@ -20,6 +20,7 @@ const family: Family = {
   logo: 'Logo00000001.webp',
   image: null,
   cover: 'Cover0000001.webp',
+  requireValidGtin: false,
 };
 
 describe('first-paint shell (public/boot.js)', () => {

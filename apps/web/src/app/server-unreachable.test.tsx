@@ -38,6 +38,7 @@ const family = (id: number, en: string, ar: string) => ({
   logo: null,
   image: null,
   cover: null,
+  requireValidGtin: false,
 });
 const families = [
   family(1, 'Al Nakheel Foods', 'النخيل للأغذية'),

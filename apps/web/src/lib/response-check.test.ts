@@ -9,6 +9,7 @@ const family = {
   logo: null,
   image: 'a.webp',
   cover: null,
+  requireValidGtin: false,
 };
 
 describe('answers checked against the contracts without zod', () => {

@@ -18,6 +18,12 @@ const RULES: ServerMessageRule[] = [
   [/^This family already has a category with this English name$/, (t) => t('admin.server.categoryNameTaken')],
   [/^Another product of this family already has this barcode$/, (t) => t('admin.server.barcodeTaken')],
   [/^A product of this category has a barcode/, (t) => t('admin.server.barcodeClash')],
+  // A barcode its family's GTIN rule refuses (docs/decisions/0053-gtin-barcodes.md).
+  [
+    /^the check digit should be (\d) \(GTIN-(\d+)\)$/,
+    (t, m) => t('admin.gtin.checkDigit', { expected: m[1], length: m[2] }),
+  ],
+  [/^is not a GTIN: GTINs have 8, 12, 13 or 14 digits$/, (t) => t('admin.gtin.format')],
   [/^The category does not belong to the chosen family$/, (t) => t('admin.server.categoryNotInFamily')],
   [/^No family has this id$/, (t) => t('admin.server.noFamily')],
   [/^No category has this id$/, (t) => t('admin.server.noCategory')],

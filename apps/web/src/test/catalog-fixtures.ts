@@ -44,6 +44,7 @@ export function familyFixture(fields: Partial<Family> = {}): Family {
     logo: null,
     image: null,
     cover: null,
+    requireValidGtin: false,
     ...fields,
   };
 }

@@ -10,6 +10,8 @@ export interface MockNamed {
   image: null;
   family?: number;
   parent?: number | null;
+  /** A family's GTIN rule; off unless given. */
+  requireValidGtin?: boolean;
 }
 
 export const named = (id: number, en: string, ar: string, extra: Partial<MockNamed> = {}): MockNamed => ({
@@ -55,7 +57,8 @@ const one = (record: MockNamed) => (): Answer => ({
  * The families and categories endpoints of a catalogue, for `mockApi`: lists that honour the
  * server's filters, search and paging, and each record by id.
  */
-export function catalogueApi(families: MockNamed[], categories: MockNamed[] = []) {
+export function catalogueApi(given: MockNamed[], categories: MockNamed[] = []) {
+  const families = given.map((f) => ({ cover: null, requireValidGtin: false, ...f }));
   return {
     'GET /api/family': list(families),
     'GET /api/category': list(categories),

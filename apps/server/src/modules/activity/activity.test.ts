@@ -253,7 +253,7 @@ describe('HISTORY=off', () => {
         nameAr: 'شركة هادئة',
       });
       expect(renamed.statusCode).toBe(200);
-      const file = csv([ALL_HEADER, allRow('Calm Co', 'Drinks', 'Water', '3001')]);
+      const file = csv([ALL_HEADER, allRow('Calm Co', 'Drinks', 'Water', '96385074')]);
       const imported = await upload(off, admin, '/api/upload/all', file);
       expect(imported.status).toBe(200);
       expect(imported.body.products.created).toBe(1);

@@ -20,7 +20,9 @@ const made = async (url: string, payload: object) => {
   expect(res.statusCode, res.body).toBe(201);
   return (body(res) as { id: number }).id;
 };
-const family = (en: string) => made('/api/family', { nameEn: en, nameAr: `ع ${en}` });
+// Any barcode: the products here have codes that are not GTINs.
+const family = (en: string) =>
+  made('/api/family', { nameEn: en, nameAr: `ع ${en}`, requireValidGtin: false });
 const category = (fam: number, en: string, parent?: number) =>
   made('/api/category', { nameEn: en, nameAr: `ف ${en}`, family: fam, parent });
 const product = (fam: number, cat: number, en: string, extra: object = {}) =>

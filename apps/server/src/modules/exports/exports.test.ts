@@ -13,8 +13,8 @@ let admin: string;
 // Awkward values on purpose: formula starts, apostrophes, quotes, commas, line breaks, Arabic digits.
 const SOURCE = csv([
   ALL_HEADER,
-  allRow('Export Co', 'Drinks', '=HYPERLINK("x")', '6281000000011'),
-  allRow('Export Co', 'Drinks', '+966 juice', '6281000000028', [
+  allRow('Export Co', 'Drinks', '=HYPERLINK("x")', '6281000000014'),
+  allRow('Export Co', 'Drinks', '+966 juice', '6281000000021', [
     '1 year',
     '-5 (g)',
     '@home',
@@ -24,10 +24,10 @@ const SOURCE = csv([
   ]),
   // Stored as '=already quoted (the import removes one apostrophe), exported with it added back.
   allRow('Export Co', 'Snacks', "''=already quoted"),
-  allRow('Export Co', 'Snacks', 'Tab\tstart, "quoted"\nand two lines', '٦٢٨١٠٠٠٠٠٠٠٣٥'),
+  allRow('Export Co', 'Snacks', 'Tab\tstart, "quoted"\nand two lines', '٦٢٨١٠٠٠٠٠٠٠٣٨'),
   ['Export Co', 'عائلة Export Co', 'Empty category', 'فئة فارغة', '', '', '', '', '', '', '', '', ''],
   ['Lonely Co', 'عائلة وحيدة', '', '', '', '', '', '', '', '', '', '', ''],
-  allRow('Other Co', 'Cat', 'Other product', '6281000000042'),
+  allRow('Other Co', 'Cat', 'Other product', '6281000000045'),
 ]);
 
 beforeAll(async () => {
@@ -57,7 +57,7 @@ describe('export', () => {
     // Rows that stop at the category or the family come first, then products by id.
     expect(rows[1]!.slice(0, 5)).toEqual(['Export Co', 'عائلة Export Co', 'Empty category', 'فئة فارغة', '']);
     expect(rows[2]!.slice(0, 3)).toEqual(['Lonely Co', 'عائلة وحيدة', '']);
-    expect(rows[3]![8]).toBe('6281000000011');
+    expect(rows[3]![8]).toBe('6281000000014');
   });
 
   it('escapes cells a spreadsheet would run as a formula', async () => {
@@ -88,7 +88,7 @@ describe('export', () => {
         '',
         'Other product',
         'منتج Other product',
-        '6281000000042',
+        '6281000000045',
         '1 year',
         '250 (g)',
         '',

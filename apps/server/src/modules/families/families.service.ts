@@ -21,6 +21,7 @@ export const toFamily = (row: typeof families.$inferSelect): Family => ({
   logo: row.logo,
   image: row.image,
   cover: row.cover,
+  requireValidGtin: row.requireValidGtin,
 });
 
 async function getFamily({ db }: DataContext, id: number, caller: Account | null): Promise<FamilyDetail> {
@@ -52,9 +53,11 @@ async function updateFamily(
   requireWritable(caller, id, 'Family');
   const [current] = await tx.select().from(families).where(eq(families.id, id)).for('update');
   if (!current) throw notFound('Family');
+  // A body without the GTIN setting leaves it as it is (older clients of the API do not send it).
+  const { requireValidGtin = current.requireValidGtin, ...rest } = input;
   const [row] = await tx
     .update(families)
-    .set({ ...input, updatedAt: new Date() })
+    .set({ ...rest, requireValidGtin, updatedAt: new Date() })
     .where(eq(families.id, id))
     .returning();
   const after = toFamily(row!);

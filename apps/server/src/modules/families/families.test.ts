@@ -49,6 +49,7 @@ describe('families', () => {
       logo: 'abcdefgh1234.webp',
       image: null,
       cover: null,
+      requireValidGtin: true,
     });
     const one = await call('GET', `/api/family/${String(created.id)}`, reader);
     expect(one.statusCode).toBe(200);

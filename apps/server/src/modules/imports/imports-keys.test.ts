@@ -14,10 +14,10 @@ afterAll(() => t.close());
 describe('one product key on different rows', () => {
   const conflicting = csv([
     ALL_HEADER,
-    allRow('Key Co', 'Cat', 'Milk', '6281000000011'),
-    allRow('Key Co', 'Cat', 'Laban', '6281000000028'),
-    allRow('Key Co', 'Cat', 'Milk 2L', '6281000000011'),
-    allRow('Other Co', 'Cat', 'Milk elsewhere', '6281000000011'), // another family: its own product
+    allRow('Key Co', 'Cat', 'Milk', '6281000000014'),
+    allRow('Key Co', 'Cat', 'Laban', '6281000000021'),
+    allRow('Key Co', 'Cat', 'Milk 2L', '6281000000014'),
+    allRow('Other Co', 'Cat', 'Milk elsewhere', '6281000000014'), // another family: its own product
   ]);
 
   it('is a problem on each line, naming the other one, and nothing is imported', async () => {
@@ -30,13 +30,13 @@ describe('one product key on different rows', () => {
         line: 2,
         column: 'productBarcode',
         reason:
-          'has the same barcode 6281000000011 as line 4 with different values: keep one row per product',
+          'has the same barcode 6281000000014 as line 4 with different values: keep one row per product',
       },
       {
         line: 4,
         column: 'productBarcode',
         reason:
-          'has the same barcode 6281000000011 as line 2 with different values: keep one row per product',
+          'has the same barcode 6281000000014 as line 2 with different values: keep one row per product',
       },
     ]);
     expect(preview.body.warnings).toEqual([]);
@@ -52,16 +52,16 @@ describe('one product key on different rows', () => {
   it('has an Arabic text, as every problem of the report', async () => {
     const preview = await upload(t, admin, '/api/upload/all?dryRun=true', conflicting);
     expect(preview.body.problems.map((p) => problemSentence(p, 'ar'))).toEqual([
-      'productBarcode: الباركود 6281000000011 نفسه في السطر 4 بقيم مختلفة: أبقِ صفاً واحداً لكل منتج',
-      'productBarcode: الباركود 6281000000011 نفسه في السطر 2 بقيم مختلفة: أبقِ صفاً واحداً لكل منتج',
+      'productBarcode: الباركود 6281000000014 نفسه في السطر 4 بقيم مختلفة: أبقِ صفاً واحداً لكل منتج',
+      'productBarcode: الباركود 6281000000014 نفسه في السطر 2 بقيم مختلفة: أبقِ صفاً واحداً لكل منتج',
     ]);
   });
 
   it('covers the code (product number) of rows with different barcodes too', async () => {
     const text = csv([
       ALL_HEADER,
-      allRow('Code Co', 'Cat', 'One', '6281000000035', ['', '', '', '', '', '501']),
-      allRow('Code Co', 'Cat', 'Two', '6281000000042', ['', '', '', '', '', '501']),
+      allRow('Code Co', 'Cat', 'One', '6281000000038', ['', '', '', '', '', '501']),
+      allRow('Code Co', 'Cat', 'Two', '6281000000045', ['', '', '', '', '', '501']),
       allRow('Code Co', 'Cat', 'Three', '', ['', '', '', '', '', '501']),
     ]);
     const res = await upload(t, admin, '/api/upload/all?dryRun=true', text);
@@ -78,7 +78,7 @@ describe('one product key on different rows', () => {
   });
 
   it('leaves the same row repeated as it is a warning, and imports it once', async () => {
-    const row = allRow('Twice Co', 'Cat', 'Twice', '6281000000059', ['', '', '', '', '', '77']);
+    const row = allRow('Twice Co', 'Cat', 'Twice', '6281000000052', ['', '', '', '', '', '77']);
     const res = await upload(t, admin, '/api/upload/all', csv([ALL_HEADER, row, row]));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ problemCount: 0, warningCount: 1, products: { created: 1 } });
@@ -93,11 +93,11 @@ describe("a company's Arabic name", () => {
           t,
           admin,
           '/api/upload/all',
-          csv([ALL_HEADER, allRow('Name Co', 'Cat', 'One', '6281000007001')]),
+          csv([ALL_HEADER, allRow('Name Co', 'Cat', 'One', '6281000007006')]),
         )
       ).status,
     ).toBe(200);
-    const renamed = allRow('Name Co', 'Cat', 'Two', '6281000007002');
+    const renamed = allRow('Name Co', 'Cat', 'Two', '6281000007105');
     renamed[1] = 'اسم آخر';
     const res = await upload(t, admin, '/api/upload/all?dryRun=true', csv([ALL_HEADER, renamed]));
     expect(res.status).toBe(200);
@@ -115,8 +115,8 @@ describe("a company's Arabic name", () => {
   });
 
   it('differing within the file is a warning too; a matching one is not', async () => {
-    const first = allRow('Twin Co', 'Cat', 'One', '6281000007011');
-    const second = allRow('Twin Co', 'Cat', 'Two', '6281000007012');
+    const first = allRow('Twin Co', 'Cat', 'One', '6281000007013');
+    const second = allRow('Twin Co', 'Cat', 'Two', '6281000007112');
     second[1] = 'توأم';
     const res = await upload(t, admin, '/api/upload/all?dryRun=true', csv([ALL_HEADER, first, second]));
     expect(res.body.warnings).toEqual([

@@ -26,6 +26,7 @@ import { rememberImportResult } from './import-conflicts';
 import { recordImportedRows } from './import-history';
 import type { Account } from '@dalil/contracts/auth';
 import { familyNameWarnings } from './family-names';
+import { gtinChecks } from './gtin-check';
 import { keyConflicts } from './key-conflicts';
 import { subCategoryProblems } from './sub-categories';
 
@@ -152,9 +153,13 @@ export async function runImport(
       duplicates.count += names.count;
       duplicates.warnings = [...names.warnings, ...duplicates.warnings];
     }
+    const gtin = await gtinChecks(db, stager.importId, MAX_LISTED_PROBLEMS);
+    duplicates.count += gtin.warnings.count;
+    duplicates.warnings = [...duplicates.warnings, ...gtin.warnings.warnings];
     for (const found of [
       await subCategoryProblems(db, stager.importId, MAX_LISTED_PROBLEMS),
       await keyConflicts(db, stager.importId, MAX_LISTED_PROBLEMS),
+      gtin.problems,
     ]) {
       if (found.count === 0) continue;
       staged.problemCount += found.count;

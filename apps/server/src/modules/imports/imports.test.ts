@@ -29,9 +29,9 @@ describe('file variants', () => {
       '\uFEFF,' +
       ALL_HEADER.join(',') +
       '\r\n' +
-      ',Variant Foods,فاريانت,Snacks,وجبات,"Chips, salted","شيبس ""مملح""",٦٢٨١٠٠٠٠٠٠٠١١,1 year,150 (g),,١٢,٤٠,٧٧\r\n' +
-      ',Variant Foods,فاريانت,Snacks,وجبات,"Two\r\nlines",سطران,6281000000028,,,,,,\r\n' +
-      ',Variant Foods,فاريانت,Snacks,وجبات,After,بعد,6281000000035,,,,,,\r\n' +
+      ',Variant Foods,فاريانت,Snacks,وجبات,"Chips, salted","شيبس ""مملح""",٦٢٨١٠٠٠٠٠٠٠١٤,1 year,150 (g),,١٢,٤٠,٧٧\r\n' +
+      ',Variant Foods,فاريانت,Snacks,وجبات,"Two\r\nlines",سطران,6281000000021,,,,,,\r\n' +
+      ',Variant Foods,فاريانت,Snacks,وجبات,After,بعد,6281000000038,,,,,,\r\n' +
       '\r\n,,,,,,,,,,,,,\r\n\r\n';
     const preview = await upload(t, admin, '/api/upload/all?dryRun=true', text);
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
@@ -53,7 +53,7 @@ describe('file variants', () => {
     expect(done.body).toMatchObject({ imported: true, dryRun: false, products: { created: 3 } });
     expect(await product('Chips, salted')).toMatchObject({
       name_ar: 'شيبس "مملح"',
-      barcode: '6281000000011',
+      barcode: '6281000000014',
       number: '77',
       units_per_carton: 12,
       carton_per_palate: 40,
@@ -63,7 +63,7 @@ describe('file variants', () => {
       category: 'Snacks',
       family: 'Variant Foods',
     });
-    expect(await product('Two\r\nlines')).toMatchObject({ barcode: '6281000000028' });
+    expect(await product('Two\r\nlines')).toMatchObject({ barcode: '6281000000021' });
   });
 
   it('matches headers in any order and letter case, and reads semicolon-separated files', async () => {
@@ -77,7 +77,7 @@ describe('file variants', () => {
       'productBarcode',
     ];
     const text = csv(
-      [header, ['زيت; نقي', 'Oil; pure', 'زيوت', 'Oils', 'سيمي', 'Semi Co', '6281000000042']],
+      [header, ['زيت; نقي', 'Oil; pure', 'زيوت', 'Oils', 'سيمي', 'Semi Co', '6281000000045']],
       ';',
     );
     const res = await upload(t, admin, '/api/upload/all', text);
@@ -115,7 +115,7 @@ describe('file variants', () => {
     const [cat] = resultRows<{ id: number }>(
       await t.database.db.execute(sql`select id from categories where name_en = 'Frozen'`),
     );
-    const prods = csv([ALL_HEADER.slice(4), ['Peas', 'بازلاء', '6281000000059', '', '', '', '', '', '']]);
+    const prods = csv([ALL_HEADER.slice(4), ['Peas', 'بازلاء', '6281000000052', '', '', '', '', '', '']]);
     const res2 = await upload(t, admin, `/api/upload/products/${fam!.id}/${cat!.id}`, prods);
     expect(res2.status, JSON.stringify(res2.body)).toBe(200);
     expect(res2.body.products).toEqual({ created: 1, updated: 0, unchanged: 0 });

@@ -1,4 +1,5 @@
 import { and, eq, like, or, type SQL } from 'drizzle-orm';
+import { gtinProblem } from '@dalil/contracts/gtin';
 import { productResource, type Product } from '@dalil/contracts/products';
 import { resourceModule } from '../../lib/app-module';
 import { bilingualName } from '../../lib/record-names';
@@ -76,8 +77,14 @@ async function getProduct({ db }: DataContext, id: number, caller: Account | nul
  * sub-category, a child of its category. */
 async function checkReferences(tx: Tx, input: ProductInput, caller: Account | null) {
   if (!canWrite(caller, input.family)) throw fieldError(400, 'family', 'No family has this id');
-  const [family] = await tx.select({ id: families.id }).from(families).where(eq(families.id, input.family));
+  const [family] = await tx
+    .select({ requireValidGtin: families.requireValidGtin })
+    .from(families)
+    .where(eq(families.id, input.family));
   if (!family) throw fieldError(400, 'family', 'No family has this id');
+  // The family's barcode rule (docs/decisions/0053-gtin-barcodes.md): an empty barcode is always allowed.
+  const gtin = family.requireValidGtin && input.barcode !== null ? gtinProblem(input.barcode) : null;
+  if (gtin) throw fieldError(400, 'barcode', gtin);
   const [category] = await tx
     .select({ familyId: categories.familyId })
     .from(categories)

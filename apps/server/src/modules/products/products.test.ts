@@ -38,9 +38,13 @@ beforeAll(async () => {
     role: 'user',
   });
   reader = await t.login('user', 'reader', 'reader-password');
-  fam = (await made('/api/family', { nameEn: 'Products Co', nameAr: 'شركة المنتجات' })).id;
+  // Any barcode here; the GTIN rule has its own tests (gtin-barcodes.test.ts).
+  fam = (
+    await made('/api/family', { nameEn: 'Products Co', nameAr: 'شركة المنتجات', requireValidGtin: false })
+  ).id;
   cat = (await made('/api/category', { nameEn: 'Canned', nameAr: 'معلبات', family: fam })).id;
-  otherFam = (await made('/api/family', { nameEn: 'Other Co', nameAr: 'شركة أخرى' })).id;
+  otherFam = (await made('/api/family', { nameEn: 'Other Co', nameAr: 'شركة أخرى', requireValidGtin: false }))
+    .id;
   otherCat = (await made('/api/category', { nameEn: 'Other', nameAr: 'أخرى', family: otherFam })).id;
 });
 afterAll(() => t.close());
@@ -229,7 +233,9 @@ describe('product list', () => {
 
 describe('cascade', () => {
   it('deleting a family removes its categories and products; the family shows its counts first', async () => {
-    const doomed = (await made('/api/family', { nameEn: 'Doomed Co', nameAr: 'زائلة' })).id;
+    const doomed = (
+      await made('/api/family', { nameEn: 'Doomed Co', nameAr: 'زائلة', requireValidGtin: false })
+    ).id;
     const c1 = (await made('/api/category', { nameEn: 'C1', nameAr: 'ف1', family: doomed })).id;
     const c2 = (await made('/api/category', { nameEn: 'C2', nameAr: 'ف2', family: doomed })).id;
     const p = await made('/api/product', product('P1', { family: doomed, category: c1 }));

@@ -38,6 +38,7 @@ const family = {
   logo: null,
   image: null,
   cover: null,
+  requireValidGtin: false,
 };
 
 describe('what staff are offered', () => {

@@ -51,6 +51,8 @@ function Value({ field, value }: { field: string; value: unknown }) {
     ));
   const role = field === 'role' && typeof value === 'string' ? ROLES[value] : undefined;
   if (role) return t(role);
+  // A setting (a family's GTIN rule): on or off in the screen's language.
+  if (typeof value === 'boolean') return t(value ? 'admin.history.on' : 'admin.history.off');
   return show(value, separator);
 }
 

@@ -83,4 +83,18 @@ describe('history panel', () => {
     expect(offered.map((r) => r.history.entity)).not.toContain('user');
     expect(offered).toEqual(ADMIN_RESOURCES.filter((r) => r.history.revertible));
   }, 20_000);
+
+  it("shows a family's GTIN rule as on and off, with the setting's name", async () => {
+    const change = entry(1, {
+      entity: 'family',
+      name: { en: 'Orchard Foods', ar: 'بساتين' },
+      changes: { requireValidGtin: { before: true, after: false } },
+    });
+    mockApi({ 'GET /api/activity': () => ({ status: 200, body: { data: [change], count: 1 } }) });
+    renderRoutes([{ path: '/admin/activity', element: <HistoryPanel filters={{}} /> }], '/admin/activity');
+    const item = await screen.findByRole('listitem');
+    await waitFor(() => expect(item).toHaveTextContent('Barcodes must be valid GTINs'));
+    expect(item).toHaveTextContent(/On.*Off/);
+    expect(item).not.toHaveTextContent(/true|false/);
+  });
 });

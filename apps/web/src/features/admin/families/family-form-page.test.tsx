@@ -29,6 +29,7 @@ const storedFamily = (images: { logo?: string; image?: string }) => () => ({
     logo: images.logo ?? null,
     image: images.image ?? null,
     cover: null,
+    requireValidGtin: false,
     counts: { categories: 0, products: 0 },
   },
 });
@@ -52,6 +53,11 @@ describe('family form', () => {
       'src',
       expect.stringMatching(/^data:image\/png/),
     );
+    // A new family requires valid GTINs unless the switch is turned off.
+    expect(screen.getByRole('switch', { name: 'Barcodes must be valid GTINs' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Barcodes must be valid GTINs' })).toHaveAccessibleDescription(
+      /GTIN-8, 12, 13 or 14 with the right check digit/,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Family list reached')).toBeInTheDocument();
     const [upload, save] = requests.filter((r) => r.method === 'POST');
@@ -63,6 +69,7 @@ describe('family form', () => {
       logo: 'AbCdEfGh1234.webp',
       image: null,
       cover: null,
+      requireValidGtin: true,
     });
   });
 
@@ -88,6 +95,9 @@ describe('family form', () => {
       '/media/w320/StoredLogo01.webp',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Remove image: Image' }));
+    const gtin = screen.getByRole('switch', { name: 'Barcodes must be valid GTINs' });
+    expect(gtin).not.toBeChecked();
+    await userEvent.click(gtin);
     await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
     expect(await screen.findByText('Family list reached')).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({
@@ -96,6 +106,7 @@ describe('family form', () => {
       logo: 'StoredLogo01.webp',
       image: null,
       cover: null,
+      requireValidGtin: true,
     });
   });
 

@@ -1,6 +1,7 @@
 import { FamilyBodySchema } from '@dalil/contracts/families';
 import { useTranslation } from '../../../lib/i18n';
 import { RecordTabs } from '../admin-kit/record-history';
+import { FormSwitchField } from '../form-kit/form-fields';
 import { FormPage, FormSection } from '../form-kit/form-page';
 import { ImageInputSchema } from '../form-kit/image-values';
 import { ImagesSection, NameFields } from '../form-kit/name-fields';
@@ -12,18 +13,29 @@ const FamilyFormSchema = FamilyBodySchema.extend({
   cover: ImageInputSchema,
 });
 
-/** Create or edit a family: Name Ar, Name En, Logo, Image, Cover Photo; then the family list. */
+/**
+ * Create or edit a family: Name Ar, Name En, whether barcodes must be valid GTINs, Logo, Image, Cover
+ * Photo; then the family list.
+ */
 export function FamilyFormPage() {
   const { t } = useTranslation();
   const { control, frame } = useResourceForm('families', {
     schema: FamilyFormSchema,
-    empty: { nameAr: '', nameEn: '', logo: null, image: null, cover: null },
+    empty: { nameAr: '', nameEn: '', logo: null, image: null, cover: null, requireValidGtin: true },
   });
   return (
     <RecordTabs entity="family">
       <FormPage {...frame}>
         <FormSection title={t('admin.form.names')}>
           <NameFields control={control} />
+        </FormSection>
+        <FormSection title={t('admin.form.barcodes')}>
+          <FormSwitchField
+            control={control}
+            name="requireValidGtin"
+            label={t('admin.fields.requireValidGtin')}
+            explanation={t('admin.fields.requireValidGtinHint')}
+          />
         </FormSection>
         <ImagesSection
           control={control}

@@ -15,6 +15,7 @@ const family = (id: number) => ({
   logo: null,
   image: null,
   cover: null,
+  requireValidGtin: false,
 });
 
 /** The query strings of the list requests made so far. */

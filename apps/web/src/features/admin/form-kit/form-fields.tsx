@@ -1,4 +1,8 @@
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
@@ -16,11 +20,13 @@ type FormTextFieldProps<T extends FieldValues, O> = FieldBase<T, O> &
   Omit<TextFieldProps, 'name' | 'label' | 'value' | 'onChange' | 'error'> & {
     /** Direction of what is typed (Arabic names stay RTL in an English layout), not of the label. */
     inputDir?: 'rtl' | 'ltr' | 'auto';
+    /** Shows the helper text as an error although the form's schema accepts the value. */
+    flagged?: boolean;
   };
 
 /** A text field bound to the form; its error comes from the shared schema or the server. */
 export function FormTextField<T extends FieldValues, O>(props: FormTextFieldProps<T, O>) {
-  const { control, name, label, helperText, inputDir, ...rest } = props;
+  const { control, name, label, helperText, inputDir, flagged = false, ...rest } = props;
   const { t } = useTranslation();
   return (
     <Controller
@@ -37,9 +43,44 @@ export function FormTextField<T extends FieldValues, O>(props: FormTextFieldProp
           onBlur={field.onBlur}
           label={label}
           fullWidth
-          error={Boolean(fieldState.error)}
+          error={Boolean(fieldState.error) || (flagged && Boolean(helperText))}
           helperText={fieldMessage(fieldState.error?.message, t) ?? helperText}
         />
+      )}
+    />
+  );
+}
+
+/** An on/off setting bound to the form, with one line saying what it does. */
+export function FormSwitchField<T extends FieldValues, O>({
+  control,
+  name,
+  label,
+  explanation,
+}: FieldBase<T, O> & { explanation: string }) {
+  const hintId = `${name}-explanation`;
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Stack>
+          <FormControlLabel
+            label={label}
+            control={
+              <Switch
+                name={field.name}
+                checked={Boolean(field.value)}
+                onChange={(event) => field.onChange(event.target.checked)}
+                onBlur={field.onBlur}
+                slotProps={{ input: { role: 'switch', 'aria-describedby': hintId } }}
+              />
+            }
+          />
+          <FormHelperText id={hintId} sx={{ mt: 0 }}>
+            {explanation}
+          </FormHelperText>
+        </Stack>
       )}
     />
   );

@@ -8,6 +8,8 @@ export interface ChoiceItem {
   id: number;
   nameAr: string;
   nameEn: string;
+  /** A family's barcode rule, as the family answers it (the product form reads it). */
+  requireValidGtin?: boolean;
 }
 
 export type ChoiceResource = 'families' | 'categories';

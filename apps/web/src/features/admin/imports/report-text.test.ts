@@ -36,4 +36,23 @@ describe('import report texts', () => {
     expect(warningText(warning, ar, 'ar')).toMatch(/^اسم الشركة بالعربية/);
     expect(warningText(warning, en, 'en')).toBe('The company "A" ...');
   });
+
+  it('says which digit a barcode should end with, or the lengths GTINs have, in Arabic and English', () => {
+    const reason = 'the check digit should be 7 (GTIN-13)';
+    expect(problemReason(reason, ar)).toBe('ليس رقم GTIN صحيحاً: يجب أن يكون رقم التحقق 7 (GTIN-13)');
+    expect(problemReason(reason, en)).toBe('Not a valid GTIN: the check digit should be 7 (GTIN-13)');
+    expect(problemReason('is not a GTIN: GTINs have 8, 12, 13 or 14 digits', ar)).toBe(
+      'ليس رقم GTIN: أرقام GTIN من 8 أو 12 أو 13 أو 14 خانة',
+    );
+    const warning = {
+      kind: 'invalidGtin' as const,
+      message: 'The barcode 96385075 is not a valid GTIN: the check digit should be 4 (GTIN-8)',
+      column: 'productBarcode',
+      lines: [4],
+    };
+    expect(warningText(warning, ar, 'ar')).toBe(
+      'الباركود 96385075: ليس رقم GTIN صحيحاً: يجب أن يكون رقم التحقق 4 (GTIN-8)؛ يُستورد مع ذلك لأن شركته لا تشترط أرقام GTIN صحيحة',
+    );
+    expect(warningText(warning, en, 'en')).toBe(warning.message);
+  });
 });

@@ -1,3 +1,4 @@
+import { parseGtinProblem } from '@dalil/contracts/gtin';
 import type { ImportProblem, ImportWarning } from '@dalil/contracts/imports';
 import type { TFunction } from '../../../lib/i18n';
 
@@ -24,6 +25,10 @@ export function problemReason(reason: string, t: TFunction): string {
   if (error) return t('upload.problems.sheetError', { error: error[1] });
   if (reason.startsWith('is a family you do not manage')) return t('upload.problems.foreignFamily');
   // Two different rows for one product (apps/server/src/modules/imports/key-conflicts.ts).
+  // A barcode that is not a valid GTIN in a family that requires them (docs/decisions/0053-gtin-barcodes.md).
+  const gtin = parseGtinProblem(reason);
+  if (gtin?.reason === 'format') return t('upload.problems.gtinFormat');
+  if (gtin) return t('upload.problems.gtinCheckDigit', { expected: gtin.expected, length: gtin.length });
   const same = /^has the same (barcode|code) (\d+) as lines? (.+) with different values/.exec(reason);
   if (same) {
     const key = same[1] === 'barcode' ? 'upload.problems.sameBarcode' : 'upload.problems.sameCode';
@@ -43,6 +48,15 @@ export function warningText(warning: ImportWarning, t: TFunction, language: stri
   if (language === 'en') return warning.message;
   if (warning.kind === 'unknownColumn') return t('upload.warnings.unknownColumn', { column: warning.column });
   if (warning.kind === 'familyName') return t('upload.warnings.familyName');
+  if (warning.kind === 'invalidGtin') {
+    const m = /^The barcode (\d+) is not a valid GTIN: (.+)$/.exec(warning.message);
+    const gtin = parseGtinProblem(m?.[2] ?? '');
+    const problem =
+      gtin?.reason === 'check-digit'
+        ? t('upload.problems.gtinCheckDigit', { expected: gtin.expected, length: gtin.length })
+        : t('upload.problems.gtinFormat');
+    return t('upload.warnings.invalidGtin', { barcode: m?.[1] ?? '', problem });
+  }
   return t('upload.warnings.duplicateRow');
 }
 

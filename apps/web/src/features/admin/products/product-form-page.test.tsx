@@ -7,7 +7,11 @@ import { renderRoutes } from '../../../test/render';
 import { catalogueApi, named } from '../../../test/catalog-mock';
 import { ProductFormPage } from './product-form-page';
 
-const families = [named(1, 'Orchard Foods', 'بساتين'), named(2, 'Crunch Co', 'قرمشة')];
+// Crunch Co requires valid GTINs; Orchard Foods does not.
+const families = [
+  named(1, 'Orchard Foods', 'بساتين'),
+  named(2, 'Crunch Co', 'قرمشة', { requireValidGtin: true }),
+];
 const categories = [
   named(11, 'Juices', 'عصائر', { family: 1, parent: null }),
   named(12, 'Dairy', 'ألبان', { family: 1, parent: null }),
@@ -136,5 +140,79 @@ describe('product form', () => {
     expect(screen.getByRole('textbox', { name: /^Name En/ })).toHaveValue('Orange juice');
     expect(screen.getByRole('combobox', { name: /^Category/ })).toHaveValue('Juices');
     expect(screen.getByRole('button', { name: 'Create' })).toBeEnabled();
+  });
+
+  describe('the barcode as a GTIN', () => {
+    const barcodeField = () => screen.getByRole('textbox', { name: 'Barcode' });
+
+    it('is an error naming the right check digit when the family requires valid GTINs', async () => {
+      mockCatalogue();
+      renderRoutes(routes, '/admin/products/create');
+      await screen.findByRole('button', { name: 'Create' });
+      await choose(/^Family/, 'Crunch Co');
+      await userEvent.type(barcodeField(), '6281000000017');
+      await waitFor(() =>
+        expect(barcodeField()).toHaveAccessibleDescription('The check digit should be 4 (GTIN-13)'),
+      );
+      expect(barcodeField()).toHaveAttribute('aria-invalid', 'true');
+      await userEvent.clear(barcodeField());
+      await userEvent.type(barcodeField(), '62810');
+      expect(barcodeField()).toHaveAccessibleDescription('Not a GTIN: GTINs have 8, 12, 13 or 14 digits');
+    });
+
+    it('is a warning that does not stop the save when the family does not require them', async () => {
+      const requests = mockCatalogue((request) => {
+        const body = request.body as { nameAr: string; nameEn: string };
+        return { status: 201, body: { id: 32, name: { ar: body.nameAr, en: body.nameEn }, ...body } };
+      });
+      renderRoutes(routes, '/admin/products/create');
+      await screen.findByRole('button', { name: 'Create' });
+      await fillRequired();
+      await userEvent.type(barcodeField(), '6281000000017');
+      await waitFor(() =>
+        expect(barcodeField()).toHaveAccessibleDescription(
+          'The check digit should be 4 (GTIN-13). Saved anyway: this family does not require valid GTINs.',
+        ),
+      );
+      expect(barcodeField()).toHaveAttribute('aria-invalid', 'false');
+      await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+      expect(await screen.findByText('Product list reached')).toBeInTheDocument();
+      expect(requests.find((r) => r.method === 'POST')?.body).toMatchObject({ barcode: '6281000000017' });
+    });
+
+    it('names the country whose GS1 organisation issued a valid GTIN-13 with an Arab prefix', async () => {
+      mockCatalogue();
+      renderRoutes(routes, '/admin/products/create');
+      await screen.findByRole('button', { name: 'Create' });
+      await userEvent.type(barcodeField(), '6281000000014');
+      expect(barcodeField()).toHaveAccessibleDescription('GS1 prefix 628: issued by GS1 Saudi Arabia');
+      await userEvent.clear(barcodeField());
+      await userEvent.type(barcodeField(), '4006381333931');
+      expect(barcodeField()).not.toHaveAccessibleDescription();
+    });
+
+    it("shows the server's refusal of a barcode in the screen's words", async () => {
+      expectConsoleErrors(1);
+      const message = 'the check digit should be 4 (GTIN-13)';
+      mockCatalogue(() => ({
+        status: 400,
+        body: {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: `barcode: ${message}`,
+          details: [{ path: 'body.barcode', message }],
+        },
+      }));
+      renderRoutes(routes, '/admin/products/create');
+      await screen.findByRole('button', { name: 'Create' });
+      await fillRequired();
+      await userEvent.type(barcodeField(), '6281000000017');
+      await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Saving failed');
+      await waitFor(() =>
+        expect(barcodeField()).toHaveAccessibleDescription('The check digit should be 4 (GTIN-13)'),
+      );
+      expect(barcodeField()).toHaveAttribute('aria-invalid', 'true');
+    });
   });
 });

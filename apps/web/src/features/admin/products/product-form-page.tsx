@@ -11,6 +11,7 @@ import { ImageInputSchema } from '../form-kit/image-values';
 import { ImagesSection, NameFields } from '../form-kit/name-fields';
 import { useResourceForm } from '../form-kit/use-resource-form';
 import { choiceListQuery, chosenId } from '../form-kit/remote-choice-api';
+import { barcodeNote, useRequiresValidGtin } from './barcode-note';
 import { emptyProduct, productValues } from './product-values';
 
 const ProductFormSchema = ProductBodySchema.extend({ logo: ImageInputSchema, image: ImageInputSchema });
@@ -20,10 +21,11 @@ const pair = { direction: { xs: 'column', sm: 'row' }, spacing: 2 } as const;
 /**
  * Create or edit a product, description (Arabic and English) and cost included. Barcode and code
  * must be digits, shown as a field error otherwise; numbers are converted by the shared schema
- * before sending.
+ * before sending. Under the barcode: whether it is a valid GTIN (an error when the family requires
+ * one, which the server enforces) and, for an Arab GS1 prefix, the issuing country.
  */
 export function ProductFormPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { form, control, frame } = useResourceForm('products', {
     schema: ProductFormSchema,
     empty: emptyProduct,
@@ -36,6 +38,12 @@ export function ProductFormPage() {
     ...choiceListQuery('categories', { family: family ?? 0, parent: category ?? 0 }, ''),
     enabled: family !== null && category !== null,
   });
+  const barcode = barcodeNote(
+    useWatch({ control, name: 'barcode' }),
+    useRequiresValidGtin(family),
+    t,
+    i18n.language,
+  );
   const text = (name: keyof typeof emptyProduct, label: string, extra: object = {}) => (
     <FormTextField control={control} name={name} label={label} {...extra} />
   );
@@ -59,7 +67,11 @@ export function ProductFormPage() {
         </FormSection>
         <FormSection title={t('admin.form.details')}>
           <Stack {...pair}>
-            {text('barcode', t('admin.fields.barcode'), digits)}
+            {text('barcode', t('admin.fields.barcode'), {
+              ...digits,
+              helperText: barcode?.text,
+              flagged: barcode?.error,
+            })}
             {text('number', t('admin.fields.code'), digits)}
           </Stack>
           <Stack {...pair}>

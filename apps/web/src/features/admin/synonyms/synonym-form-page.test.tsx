@@ -24,6 +24,7 @@ const families = () => ({
         logo: null,
         image: null,
         cover: null,
+        requireValidGtin: false,
       },
     ],
     count: 1,

@@ -12,6 +12,7 @@ const family = {
   logo: null,
   image: null,
   cover: null,
+  requireValidGtin: false,
   counts: { categories: 2, products: 105 },
 };
 const categories = [

@@ -1,0 +1,1 @@
+ALTER TABLE "families" ADD COLUMN "require_valid_gtin" boolean DEFAULT false NOT NULL;
