@@ -111,7 +111,7 @@ describe('the family setting', () => {
 
   it('is off for the families that existed before it (the migration)', async () => {
     const migration = readFileSync(
-      join(import.meta.dirname, '../../../drizzle/0015_families_require_valid_gtin.sql'),
+      join(import.meta.dirname, '../../../drizzle/0016_families_require_valid_gtin.sql'),
       'utf8',
     );
     // The table as it was before the migration, with a family in it; then the migration runs.

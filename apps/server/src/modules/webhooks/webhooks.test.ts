@@ -189,7 +189,7 @@ describe('events', () => {
       nameAr: 'عصير مانجو',
       family: fam.id,
       category: cat.id,
-      barcode: '6281000000019',
+      barcode: '6281000000014',
     });
     await ok('PUT', `/api/category/${cat.id}`, { nameEn: 'Drinks', nameAr: 'مشروبات', family: fam.id });
     await ok('PUT', `/api/family/${fam.id}`, { nameEn: 'Signed Co', nameAr: 'شركة' });
@@ -385,11 +385,11 @@ describe('events', () => {
         nameAr: 'مصور',
         family: fam.id,
         category: cat.id,
-        barcode: '6281000000026',
+        barcode: '6281000000021',
       },
       201,
     );
-    const started = await postImages(t, admin, [{ filename: '6281000000026.jpg', data: await jpeg(40) }]);
+    const started = await postImages(t, admin, [{ filename: '6281000000021.jpg', data: await jpeg(40) }]);
     expect(started.statusCode, started.body).toBe(202);
     const job = await waitForJob(t, admin, started.json<{ id: number }>().id);
     const [, finished] = await r.waitFor(2);
