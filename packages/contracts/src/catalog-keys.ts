@@ -15,7 +15,8 @@ export const catalogKeys = {
   families: () => ['catalog', 'families'] as const,
   family: (id: number) => ['catalog', 'family', id] as const,
   /** One row of category toggles: the family's top-level categories, or one category's sub-categories. */
-  categoryRow: (family: number, parent: number | 'none') => ['catalog', 'categories', family, parent] as const,
+  categoryRow: (family: number, parent: number | 'none') =>
+    ['catalog', 'categories', family, parent] as const,
   search: (args: SearchArgs) => ['catalog', 'search', args] as const,
   product: (id: number) => ['catalog', 'product', id] as const,
 };

@@ -4,7 +4,11 @@
  * Prices with Western digits in both languages, like the barcodes beside them; in the server's
  * currency (an ISO 4217 code) when it has one, else a bare number.
  */
-export function formatCost(value: number | null, lang: 'ar' | 'en', currency: string | null = null): string | null {
+export function formatCost(
+  value: number | null,
+  lang: 'ar' | 'en',
+  currency: string | null = null,
+): string | null {
   if (value === null) return null;
   const locale = lang === 'ar' ? 'ar-u-nu-latn' : 'en';
   const digits = { minimumFractionDigits: 2, maximumFractionDigits: 2 };

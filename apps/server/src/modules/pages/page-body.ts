@@ -121,7 +121,9 @@ function productCards(results: SearchResult, sources: BodySources): string {
   if (results.data.length === 0) return `<p class="sp-empty">${e(words.noResults)}</p>`;
   const cards = results.data.map((product, i) => {
     const name = named(product, language);
-    const barcode = product.barcode ? `<span class="sp-meta">${e(words.barcode)}: ${e(product.barcode)}</span>` : '';
+    const barcode = product.barcode
+      ? `<span class="sp-meta">${e(words.barcode)}: ${e(product.barcode)}</span>`
+      : '';
     return (
       `<li><a class="sp-card" href="${e(visitorPath({ kind: 'product', id: product.id }, language))}">` +
       `<span class="sp-thumb">${image(media, product.image ?? product.logo, name, '(min-width: 900px) 20vw, 50vw', i < 4)}</span>` +
@@ -136,7 +138,10 @@ function catalog(data: Extract<PageData, { kind: 'catalog' }>, sources: BodySour
   const words = WORDS[language];
   const { family, args } = data;
   const at = (change: Partial<Extract<VisitorPage, { kind: 'catalog' }>>) =>
-    visitorPath({ kind: 'catalog', family: family.id, category: args.category, search: args.search, ...change }, language);
+    visitorPath(
+      { kind: 'catalog', family: family.id, category: args.category, search: args.search, ...change },
+      language,
+    );
   const page = args.skip / args.limit + 1;
   const pages = Math.ceil(data.results.count / args.limit);
   const chip = (id: number | null, name: string) =>
@@ -148,9 +153,13 @@ function catalog(data: Extract<PageData, { kind: 'catalog' }>, sources: BodySour
   const pager =
     pages > 1
       ? `<nav class="sp-pager" aria-label="${e(words.pages)}">` +
-        (page > 1 ? `<a rel="prev" href="${e(at({ page: page - 1 }))}">${e(words.previous)}</a>` : '<span></span>') +
+        (page > 1
+          ? `<a rel="prev" href="${e(at({ page: page - 1 }))}">${e(words.previous)}</a>`
+          : '<span></span>') +
         `<span>${e(words.pageOf(page, pages))}</span>` +
-        (page < pages ? `<a rel="next" href="${e(at({ page: page + 1 }))}">${e(words.next)}</a>` : '<span></span>') +
+        (page < pages
+          ? `<a rel="next" href="${e(at({ page: page + 1 }))}">${e(words.next)}</a>`
+          : '<span></span>') +
         '</nav>'
       : '';
   return (
@@ -202,7 +211,11 @@ export function renderBody(data: PageData, sources: BodySources): string {
   const { language } = sources;
   const words = WORDS[language];
   const content =
-    data.kind === 'chooser' ? chooser(data, sources) : data.kind === 'catalog' ? catalog(data, sources) : product(data, sources);
+    data.kind === 'chooser'
+      ? chooser(data, sources)
+      : data.kind === 'catalog'
+        ? catalog(data, sources)
+        : product(data, sources);
   return (
     `<div id="served-page" class="sp${data.kind === 'product' ? ' sp-on-product' : ''}">` +
     `<header class="sp-bar"><div class="sp-wrap sp-toolbar"><a class="sp-brand" href="${e(visitorPath({ kind: 'chooser' }, language))}">` +

@@ -206,7 +206,12 @@ describe('a catalogue page', () => {
     // Searching works without JavaScript: a form that asks for the same page with the words.
     const form = $('form.sp-search');
     expect(form.attr('action')).toBe('/catalog/main');
-    expect(form.find('input[type="hidden"]').toArray().map((e) => [$(e).attr('name'), $(e).attr('value')])).toEqual([
+    expect(
+      form
+        .find('input[type="hidden"]')
+        .toArray()
+        .map((e) => [$(e).attr('name'), $(e).attr('value')]),
+    ).toEqual([
       ['family', String(family)],
       ['category', String(sweets)],
       ['lang', 'en'],
@@ -223,9 +228,15 @@ describe('a catalogue page', () => {
       [['catalog', 'families'], await asGuest('/api/family?limit=100&skip=0')],
       [
         ['catalog', 'categories', family, 'none'],
-        { pages: [await asGuest(`/api/category?family=${family}&parent=none&limit=40&skip=0`)], pageParams: [0] },
+        {
+          pages: [await asGuest(`/api/category?family=${family}&parent=none&limit=40&skip=0`)],
+          pageParams: [0],
+        },
       ],
-      [['catalog', 'search', args], await asGuest(`/api/search?family=${family}&search=Royal&limit=25&skip=0`)],
+      [
+        ['catalog', 'search', args],
+        await asGuest(`/api/search?family=${family}&search=Royal&limit=25&skip=0`),
+      ],
     ]);
   });
 

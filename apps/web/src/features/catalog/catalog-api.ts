@@ -65,7 +65,6 @@ export const categoryQuery = (id: number) =>
     staleTime: STALE_MS,
   });
 
-
 /** The catalogue main screen's search for a query shown for `family` (page size 25). */
 export function catalogSearchArgs(family: number, query: CatalogQuery): SearchArgs {
   return {
