@@ -53,8 +53,11 @@ export function createPageReader(app: FastifyInstance) {
     return token;
   }
 
-  /** The API's answer to a GET as the guest, or null for anything but a 200. */
-  async function read<T>(url: string): Promise<T | null> {
+  /**
+   * The API's answer to a GET as the guest, or null for anything but a 200. A refused token (the
+   * guest's password or account changed) is made again once.
+   */
+  async function read<T>(url: string, again = true): Promise<T | null> {
     const token = await guestToken();
     if (!token) return null;
     const response = await app.inject({
@@ -62,8 +65,11 @@ export function createPageReader(app: FastifyInstance) {
       url,
       headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
     });
-    if (response.statusCode === 401) minted = null;
-    return response.statusCode === 200 ? (response.json() as T) : null;
+    if (response.statusCode === 401 && again) {
+      minted = null;
+      return read<T>(url, false);
+    }
+    return response.statusCode === 200 ? response.json<T>() : null;
   }
 
   const family = (id: number) => read<FamilyDetail>(api(withParams(`${API_PATHS.families}/:id`, { id })));
