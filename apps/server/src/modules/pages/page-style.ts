@@ -2,11 +2,18 @@
  * The rendered visitor pages' stylesheet, sent in their head: the catalogue's look (the app's theme
  * colours, radii and widths, features/catalog) in plain CSS, light and dark. Dark follows the colour
  * mode public/boot.js puts on <html>, else (without JavaScript) the system's.
+ *
+ * While the page's content stands, the app's root is not laid out: what the app draws there on the
+ * way (the session check's and the guest sign-in's spinners) stays unseen, and the root does not move
+ * up when the content goes, which the browser would count as a layout shift of the whole screen. The
+ * app removes the content when its own screen, its sign-in form or its error page shows. System fonts
+ * only, as index.html's shell: the web font arrives with the app and would reflow the text.
  */
 const DARK = `--sp-bg:#101418;--sp-paper:#171d24;--sp-text:#e8edf2;--sp-soft:#a9b4c0;--sp-line:#2c3642;--sp-link:#8cc8ee;--sp-chip:#1f2a35;--sp-green:#0d1f15;--sp-green-line:#23452f;--sp-accent:#7fd3a0;--sp-shade:rgba(255,255,255,0.08)`;
 
 export const SERVED_PAGE_STYLE = `<style>
-#served-page{--sp-bg:#f9f9f9;--sp-paper:#fff;--sp-text:#1b2430;--sp-soft:#4d5a69;--sp-line:#e3e7ec;--sp-link:#1f5f86;--sp-chip:#eef3f7;--sp-green:#e7f3ea;--sp-green-line:#c3dfca;--sp-accent:#1d6b3c;--sp-shade:rgba(0,0,0,0.04);min-height:100vh;background:var(--sp-bg);color:var(--sp-text);font-family:'IBM Plex Sans Arabic','Segoe UI',system-ui,-apple-system,sans-serif;line-height:1.7}
+#served-page{--sp-bg:#f9f9f9;--sp-paper:#fff;--sp-text:#1b2430;--sp-soft:#4d5a69;--sp-line:#e3e7ec;--sp-link:#1f5f86;--sp-chip:#eef3f7;--sp-green:#e7f3ea;--sp-green-line:#c3dfca;--sp-accent:#1d6b3c;--sp-shade:rgba(0,0,0,0.04);min-height:100vh;background:var(--sp-bg);color:var(--sp-text);font-family:'Segoe UI',system-ui,-apple-system,sans-serif;line-height:1.7}
+#served-page~#root{display:none}
 html[data-mode='dark'] #served-page{${DARK}}
 @media (prefers-color-scheme:dark){html:not([data-mode]) #served-page{${DARK}}}
 #served-page.sp-on-product{background:var(--sp-green)}
