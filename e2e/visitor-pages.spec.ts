@@ -78,13 +78,19 @@ test.describe('without JavaScript', () => {
           ['catalogue', `/catalog/main?family=${family}${lang ? `&${lang}` : ''}`],
           ['product', `/catalog/main/${product}${lang ? `?${lang}` : ''}`],
         ] as const) {
-          // Without JavaScript Chromium loads every image at once: 'load' has them all.
-          await page.goto(path, { waitUntil: 'load' });
-          await expect(page.locator('#served-page h1')).toBeVisible();
-          await page.screenshot({
-            path: `test-results/screenshots/served-${name}-${language}-${mode}.png`,
-            fullPage: true,
-          });
+          for (const viewport of ['desktop', 'phone'] as const) {
+            await page.setViewportSize(VIEWPORTS[viewport]);
+            // Without JavaScript Chromium loads every image at once: 'load' has them all.
+            await page.goto(path, { waitUntil: 'load' });
+            await expect(page.locator('#served-page h1')).toBeVisible();
+            // Nothing may push the page sideways on a phone.
+            const width = await page.locator('#served-page').evaluate((e) => e.scrollWidth);
+            expect(width).toBeLessThanOrEqual(VIEWPORTS[viewport].width);
+            await page.screenshot({
+              path: `test-results/screenshots/served-${name}-${language}-${mode}-${viewport}.png`,
+              fullPage: true,
+            });
+          }
         }
       }
     });
