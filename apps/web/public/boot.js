@@ -178,7 +178,8 @@
   if (mode !== 'light' && mode !== 'dark') {
     mode = window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
   }
-  if (mode === 'dark') html.setAttribute('data-mode', 'dark');
+  // Set in light mode too: a server-rendered page's styles follow the system only without this script.
+  html.setAttribute('data-mode', mode);
 
   // Filled in at build time (vite.config.ts): the catalogue route chunks index.html does not preload.
   var chunks = {}; /* catalog-chunks */
@@ -194,6 +195,9 @@
   // The product page's id as the app reads it (a positive whole number), or null.
   var productId = page === 'product' ? Number(path.slice(path.lastIndexOf('/') + 1)) : 0;
   if (!Number.isSafeInteger(productId) || productId <= 0) productId = null;
+  // A page the server rendered carries its content and the answers it shows (page-data, in the head
+  // before this script): the app takes them from the page, and there is no shell to show.
+  var served = page && document.getElementById('page-data');
   // Whether the shell waits for the product's image before the app starts.
   var productInShell = false;
   function requestProduct(token, mediaBase, inShell) {
@@ -244,7 +248,7 @@
       // A returning visitor: the session check (main.tsx), then the product.
       if (!page) return;
       request('GET', plan.session, token, null);
-      if (productId) requestProduct(token, plan.media, true);
+      if (productId && !served) requestProduct(token, plan.media, true);
       return;
     }
     // A first-time visitor: the guard sends them to the visitor login, which reads the config and,
@@ -265,6 +269,7 @@
         var guestToken = login && login.token;
         if (typeof guestToken !== 'string' || !guestToken) return;
         request('GET', plan.session, guestToken, null);
+        if (served) return;
         if (productId) return requestProduct(guestToken, base, false);
         if (chooser) request('GET', plan.families, guestToken, null, preloadFirstCovers(base));
       });
@@ -294,7 +299,7 @@
   // the guest sign-in.
   if (page) routeChunks = (chunks.layout || []).concat(chunks[page] || []);
   // Without a session the guard sends the visitor to the login: nothing to show early.
-  if (!page || !token) return whenParsed(startApp);
+  if (!page || !token || served) return whenParsed(startApp);
   html.setAttribute('data-boot', 'catalog');
   // A returning visitor's product page: the app starts once the shell shows the product's image
   // (showProductImage), or the product cannot be shown, or at the latest after a second and a half.

@@ -1,6 +1,8 @@
 // Business constants shared by the server and the web app.
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const CATALOGUE_PAGE_SIZE = 25;
+/** Category toggles a catalogue row asks for at a time (the server's rendered page asks for the same first page). */
+export const CATEGORY_ROW_SIZE = 40;
 export const ADMIN_PAGE_SIZE = 10;
 export const ADMIN_PAGE_SIZE_OPTIONS = [10, 25, 50, 100] as const;
 export const DEFAULT_LIST_LIMIT = 10;

@@ -204,6 +204,44 @@ describe('first requests (public/boot.js)', () => {
     );
   });
 
+  it('asks for none of what a server-rendered page carries, and shows no shell over it', async () => {
+    const requests = mockApi({
+      'GET /api/config': () => guestConfig({ username: 'guest', password: 'guest-password' }),
+      'POST /api/user/login': () => ({ status: 200, body: { token: 'guest-token' } }),
+      'GET /api/user/auth': () => ({ status: 200, body: {} }),
+      'GET /api/product/12': () => ({ status: 200, body: product }),
+    });
+    const carried = document.createElement('script');
+    carried.type = 'application/json';
+    carried.id = 'page-data';
+    carried.textContent = JSON.stringify([[['catalog', 'product', 12], product]]);
+    document.head.appendChild(carried);
+    document.documentElement.removeAttribute('data-boot');
+    try {
+      // A first-time visitor: the guest's session, but not the product.
+      window.history.replaceState(null, '', '/catalog/main/12');
+      runBoot();
+      await vi.waitFor(() => expect(requests).toHaveLength(3));
+      await Promise.all((window.dalilBootRequests ?? []).map((r) => r.response));
+      expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+        'GET /api/config',
+        'POST /api/user/login',
+        'GET /api/user/auth',
+      ]);
+      // A returning visitor: the session check only, and no shell over the page's content.
+      clearBoot();
+      requests.length = 0;
+      setToken('catalogue-token');
+      runBoot();
+      await Promise.all((window.dalilBootRequests ?? []).map((r) => r.response));
+      expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/user/auth']);
+      expect(document.documentElement).not.toHaveAttribute('data-boot');
+      expect(preload('product')).toBeNull();
+    } finally {
+      carried.remove();
+    }
+  });
+
   it('stops after the config when guest access is off, and asks nothing on the admin pages', async () => {
     const requests = mockApi({ 'GET /api/config': () => guestConfig(null) });
     window.history.replaceState(null, '', '/catalog/main');

@@ -71,3 +71,40 @@ describe('signing in from the catalogue while guest access is on', () => {
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull());
   });
 });
+
+describe('a server-rendered visitor page', () => {
+  const served = () => {
+    const content = document.createElement('div');
+    content.id = 'served-page';
+    document.body.prepend(content);
+  };
+
+  it('stands while the guest is signed in silently, and goes when the catalogue screen shows', async () => {
+    mockApi({
+      'GET /api/config': () => ({
+        status: 200,
+        body: { holding: { nameAr: 'مجموعة', nameEn: 'Group' }, guest: GUEST, mediaBaseUrl: '/media' },
+      }),
+      'POST /api/user/login': () => ({ status: 200, body: { token: 'token-guest' } }),
+      'GET /api/user/auth': () => ({ status: 200, body: account('guest', []) }),
+    });
+    served();
+    renderRoutes(routes, '/catalog/login');
+    expect(document.getElementById('served-page')).not.toBeNull();
+    expect(await screen.findByText('Chooser')).toBeInTheDocument();
+    expect(document.getElementById('served-page')).toBeNull();
+  });
+
+  it('gives way to the sign-in form when there is no guest to sign in as', async () => {
+    mockApi({
+      'GET /api/config': () => ({
+        status: 200,
+        body: { holding: { nameAr: 'مجموعة', nameEn: 'Group' }, guest: null, mediaBaseUrl: '/media' },
+      }),
+    });
+    served();
+    renderRoutes(routes, '/catalog/login');
+    expect(await screen.findByLabelText(/Username/)).toBeInTheDocument();
+    expect(document.getElementById('served-page')).toBeNull();
+  });
+});

@@ -24,6 +24,8 @@ export function ErrorPage() {
   const error = useRouteError();
   useEffect(() => {
     console.error(error);
+    // The server-rendered page would otherwise stand above the message.
+    document.getElementById('served-page')?.remove();
   }, [error]);
   if (isFailedImport(error)) return <CodeUnreachable />;
   return (

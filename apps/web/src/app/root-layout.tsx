@@ -33,6 +33,11 @@ export function RootLayout() {
   // index.html's static shell (public/boot.js) stands in until this first render; drop it before
   // the browser paints the app, so the two never show together.
   useLayoutEffect(() => document.getElementById('boot-shell')?.remove(), []);
+  // A server-rendered visitor page stays until the catalogue's own screen shows (catalog-layout.tsx,
+  // after the guest's sign-in on a first visit); in the admin area it goes at once.
+  useLayoutEffect(() => {
+    if (area === 'admin') document.getElementById('served-page')?.remove();
+  }, [area]);
 
   useEffect(
     () =>

@@ -37,13 +37,33 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/**
+ * A visitor page rendered by the server carries the API's answers it shows, under this app's keys
+ * (docs/decisions/0054-server-rendered-visitor-pages.md): they go in the cache as if just fetched, so
+ * the screens show them without asking again.
+ */
+function takeServedAnswers(client: QueryClient): void {
+  const served = document.getElementById('page-data');
+  if (!served) return;
+  served.remove();
+  try {
+    for (const [key, data] of JSON.parse(served.textContent ?? '') as [unknown[], unknown][])
+      client.setQueryData(key, data);
+  } catch {
+    // Not what the server writes: the screens ask for their data as without it.
+  }
+}
+
 let shared: QueryClient | null = null;
 
 /**
- * The app's one client (main.tsx provides it). Route modules use it to start their requests while
- * their code is still loading (features/catalog/catalog-prefetch.ts).
+ * The app's one client (main.tsx provides it), holding what the page carried. Route modules use it
+ * to start their requests while their code is still loading (features/catalog/catalog-prefetch.ts).
  */
 export function sharedQueryClient(): QueryClient {
-  shared ??= createQueryClient();
+  if (!shared) {
+    shared = createQueryClient();
+    takeServedAnswers(shared);
+  }
   return shared;
 }

@@ -5,6 +5,7 @@ import type { VisitorLanguage } from '../../lib/visitor-addresses';
 const TITLE = /<title>[\s\S]*?<\/title>/i;
 const DESCRIPTION = /[ \t]*<meta\s+name="description"[^>]*>\s*/i;
 const HTML_TAG = /<html\b[^>]*>/i;
+const ROOT = /<div id="root"><\/div>/i;
 
 /**
  * The built web app's index.html, split once at start where its generic title stands, so each visitor
@@ -14,7 +15,8 @@ const HTML_TAG = /<html\b[^>]*>/i;
 export class AppHtml {
   /** index.html up to the head tags, with <html> in each language. */
   private readonly before: Record<VisitorLanguage, string>;
-  private readonly after: string;
+  /** From the head tags to the app's root element, and from there on: a rendered page goes between. */
+  private readonly after: [string, string];
   /** The generic title, for pages that must say nothing of the catalogue. */
   readonly genericTitle: string;
 
@@ -22,17 +24,21 @@ export class AppHtml {
     const withoutDescription = html.replace(DESCRIPTION, '');
     const title = TITLE.exec(withoutDescription);
     let before: string;
+    let after: string;
     if (title) {
       before = withoutDescription.slice(0, title.index);
-      this.after = withoutDescription.slice(title.index + title[0].length);
+      after = withoutDescription.slice(title.index + title[0].length);
       this.genericTitle = title[0];
     } else {
       const head = /<head[^>]*>/i.exec(withoutDescription);
       const at = head ? head.index + head[0].length : 0;
       before = withoutDescription.slice(0, at);
-      this.after = withoutDescription.slice(at);
+      after = withoutDescription.slice(at);
       this.genericTitle = '<title>Dalil</title>';
     }
+    const root = ROOT.exec(after);
+    const split = root ? root.index : after.length;
+    this.after = [after.slice(0, split), after.slice(split)];
     const inLanguage = (language: VisitorLanguage) =>
       before.replace(HTML_TAG, `<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">`);
     this.before = { ar: inLanguage('ar'), en: inLanguage('en') };
@@ -42,8 +48,8 @@ export class AppHtml {
     return new AppHtml(readFileSync(join(webDist, 'index.html'), 'utf8'));
   }
 
-  /** The page: `headTags` where the title was, <html> in `language`. */
-  render(language: VisitorLanguage, headTags: string): string {
-    return this.before[language] + headTags + this.after;
+  /** The page: `headTags` where the title was, `body` before the app's root, <html> in `language`. */
+  render(language: VisitorLanguage, headTags: string, body = ''): string {
+    return this.before[language] + headTags + this.after[0] + body + this.after[1];
   }
 }

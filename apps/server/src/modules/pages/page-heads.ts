@@ -14,8 +14,11 @@ export interface PageSources {
   config: Pick<Config, 'holding' | 'currency' | 'media'>;
 }
 
-/** A visitor page's head, or a page that does not exist (answered 404 with the app, which says so). */
-export type PageOutcome = { found: true; head: PageHead } | { found: false };
+/**
+ * A visitor page's head and breadcrumbs (which its body shows too), or a page that does not exist
+ * (answered 404 with the app, which says so).
+ */
+export type PageOutcome = { found: true; head: PageHead; crumbs: Crumb[] } | { found: false };
 
 const DESCRIPTION_MAX = 300;
 const shorten = (text: string) =>
@@ -109,6 +112,7 @@ export async function pageHead(
         image: null,
         structuredData: [organization(holding, address({ kind: 'chooser' }))],
       },
+      crumbs: [],
     };
   }
 
@@ -144,6 +148,7 @@ export async function pageHead(
         structuredData: [breadcrumbList(crumbs)],
         ...(search ? { noindex: true } : {}),
       },
+      crumbs,
     };
   }
 
@@ -187,5 +192,6 @@ export async function pageHead(
         breadcrumbList(crumbs),
       ],
     },
+    crumbs,
   };
 }

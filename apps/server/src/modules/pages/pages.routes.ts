@@ -6,15 +6,32 @@ import { readCatalogueVersion } from '../../lib/catalogue-version';
 import { VersionedCache } from '../../lib/versioned-cache';
 import { publicOrigin, type VisitorLanguage, type VisitorPage } from '../../lib/visitor-addresses';
 import { AppHtml } from './app-html';
+import { renderBody } from './page-body';
+import { createPageReader, type PageEntry } from './page-data';
 import { escapeHtml, renderHead } from './page-head';
 import { pageHead } from './page-heads';
 import { pageLanguage } from './page-language';
+import { SERVED_PAGE_STYLE } from './page-style';
 
-/** A rendered visitor page: its status and head tags (index.html around them is the same for all). */
+/**
+ * A rendered visitor page: its status, head tags and content (index.html around them is the same for
+ * all).
+ */
 interface RenderedPage {
   status: 200 | 404;
   head: string;
+  body: string;
 }
+
+/**
+ * The answers the page was made from, for the app to put in its cache before its first render, as
+ * JSON that no text in it can end early (`<`, `>`, `&` and the line separators as escapes).
+ */
+const pageDataScript = (entries: PageEntry[]) =>
+  `<script type="application/json" id="page-data">${JSON.stringify(entries).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )}</script>`;
 
 const NOT_FOUND_TITLE: Record<VisitorLanguage, string> = { ar: 'الصفحة غير موجودة', en: 'Page not found' };
 const NOINDEX = '<meta name="robots" content="noindex" />';
@@ -45,6 +62,8 @@ function visitorPage(path: string, query: URLSearchParams): VisitorPage | 'missi
  */
 export function pagesRoutes(app: FastifyInstance) {
   const { config, db, catalogue, media, metrics } = app.ctx;
+  const pageData = createPageReader(app);
+  const mediaBase = config.media.publicUrl.replace(/\/+$/, '');
   const webDist = config.webDist;
   if (webDist === null || !existsSync(join(webDist, 'index.html'))) return;
   const template = AppHtml.read(webDist);
@@ -63,16 +82,39 @@ export function pagesRoutes(app: FastifyInstance) {
   const genericPage = (language: VisitorLanguage, extra: string) =>
     template.render(language, [template.genericTitle, extra].join('\n    '));
 
-  async function render(page: VisitorPage | 'missing', language: VisitorLanguage, origin: string) {
+  /**
+   * The page's head and, when `withBody`, its content with the answers it was made from. The
+   * catalogue without a family shows the family the browser remembers: no content of the chooser.
+   */
+  async function render(
+    page: VisitorPage | 'missing',
+    language: VisitorLanguage,
+    origin: string,
+    withBody: boolean,
+  ): Promise<RenderedPage> {
     const outcome =
       page === 'missing'
         ? ({ found: false } as const)
         : await pageHead({ db, media, config }, origin, page, language);
-    if (!outcome.found) {
+    if (page === 'missing' || !outcome.found) {
       const title = `<title>${escapeHtml(NOT_FOUND_TITLE[language])}</title>`;
-      return { status: 404 as const, head: `${title}\n    ${NOINDEX}` };
+      return { status: 404, head: `${title}\n    ${NOINDEX}`, body: '' };
     }
-    return { status: 200 as const, head: renderHead(outcome.head) };
+    const head = renderHead(outcome.head);
+    const data = withBody ? await pageData(page) : null;
+    if (!data) return { status: 200, head, body: '' };
+    const body = renderBody(data, {
+      language,
+      media: mediaBase,
+      currency: config.currency,
+      crumbs: outcome.crumbs,
+      otherLanguage: page,
+    });
+    return {
+      status: 200,
+      head: [head, SERVED_PAGE_STYLE, pageDataScript(data.entries)].join('\n    '),
+      body,
+    };
   }
 
   async function answer(request: FastifyRequest, reply: FastifyReply) {
@@ -86,16 +128,18 @@ export function pagesRoutes(app: FastifyInstance) {
     if (config.guest === null) {
       return reply.header('x-robots-tag', 'noindex').send(genericPage(language, NOINDEX));
     }
-    const page = visitorPage(path.replace(/\/+$/, ''), query);
+    const trimmed = path.replace(/\/+$/, '');
+    const page = visitorPage(trimmed, query);
     const origin = publicOrigin(request, config);
     const key = `${language} ${origin} ${request.url}`;
     const version = await cache.currentVersion();
     let rendered = cache.get(key);
     if (!rendered) {
-      rendered = await render(page, language, origin);
+      const withBody = !(page !== 'missing' && page.kind === 'chooser' && trimmed !== '/catalog/family');
+      rendered = await render(page, language, origin, withBody);
       cache.set(key, rendered, version);
     }
-    return reply.status(rendered.status).send(template.render(language, rendered.head));
+    return reply.status(rendered.status).send(template.render(language, rendered.head, rendered.body));
   }
 
   for (const url of ['/catalog/family', '/catalog/main', '/catalog/main/:id'])

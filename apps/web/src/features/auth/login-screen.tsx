@@ -1,6 +1,6 @@
 import { useTheme } from '@mui/material/styles';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { useLocation, useNavigate } from 'react-router';
 import type { LoginBody } from '@dalil/contracts/auth';
@@ -98,6 +98,10 @@ export function LoginScreen({ apiPath, redirectTo, title, subtitle, dark = false
   const configWaits = config.isPending || isUnreachable(config.error);
   const waiting =
     !dark && !askForm && (existing !== 'none' || (!guestFailed && (configWaits || Boolean(guest))));
+  // A server-rendered visitor page stands in while the guest is signed in silently; the form replaces it.
+  useLayoutEffect(() => {
+    if (!waiting) document.getElementById('served-page')?.remove();
+  }, [waiting]);
   return (
     <AppThemeProvider theme={theme}>
       {waiting ? (

@@ -1,4 +1,5 @@
-import { CATALOGUE_PAGE_SIZE, MAX_LIST_LIMIT } from '@dalil/contracts/constants';
+import { CATALOGUE_PAGE_SIZE, CATEGORY_ROW_SIZE, MAX_LIST_LIMIT } from '@dalil/contracts/constants';
+import { catalogKeys, type SearchArgs } from '@dalil/contracts/catalog-keys';
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 import { apiPaths } from '../../lib/paths';
@@ -14,7 +15,7 @@ import { skipFor, type CatalogQuery } from './catalog-query';
 const STALE_MS = 60_000;
 
 export const familiesQuery = queryOptions({
-  queryKey: ['catalog', 'families'],
+  queryKey: catalogKeys.families(),
   queryFn: async ({ signal }) =>
     checkResponse(
       'families',
@@ -25,15 +26,12 @@ export const familiesQuery = queryOptions({
 
 export const familyQuery = (id: number) =>
   queryOptions({
-    queryKey: ['catalog', 'family', id],
+    queryKey: catalogKeys.family(id),
     queryFn: async ({ signal }) =>
       checkResponse('familyDetail', await apiRequest<unknown>(apiPaths.family(id), { signal })),
     staleTime: STALE_MS,
     meta: { handlesErrors: true },
   });
-
-/** Toggles asked for at a time: a row shows a screen of them, and asks for more as it is scrolled. */
-const CATEGORY_PAGE_SIZE = 40;
 
 /**
  * One row of category toggles, page by page: the family's top-level categories (`parent` none) or
@@ -41,13 +39,13 @@ const CATEGORY_PAGE_SIZE = 40;
  */
 export const categoryRowQuery = (family: number, parent: number | 'none') =>
   infiniteQueryOptions({
-    queryKey: ['catalog', 'categories', family, parent],
+    queryKey: catalogKeys.categoryRow(family, parent),
     queryFn: async ({ signal, pageParam }) =>
       checkResponse(
         'categories',
         await apiRequest<unknown>(apiPaths.categories, {
           signal,
-          query: { family, parent, limit: CATEGORY_PAGE_SIZE, skip: pageParam },
+          query: { family, parent, limit: CATEGORY_ROW_SIZE, skip: pageParam },
         }),
       ),
     initialPageParam: 0,
@@ -67,14 +65,6 @@ export const categoryQuery = (id: number) =>
     staleTime: STALE_MS,
   });
 
-export interface SearchArgs {
-  family: number;
-  category: number | null;
-  search: string;
-  limit: number;
-  skip: number;
-}
-
 /** The catalogue main screen's search for a query shown for `family` (page size 25). */
 export function catalogSearchArgs(family: number, query: CatalogQuery): SearchArgs {
   return {
@@ -89,7 +79,7 @@ export function catalogSearchArgs(family: number, query: CatalogQuery): SearchAr
 /** No refetch on window focus; the previous page stays while the next one loads. */
 export const searchQuery = (args: SearchArgs) =>
   queryOptions({
-    queryKey: ['catalog', 'search', args],
+    queryKey: catalogKeys.search(args),
     queryFn: async ({ signal }) =>
       checkResponse(
         'search',
@@ -142,7 +132,7 @@ export async function fetchProduct(
 
 export const productQuery = (id: number) =>
   queryOptions({
-    queryKey: ['catalog', 'product', id],
+    queryKey: catalogKeys.product(id),
     queryFn: ({ signal }) => fetchProduct(id, signal),
     staleTime: STALE_MS,
   });

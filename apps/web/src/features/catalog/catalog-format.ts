@@ -36,21 +36,3 @@ export function formatShelfLife(value: string | null, lang: Lang): string | null
   if (n === 2) return forms[1];
   return `${n} ${n <= 10 ? forms[2] : forms[3]}`;
 }
-
-/**
- * Prices with Western digits in both languages, like the barcodes beside them; in the server's
- * currency (an ISO 4217 code) when it has one, else a bare number.
- */
-export function formatCost(value: number | null, lang: Lang, currency: string | null = null): string | null {
-  if (value === null) return null;
-  const locale = lang === 'ar' ? 'ar-u-nu-latn' : 'en';
-  const digits = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
-  if (currency) {
-    try {
-      return new Intl.NumberFormat(locale, { style: 'currency', currency, ...digits }).format(value);
-    } catch {
-      // An unknown code: the number alone rather than no price at all.
-    }
-  }
-  return new Intl.NumberFormat(locale, digits).format(value);
-}

@@ -7,6 +7,7 @@ import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
+import { useLayoutEffect } from 'react';
 import { Link, Outlet, useMatch, useOutletContext } from 'react-router';
 import { configQuery } from '../../lib/config-api';
 import { useTranslation } from '../../lib/i18n';
@@ -32,6 +33,9 @@ prefetchStoredCatalog(sharedQueryClient());
 export function CatalogLayout() {
   const { t } = useTranslation();
   useLanguageInAddress();
+  // The page's content as the server rendered it stood in until now (the chooser, a catalogue page or
+  // a product): the app's own screen takes its place before the browser paints.
+  useLayoutEffect(() => document.getElementById('served-page')?.remove(), []);
   const account = useOutletContext<Account | undefined>();
   const guest = useQuery(configQuery).data?.guest;
   const asGuest = Boolean(

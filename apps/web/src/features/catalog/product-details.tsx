@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { formatCost } from './catalog-format';
+import { formatCost } from '@dalil/contracts/cost-format';
 import { MediaImage } from './media-image';
 import { configQuery } from '../../lib/config-api';
 import { usePreferences } from '../../lib/preferences-store';

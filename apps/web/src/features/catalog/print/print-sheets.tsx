@@ -1,7 +1,8 @@
 import type { Product } from '@dalil/contracts/products';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import { useTranslation } from '../../../lib/i18n';
-import { formatCost, formatWeight } from '../catalog-format';
+import { formatCost } from '@dalil/contracts/cost-format';
+import { formatWeight } from '../catalog-format';
 import { mediaUrl } from '../../../lib/media';
 import { BarcodeSymbol } from '../barcode-symbol';
 import { QrSymbol } from '../qr-symbol';
