@@ -48,6 +48,9 @@ export const API_PATHS = {
   binRestore: '/bin/:id/restore',
   apiKeys: '/api-key',
   apiKey: '/api-key/:id',
+  feeds: '/feed',
+  feed: '/feed/:id',
+  feedRun: '/feed/:id/run',
 } as const;
 
 /** Fills the `:name` parameters of a path: `withParams('/upload/categories/:family', { family: 3 })`. */
