@@ -58,9 +58,11 @@ describe('GET /api/docs/json', () => {
         'POST /api/api-key',
         'DELETE /api/api-key/{id}',
         'POST /api/logout',
+        'POST /api/feed',
+        'POST /api/feed/{id}/run',
       ]),
     );
-    expect(tokenOnly.filter((name) => !/ \/api\/(user|api-key|logout)\b/.test(name))).toEqual([]);
+    expect(tokenOnly.filter((name) => !/ \/api\/(user|api-key|logout|feed)\b/.test(name))).toEqual([]);
   });
 
   it('documents the API key operations', () => {

@@ -31,10 +31,10 @@ export function keyAccount(key: ApiKeyActor & { families: number[] }): KeyAccoun
 
 /**
  * Paths an API key never reaches, whatever its role: accounts (passwords included), the keys
- * themselves, and signing out. The access guard answers 403; the OpenAPI document offers these
- * operations the session token only.
+ * themselves, signing out, and scheduled feeds (they make the server fetch addresses). The access
+ * guard answers 403; the OpenAPI document offers these operations the session token only.
  */
-const KEY_REFUSED_PATHS = [API_PATHS.users, API_PATHS.apiKeys, API_PATHS.logout].map(
+const KEY_REFUSED_PATHS = [API_PATHS.users, API_PATHS.apiKeys, API_PATHS.logout, API_PATHS.feeds].map(
   (p) => `${API_BASE}${p}`,
 );
 export const refusesKeys = (url: string): boolean =>
