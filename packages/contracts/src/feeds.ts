@@ -8,15 +8,14 @@ import { IdSchema, listOf } from './common';
  */
 
 /** `all-or-nothing`: any bad row fails the run, as an upload does; `valid-rows`: the rest is imported. */
-export const FEED_MODES = ['all-or-nothing', 'valid-rows'] as const;
-export type FeedMode = (typeof FEED_MODES)[number];
+const FEED_MODES = ['all-or-nothing', 'valid-rows'] as const;
 
 /** How a run ended: a file imported, the file unchanged since the last import (304), or a failure. */
-export const FEED_OUTCOMES = ['imported', 'unchanged', 'failed'] as const;
+const FEED_OUTCOMES = ['imported', 'unchanged', 'failed'] as const;
 export type FeedOutcome = (typeof FEED_OUTCOMES)[number];
 
 /** Whether this runtime knows an IANA time zone name (Asia/Riyadh, UTC). */
-export function isTimeZone(name: string): boolean {
+function isTimeZone(name: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: name });
     return true;
@@ -55,7 +54,6 @@ export const FeedCreateBodySchema = z.object({
   timeZone,
   mode: mode.default('all-or-nothing'),
 });
-export type FeedCreateBody = z.input<typeof FeedCreateBodySchema>;
 
 /** PATCH /api/feed/:id: the fields given change (a feed stays in its family). */
 export const FeedUpdateBodySchema = z.object({
@@ -64,7 +62,6 @@ export const FeedUpdateBodySchema = z.object({
   timeZone: timeZone.optional(),
   mode: mode.optional(),
 });
-export type FeedUpdateBody = z.input<typeof FeedUpdateBodySchema>;
 
 const dateTime = z.string().meta({ format: 'date-time' });
 
@@ -76,7 +73,6 @@ const FeedLastRunSchema = z.object({
   /** What happened, in words: the counts, or why the run failed. */
   message: z.string(),
 });
-export type FeedLastRun = z.infer<typeof FeedLastRunSchema>;
 
 export const FeedSchema = z.object({
   id: z.number().int(),

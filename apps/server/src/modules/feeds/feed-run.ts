@@ -89,8 +89,15 @@ interface Fetched {
  * Fetches the feed's file into `path`, sending the last import's validators: a 304 means unchanged.
  * Every connection goes through the outbound rules (docs/decisions/0050-outbound-addresses.md).
  */
-async function fetchFile(ctx: AppContext, feed: FeedRow, path: string, signal: AbortSignal): Promise<Fetched> {
-  const headers: Record<string, string> = { accept: 'text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, */*' };
+async function fetchFile(
+  ctx: AppContext,
+  feed: FeedRow,
+  path: string,
+  signal: AbortSignal,
+): Promise<Fetched> {
+  const headers: Record<string, string> = {
+    accept: 'text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, */*',
+  };
   if (feed.etag) headers['if-none-match'] = feed.etag;
   if (feed.lastModified) headers['if-modified-since'] = feed.lastModified;
   const res = await outboundRequest(feed.url, {
@@ -136,7 +143,11 @@ async function fetchAndImport(ctx: AppContext, feed: FeedRow, signal: AbortSigna
     const path = join(dir, 'upload');
     const fetched = await fetchFile(ctx, feed, path, signal);
     if (fetched.status === 'unchanged') {
-      return { outcome: 'unchanged', importId: null, message: 'The file has not changed since the last import' };
+      return {
+        outcome: 'unchanged',
+        importId: null,
+        message: 'The file has not changed since the last import',
+      };
     }
     const format = await detectUploadFormat(path);
     const report = await runImport(ctx, {
@@ -175,7 +186,8 @@ function reasonOf(error: unknown): string {
   }
   if (error instanceof Error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (error.name === 'AbortError' || error.name === 'TimeoutError') return 'The download was stopped or took too long';
+    if (error.name === 'AbortError' || error.name === 'TimeoutError')
+      return 'The download was stopped or took too long';
     return code && !error.message.includes(code) ? `${error.message} (${code})` : error.message;
   }
   return String(error);
@@ -207,7 +219,13 @@ export async function runFeed(
       ? await recordFailedImportRun(
           ctx.db,
           feedCaller(feed),
-          { kind: KIND, fileName: feed.url.slice(0, 200), family: feed.familyId, feed: feed.id, failure: message },
+          {
+            kind: KIND,
+            fileName: feed.url.slice(0, 200),
+            family: feed.familyId,
+            feed: feed.id,
+            failure: message,
+          },
           report,
         ).catch((err: unknown) => {
           options.log.error({ err, feed: feed.id }, 'could not record a failed feed run');

@@ -35,7 +35,10 @@ export function feedRoutes(app: FastifyInstance, settings: FeedSettings = {}) {
   const { ctx } = app;
   const scheduler = new FeedScheduler(ctx, app.log.child({ module: 'feeds' }), settings.clock ?? Date.now);
   app.decorate('feedScheduler', scheduler);
-  app.addHook('onReady', async () => scheduler.start(settings.pollMs ?? POLL_MS));
+  app.addHook('onReady', (done) => {
+    scheduler.start(settings.pollMs ?? POLL_MS);
+    done();
+  });
   // Before the database closes: a run under way is cut short and recorded.
   app.addHook('preClose', async () => scheduler.stop());
 

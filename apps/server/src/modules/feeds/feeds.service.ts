@@ -76,7 +76,10 @@ export async function createFeed(
   now: Date,
 ): Promise<Feed> {
   requireWritable(caller, body.family, 'Family');
-  const [family] = await ctx.db.select({ id: families.id }).from(families).where(eq(families.id, body.family));
+  const [family] = await ctx.db
+    .select({ id: families.id })
+    .from(families)
+    .where(eq(families.id, body.family));
   if (!family) throw notFound('Family');
   const nextRunAt = firstRun(body.schedule, body.timeZone, now);
   await checkOutboundAddress(body.url, ctx.config.outbound.feedAllowedHosts, 'url');

@@ -98,7 +98,9 @@ describe('feed settings', () => {
   it('refuses an unknown time zone, naming the field', async () => {
     const res = await create({ url: `${origin}/a.csv`, schedule: '0 3 * * *', timeZone: 'Mars/Olympus' });
     expect(res.status).toBe(400);
-    expect(res.body.details).toEqual([{ path: 'body.timeZone', message: expect.stringContaining('time zone') }]);
+    expect(res.body.details).toEqual([
+      { path: 'body.timeZone', message: expect.stringContaining('time zone') },
+    ]);
   });
 
   it('refuses http and private addresses unless their host is allowed', async () => {
@@ -236,7 +238,9 @@ describe('feed runs', () => {
     const requests = seen.length;
     const feed = await runNow(id);
     expect(feed.lastRun).toMatchObject({ outcome: 'failed', importId: expect.any(Number) });
-    expect(feed.lastRun!.message).toMatch(/^localhost resolves to a private or local address \((127\.0\.0\.1|::1)\)/);
+    expect(feed.lastRun!.message).toMatch(
+      /^localhost resolves to a private or local address \((127\.0\.0\.1|::1)\)/,
+    );
     expect(seen.length).toBe(requests);
     const run = (await imports()).data.find((r) => r.id === feed.lastRun!.importId)!;
     expect(run.failure).toBe(feed.lastRun!.message);
@@ -248,7 +252,11 @@ describe('the schedule', () => {
   it('runs a due feed once, however many processes look, and moves its next run', async () => {
     clock = Date.parse('2026-11-26T10:01:30Z');
     serve([['Tea', 'شاي', 'Green tea', 'شاي أخضر']], '"t1"');
-    const created = await create({ url: `${origin}/scheduled.csv`, schedule: '*/5 * * * *', timeZone: 'UTC' });
+    const created = await create({
+      url: `${origin}/scheduled.csv`,
+      schedule: '*/5 * * * *',
+      timeZone: 'UTC',
+    });
     expect(created.status).toBe(201);
     const id = created.body.id as number;
     expect(created.body.nextRunAt).toBe('2026-11-26T10:05:00.000Z');
