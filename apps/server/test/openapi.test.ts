@@ -70,9 +70,16 @@ describe('GET /api/docs/json', () => {
     expect(ids).toEqual(expect.arrayContaining(['listApiKeys', 'createApiKey', 'revokeApiKey']));
   });
 
+  it('documents the scheduled feed operations', () => {
+    const ids = operations.map(([, op]) => op.operationId);
+    expect(ids).toEqual(
+      expect.arrayContaining(['listFeeds', 'createFeed', 'readFeed', 'updateFeed', 'deleteFeed', 'runFeed']),
+    );
+  });
+
   it('documents a delete as 204 with no body', () => {
     const deletes = operations.filter(([name]) => name.startsWith('DELETE '));
-    expect(deletes).toHaveLength(8);
+    expect(deletes).toHaveLength(9);
     for (const [name, op] of deletes) {
       expect(op.responses['204'], name).toBeDefined();
       expect(op.responses['204']?.content, name).toBeUndefined();
