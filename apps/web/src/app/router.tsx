@@ -153,6 +153,11 @@ export const appRoutes: RouteObject[] = [
                       (await import('../features/admin/imports/upload-products-page')).UploadProductsPage,
                   ),
                   page(
+                    paths.feeds,
+                    'pages.feeds',
+                    async () => (await import('../features/admin/feeds/feeds-page')).FeedsPage,
+                  ),
+                  page(
                     paths.uploadImages,
                     'pages.uploadImages',
                     async () =>

@@ -76,6 +76,7 @@ export const ar: BaseMessages = {
     bin: 'سلة المحذوفات',
     uploadImages: 'رفع الصور',
     apiKeys: 'مفاتيح الواجهة البرمجية',
+    feeds: 'الاستيراد المجدول',
   },
   catalog: catalogAr,
   pages: {
@@ -106,5 +107,6 @@ export const ar: BaseMessages = {
     imports: 'عمليات الاستيراد',
     bin: 'سلة المحذوفات',
     apiKeys: 'مفاتيح الواجهة البرمجية',
+    feeds: 'الاستيراد المجدول',
   },
 };

@@ -12,11 +12,12 @@ import { isApiError } from '../../../lib/api-error';
 import { useTranslation } from '../../../lib/i18n';
 import { reportError, useNotifications } from '../../../lib/notifications-store';
 import { countOf } from '../../../lib/plural';
+import { feedRunText } from '../admin-kit/feed-run-text';
 import { importCountList } from '../admin-kit/import-counts';
 
 /**
  * The imports that wrote to the catalogue, newest first, each as a card (it fits a phone) with
- * "Undo import". Undoing asks first, naming the file and what it would take back; rows changed since
+ * "Undo import"; a scheduled feed's failed run says why, and has nothing to undo. Undoing asks first, naming the file and what it would take back; rows changed since
  * the import are left as they are only when the person agrees to it in a second question.
  */
 export function ImportsPage() {
@@ -85,18 +86,26 @@ export function ImportsPage() {
               <Typography variant="body2" color="text.secondary">
                 {when.format(new Date(run.at))} · <bdi>{run.actor.username}</bdi>
               </Typography>
-              <Typography variant="body2">
-                {listOf(run, 'created') || listOf(run, 'updated')
-                  ? [
-                      listOf(run, 'created') && t('admin.imports.created', { list: listOf(run, 'created') }),
-                      listOf(run, 'updated') && t('admin.imports.updated', { list: listOf(run, 'updated') }),
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')
-                  : t('admin.imports.nothing')}
-              </Typography>
+              {run.failure ? (
+                <Typography variant="body2" color="error" dir="auto" sx={{ overflowWrap: 'anywhere' }}>
+                  {t('feeds.text.failedRun', { reason: feedRunText(t, language, run.failure) })}
+                </Typography>
+              ) : (
+                <Typography variant="body2">
+                  {listOf(run, 'created') || listOf(run, 'updated')
+                    ? [
+                        listOf(run, 'created') &&
+                          t('admin.imports.created', { list: listOf(run, 'created') }),
+                        listOf(run, 'updated') &&
+                          t('admin.imports.updated', { list: listOf(run, 'updated') }),
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')
+                    : t('admin.imports.nothing')}
+                </Typography>
+              )}
             </Stack>
-            {run.undoneAt ? (
+            {run.failure ? null : run.undoneAt ? (
               <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
                 {t('admin.imports.undone')}
               </Typography>
