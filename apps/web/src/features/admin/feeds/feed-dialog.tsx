@@ -155,7 +155,6 @@ export function FeedDialog({ editing, open, family, onClose, onSaved }: FeedDial
                     required
                     error={Boolean(errors.timeZone)}
                     helperText={message('timeZone', t('feeds.timeZoneHint'))}
-                    sx={{ '& input': { direction: 'ltr' } }}
                   />
                 )}
               />

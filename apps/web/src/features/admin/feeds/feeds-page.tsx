@@ -120,25 +120,21 @@ export function FeedsPage() {
                   <ChoiceName resource="families" id={feed.family} />
                 </TableCell>
                 <TableCell sx={{ maxWidth: 280 }}>
-                  <Typography variant="body2" dir="ltr" sx={{ overflowWrap: 'anywhere', textAlign: 'start' }}>
-                    {feed.url}
+                  <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                    <bdi dir="ltr">{feed.url}</bdi>
                   </Typography>
                   <Typography variant="caption" color="text.secondary">
-                    {t(feed.mode === 'valid-rows' ? 'feeds.modeValid' : 'feeds.modeAll')}
+                    {t('feeds.modeShown', {
+                      mode: t(feed.mode === 'valid-rows' ? 'feeds.modeValid' : 'feeds.modeAll'),
+                    })}
                   </Typography>
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   <Typography variant="body2" component="code" dir="ltr" sx={{ fontFamily: 'monospace' }}>
                     {feed.schedule}
                   </Typography>
-                  <Typography
-                    variant="caption"
-                    color="text.secondary"
-                    component="div"
-                    dir="ltr"
-                    sx={{ textAlign: 'start' }}
-                  >
-                    {feed.timeZone}
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    <bdi dir="ltr">{feed.timeZone}</bdi>
                   </Typography>
                 </TableCell>
                 <TableCell sx={{ minWidth: 220 }}>
