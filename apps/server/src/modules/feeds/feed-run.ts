@@ -105,6 +105,7 @@ async function fetchFile(
     allowedHosts: ctx.config.outbound.feedAllowedHosts,
     maxRedirects: MAX_REDIRECTS,
     timeoutMs: FETCH_TIMEOUT_MS,
+    signal,
   });
   const header = (name: string) => {
     const value = res.headers[name];

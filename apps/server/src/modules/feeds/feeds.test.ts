@@ -64,6 +64,7 @@ beforeAll(async () => {
       res.writeHead(304, { etag }).end();
       return;
     }
+    if (req.url === '/hangs.csv') return; // never answers: the server must not wait for it to close
     if (req.url === '/missing.csv') {
       res.writeHead(404).end('no such file');
       return;
@@ -83,6 +84,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+  server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });
 
@@ -281,5 +283,36 @@ describe('the schedule', () => {
     });
     expect(await t.app.feedScheduler.runDue()).toBe(0);
     await other.stop();
+  });
+});
+
+describe('closing', () => {
+  it('cuts short a run waiting on an address when the app closes', async () => {
+    const other = await createTestApp({ env: { FEED_ALLOWED_HOSTS: '127.0.0.1' }, feeds: { pollMs: 0 } });
+    const token = await other.adminToken();
+    const made = await other.app.inject({
+      method: 'POST',
+      url: '/api/family',
+      headers: bearer(token),
+      payload: { nameEn: 'Closing Co', nameAr: 'شركة الإغلاق' },
+    });
+    const created = await other.app.inject({
+      method: 'POST',
+      url: '/api/feed',
+      headers: bearer(token),
+      payload: { family: body(made).id, url: `${origin}/hangs.csv`, schedule: '0 3 * * *', timeZone: 'UTC' },
+    });
+    expect(created.statusCode).toBe(201);
+    const requests = seen.length;
+    const run = await other.app.inject({
+      method: 'POST',
+      url: `/api/feed/${body(created).id as number}/run`,
+      headers: bearer(token),
+    });
+    expect(run.statusCode).toBe(202);
+    await expect.poll(() => seen.length).toBe(requests + 1);
+    const started = Date.now();
+    await other.close();
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });

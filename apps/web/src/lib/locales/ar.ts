@@ -76,7 +76,6 @@ export const ar: BaseMessages = {
     bin: 'سلة المحذوفات',
     uploadImages: 'رفع الصور',
     apiKeys: 'مفاتيح الواجهة البرمجية',
-    feeds: 'الاستيراد المجدول',
   },
   catalog: catalogAr,
   pages: {

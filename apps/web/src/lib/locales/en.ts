@@ -81,7 +81,6 @@ export const en = {
     bin: 'Recycle bin',
     uploadImages: 'Upload Images',
     apiKeys: 'API keys',
-    feeds: 'Scheduled feeds',
   },
   catalog: catalogEn,
   pages: {
