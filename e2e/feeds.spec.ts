@@ -107,7 +107,7 @@ test('a feed is set up, run now and imported; a failing one says why; both langu
   await page.getByRole('button', { name: 'History' }).click();
   await page.getByRole('link', { name: 'Imports' }).click();
   const imported = page.getByRole('listitem').filter({ hasText: `${fileOrigin}/catalog.csv` });
-  await expect(imported).toContainText('feed: 127.0.0.1');
+  await expect(imported).toContainText('Feed: \u2068127.0.0.1');
   await expect(imported.getByRole('button', { name: 'Undo import' })).toBeVisible();
   const failed = page.getByRole('listitem').filter({ hasText: `${fileOrigin}/missing.csv` });
   await expect(failed).toContainText('Feed run failed: The address answered HTTP 404 instead of the file');

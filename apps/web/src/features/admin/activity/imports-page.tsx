@@ -84,7 +84,13 @@ export function ImportsPage() {
                 {run.fileName}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {when.format(new Date(run.at))} · <bdi>{run.actor.username}</bdi>
+                {when.format(new Date(run.at))} ·{' '}
+                {run.feed ? (
+                  // A scheduled feed's run: the server names it "feed: <host>".
+                  t('feeds.byFeed', { host: `\u2068${run.actor.username.replace(/^feed: /, '')}\u2069` })
+                ) : (
+                  <bdi>{run.actor.username}</bdi>
+                )}
               </Typography>
               {run.failure ? (
                 <Typography variant="body2" color="error" dir="auto" sx={{ overflowWrap: 'anywhere' }}>

@@ -91,6 +91,7 @@ describe('a scheduled feed run that failed', () => {
       await screen.findByText('Feed run failed: rows with problems (1); nothing was imported'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Undo import' })).toBeNull();
+    expect(screen.getByText(/Feed: \u2068erp\.example\u2069/)).toBeInTheDocument();
   });
 });
 
