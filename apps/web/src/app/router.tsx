@@ -152,10 +152,8 @@ export const appRoutes: RouteObject[] = [
                     async () =>
                       (await import('../features/admin/imports/upload-products-page')).UploadProductsPage,
                   ),
-                  page(
-                    paths.feeds,
-                    'pages.feeds',
-                    async () => (await import('../features/admin/feeds/feeds-page')).FeedsPage,
+                  page(paths.feeds, 'pages.feeds', async () =>
+                    (await import('../features/admin/resources')).adminPages.feeds(),
                   ),
                   page(
                     paths.uploadImages,
