@@ -24,6 +24,8 @@ import { browserTimeZone, feedsApi, timeZones, type FeedBody } from './feeds-api
 type Field = 'family' | 'url' | 'schedule' | 'timeZone' | 'mode';
 const FIELDS: readonly string[] = ['family', 'url', 'schedule', 'timeZone', 'mode'] satisfies Field[];
 const MODES = ['all-or-nothing', 'valid-rows'] as const;
+/** The schedule a new feed starts with, and the hint's example: every day at 03:00. */
+const EXAMPLE_SCHEDULE = '0 3 * * *';
 
 interface FeedDialogProps {
   /** The feed to change; null: a new feed (of `family` when one is chosen on the page). */
@@ -37,7 +39,7 @@ interface FeedDialogProps {
 const valuesOf = (feed: Feed | null, family: number | null) => ({
   family: feed?.family ?? family,
   url: feed?.url ?? '',
-  schedule: feed?.schedule ?? '0 3 * * *',
+  schedule: feed?.schedule ?? EXAMPLE_SCHEDULE,
   timeZone: feed?.timeZone ?? browserTimeZone(),
   mode: feed?.mode ?? ('all-or-nothing' as Feed['mode']),
 });
@@ -136,7 +138,14 @@ export function FeedDialog({ editing, open, family, onClose, onSaved }: FeedDial
                 value={values.schedule}
                 onChange={(event) => set('schedule', event.target.value)}
                 error={Boolean(errors.schedule)}
-                helperText={message('schedule', t('feeds.scheduleHint'))}
+                helperText={
+                  message('schedule') ?? (
+                    <>
+                      {t('feeds.scheduleHint')} <bdi dir="ltr">{EXAMPLE_SCHEDULE}</bdi>{' '}
+                      {t('feeds.scheduleExample')}
+                    </>
+                  )
+                }
                 autoComplete="off"
                 sx={{ flex: 1 }}
                 slotProps={{ htmlInput: { dir: 'ltr', spellCheck: false } }}
