@@ -12,8 +12,7 @@ import { isApiError } from '../../../lib/api-error';
 import { useTranslation } from '../../../lib/i18n';
 import { reportError, useNotifications } from '../../../lib/notifications-store';
 import { countOf } from '../../../lib/plural';
-import { feedRunText } from '../admin-kit/feed-run-text';
-import { importCountList } from '../admin-kit/import-counts';
+import { feedRunText, importCountList } from '../admin-kit/import-counts';
 
 /**
  * The imports that wrote to the catalogue, newest first, each as a card (it fits a phone) with

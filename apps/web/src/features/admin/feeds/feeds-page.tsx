@@ -21,7 +21,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useTranslation } from '../../../lib/i18n';
 import { reportError, useNotifications } from '../../../lib/notifications-store';
-import { feedRunText } from '../admin-kit/feed-run-text';
+import { feedRunText } from '../admin-kit/import-counts';
 import { ChoiceName } from '../form-kit/choice-name';
 import { RemoteChoice } from '../form-kit/remote-choice';
 import { FeedDialog } from './feed-dialog';
