@@ -6,18 +6,13 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { isApiError } from '../../../lib/api-error';
 import { useTranslation } from '../../../lib/i18n';
 import { failureMessage, fieldMessage } from '../form-kit/field-message';
+import { HintedRadios } from '../form-kit/hinted-radios';
 import { RemoteChoice } from '../form-kit/remote-choice';
 import { browserTimeZone, feedsApi, timeZones, type FeedBody } from './feeds-api';
 
@@ -41,7 +36,7 @@ const valuesOf = (feed: Feed | null, family: number | null) => ({
   url: feed?.url ?? '',
   schedule: feed?.schedule ?? EXAMPLE_SCHEDULE,
   timeZone: feed?.timeZone ?? browserTimeZone(),
-  mode: feed?.mode ?? ('all-or-nothing' as Feed['mode']),
+  mode: feed?.mode ?? 'all-or-nothing',
 });
 
 /**
@@ -56,7 +51,7 @@ export function FeedDialog({ editing, open, family, onClose, onSaved }: FeedDial
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const zones = useMemo(timeZones, []);
+  const zones = useMemo(() => timeZones(), []);
   const set = <K extends Field>(field: K, value: (typeof values)[K]) => {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
@@ -168,34 +163,17 @@ export function FeedDialog({ editing, open, family, onClose, onSaved }: FeedDial
                 )}
               />
             </Stack>
-            <FormControl>
-              <FormLabel id={`${titleId}-mode`}>{t('feeds.mode')}</FormLabel>
-              <RadioGroup
-                name="mode"
-                aria-labelledby={`${titleId}-mode`}
-                value={values.mode}
-                onChange={(event) => set('mode', event.target.value as Feed['mode'])}
-              >
-                {MODES.map((mode) => (
-                  <FormControlLabel
-                    key={mode}
-                    value={mode}
-                    control={<Radio />}
-                    sx={{ alignItems: 'flex-start', mt: 1, '& .MuiRadio-root': { mt: -1 } }}
-                    label={
-                      <>
-                        <Typography component="span" sx={{ display: 'block', fontWeight: 500 }}>
-                          {t(mode === 'valid-rows' ? 'feeds.modeValid' : 'feeds.modeAll')}
-                        </Typography>
-                        <Typography component="span" variant="body2" color="text.secondary">
-                          {t(mode === 'valid-rows' ? 'feeds.modeValidHint' : 'feeds.modeAllHint')}
-                        </Typography>
-                      </>
-                    }
-                  />
-                ))}
-              </RadioGroup>
-            </FormControl>
+            <HintedRadios
+              label={t('feeds.mode')}
+              name="mode"
+              value={values.mode}
+              onChange={(mode) => set('mode', mode)}
+              options={MODES.map((mode) => ({
+                value: mode,
+                label: t(mode === 'valid-rows' ? 'feeds.modeValid' : 'feeds.modeAll'),
+                hint: t(mode === 'valid-rows' ? 'feeds.modeValidHint' : 'feeds.modeAllHint'),
+              }))}
+            />
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5, gap: 1 }}>
