@@ -53,6 +53,8 @@ export async function startJourneyServer(): Promise<JourneyServer> {
       // Every journey signs in several times within a minute.
       LOGIN_RATE_LIMIT: '1000',
       LOGIN_GUEST_LIMIT: '1000',
+      // The file servers journeys start for scheduled feeds listen on 127.0.0.1 (docs/decisions/0050).
+      FEED_ALLOWED_HOSTS: '127.0.0.1',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

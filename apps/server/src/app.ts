@@ -22,7 +22,7 @@ import { HttpError } from './lib/errors';
 import { registerAccessControl } from './modules/auth/access';
 import type { SessionCacheSettings } from './modules/auth/sessions';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
-import type { SearchCacheSettings, SitemapSettings } from './lib/app-module';
+import type { FeedSettings, SearchCacheSettings, SitemapSettings } from './lib/app-module';
 import { APP_MODULES } from './modules';
 
 export interface BuildOptions {
@@ -38,6 +38,8 @@ export interface BuildOptions {
   sessionCache?: SessionCacheSettings;
   /** Wall clock (milliseconds since the epoch) that issues and expires tokens; tests pass one they can move. */
   clock?: () => number;
+  /** Scheduled feeds: tests pass a clock they move and turn the polling off. */
+  feeds?: FeedSettings;
 }
 
 /** Builds the ready application; never listens (main.ts does). Closing it closes the database. */
@@ -49,6 +51,7 @@ export async function buildApp({
   sitemap,
   sessionCache,
   clock,
+  feeds,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -161,6 +164,6 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   // The modules in their one order (modules/index.ts): routes, the history's settings, the web app.
-  for (const module of APP_MODULES) await module.register(app, { searchCache, sitemap });
+  for (const module of APP_MODULES) await module.register(app, { searchCache, sitemap, feeds });
   return app;
 }

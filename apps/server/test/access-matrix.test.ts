@@ -202,7 +202,7 @@ const concrete = (url: string) =>
 function expected(access: Access | 'none', caller: Caller, route: Route): 'allowed' | 401 | 403 {
   if (access === 'public' || access === 'none') return 'allowed';
   if (REFUSED.includes(caller)) return 401;
-  if (KEYS.includes(caller) && /^\/api\/(user|api-key|logout)(\/|$)/.test(route.url)) return 403;
+  if (KEYS.includes(caller) && /^\/api\/(user|api-key|logout|feed)(\/|$)/.test(route.url)) return 403;
   if (caller === 'key-reader-a' && route.method !== 'GET' && route.method !== 'HEAD') return 403;
   if (access === 'admin' && caller !== 'admin') return 403;
   if (access === 'staff' && !STAFF.includes(caller)) return 403;

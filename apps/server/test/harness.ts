@@ -10,7 +10,7 @@ import { loadConfig, type Config } from '../src/config/config';
 import { ensureAccounts } from '../src/seed/accounts';
 import { openDatabase, type Database } from '../src/db/client';
 import type { SessionCacheSettings } from '../src/modules/auth/sessions';
-import type { SearchCacheSettings, SitemapSettings } from '../src/lib/app-module';
+import type { FeedSettings, SearchCacheSettings, SitemapSettings } from '../src/lib/app-module';
 
 export const ADMIN_PASSWORD = 'admin-test-password';
 export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -82,6 +82,8 @@ export async function createTestApp(
     sessionCache?: SessionCacheSettings;
     /** Wall clock (milliseconds since the epoch) of the tokens. */
     clock?: () => number;
+    /** Scheduled feeds' clock and polling. */
+    feeds?: FeedSettings;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env, options.overrides);
@@ -95,6 +97,7 @@ export async function createTestApp(
     sitemap: options.sitemap,
     sessionCache: options.sessionCache,
     clock: options.clock,
+    feeds: options.feeds,
   });
   await app.ready();
   const login = async (kind: 'admin' | 'user', username: string, password: string) => {

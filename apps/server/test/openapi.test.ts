@@ -60,9 +60,13 @@ describe('GET /api/docs/json', () => {
         'POST /api/logout',
         'POST /api/webhook',
         'GET /api/webhook/{id}/deliveries',
+        'POST /api/feed',
+        'POST /api/feed/{id}/run',
       ]),
     );
-    expect(tokenOnly.filter((name) => !/ \/api\/(user|api-key|webhook|logout)\b/.test(name))).toEqual([]);
+    expect(tokenOnly.filter((name) => !/ \/api\/(user|api-key|webhook|feed|logout)\b/.test(name))).toEqual(
+      [],
+    );
   });
 
   it('documents the API key operations', () => {
@@ -114,9 +118,16 @@ describe('GET /api/docs/json', () => {
     );
   });
 
+  it('documents the scheduled feed operations', () => {
+    const ids = operations.map(([, op]) => op.operationId);
+    expect(ids).toEqual(
+      expect.arrayContaining(['listFeeds', 'createFeed', 'readFeed', 'updateFeed', 'deleteFeed', 'runFeed']),
+    );
+  });
+
   it('documents a delete as 204 with no body', () => {
     const deletes = operations.filter(([name]) => name.startsWith('DELETE '));
-    expect(deletes).toHaveLength(9);
+    expect(deletes).toHaveLength(10);
     for (const [name, op] of deletes) {
       expect(op.responses['204'], name).toBeDefined();
       expect(op.responses['204']?.content, name).toBeUndefined();

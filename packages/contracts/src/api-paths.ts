@@ -52,6 +52,9 @@ export const API_PATHS = {
   webhook: '/webhook/:id',
   webhookDeliveries: '/webhook/:id/deliveries',
   webhookResend: '/webhook/:id/deliveries/:messageId/resend',
+  feeds: '/feed',
+  feed: '/feed/:id',
+  feedRun: '/feed/:id/run',
 } as const;
 
 /** Fills the `:name` parameters of a path: `withParams('/upload/categories/:family', { family: 3 })`. */

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { listOf, PagingQuerySchema } from './common';
+import { ImportReportSchema } from './imports';
 
 const Counts = z.object({ created: z.number().int(), updated: z.number().int() });
 
-/** GET /api/import: one import that wrote to the catalogue, newest first. */
+/** GET /api/import: one import that wrote to the catalogue, or a feed run that failed; newest first. */
 const ImportRunSchema = z.object({
   id: z.number().int(),
   at: z.string().meta({ format: 'date-time' }),
@@ -13,6 +14,12 @@ const ImportRunSchema = z.object({
   family: z.number().int().nullable(),
   counts: z.object({ families: Counts, categories: Counts, products: Counts }).partial(),
   undoneAt: z.string().nullable(),
+  /** The scheduled feed that fetched the file; null for an upload. */
+  feed: z.number().int().nullable(),
+  /** A feed run that imported nothing (unreachable address, bad file, bad rows): why. */
+  failure: z.string().nullable(),
+  /** A feed run's import report (an upload's went to its uploader); null otherwise. */
+  report: ImportReportSchema.nullable(),
 });
 export type ImportRun = z.infer<typeof ImportRunSchema>;
 export const ImportRunListSchema = listOf(ImportRunSchema);

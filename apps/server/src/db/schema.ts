@@ -16,12 +16,13 @@ import {
 } from 'drizzle-orm/pg-core';
 import { timestamps } from './schema-columns';
 
-// The bulk image jobs', the recycle bin's, the API keys' and the webhooks' tables live beside this file; drizzle-kit reads them
+// The bulk image jobs', the recycle bin's, the API keys', the webhooks' and the feeds' tables live beside this file; drizzle-kit reads them
 // through these exports.
 export { imageJobChanges, imageJobs } from './schema-image-jobs';
 export { binEntries, binRows } from './schema-bin';
 export { apiKeys } from './schema-api-keys';
 export { webhookAttempts, webhookDeliveries, webhookMessages, webhookSubscriptions } from './schema-webhooks';
+export { feeds } from './schema-feeds';
 
 export const families = pgTable(
   'families',
@@ -251,6 +252,12 @@ export const importRuns = pgTable(
     familyId: integer(),
     counts: jsonb().notNull(),
     undoneAt: timestamp({ withTimezone: true }),
+    /** The scheduled feed that fetched the file (docs/decisions/0052-scheduled-feeds.md). */
+    feedId: integer(),
+    /** A feed run that imported nothing: why. */
+    failure: text(),
+    /** A feed run's import report (no one was waiting for the answer). */
+    report: jsonb(),
   },
   (t) => [index('import_runs_family_idx').on(t.familyId, t.id)],
 );

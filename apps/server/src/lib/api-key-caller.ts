@@ -31,12 +31,17 @@ export function keyAccount(key: ApiKeyActor & { families: number[] }): KeyAccoun
 
 /**
  * Paths an API key never reaches, whatever its role: accounts (passwords included), the keys
- * themselves, webhooks (their secrets and addresses), and signing out. The access guard answers 403; the OpenAPI document offers these
+ * themselves, webhooks (their secrets and addresses), scheduled feeds (they make the server fetch
+ * addresses), and signing out. The access guard answers 403; the OpenAPI document offers these
  * operations the session token only.
  */
-const KEY_REFUSED_PATHS = [API_PATHS.users, API_PATHS.apiKeys, API_PATHS.webhooks, API_PATHS.logout].map(
-  (p) => `${API_BASE}${p}`,
-);
+const KEY_REFUSED_PATHS = [
+  API_PATHS.users,
+  API_PATHS.apiKeys,
+  API_PATHS.webhooks,
+  API_PATHS.feeds,
+  API_PATHS.logout,
+].map((p) => `${API_BASE}${p}`);
 export const refusesKeys = (url: string): boolean =>
   KEY_REFUSED_PATHS.some((p) => url === p || url.startsWith(`${p}/`));
 

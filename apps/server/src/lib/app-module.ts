@@ -25,11 +25,20 @@ export interface SitemapSettings {
   versionTtlMs?: number;
 }
 
+/** The scheduled feeds' settings (modules/feeds). */
+export interface FeedSettings {
+  /** The wall clock (milliseconds since the epoch) schedules are read by; tests pass one they move. */
+  clock?: () => number;
+  /** How often this process looks for due feeds; 0 never on its own (tests run them by hand). */
+  pollMs?: number;
+}
+
 /** What buildApp hands the modules beyond the app itself. */
 interface ModuleOptions {
   /** Search result cache settings; tests pass a clock they can move. */
   searchCache?: SearchCacheSettings;
   sitemap?: SitemapSettings;
+  feeds?: FeedSettings;
 }
 
 /** One part of the server, registered in the order of modules/index.ts. */

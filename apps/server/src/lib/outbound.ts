@@ -154,6 +154,8 @@ export interface OutboundRequest {
   maxRedirects?: number;
   /** Gives up (rejects) after this long without an answer's headers, and stops the body after it. */
   timeoutMs: number;
+  /** Gives up sooner when this aborts (the server is stopping). */
+  signal?: AbortSignal;
 }
 
 export interface OutboundResponse {
@@ -174,7 +176,9 @@ function once(url: URL, init: OutboundRequest): Promise<IncomingMessage> {
       headers: init.headers,
       // An allowed host may resolve anywhere; any other is checked on the very answer used to connect.
       ...(allowed ? {} : { lookup: guardedLookup }),
-      signal: AbortSignal.timeout(init.timeoutMs),
+      signal: init.signal
+        ? AbortSignal.any([init.signal, AbortSignal.timeout(init.timeoutMs)])
+        : AbortSignal.timeout(init.timeoutMs),
     });
     req.once('response', resolve);
     req.once('error', reject);

@@ -9,6 +9,7 @@ import { logoutRoutes } from './auth/logout';
 import { authRoutes } from './auth/auth.routes';
 import { binRoutes } from './bin/bin.routes';
 import { exportRoutes } from './exports/exports.routes';
+import { feedRoutes } from './feeds/feeds.routes';
 import { imageUploadRoutes } from './image-jobs/image-jobs.routes';
 import { importRunRoutes } from './imports/import-runs.routes';
 import { importRoutes } from './imports/imports.routes';
@@ -45,6 +46,7 @@ export const APP_MODULES: readonly AppModule[] = [
   { name: 'uploads', register: uploadRoutes },
   { name: 'image jobs', register: imageUploadRoutes },
   { name: 'imports', register: (app) => app.register(importRoutes) },
+  { name: 'feeds', register: (app, { feeds }) => feedRoutes(app, feeds) },
   { name: 'exports', register: exportRoutes },
   { name: 'media', register: mediaRoutes },
   { name: 'media sweeper', register: mediaSweeper },

@@ -32,11 +32,14 @@ const login = (path: string, screen: LoginScreenProps): RouteObject => ({
  * in features/admin/resources.ts, loaded on the first admin screen (the admin shell's menu needs it
  * too), so the first load holds only the paths and titles.
  */
+/** The admin root module: the resources' pages and the other admin screens it loads. */
+const adminRoot = () => import('../features/admin/resources');
+
 const resourceRoutes = adminResourceKeys.flatMap((key) => {
   const screen =
     (which: 'list' | 'form'): PageLoader =>
     async () =>
-      (await import('../features/admin/resources')).adminResources[key][which]();
+      (await adminRoot()).adminResources[key][which]();
   const [list, form] = [screen('list'), screen('form')];
   const at = adminPaths[key];
   const titles = resourceScreens(key);
@@ -152,6 +155,7 @@ export const appRoutes: RouteObject[] = [
                     async () =>
                       (await import('../features/admin/imports/upload-products-page')).UploadProductsPage,
                   ),
+                  page(paths.feeds, 'pages.feeds', async () => (await adminRoot()).adminPages.feeds()),
                   page(
                     paths.uploadImages,
                     'pages.uploadImages',

@@ -23,6 +23,8 @@ export const paths = {
   imports: '/admin/activity/imports',
   bin: '/admin/activity/bin',
   uploadImages: '/admin/upload/images',
+  /** Under the uploads' paths: the Upload menu group holds it. */
+  feeds: '/admin/upload/feeds',
   /** Under the users' paths: the Users menu group holds it. */
   apiKeys: '/admin/users/api-keys',
 } as const;

@@ -26,6 +26,9 @@ const toRun = (row: typeof importRuns.$inferSelect): ImportRun => ({
   family: row.familyId,
   counts: row.counts as ImportRun['counts'],
   undoneAt: row.undoneAt?.toISOString() ?? null,
+  feed: row.feedId,
+  failure: row.failure,
+  report: (row.report as ImportRun['report']) ?? null,
 });
 
 /** Admins see every import; an editor their own and those of their families (as `visible`). */

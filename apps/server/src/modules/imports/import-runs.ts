@@ -1,7 +1,7 @@
 import type { Account } from '@dalil/contracts/auth';
-import type { ImportKind } from '@dalil/contracts/imports';
+import type { ImportKind, ImportReport } from '@dalil/contracts/imports';
 import { eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { importRuns } from '../../db/schema';
 import { actorOf } from '../../lib/api-key-caller';
 import { enqueueWebhookEvents } from '../../lib/webhook-outbox';
@@ -16,7 +16,15 @@ type Counts = Record<'families' | 'categories' | 'products', { created: number; 
 export async function startImportRun(
   tx: Tx,
   caller: Account | null,
-  options: { kind: ImportKind; fileName?: string; family?: number },
+  options: {
+    kind: ImportKind;
+    fileName?: string;
+    family?: number;
+    /** The scheduled feed that fetched the file. */
+    feed?: number;
+    /** A feed run that imported nothing: why (docs/decisions/0052-scheduled-feeds.md). */
+    failure?: string;
+  },
 ): Promise<number> {
   const [run] = await tx
     .insert(importRuns)
@@ -25,6 +33,8 @@ export async function startImportRun(
       fileName: options.fileName ?? 'upload',
       kind: options.kind,
       familyId: options.family ?? null,
+      feedId: options.feed ?? null,
+      failure: options.failure ?? null,
       at: sql`now()`,
       counts: {},
     })
@@ -89,4 +99,35 @@ export async function announceImport(
       },
     },
   ]);
+}
+
+const NOTHING = { created: 0, updated: 0 };
+
+/**
+ * Records a scheduled feed's run that imported nothing (docs/decisions/0052-scheduled-feeds.md): it
+ * is listed with the imports, with why, and ends through `finishImportRun` like every import run.
+ * Returns its id.
+ */
+export function recordFailedImportRun(
+  db: Db,
+  caller: Account | null,
+  options: { kind: ImportKind; fileName: string; family: number; feed: number; failure: string },
+  report: ImportReport | null,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const run = await startImportRun(tx, caller, options);
+    if (report) await tx.update(importRuns).set({ report }).where(eq(importRuns.id, run));
+    await finishImportRun(
+      tx,
+      run,
+      { families: NOTHING, categories: NOTHING, products: NOTHING },
+      options.failure,
+    );
+    return run;
+  });
+}
+
+/** Keeps the report of a feed's import with its run: no one was waiting for the answer. */
+export async function keepImportReport(db: Db, run: number, report: ImportReport): Promise<void> {
+  await db.update(importRuns).set({ report }).where(eq(importRuns.id, run));
 }

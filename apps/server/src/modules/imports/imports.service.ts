@@ -34,6 +34,10 @@ import { subCategoryProblems } from './sub-categories';
 export { csvRecords } from './csv-source';
 export { receiveUpload } from './receive-upload';
 export { sheetColumns } from './sheet-columns';
+/** What a scheduled feed's run needs beside runImport (docs/decisions/0052-scheduled-feeds.md). */
+export { importTempDir } from './import-temp';
+export { detectUploadFormat } from './upload-format';
+export { keepImportReport, recordFailedImportRun } from './import-runs';
 
 const IMPORT_LOCK = 7_243_102; // one merge at a time, across server processes sharing a PostgreSQL
 const LARGE_IMPORT = 10_000; // rows written after which PGlite gets a VACUUM ANALYZE (no autovacuum)
@@ -119,6 +123,10 @@ export async function runImport(
     fileName?: string;
     /** Who uploads: an editor's "all" file may name only their families; recorded in the history. */
     caller?: Account | null;
+    /** Import the rows without problems and report the others, instead of all or nothing. */
+    validRows?: boolean;
+    /** The scheduled feed that fetched the file, kept with the import run. */
+    feed?: number;
   },
   progress: ImportProgress = {},
 ): Promise<ImportReport> {
@@ -153,21 +161,26 @@ export async function runImport(
       duplicates.count += names.count;
       duplicates.warnings = [...names.warnings, ...duplicates.warnings];
     }
-    const gtin = await gtinChecks(db, stager.importId, MAX_LISTED_PROBLEMS);
+    // Keeping the valid rows needs every staged row with a problem, to leave it out of the merge.
+    const listed = options.validRows ? Number.MAX_SAFE_INTEGER : MAX_LISTED_PROBLEMS;
+    const leftOut = new Set<number>();
+    const gtin = await gtinChecks(db, stager.importId, listed);
     duplicates.count += gtin.warnings.count;
-    duplicates.warnings = [...duplicates.warnings, ...gtin.warnings.warnings];
+    duplicates.warnings = [...duplicates.warnings, ...gtin.warnings.warnings].slice(0, MAX_LISTED_PROBLEMS);
     for (const found of [
-      await subCategoryProblems(db, stager.importId, MAX_LISTED_PROBLEMS),
-      await keyConflicts(db, stager.importId, MAX_LISTED_PROBLEMS),
+      await subCategoryProblems(db, stager.importId, listed),
+      await keyConflicts(db, stager.importId, listed),
       gtin.problems,
     ]) {
       if (found.count === 0) continue;
+      for (const p of found.problems) leftOut.add(p.line);
       staged.problemCount += found.count;
       staged.problems = [...staged.problems, ...found.problems]
         .sort((a, b) => a.line - b.line)
         .slice(0, MAX_LISTED_PROBLEMS);
     }
-    const write = !options.dryRun && staged.problemCount === 0;
+    const write = !options.dryRun && (staged.problemCount === 0 || options.validRows === true);
+    if (write && leftOut.size > 0) await dropStagedLines(db, stager.importId, [...leftOut]);
     phase('merge');
     const columns = new Set<CsvColumn>(staged.header.index.keys());
     const merge = async (tx: Tx) => {
@@ -232,6 +245,13 @@ export async function runImport(
     await clearStaging(db, stager.importId).catch(() => undefined);
     if (database.engine === 'pglite') await db.execute(sql`vacuum import_rows`).catch(() => undefined);
   }
+}
+
+/** Takes staged rows out of an import (rows of a valid-rows import whose problems showed after staging). */
+async function dropStagedLines(db: Database['db'], importId: number, lines: number[]) {
+  await db.execute(
+    sql`delete from import_rows where import_id = ${importId}::bigint and line = any(${sql.param(lines)}::int[])`,
+  );
 }
 
 const written = (c: Awaited<ReturnType<typeof mergeStaged>>) =>

@@ -44,6 +44,8 @@ export async function undoImport(
     // Its author too must still manage every family it touched: access lost is access lost.
     if (!(await mayUndo(tx, id, run.familyId, caller))) throw notFound('Import');
     if (run.undoneAt) throw conflict('This import was undone already');
+    if (run.failure !== null)
+      throw conflict('This feed run failed and imported nothing: there is nothing to undo');
     const conflicts = await conflictsOf(tx, id);
     if (conflicts.length > 0 && !skipConflicts) {
       throw new HttpError(

@@ -62,3 +62,12 @@ export const adminResources = {
     form: async () => (await import('./users/user-form-page')).UserFormPage,
   },
 } as const satisfies Record<AdminResourceKey, AdminResource>;
+
+/**
+ * Admin screens that are not a resource, loaded through this module like the resources' pages: the
+ * route table then names one chunk for all of them, and each new screen costs the visitor's first
+ * load only its path and title.
+ */
+export const adminPages = {
+  feeds: async () => (await import('./feeds/feeds-page')).FeedsPage,
+} satisfies Record<string, PageLoader>;

@@ -106,5 +106,6 @@ export const ar: BaseMessages = {
     imports: 'عمليات الاستيراد',
     bin: 'سلة المحذوفات',
     apiKeys: 'مفاتيح الواجهة البرمجية',
+    feeds: 'الاستيراد المجدول',
   },
 };

@@ -2,6 +2,7 @@ import catalogEn from './catalog.en.json';
 import countsEn from './counts.en.json';
 import type adminEn from './admin.en.json';
 import type apiKeysEn from './api-keys.en.json';
+import type feedsEn from './feeds.en.json';
 import type imagesEn from './images.en.json';
 import type uploadEn from './upload.en.json';
 
@@ -110,6 +111,7 @@ export const en = {
     imports: 'Imports',
     bin: 'Recycle bin',
     apiKeys: 'API keys',
+    feeds: 'Scheduled feeds',
   },
 };
 
@@ -121,6 +123,7 @@ type Messages = BaseMessages & {
   upload: typeof uploadEn;
   images: typeof imagesEn;
   apiKeys: typeof apiKeysEn;
+  feeds: typeof feedsEn;
 };
 
 type Leaves<T, P extends string = ''> = {

@@ -12,11 +12,11 @@ import { isApiError } from '../../../lib/api-error';
 import { useTranslation } from '../../../lib/i18n';
 import { reportError, useNotifications } from '../../../lib/notifications-store';
 import { countOf } from '../../../lib/plural';
-import { importCountList } from '../admin-kit/import-counts';
+import { feedRunText, importCountList } from '../admin-kit/import-counts';
 
 /**
  * The imports that wrote to the catalogue, newest first, each as a card (it fits a phone) with
- * "Undo import". Undoing asks first, naming the file and what it would take back; rows changed since
+ * "Undo import"; a scheduled feed's failed run says why, and has nothing to undo. Undoing asks first, naming the file and what it would take back; rows changed since
  * the import are left as they are only when the person agrees to it in a second question.
  */
 export function ImportsPage() {
@@ -83,20 +83,34 @@ export function ImportsPage() {
                 {run.fileName}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {when.format(new Date(run.at))} · <bdi>{run.actor.username}</bdi>
+                {when.format(new Date(run.at))} ·{' '}
+                {run.feed ? (
+                  // A scheduled feed's run: the server names it "feed: <host>".
+                  t('feeds.byFeed', { host: `\u2068${run.actor.username.replace(/^feed: /, '')}\u2069` })
+                ) : (
+                  <bdi>{run.actor.username}</bdi>
+                )}
               </Typography>
-              <Typography variant="body2">
-                {listOf(run, 'created') || listOf(run, 'updated')
-                  ? [
-                      listOf(run, 'created') && t('admin.imports.created', { list: listOf(run, 'created') }),
-                      listOf(run, 'updated') && t('admin.imports.updated', { list: listOf(run, 'updated') }),
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')
-                  : t('admin.imports.nothing')}
-              </Typography>
+              {run.failure ? (
+                <Typography variant="body2" color="error" dir="auto" sx={{ overflowWrap: 'anywhere' }}>
+                  {t('feeds.text.failedRun', { reason: feedRunText(t, language, run.failure) })}
+                </Typography>
+              ) : (
+                <Typography variant="body2">
+                  {listOf(run, 'created') || listOf(run, 'updated')
+                    ? [
+                        listOf(run, 'created') &&
+                          t('admin.imports.created', { list: listOf(run, 'created') }),
+                        listOf(run, 'updated') &&
+                          t('admin.imports.updated', { list: listOf(run, 'updated') }),
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')
+                    : t('admin.imports.nothing')}
+                </Typography>
+              )}
             </Stack>
-            {run.undoneAt ? (
+            {run.failure ? null : run.undoneAt ? (
               <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
                 {t('admin.imports.undone')}
               </Typography>

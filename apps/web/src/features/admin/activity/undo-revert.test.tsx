@@ -16,6 +16,9 @@ const run = {
   family: 3,
   counts: { categories: { created: 4, updated: 0 }, products: { created: 2, updated: 1 } },
   undoneAt: null,
+  feed: null,
+  failure: null,
+  report: null,
 };
 
 const entry = {
@@ -68,6 +71,27 @@ describe('undo import', () => {
     renderRoutes([{ path: '/admin/imports', element: <ImportsPage /> }], '/admin/imports');
     expect(await screen.findByRole('button', { name: 'تراجع عن الاستيراد' })).toBeInTheDocument();
     expect(screen.getByText('أُنشئ: 4 فئات، منتجان · عُدّل: منتج واحد')).toBeInTheDocument();
+  });
+});
+
+describe('a scheduled feed run that failed', () => {
+  it('says why, and offers no undo', async () => {
+    const failed = {
+      ...run,
+      id: 8,
+      fileName: 'https://erp.example/alpha.csv',
+      actor: { id: 1, username: 'feed: erp.example' },
+      counts: { families: { created: 0, updated: 0 }, categories: { created: 0, updated: 0 } },
+      feed: 2,
+      failure: '1 row problem; nothing was imported',
+    };
+    mockApi({ 'GET /api/import': () => ({ status: 200, body: { data: [failed], count: 1 } }) });
+    renderRoutes([{ path: '/admin/imports', element: <ImportsPage /> }], '/admin/imports');
+    expect(
+      await screen.findByText('Feed run failed: rows with problems (1); nothing was imported'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Undo import' })).toBeNull();
+    expect(screen.getByText(/Feed: \u2068erp\.example\u2069/)).toBeInTheDocument();
   });
 });
 

@@ -1,0 +1,153 @@
+import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { families, feeds } from '../../db/schema';
+import type { AppContext } from '../../lib/context';
+import { conflict } from '../../lib/errors';
+import { runFeed } from './feed-run';
+import { nextRunAfter } from './feed-schedule';
+import type { FeedRow } from './feeds.service';
+
+/** How long a claimed run may take before another process may take the feed over. */
+const LEASE_MS = 30 * 60_000;
+/** Due feeds read per look; the rest wait for the next. */
+const BATCH = 10;
+
+/**
+ * Runs the due feeds of every server process sharing the database (docs/decisions/0052-scheduled-feeds.md).
+ * Each process looks every `pollMs`; a due feed is claimed with one UPDATE that moves its next run
+ * time and sets a lease, and only the process whose UPDATE matched runs it. `clock` is the wall
+ * clock the schedule is read by (tests pass one they move).
+ */
+export class FeedScheduler {
+  private timer: NodeJS.Timeout | undefined;
+  private readonly running = new Set<Promise<unknown>>();
+  private readonly stopping = new AbortController();
+  private looking: Promise<number> | null = null;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly log: FastifyBaseLogger,
+    private readonly clock: () => number,
+  ) {}
+
+  now(): Date {
+    return new Date(this.clock());
+  }
+
+  /** Looks every `pollMs` until stopped; 0 never looks on its own (tests call runDue). */
+  start(pollMs: number): void {
+    if (pollMs <= 0) return;
+    this.timer = setInterval(() => {
+      this.runDue().catch((err: unknown) => this.log.warn({ err }, 'could not run the due feeds'));
+    }, pollMs);
+    this.timer.unref();
+  }
+
+  /** Stops looking, cuts short a download under way, and waits for the runs to end. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.stopping.abort();
+    await Promise.allSettled([this.looking, ...this.running]);
+  }
+
+  /** Runs, one after another, every due feed this process claims. Answers how many it ran. */
+  runDue(): Promise<number> {
+    // One look at a time in this process: a look that outlasts the interval is not doubled.
+    this.looking ??= this.lookAndRun().finally(() => {
+      this.looking = null;
+    });
+    return this.looking;
+  }
+
+  private async lookAndRun(): Promise<number> {
+    let ran = 0;
+    while (!this.stopping.signal.aborted) {
+      const now = this.now();
+      const due = await this.ctx.db
+        .select()
+        .from(feeds)
+        .where(
+          and(
+            lte(feeds.nextRunAt, now),
+            or(isNull(feeds.leaseUntil), lte(feeds.leaseUntil, now)),
+            // A family in the recycle bin keeps its feeds, which wait until it comes back.
+            sql`exists (select 1 from ${families} where ${families.id} = ${feeds.familyId})`,
+          ),
+        )
+        .orderBy(asc(feeds.nextRunAt))
+        .limit(BATCH);
+      let claimedAny = false;
+      for (const seen of due) {
+        if (this.stopping.signal.aborted) return ran;
+        const claimed = await this.claimDue(seen, now);
+        if (!claimed) continue;
+        claimedAny = true;
+        await this.track(this.run(claimed, now));
+        ran++;
+      }
+      // Nothing left that this process could claim: the others have it.
+      if (!claimedAny) return ran;
+    }
+    return ran;
+  }
+
+  /**
+   * The atomic claim: moves the next run time past now and sets the lease, only if no other process
+   * did so since `seen` was read. PostgreSQL re-checks the WHERE on the row another process just
+   * updated, so of several processes exactly one gets the row back.
+   */
+  private async claimDue(seen: FeedRow, now: Date): Promise<FeedRow | null> {
+    let next: Date | null = null;
+    try {
+      next = nextRunAfter(seen.schedule, seen.timeZone, now);
+    } catch (err) {
+      this.log.warn({ err, feed: seen.id }, 'feed schedule unreadable');
+    }
+    const [row] = await this.ctx.db
+      .update(feeds)
+      .set({
+        // A schedule that never runs again (it was checked when saved) waits a year, and says so.
+        nextRunAt: next ?? new Date(now.getTime() + 365 * 86400_000),
+        leaseUntil: new Date(now.getTime() + LEASE_MS),
+      })
+      .where(
+        and(
+          eq(feeds.id, seen.id),
+          eq(feeds.nextRunAt, seen.nextRunAt),
+          or(isNull(feeds.leaseUntil), lte(feeds.leaseUntil, now)),
+        ),
+      )
+      .returning();
+    return row ?? null;
+  }
+
+  /**
+   * POST /api/feed/:id/run: claims the feed (409 while a run is under way) and runs it in the
+   * background; the schedule stays as it was.
+   */
+  async runNow(feed: FeedRow): Promise<FeedRow> {
+    const now = this.now();
+    const [row] = await this.ctx.db
+      .update(feeds)
+      .set({ leaseUntil: new Date(now.getTime() + LEASE_MS) })
+      .where(and(eq(feeds.id, feed.id), or(isNull(feeds.leaseUntil), lte(feeds.leaseUntil, now))))
+      .returning();
+    if (!row) throw conflict('This feed is running already');
+    void this.track(this.run(row, now));
+    return row;
+  }
+
+  private async run(feed: FeedRow, now: Date): Promise<void> {
+    try {
+      await runFeed(this.ctx, feed, { now, signal: this.stopping.signal, log: this.log });
+    } catch (err) {
+      // Recording the run failed (the database went away): the lease runs out and the feed is due again.
+      this.log.error({ err, feed: feed.id }, 'feed run could not be recorded');
+    }
+  }
+
+  private track(run: Promise<void>): Promise<void> {
+    this.running.add(run);
+    return run.finally(() => this.running.delete(run));
+  }
+}

@@ -1,0 +1,173 @@
+import type { Account } from '@dalil/contracts/auth';
+import type { Feed, FeedCreateBodySchema, FeedList, FeedUpdateBodySchema } from '@dalil/contracts/feeds';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { families, feeds } from '../../db/schema';
+import type { AppContext } from '../../lib/context';
+import { notFound } from '../../lib/errors';
+import { requireWritable, writableFamilies } from '../../lib/family-scope';
+import { recordChange } from '../../lib/history';
+import { checkOutboundAddress } from '../../lib/outbound';
+import { firstRun } from './feed-schedule';
+
+export type FeedRow = typeof feeds.$inferSelect;
+
+/** What the history keeps of a feed: what an admin set, not its run state. */
+const snapshot = (row: FeedRow) => ({
+  url: row.url,
+  schedule: row.schedule,
+  timeZone: row.timeZone,
+  mode: row.mode,
+});
+
+export const toFeed = (row: FeedRow, now: Date): Feed => ({
+  id: row.id,
+  family: row.familyId,
+  url: row.url,
+  schedule: row.schedule,
+  timeZone: row.timeZone,
+  mode: row.mode,
+  nextRunAt: row.nextRunAt.toISOString(),
+  running: row.leaseUntil !== null && row.leaseUntil.getTime() > now.getTime(),
+  lastRun:
+    row.lastRunAt && row.lastOutcome
+      ? {
+          at: row.lastRunAt.toISOString(),
+          outcome: row.lastOutcome,
+          importId: row.lastImportId,
+          message: row.lastMessage ?? '',
+        }
+      : null,
+  createdBy: { id: row.createdById, username: row.createdByUsername },
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Feeds of the families the caller may import into: whoever may import may manage them. */
+function scope(caller: Account | null): SQL | undefined {
+  const writable = writableFamilies(caller);
+  if (writable === null) return undefined;
+  return writable.length === 0 ? sql`false` : inArray(feeds.familyId, [...writable]);
+}
+
+/** A feed the caller may manage; another company's answers 404 as if it did not exist. */
+export async function feedOf(ctx: AppContext, id: number, caller: Account | null): Promise<FeedRow> {
+  const [row] = await ctx.db.select().from(feeds).where(eq(feeds.id, id));
+  if (!row) throw notFound('Feed');
+  requireWritable(caller, row.familyId, 'Feed');
+  return row;
+}
+
+export async function listFeeds(
+  ctx: AppContext,
+  caller: Account | null,
+  family: number | undefined,
+  now: Date,
+): Promise<FeedList> {
+  const where = and(scope(caller), family === undefined ? undefined : eq(feeds.familyId, family));
+  const rows = await ctx.db.select().from(feeds).where(where).orderBy(desc(feeds.id));
+  return { data: rows.map((row) => toFeed(row, now)), count: rows.length };
+}
+
+/** POST /api/feed: the address is checked (https, public) and the schedule read before anything is kept. */
+export async function createFeed(
+  ctx: AppContext,
+  body: z.output<typeof FeedCreateBodySchema>,
+  caller: Account | null,
+  now: Date,
+): Promise<Feed> {
+  requireWritable(caller, body.family, 'Family');
+  const [family] = await ctx.db
+    .select({ id: families.id })
+    .from(families)
+    .where(eq(families.id, body.family));
+  if (!family) throw notFound('Family');
+  const nextRunAt = firstRun(body.schedule, body.timeZone, now);
+  await checkOutboundAddress(body.url, ctx.config.outbound.feedAllowedHosts, 'url');
+  const row = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(feeds)
+      .values({
+        familyId: body.family,
+        url: body.url,
+        schedule: body.schedule,
+        timeZone: body.timeZone,
+        mode: body.mode,
+        nextRunAt,
+        createdById: caller?.id ?? null,
+        createdByUsername: caller?.username ?? 'system',
+      })
+      .returning();
+    await recordChange(tx, caller, {
+      action: 'create',
+      entity: 'feed',
+      entityId: created!.id,
+      family: created!.familyId,
+      before: null,
+      after: snapshot(created!),
+    });
+    return created!;
+  });
+  return toFeed(row, now);
+}
+
+/**
+ * PATCH /api/feed/:id. A new address forgets the last file's validators (the next run fetches it
+ * whole); a new schedule or time zone sets the next run from now.
+ */
+export async function updateFeed(
+  ctx: AppContext,
+  id: number,
+  body: z.output<typeof FeedUpdateBodySchema>,
+  caller: Account | null,
+  now: Date,
+): Promise<Feed> {
+  const before = await feedOf(ctx, id, caller);
+  const schedule = body.schedule ?? before.schedule;
+  const timeZone = body.timeZone ?? before.timeZone;
+  const rescheduled = schedule !== before.schedule || timeZone !== before.timeZone;
+  const nextRunAt = rescheduled ? firstRun(schedule, timeZone, now) : before.nextRunAt;
+  const url = body.url ?? before.url;
+  if (url !== before.url) await checkOutboundAddress(url, ctx.config.outbound.feedAllowedHosts, 'url');
+  const row = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(feeds)
+      .set({
+        url,
+        schedule,
+        timeZone,
+        mode: body.mode ?? before.mode,
+        nextRunAt,
+        ...(url === before.url ? {} : { etag: null, lastModified: null }),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(feeds.id, id))
+      .returning();
+    if (!updated) throw notFound('Feed');
+    await recordChange(tx, caller, {
+      action: 'update',
+      entity: 'feed',
+      entityId: id,
+      family: updated.familyId,
+      before: snapshot(before),
+      after: snapshot(updated),
+    });
+    return updated;
+  });
+  return toFeed(row, now);
+}
+
+/** DELETE /api/feed/:id: its past runs stay listed with the imports (and can still be undone). */
+export async function removeFeed(ctx: AppContext, id: number, caller: Account | null): Promise<void> {
+  const before = await feedOf(ctx, id, caller);
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(feeds).where(eq(feeds.id, id));
+    await recordChange(tx, caller, {
+      action: 'delete',
+      entity: 'feed',
+      entityId: id,
+      family: before.familyId,
+      before: snapshot(before),
+      after: null,
+    });
+  });
+}

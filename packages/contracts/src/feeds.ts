@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { IdSchema, listOf } from './common';
+
+/**
+ * Scheduled feeds (docs/decisions/0052-scheduled-feeds.md): a family's catalogue file (CSV or XLSX in
+ * the categories import format) fetched from an https address on a cron schedule and imported like
+ * an upload.
+ */
+
+/** `all-or-nothing`: any bad row fails the run, as an upload does; `valid-rows`: the rest is imported. */
+const FEED_MODES = ['all-or-nothing', 'valid-rows'] as const;
+
+/** How a run ended: a file imported, the file unchanged since the last import (304), or a failure. */
+const FEED_OUTCOMES = ['imported', 'unchanged', 'failed'] as const;
+export type FeedOutcome = (typeof FEED_OUTCOMES)[number];
+
+/** Whether this runtime knows an IANA time zone name (Asia/Riyadh, UTC). */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const url = z
+  .string({ error: 'This field is required' })
+  .trim()
+  .min(1, 'This field is required')
+  .max(2000, 'must be at most 2000 characters')
+  .meta({ description: 'An https address of a CSV or XLSX file in the categories import format' });
+/** Five fields (minute hour day-of-month month day-of-week); the server checks it fully. */
+const schedule = z
+  .string({ error: 'This field is required' })
+  .trim()
+  .min(1, 'This field is required')
+  .max(200, 'must be at most 200 characters')
+  .meta({ description: 'A cron expression of five fields, such as "0 3 * * *"' });
+const timeZone = z
+  .string({ error: 'This field is required' })
+  .trim()
+  .min(1, 'This field is required')
+  .max(100, 'must be at most 100 characters')
+  .refine(isTimeZone, 'must be a time zone such as Asia/Riyadh or UTC')
+  .meta({ description: 'The IANA time zone the schedule is read in' });
+const mode = z.enum(FEED_MODES, { error: 'must be all-or-nothing or valid-rows' });
+
+/** POST /api/feed. */
+export const FeedCreateBodySchema = z.object({
+  family: IdSchema,
+  url,
+  schedule,
+  timeZone,
+  mode: mode.default('all-or-nothing'),
+});
+
+/** PATCH /api/feed/:id: the fields given change (a feed stays in its family). */
+export const FeedUpdateBodySchema = z.object({
+  url: url.optional(),
+  schedule: schedule.optional(),
+  timeZone: timeZone.optional(),
+  mode: mode.optional(),
+});
+
+const dateTime = z.string().meta({ format: 'date-time' });
+
+const FeedLastRunSchema = z.object({
+  at: dateTime,
+  outcome: z.enum(FEED_OUTCOMES),
+  /** The run in GET /api/import (an import or a failure), when the run fetched or tried to. */
+  importId: z.number().int().nullable(),
+  /** What happened, in words: the counts, or why the run failed. */
+  message: z.string(),
+});
+
+export const FeedSchema = z.object({
+  id: z.number().int(),
+  family: z.number().int(),
+  url: z.string(),
+  schedule: z.string(),
+  timeZone: z.string(),
+  mode: z.enum(FEED_MODES),
+  /** When the schedule next runs it. */
+  nextRunAt: dateTime,
+  /** Set while a run is under way. */
+  running: z.boolean(),
+  lastRun: FeedLastRunSchema.nullable(),
+  createdBy: z.object({ id: z.number().int().nullable(), username: z.string() }),
+  createdAt: dateTime,
+});
+export type Feed = z.infer<typeof FeedSchema>;
+
+export const FeedListSchema = listOf(FeedSchema);
+export type FeedList = z.infer<typeof FeedListSchema>;
+
+/** GET /api/feed: optionally one family's feeds. */
+export const FeedListQuerySchema = z.object({ family: IdSchema.optional() });
