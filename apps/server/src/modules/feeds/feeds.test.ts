@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feeds } from '../../db/schema';
 import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
 import { csv } from '../imports/imports.test-kit';
+import { startReceiver, verified, type Receiver } from '../../../test/webhook-receiver';
 import { FeedScheduler } from './feed-scheduler';
 
 // A file server on 127.0.0.1 (allowed through FEED_ALLOWED_HOSTS, which also lets it use http) that
@@ -43,7 +44,6 @@ async function runNow(id: number): Promise<Feed> {
   expect(res.statusCode).toBe(202);
   // The run is claimed before the answer: the feed says running until it has ended.
   expect(body(res).running).toBe(true);
-  expect((await call('POST', `/api/feed/${id}/run`)).statusCode).toBe(409);
   for (let i = 0; i < 400; i++) {
     const feed = body(await call('GET', `/api/feed/${id}`)) as unknown as Feed;
     if (!feed.running) return feed;
@@ -74,7 +74,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   t = await createTestApp({
-    env: { FEED_ALLOWED_HOSTS: '127.0.0.1' },
+    env: { FEED_ALLOWED_HOSTS: '127.0.0.1', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' },
     feeds: { clock: () => clock, pollMs: 0 },
   });
   admin = await t.adminToken();
@@ -193,9 +193,25 @@ describe('feed runs', () => {
       ],
       '"v2"',
     );
+    // A system subscribed to finished imports hears of the failed run, with its reason.
+    const receiver: Receiver = await startReceiver();
+    const hook = await call('POST', '/api/webhook', { url: receiver.url, events: ['import.completed'] });
+    expect(hook.statusCode).toBe(201);
     const feed = await runNow(id);
     expect(feed.lastRun).toMatchObject({ outcome: 'failed', importId: expect.any(Number) });
     expect(feed.lastRun!.message).toBe('1 row problem; nothing was imported');
+    const [heard] = await receiver.waitFor(1);
+    expect(verified(body(hook).secret as string, heard!)).toMatchObject({
+      type: 'import.completed',
+      data: {
+        id: feed.lastRun!.importId,
+        family,
+        failed: true,
+        error: '1 row problem; nothing was imported',
+      },
+    });
+    expect((await call('DELETE', `/api/webhook/${String(body(hook).id)}`)).statusCode).toBe(204);
+    await receiver.close();
     expect(await products()).toEqual(['Apple juice', 'Orange juice']);
     const run = (await imports()).data.find((r) => r.id === feed.lastRun!.importId)!;
     expect(run).toMatchObject({ feed: id, failure: '1 row problem; nothing was imported' });
@@ -311,6 +327,13 @@ describe('closing', () => {
     });
     expect(run.statusCode).toBe(202);
     await expect.poll(() => seen.length).toBe(requests + 1);
+    // A run under way is not started twice.
+    const again = await other.app.inject({
+      method: 'POST',
+      url: `/api/feed/${body(created).id as number}/run`,
+      headers: bearer(token),
+    });
+    expect(again.statusCode).toBe(409);
     const started = Date.now();
     await other.close();
     expect(Date.now() - started).toBeLessThan(10_000);
