@@ -53,6 +53,8 @@ export async function startJourneyServer(): Promise<JourneyServer> {
       // Every journey signs in several times within a minute.
       LOGIN_RATE_LIMIT: '1000',
       LOGIN_GUEST_LIMIT: '1000',
+      // The webhooks journey's receiver listens on this machine: outbound calls may reach it.
+      OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -9,6 +9,8 @@ import imagesAr from './locales/images.ar.json';
 import imagesEn from './locales/images.en.json';
 import apiKeysAr from './locales/api-keys.ar.json';
 import apiKeysEn from './locales/api-keys.en.json';
+import webhooksAr from './locales/webhooks.ar.json';
+import webhooksEn from './locales/webhooks.en.json';
 import './server-message-rules';
 
 /**
@@ -17,8 +19,8 @@ import './server-message-rules';
  * (docs/performance.md, "First visit"): importing this module adds them.
  */
 export const adminTexts = {
-  en: { admin: adminEn, upload: uploadEn, images: imagesEn, apiKeys: apiKeysEn },
-  ar: { admin: adminAr, upload: uploadAr, images: imagesAr, apiKeys: apiKeysAr },
+  en: { admin: adminEn, upload: uploadEn, images: imagesEn, apiKeys: apiKeysEn, webhooks: webhooksEn },
+  ar: { admin: adminAr, upload: uploadAr, images: imagesAr, apiKeys: apiKeysAr, webhooks: webhooksAr },
 };
 
 i18n.addMessages('en', adminTexts.en);

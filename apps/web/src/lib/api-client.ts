@@ -6,7 +6,7 @@ import { isServerAnswer, noteAnswered, noteUnreachable } from './server-reach';
 import { adoptFreshToken, getToken, signalUnauthorized } from './session';
 
 export interface ApiRequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   query?: Record<string, string | number | undefined>;
   signal?: AbortSignal;

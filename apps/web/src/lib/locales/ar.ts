@@ -76,6 +76,7 @@ export const ar: BaseMessages = {
     bin: 'سلة المحذوفات',
     uploadImages: 'رفع الصور',
     apiKeys: 'مفاتيح الواجهة البرمجية',
+    webhooks: 'خطافات الويب',
   },
   catalog: catalogAr,
   pages: {
@@ -106,5 +107,7 @@ export const ar: BaseMessages = {
     imports: 'عمليات الاستيراد',
     bin: 'سلة المحذوفات',
     apiKeys: 'مفاتيح الواجهة البرمجية',
+    webhooks: 'خطافات الويب',
+    webhookDeliveries: 'تسليمات خطاف الويب',
   },
 };

@@ -2,6 +2,7 @@ import catalogEn from './catalog.en.json';
 import countsEn from './counts.en.json';
 import type adminEn from './admin.en.json';
 import type apiKeysEn from './api-keys.en.json';
+import type webhooksEn from './webhooks.en.json';
 import type imagesEn from './images.en.json';
 import type uploadEn from './upload.en.json';
 
@@ -80,6 +81,7 @@ export const en = {
     bin: 'Recycle bin',
     uploadImages: 'Upload Images',
     apiKeys: 'API keys',
+    webhooks: 'Webhooks',
   },
   catalog: catalogEn,
   pages: {
@@ -110,6 +112,8 @@ export const en = {
     imports: 'Imports',
     bin: 'Recycle bin',
     apiKeys: 'API keys',
+    webhooks: 'Webhooks',
+    webhookDeliveries: 'Webhook deliveries',
   },
 };
 
@@ -121,6 +125,7 @@ type Messages = BaseMessages & {
   upload: typeof uploadEn;
   images: typeof imagesEn;
   apiKeys: typeof apiKeysEn;
+  webhooks: typeof webhooksEn;
 };
 
 type Leaves<T, P extends string = ''> = {

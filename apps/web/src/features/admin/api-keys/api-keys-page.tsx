@@ -1,4 +1,5 @@
 import type { ApiKey } from '@dalil/contracts/api-keys';
+import { API_BASE, API_PATHS } from '@dalil/contracts/api-paths';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,9 +17,9 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useTranslation } from '../../../lib/i18n';
 import { reportError, useNotifications } from '../../../lib/notifications-store';
 import { apiKeysApi } from './api-keys-api';
+import { SecretDialog } from '../admin-kit/secret-dialog';
 import { ApiKeyRow } from './api-key-row';
 import { NewKeyDialog } from './new-key-dialog';
-import { SecretDialog, type ShownSecret } from './secret-dialog';
 
 const QUERY_KEY = ['api-keys'];
 
@@ -33,7 +34,7 @@ export function ApiKeysPage() {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [creating, setCreating] = useState(false);
-  const [shown, setShown] = useState<ShownSecret | null>(null);
+  const [shown, setShown] = useState<{ name: string; secret: string } | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const list = useQuery({ queryKey: QUERY_KEY, queryFn: ({ signal }) => apiKeysApi.list(signal) });
   const revoke = useMutation({
@@ -107,7 +108,17 @@ export function ApiKeysPage() {
           void client.invalidateQueries({ queryKey: QUERY_KEY });
         }}
       />
-      <SecretDialog shown={shown} onClose={() => setShown(null)} />
+      <SecretDialog
+        secret={shown?.secret ?? null}
+        texts={{
+          title: shown ? t('apiKeys.secretTitle', { name: `\u2068${shown.name}\u2069` }) : '',
+          warning: t('apiKeys.secretWarning'),
+          secret: t('apiKeys.secret'),
+          example: t('apiKeys.example'),
+        }}
+        example={`curl -H "Authorization: Bearer ${shown?.secret ?? ''}" \\\n  "${window.location.origin}${API_BASE}${API_PATHS.products}?limit=10"`}
+        onClose={() => setShown(null)}
+      />
       <ConfirmDialog
         open={revoking !== null}
         title={revoking ? t('apiKeys.revokeTitle', { name: quoted(revoking) }) : ''}

@@ -16,9 +16,8 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { Controller, useForm, type Path } from 'react-hook-form';
 import { z } from 'zod';
-import { isApiError } from '../../../lib/api-error';
 import { useTranslation } from '../../../lib/i18n';
-import { failureMessage, fieldMessage } from '../form-kit/field-message';
+import { failureMessage, fieldMessage, serverFieldErrors } from '../form-kit/field-message';
 import { FormTextField } from '../form-kit/form-fields';
 import { RemoteChoices } from '../form-kit/remote-choices';
 import { apiKeysApi, endOfDay } from './api-keys-api';
@@ -73,16 +72,12 @@ export function NewKeyDialog({ open, onClose, onCreated }: NewKeyDialogProps) {
       onCreated({ ...created, name: values.name });
     } catch (error) {
       console.error(error);
-      const details = isApiError(error) ? (error.body?.details ?? []) : [];
-      let atField = false;
-      for (const detail of details) {
-        const field = detail.path.replace(/^body\./, '').split('.')[0] ?? '';
-        if (!FIELDS.includes(field)) continue;
-        atField = true;
-        form.setError(field as Fields, { type: 'server', message: detail.message }, { shouldFocus: true });
+      const refused = serverFieldErrors(error, FIELDS);
+      for (const { field, message } of refused) {
+        form.setError(field as Fields, { type: 'server', message }, { shouldFocus: true });
       }
       // A refusal named at its field is explained there; anything else is explained here.
-      setFailure(atField ? t('apiKeys.saveFailed') : failureMessage(error, t, i18n.language));
+      setFailure(refused.length > 0 ? t('apiKeys.saveFailed') : failureMessage(error, t, i18n.language));
     }
   });
   const roles = (['editor', 'reader'] as const).map((role) => ({

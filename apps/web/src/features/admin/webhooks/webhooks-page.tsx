@@ -1,0 +1,143 @@
+import type { Webhook } from '@dalil/contracts/webhooks';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useTranslation } from '../../../lib/i18n';
+import { reportError, useNotifications } from '../../../lib/notifications-store';
+import { SecretDialog } from '../admin-kit/secret-dialog';
+import { NewWebhookDialog } from './new-webhook-dialog';
+import { WebhookRow } from './webhook-row';
+import { WEBHOOKS_KEY, webhooksApi } from './webhooks-api';
+
+/** An address in a sentence, in a bidi isolate so it does not pull Arabic words along. */
+const quoted = (webhook: Webhook) => `\u2068${webhook.url}\u2069`;
+
+/** How a receiver checks a message with the secret (the Standard Webhooks library for Node.js). */
+const verifyExample = (secret: string) =>
+  `import { Webhook } from 'standardwebhooks';\n\n` +
+  `const webhook = new Webhook('${secret}');\n` +
+  `// Throws unless the body and the webhook-* headers are signed with the secret.\n` +
+  `const event = webhook.verify(rawBody, headers);`;
+
+/**
+ * The webhooks that send catalogue changes to other systems: each with its events, families, last
+ * delivery and state; a new one whose signing secret is shown once, a switch to turn one off or on,
+ * its delivery log, and a delete that asks first, naming the address.
+ */
+export function WebhooksPage() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [creating, setCreating] = useState(false);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<Webhook | null>(null);
+  const list = useQuery({ queryKey: WEBHOOKS_KEY, queryFn: ({ signal }) => webhooksApi.list(signal) });
+  const refresh = () => void client.invalidateQueries({ queryKey: WEBHOOKS_KEY });
+  const notify = (messageKey: 'webhooks.turnedOn' | 'webhooks.turnedOff' | 'webhooks.removedDone') =>
+    useNotifications.getState().show({ severity: 'success', messageKey });
+  const turn = useMutation({
+    mutationFn: ({ webhook, enabled }: { webhook: Webhook; enabled: boolean }) =>
+      webhooksApi.turn(webhook.id, enabled),
+    onSuccess: (turned) => notify(turned.enabled ? 'webhooks.turnedOn' : 'webhooks.turnedOff'),
+    onError: reportError,
+    onSettled: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (webhook: Webhook) => webhooksApi.remove(webhook.id),
+    onSuccess: () => notify('webhooks.removedDone'),
+    onError: reportError,
+    onSettled: () => {
+      setRemoving(null);
+      refresh();
+    },
+  });
+  const webhooks = list.data?.data ?? [];
+  const columns = ['url', 'events', 'families', 'created', 'lastDelivery', 'status'] as const;
+  return (
+    <Paper sx={{ p: 2 }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 2, gap: 2 }}
+      >
+        <Typography variant="body2" color="text.secondary" sx={{ maxWidth: '70ch' }}>
+          {t('webhooks.intro')}
+        </Typography>
+        <Button
+          variant="contained"
+          startIcon={<AddOutlined />}
+          onClick={() => setCreating(true)}
+          sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}
+        >
+          {t('webhooks.create')}
+        </Button>
+      </Stack>
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={t('pages.webhooks')} sx={{ '& td, & th': { px: 1 } }}>
+          <TableHead>
+            <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
+              {columns.map((column) => (
+                <TableCell key={column}>{t(`webhooks.${column}`)}</TableCell>
+              ))}
+              <TableCell />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {webhooks.map((webhook) => (
+              <WebhookRow
+                key={webhook.id}
+                webhook={webhook}
+                busy={turn.isPending || remove.isPending}
+                onTurn={(enabled) => turn.mutate({ webhook, enabled })}
+                onRemove={() => setRemoving(webhook)}
+              />
+            ))}
+            {list.isSuccess && webhooks.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={columns.length + 1}>{t('webhooks.none')}</TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </Box>
+      <NewWebhookDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(created) => {
+          setCreating(false);
+          setSecret(created.secret);
+          refresh();
+        }}
+      />
+      <SecretDialog
+        secret={secret}
+        texts={{
+          title: t('webhooks.secretTitle'),
+          warning: t('webhooks.secretWarning'),
+          secret: t('webhooks.secret'),
+          example: t('webhooks.example'),
+        }}
+        example={verifyExample(secret ?? '')}
+        onClose={() => setSecret(null)}
+      />
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('webhooks.removeTitle')}
+        text={removing ? t('webhooks.removeText', { url: quoted(removing) }) : ''}
+        confirmLabel={t('webhooks.remove')}
+        busy={remove.isPending}
+        onConfirm={() => removing && remove.mutate(removing)}
+        onClose={() => setRemoving(null)}
+      />
+    </Paper>
+  );
+}
