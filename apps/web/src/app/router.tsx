@@ -141,13 +141,6 @@ export const appRoutes: RouteObject[] = [
                     async () => (await import('../features/admin/webhooks/webhooks-page')).WebhooksPage,
                   ),
                   page(
-                    paths.webhookDeliveries(':id'),
-                    'pages.webhookDeliveries',
-                    async () =>
-                      (await import('../features/admin/webhooks/webhook-deliveries-page'))
-                        .WebhookDeliveriesPage,
-                  ),
-                  page(
                     paths.uploadAll,
                     'pages.uploadAll',
                     async () => (await import('../features/admin/imports/upload-all-page')).UploadAllPage,

@@ -26,8 +26,6 @@ export const paths = {
   /** Under the users' paths: the Users menu group holds it. */
   apiKeys: '/admin/users/api-keys',
   webhooks: '/admin/users/webhooks',
-  /** One subscription's delivery log. */
-  webhookDeliveries: (id: number | string) => `/admin/users/webhooks/${id}`,
 } as const;
 
 /** The printable catalogue of a family, or of one of its categories. */

@@ -108,6 +108,5 @@ export const ar: BaseMessages = {
     bin: 'سلة المحذوفات',
     apiKeys: 'مفاتيح الواجهة البرمجية',
     webhooks: 'خطافات الويب',
-    webhookDeliveries: 'تسليمات خطاف الويب',
   },
 };

@@ -113,7 +113,6 @@ export const en = {
     bin: 'Recycle bin',
     apiKeys: 'API keys',
     webhooks: 'Webhooks',
-    webhookDeliveries: 'Webhook deliveries',
   },
 };
 

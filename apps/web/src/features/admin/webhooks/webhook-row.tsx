@@ -12,11 +12,11 @@ import Typography from '@mui/material/Typography';
 import { Fragment } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
-import { paths } from '../../../lib/paths';
 import { knownServerMessage } from '../../../lib/server-messages';
 import { DateTime } from '../admin-kit/date-time';
 import { ChoiceName } from '../form-kit/choice-name';
 import { DeliveryResult } from './delivery-result';
+import { logPath } from './webhooks-api';
 
 interface WebhookRowProps {
   webhook: Webhook;
@@ -119,7 +119,7 @@ export function WebhookRow({ webhook, busy, onTurn, onRemove }: WebhookRowProps)
           <IconButton
             size="small"
             component={RouterLink}
-            to={paths.webhookDeliveries(webhook.id)}
+            to={logPath(webhook.id)}
             aria-label={t('webhooks.deliveriesOf', { url: webhook.url })}
           >
             <ReceiptLongOutlined fontSize="small" />

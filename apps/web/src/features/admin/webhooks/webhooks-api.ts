@@ -8,6 +8,7 @@ import {
   type WebhookList,
 } from '@dalil/contracts/webhooks';
 import { apiRequest } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
 
 /** What the new-webhook form sends (`WebhookCreateBodySchema`). */
 export interface WebhookBody {
@@ -39,6 +40,9 @@ export const EVENT_GROUPS = [...new Set(WEBHOOK_EVENTS.map(groupOf))].map((group
   group: group as 'product' | 'category' | 'family' | 'import' | 'image-job',
   events: WEBHOOK_EVENTS.filter((event) => groupOf(event) === group),
 }));
+
+/** One webhook's delivery log: the webhooks screen showing it instead of the list. */
+export const logPath = (id: number) => `${paths.webhooks}?log=${id}`;
 
 /** The query keys of the list and of one subscription's log (a change to one refreshes the other). */
 export const WEBHOOKS_KEY = ['webhooks'];

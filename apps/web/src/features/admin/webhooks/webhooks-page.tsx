@@ -12,11 +12,13 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useTranslation } from '../../../lib/i18n';
 import { reportError, useNotifications } from '../../../lib/notifications-store';
 import { SecretDialog } from '../admin-kit/secret-dialog';
 import { NewWebhookDialog } from './new-webhook-dialog';
+import { WebhookDeliveries } from './webhook-deliveries';
 import { WebhookRow } from './webhook-row';
 import { WEBHOOKS_KEY, webhooksApi } from './webhooks-api';
 
@@ -31,11 +33,20 @@ const verifyExample = (secret: string) =>
   `const event = webhook.verify(rawBody, headers);`;
 
 /**
+ * The webhooks screen: the list, or one webhook's delivery log when the address names it
+ * (`?log=<id>`, so a log can be linked to and Back returns to the list).
+ */
+export function WebhooksPage() {
+  const log = Number(useSearchParams()[0].get('log'));
+  return Number.isInteger(log) && log > 0 ? <WebhookDeliveries id={log} /> : <WebhookList />;
+}
+
+/**
  * The webhooks that send catalogue changes to other systems: each with its events, families, last
  * delivery and state; a new one whose signing secret is shown once, a switch to turn one off or on,
  * its delivery log, and a delete that asks first, naming the address.
  */
-export function WebhooksPage() {
+function WebhookList() {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [creating, setCreating] = useState(false);

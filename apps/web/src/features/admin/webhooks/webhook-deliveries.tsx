@@ -15,7 +15,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { isApiError } from '../../../lib/api-error';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useTranslation } from '../../../lib/i18n';
@@ -38,14 +38,13 @@ const newestOfEach = (attempts: WebhookAttempt[]) => {
 };
 
 /**
- * One webhook's delivery log, newest first: each attempt's time, event, number, answer (or error),
+ * One webhook's delivery log (the webhooks screen with `?log=<id>`), newest first: each attempt's time, event, number, answer (or error),
  * how long it took and when the next try is due; "Send again" on each message. It refreshes itself
  * while open, so a change made elsewhere shows up here within seconds.
  */
-export function WebhookDeliveriesPage() {
+export function WebhookDeliveries({ id }: { id: number }) {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
-  const id = Number(useParams().id);
   const [page, setPage] = useState(0);
   const webhook = useQuery({
     queryKey: [...WEBHOOKS_KEY, id],
@@ -97,18 +96,17 @@ export function WebhookDeliveriesPage() {
     <Paper sx={{ p: 2 }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, mb: 2, alignItems: { sm: 'center' } }}>
         {back}
+        <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+          {t('webhooks.deliveries')}
+        </Typography>
         {webhook.data && (
-          <Typography
-            component="code"
-            dir="ltr"
-            sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', fontWeight: 500 }}
-          >
+          <Typography component="code" dir="ltr" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
             {webhook.data.url}
           </Typography>
         )}
       </Stack>
       <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={t('pages.webhookDeliveries')} sx={{ '& td, & th': { px: 1 } }}>
+        <Table size="small" aria-label={t('webhooks.deliveries')} sx={{ '& td, & th': { px: 1 } }}>
           <TableHead>
             <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
               {columns.map((column) => (
