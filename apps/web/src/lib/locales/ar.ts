@@ -76,7 +76,6 @@ export const ar: BaseMessages = {
     bin: 'سلة المحذوفات',
     uploadImages: 'رفع الصور',
     apiKeys: 'مفاتيح الواجهة البرمجية',
-    webhooks: 'خطافات الويب',
   },
   catalog: catalogAr,
   pages: {

@@ -81,7 +81,6 @@ export const en = {
     bin: 'Recycle bin',
     uploadImages: 'Upload Images',
     apiKeys: 'API keys',
-    webhooks: 'Webhooks',
   },
   catalog: catalogEn,
   pages: {
