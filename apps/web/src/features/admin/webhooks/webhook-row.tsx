@@ -1,5 +1,7 @@
 import type { Webhook } from '@dalil/contracts/webhooks';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+// Not DeleteOutlined: sharing an icon module with the menu or the bin splits it into a chunk
+// of its own, whose name every visitor's first load carries.
+import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -134,7 +136,7 @@ export function WebhookRow({ webhook, busy, onTurn, onRemove }: WebhookRowProps)
               onClick={onRemove}
               aria-label={t('webhooks.removeLabel', { url: webhook.url })}
             >
-              <DeleteOutlined fontSize="small" />
+              <DeleteOutlineOutlined fontSize="small" />
             </IconButton>
           </span>
         </Tooltip>
