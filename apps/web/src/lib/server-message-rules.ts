@@ -1,4 +1,4 @@
-import { addServerMessages, type ServerMessageRule } from './server-messages';
+import { addServerMessages, knownServerMessage, type ServerMessageRule } from './server-messages';
 
 /**
  * The back office's server messages in the UI's language: taken names, the last administrator, a
@@ -62,10 +62,14 @@ const RULES: ServerMessageRule[] = [
   ],
   [/^(\S+) does not resolve$/, (t, m) => t('webhooks.server.unresolved', { host: m[1] })],
   [/^must name at least one event type$/, (t) => t('webhooks.server.oneEvent')],
+  [/^The receiver answered (\d+)$/, (t, m) => t('webhooks.server.answered', { code: m[1] })],
+  [/^No answer within (\d+) s$/, (t, m) => t('webhooks.server.noAnswerWithin', { seconds: m[1] })],
+  [/^The request failed$/, (t) => t('webhooks.server.requestFailed')],
   [/^Turned off by (.+)$/, (t, m) => t('webhooks.server.turnedOffBy', { name: `\u2068${m[1]}\u2069` })],
   [
     /^Deliveries failed for 24 hours \(last: (.*)\); turned off$/,
-    (t, m) => t('webhooks.server.failedDay', { error: `\u2068${m[1]}\u2069` }),
+    (t, m) =>
+      t('webhooks.server.failedDay', { error: `\u2068${knownServerMessage(m[1] ?? '', t) ?? m[1]}\u2069` }),
   ],
   [/^Sign in to continue$/, (t) => t('errors.sessionEnded')],
   [/^Incorrect username or password$/, (t) => t('errors.badCredentials')],

@@ -21,6 +21,7 @@ import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useTranslation } from '../../../lib/i18n';
 import { reportError, useNotifications } from '../../../lib/notifications-store';
 import { paths } from '../../../lib/paths';
+import { knownServerMessage } from '../../../lib/server-messages';
 import { DateTime } from '../admin-kit/date-time';
 import { DeliveryResult } from './delivery-result';
 import { WEBHOOKS_KEY, deliveriesKey, webhooksApi } from './webhooks-api';
@@ -141,10 +142,11 @@ export function WebhookDeliveries({ id }: { id: number }) {
                       variant="caption"
                       color="text.secondary"
                       component="div"
-                      dir="ltr"
+                      dir="auto"
                       sx={{ textAlign: 'start', overflowWrap: 'anywhere', maxWidth: 280 }}
                     >
-                      {attempt.error}
+                      {/* The server's own sentences in the UI's language; a network error as it came. */}
+                      {knownServerMessage(attempt.error, t) ?? attempt.error}
                     </Typography>
                   )}
                 </TableCell>

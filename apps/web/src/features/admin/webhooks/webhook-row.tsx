@@ -36,10 +36,8 @@ export function WebhookRow({ webhook, busy, onTurn, onRemove }: WebhookRowProps)
   const off = !webhook.enabled;
   const last = webhook.lastDelivery;
   return (
-    <TableRow
-      aria-disabled={off || undefined}
-      sx={{ '& td': { verticalAlign: 'top' }, ...(off && { bgcolor: 'action.hover' }) }}
-    >
+    // Greyed while off, not aria-disabled: its switch, log and delete still work.
+    <TableRow sx={{ '& td': { verticalAlign: 'top' }, ...(off && { bgcolor: 'action.hover' }) }}>
       <TableCell sx={{ minWidth: 180, maxWidth: 320 }}>
         <Typography
           variant="body2"

@@ -115,7 +115,9 @@ describe('webhooks page', () => {
     const old = await rowOf('https://old.example/hook');
     expect(within(old).getByText('Off')).toBeInTheDocument();
     expect(old).toHaveTextContent('Failed');
-    expect(old).toHaveTextContent(/Turned off after deliveries failed for 24 hours \(last: .?connect ECONNREFUSED/);
+    expect(old).toHaveTextContent(
+      /Turned off after deliveries failed for 24 hours \(last: .?connect ECONNREFUSED/,
+    );
     expect(within(old).getByRole('switch', { name: /^Turn on/ })).not.toBeChecked();
   });
 
