@@ -13,7 +13,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 
 /** What a secret dialog says about its secret, in the UI's language. */
-export interface SecretTexts {
+interface SecretTexts {
   title: string;
   warning: string;
   /** The secret field's label. */

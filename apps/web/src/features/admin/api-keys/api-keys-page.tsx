@@ -1,16 +1,5 @@
 import type { ApiKey } from '@dalil/contracts/api-keys';
 import { API_BASE, API_PATHS } from '@dalil/contracts/api-paths';
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -18,10 +7,13 @@ import { useTranslation } from '../../../lib/i18n';
 import { reportError, useNotifications } from '../../../lib/notifications-store';
 import { apiKeysApi } from './api-keys-api';
 import { SecretDialog } from '../admin-kit/secret-dialog';
+import { TableCard } from '../admin-kit/table-card';
+import { TableIntro } from '../admin-kit/table-intro';
 import { ApiKeyRow } from './api-key-row';
 import { NewKeyDialog } from './new-key-dialog';
 
 const QUERY_KEY = ['api-keys'];
+const COLUMNS = ['name', 'prefix', 'role', 'families', 'created', 'expires', 'lastUsed', 'status'] as const;
 
 /** A key's name in a sentence, in a bidi isolate so a Latin name does not pull Arabic words along. */
 const quoted = (key: ApiKey) => `\u2068${key.name}\u2069`;
@@ -50,55 +42,27 @@ export function ApiKeysPage() {
   // Expired means expired when the list was read: it is read again on every visit and change.
   const now = list.dataUpdatedAt;
   return (
-    <Paper sx={{ p: 2 }}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 2, gap: 2 }}
-      >
-        <Typography variant="body2" color="text.secondary" sx={{ maxWidth: '70ch' }}>
-          {t('apiKeys.intro')}
-        </Typography>
-        <Button
-          variant="contained"
-          startIcon={<AddOutlined />}
-          onClick={() => setCreating(true)}
-          sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}
-        >
-          {t('apiKeys.create')}
-        </Button>
-      </Stack>
-      <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={t('pages.apiKeys')} sx={{ '& td, & th': { px: 1 } }}>
-          <TableHead>
-            <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
-              <TableCell>{t('apiKeys.name')}</TableCell>
-              <TableCell>{t('apiKeys.prefix')}</TableCell>
-              <TableCell>{t('apiKeys.role')}</TableCell>
-              <TableCell>{t('apiKeys.families')}</TableCell>
-              <TableCell>{t('apiKeys.created')}</TableCell>
-              <TableCell>{t('apiKeys.expires')}</TableCell>
-              <TableCell>{t('apiKeys.lastUsed')}</TableCell>
-              <TableCell>{t('apiKeys.status')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {keys.map((key) => (
-              <ApiKeyRow
-                key={key.id}
-                apiKey={key}
-                now={now}
-                busy={revoke.isPending}
-                onRevoke={() => setRevoking(key)}
-              />
-            ))}
-            {list.isSuccess && keys.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={8}>{t('apiKeys.none')}</TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </Box>
+    <TableCard
+      head={
+        <TableIntro
+          text={t('apiKeys.intro')}
+          create={t('apiKeys.create')}
+          onCreate={() => setCreating(true)}
+        />
+      }
+      label={t('pages.apiKeys')}
+      columns={COLUMNS.map((column) => t(`apiKeys.${column}`))}
+      empty={list.isSuccess && keys.length === 0 && t('apiKeys.none')}
+    >
+      {keys.map((key) => (
+        <ApiKeyRow
+          key={key.id}
+          apiKey={key}
+          now={now}
+          busy={revoke.isPending}
+          onRevoke={() => setRevoking(key)}
+        />
+      ))}
       <NewKeyDialog
         open={creating}
         onClose={() => setCreating(false)}
@@ -128,6 +92,6 @@ export function ApiKeysPage() {
         onConfirm={() => revoking && revoke.mutate(revoking)}
         onClose={() => setRevoking(null)}
       />
-    </Paper>
+    </TableCard>
   );
 }

@@ -17,7 +17,13 @@ export function DeliveryResult({ ok, responseCode }: { ok: boolean; responseCode
       <Icon fontSize="small" aria-hidden />
       <Typography variant="body2" sx={{ fontWeight: 500 }}>
         {t(ok ? 'webhooks.delivered' : 'webhooks.failed')}
-        {responseCode !== null && <bdi> · {responseCode}</bdi>}
+        {/* The dot outside the isolate takes the sentence's direction: it stays between the two. */}
+        {responseCode !== null && (
+          <>
+            {' · '}
+            <bdi>{responseCode}</bdi>
+          </>
+        )}
       </Typography>
     </Stack>
   );

@@ -7,11 +7,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Controller, useForm, type Path } from 'react-hook-form';
 import { z } from 'zod';
 import { useTranslation } from '../../../lib/i18n';
-import { failureMessage, fieldMessage, serverFieldErrors } from '../form-kit/field-message';
+import { useDialogForm } from '../form-kit/dialog-form';
+import { fieldMessage } from '../form-kit/field-message';
 import { FormTextField } from '../form-kit/form-fields';
 import { RemoteChoices } from '../form-kit/remote-choices';
 import { EventCheckboxes } from './event-checkboxes';
@@ -39,34 +40,25 @@ interface NewWebhookDialogProps {
  * show at their field, and what was typed stays.
  */
 export function NewWebhookDialog({ open, onClose, onCreated }: NewWebhookDialogProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const titleId = useId();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<Values, unknown, z.output<typeof NewWebhookSchema>>({
     resolver: zodResolver(NewWebhookSchema),
     defaultValues: EMPTY,
   });
   const { control } = form;
-  const close = () => {
-    form.reset(EMPTY);
-    setFailure(null);
-    onClose();
-  };
-  const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const created = await webhooksApi.create(values);
-      form.reset(EMPTY);
-      onCreated(created);
-    } catch (error) {
-      console.error(error);
-      const refused = serverFieldErrors(error, FIELDS);
-      for (const { field, message } of refused) {
-        form.setError(field as Fields, { type: 'server', message }, { shouldFocus: true });
-      }
-      // A refusal named at its field is explained there; anything else is explained here.
-      setFailure(refused.length > 0 ? t('webhooks.saveFailed') : failureMessage(error, t, i18n.language));
-    }
+  const {
+    failure,
+    close,
+    submit: send,
+  } = useDialogForm(form, {
+    empty: EMPTY,
+    fields: FIELDS,
+    failed: t('webhooks.saveFailed'),
+    onClose,
+  });
+  const submit = send(async (values) => {
+    onCreated(await webhooksApi.create(values));
   });
   const submitting = form.formState.isSubmitting;
   return (

@@ -2,15 +2,10 @@ import type { WebhookAttempt } from '@dalil/contracts/webhooks';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -23,10 +18,12 @@ import { reportError, useNotifications } from '../../../lib/notifications-store'
 import { paths } from '../../../lib/paths';
 import { knownServerMessage } from '../../../lib/server-messages';
 import { DateTime } from '../admin-kit/date-time';
+import { TableCard } from '../admin-kit/table-card';
 import { DeliveryResult } from './delivery-result';
 import { WEBHOOKS_KEY, deliveriesKey, webhooksApi } from './webhooks-api';
 
 const PAGE_SIZE = 25;
+const COLUMNS = ['time', 'event', 'attempt', 'result', 'duration', 'nextAttempt'] as const;
 /** New attempts arrive within seconds of a change: the log looks again this often while open. */
 const REFRESH_MS = 3000;
 
@@ -71,6 +68,7 @@ export function WebhookDeliveries({ id }: { id: number }) {
     <Button
       component={RouterLink}
       to={paths.webhooks}
+      sx={{ alignSelf: 'flex-start' }}
       startIcon={
         <ArrowBack sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />
       }
@@ -92,107 +90,88 @@ export function WebhookDeliveries({ id }: { id: number }) {
   const attempts = log.data?.data ?? [];
   const total = log.data?.count ?? 0;
   const resendable = newestOfEach(attempts);
-  const columns = ['time', 'event', 'attempt', 'result', 'duration', 'nextAttempt'] as const;
   return (
-    <Paper sx={{ p: 2 }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, mb: 2, alignItems: { sm: 'center' } }}>
-        {back}
-        <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
-          {t('webhooks.deliveries')}
-        </Typography>
-        {webhook.data && (
-          <Typography component="code" dir="ltr" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
-            {webhook.data.url}
+    <TableCard
+      head={
+        <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, mb: 2, alignItems: { sm: 'center' } }}>
+          {back}
+          <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+            {t('webhooks.deliveries')}
           </Typography>
-        )}
-      </Stack>
-      <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={t('webhooks.deliveries')} sx={{ '& td, & th': { px: 1 } }}>
-          <TableHead>
-            <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
-              {columns.map((column) => (
-                <TableCell key={column}>{t(`webhooks.log.${column}`)}</TableCell>
-              ))}
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {attempts.map((attempt) => (
-              <TableRow key={attempt.id} sx={{ '& td': { verticalAlign: 'top' } }}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  <DateTime time={attempt.attemptedAt} />
-                </TableCell>
-                <TableCell sx={{ minWidth: 140 }}>
-                  {t(`webhooks.event.${attempt.eventType}`)}
-                  <Typography
-                    variant="caption"
-                    color="text.secondary"
-                    component="code"
-                    dir="ltr"
-                    sx={{ display: 'block', fontFamily: 'monospace' }}
-                  >
-                    {attempt.messageId}
-                  </Typography>
-                </TableCell>
-                <TableCell>{attempt.attempt}</TableCell>
-                <TableCell sx={{ minWidth: 140 }}>
-                  <DeliveryResult ok={attempt.ok} responseCode={attempt.responseCode} />
-                  {attempt.error && (
-                    <Typography
-                      variant="caption"
-                      color="text.secondary"
-                      component="div"
-                      dir="auto"
-                      sx={{ textAlign: 'start', overflowWrap: 'anywhere', maxWidth: 280 }}
-                    >
-                      {/* The server's own sentences in the UI's language; a network error as it came. */}
-                      {knownServerMessage(attempt.error, t) ?? attempt.error}
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {t('webhooks.log.durationMs', { ms: attempt.durationMs })}
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {!attempt.ok && <DateTime time={attempt.nextAttemptAt} none={t('webhooks.log.noRetry')} />}
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {resendable.has(attempt.id) && (
-                    <Button
-                      size="small"
-                      startIcon={<ReplayOutlined />}
-                      disabled={resend.isPending}
-                      onClick={() => resend.mutate(attempt.messageId)}
-                      aria-label={t('webhooks.log.resendLabel', { message: attempt.messageId })}
-                    >
-                      {t('webhooks.log.resend')}
-                    </Button>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-            {log.isSuccess && attempts.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={columns.length + 1}>
-                  <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
-                    {t('webhooks.log.none')}
-                  </Typography>
-                </TableCell>
-              </TableRow>
+          {webhook.data && (
+            <Typography component="code" dir="ltr" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+              {webhook.data.url}
+            </Typography>
+          )}
+        </Stack>
+      }
+      label={t('webhooks.deliveries')}
+      columns={COLUMNS.map((column) => t(`webhooks.log.${column}`))}
+      actions
+      empty={
+        log.isSuccess &&
+        attempts.length === 0 && (
+          <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
+            {t('webhooks.log.none')}
+          </Typography>
+        )
+      }
+      paging={{ count: total, page, pageSize: PAGE_SIZE, onPage: setPage }}
+    >
+      {attempts.map((attempt) => (
+        <TableRow key={attempt.id} sx={{ '& td': { verticalAlign: 'top' } }}>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+            <DateTime time={attempt.attemptedAt} />
+          </TableCell>
+          <TableCell sx={{ minWidth: 140 }}>
+            {t(`webhooks.event.${attempt.eventType}`)}
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              component="code"
+              dir="ltr"
+              sx={{ display: 'block', fontFamily: 'monospace' }}
+            >
+              {attempt.messageId}
+            </Typography>
+          </TableCell>
+          <TableCell>{attempt.attempt}</TableCell>
+          <TableCell sx={{ minWidth: 140 }}>
+            <DeliveryResult ok={attempt.ok} responseCode={attempt.responseCode} />
+            {attempt.error && (
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                component="div"
+                dir="auto"
+                sx={{ textAlign: 'start', overflowWrap: 'anywhere', maxWidth: 280 }}
+              >
+                {/* The server's own sentences in the UI's language; a network error as it came. */}
+                {knownServerMessage(attempt.error, t) ?? attempt.error}
+              </Typography>
             )}
-          </TableBody>
-        </Table>
-      </Box>
-      {total > PAGE_SIZE && (
-        <TablePagination
-          component="div"
-          count={total}
-          page={page}
-          rowsPerPage={PAGE_SIZE}
-          rowsPerPageOptions={[PAGE_SIZE]}
-          onPageChange={(_e, next) => setPage(next)}
-        />
-      )}
-    </Paper>
+          </TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+            {t('webhooks.log.durationMs', { ms: attempt.durationMs })}
+          </TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+            {!attempt.ok && <DateTime time={attempt.nextAttemptAt} none={t('webhooks.log.noRetry')} />}
+          </TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+            {resendable.has(attempt.id) && (
+              <Button
+                size="small"
+                startIcon={<ReplayOutlined />}
+                disabled={resend.isPending}
+                onClick={() => resend.mutate(attempt.messageId)}
+                aria-label={t('webhooks.log.resendLabel', { message: attempt.messageId })}
+              >
+                {t('webhooks.log.resend')}
+              </Button>
+            )}
+          </TableCell>
+        </TableRow>
+      ))}
+    </TableCard>
   );
 }

@@ -1,15 +1,4 @@
 import type { Webhook } from '@dalil/contracts/webhooks';
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -17,10 +6,14 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useTranslation } from '../../../lib/i18n';
 import { reportError, useNotifications } from '../../../lib/notifications-store';
 import { SecretDialog } from '../admin-kit/secret-dialog';
+import { TableCard } from '../admin-kit/table-card';
+import { TableIntro } from '../admin-kit/table-intro';
 import { NewWebhookDialog } from './new-webhook-dialog';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { WebhookRow } from './webhook-row';
 import { WEBHOOKS_KEY, webhooksApi } from './webhooks-api';
+
+const COLUMNS = ['url', 'events', 'families', 'created', 'lastDelivery', 'status'] as const;
 
 /** An address in a sentence, in a bidi isolate so it does not pull Arabic words along. */
 const quoted = (webhook: Webhook) => `\u2068${webhook.url}\u2069`;
@@ -73,53 +66,29 @@ function WebhookList() {
     },
   });
   const webhooks = list.data?.data ?? [];
-  const columns = ['url', 'events', 'families', 'created', 'lastDelivery', 'status'] as const;
   return (
-    <Paper sx={{ p: 2 }}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 2, gap: 2 }}
-      >
-        <Typography variant="body2" color="text.secondary" sx={{ maxWidth: '70ch' }}>
-          {t('webhooks.intro')}
-        </Typography>
-        <Button
-          variant="contained"
-          startIcon={<AddOutlined />}
-          onClick={() => setCreating(true)}
-          sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}
-        >
-          {t('webhooks.create')}
-        </Button>
-      </Stack>
-      <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={t('pages.webhooks')} sx={{ '& td, & th': { px: 1 } }}>
-          <TableHead>
-            <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
-              {columns.map((column) => (
-                <TableCell key={column}>{t(`webhooks.${column}`)}</TableCell>
-              ))}
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {webhooks.map((webhook) => (
-              <WebhookRow
-                key={webhook.id}
-                webhook={webhook}
-                busy={turn.isPending || remove.isPending}
-                onTurn={(enabled) => turn.mutate({ webhook, enabled })}
-                onRemove={() => setRemoving(webhook)}
-              />
-            ))}
-            {list.isSuccess && webhooks.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={columns.length + 1}>{t('webhooks.none')}</TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </Box>
+    <TableCard
+      head={
+        <TableIntro
+          text={t('webhooks.intro')}
+          create={t('webhooks.create')}
+          onCreate={() => setCreating(true)}
+        />
+      }
+      label={t('pages.webhooks')}
+      columns={COLUMNS.map((column) => t(`webhooks.${column}`))}
+      actions
+      empty={list.isSuccess && webhooks.length === 0 && t('webhooks.none')}
+    >
+      {webhooks.map((webhook) => (
+        <WebhookRow
+          key={webhook.id}
+          webhook={webhook}
+          busy={turn.isPending || remove.isPending}
+          onTurn={(enabled) => turn.mutate({ webhook, enabled })}
+          onRemove={() => setRemoving(webhook)}
+        />
+      ))}
       <NewWebhookDialog
         open={creating}
         onClose={() => setCreating(false)}
@@ -149,6 +118,6 @@ function WebhookList() {
         onConfirm={() => removing && remove.mutate(removing)}
         onClose={() => setRemoving(null)}
       />
-    </Paper>
+    </TableCard>
   );
 }
