@@ -174,4 +174,3 @@ export const WEBHOOK_PAYLOAD_SCHEMAS = {
     }),
   ),
 } satisfies Record<WebhookEvent, z.ZodType>;
-export type WebhookPayload<T extends WebhookEvent> = z.infer<(typeof WEBHOOK_PAYLOAD_SCHEMAS)[T]>;

@@ -46,7 +46,7 @@ const transform: SwaggerTransform = (input) => {
 };
 
 /** The component name of an event's payload: `product.created` is `WebhookProductCreated`. */
-export const webhookPayloadName = (type: WebhookEvent): string =>
+const webhookPayloadName = (type: WebhookEvent): string =>
   `Webhook${type
     .split(/[.-]/)
     .map((w) => w[0]!.toUpperCase() + w.slice(1))
@@ -62,7 +62,7 @@ function webhookPayloads(): Record<string, JsonSchema> {
       const schema = z.toJSONSchema(WEBHOOK_PAYLOAD_SCHEMAS[type], { target: 'openapi-3.0', io: 'output' });
       delete schema.$schema;
       fixNullable(schema);
-      return [webhookPayloadName(type), schema as JsonSchema];
+      return [webhookPayloadName(type), schema];
     }),
   );
 }

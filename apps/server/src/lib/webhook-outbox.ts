@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { WebhookEvent } from '@dalil/contracts/webhooks';
 import { eq } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
 import { webhookDeliveries, webhookMessages, webhookSubscriptions } from '../db/schema';
 
@@ -18,7 +19,7 @@ export interface OutboxEvent {
 }
 
 /** A Standard Webhooks message id: `msg_` and 22 random base64url characters. */
-export const newMessageId = (): string => `msg_${randomBytes(16).toString('base64url')}`;
+const newMessageId = (): string => `msg_${randomBytes(16).toString('base64url')}`;
 
 const listeners = new Set<() => void>();
 
@@ -32,6 +33,33 @@ export function onEnqueued(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+type Subscription = { id: number; events: string[]; families: number[] };
+
+/**
+ * The enabled subscriptions, read once per transaction: a write that records many changes (a
+ * category's products moved to its parent) asks once.
+ */
+const perTransaction = new WeakMap<Tx, Promise<Subscription[]>>();
+
+function enabledSubscriptions(tx: Db | Tx): Promise<Subscription[]> {
+  const read = () =>
+    tx
+      .select({
+        id: webhookSubscriptions.id,
+        events: webhookSubscriptions.events,
+        families: webhookSubscriptions.families,
+      })
+      .from(webhookSubscriptions)
+      .where(eq(webhookSubscriptions.enabled, true));
+  if (!(tx instanceof PgTransaction)) return read();
+  let found = perTransaction.get(tx);
+  if (!found) {
+    found = read();
+    perTransaction.set(tx, found);
+  }
+  return found;
+}
+
 /**
  * Writes events and their deliveries to the subscriptions that want them (enabled, the event type,
  * the family: an empty list is every family), in the caller's transaction. Costs one query when no
@@ -39,14 +67,7 @@ export function onEnqueued(listener: () => void): () => void {
  */
 export async function enqueueWebhookEvents(tx: Db | Tx, events: OutboxEvent[]): Promise<void> {
   if (events.length === 0) return;
-  const subscriptions = await tx
-    .select({
-      id: webhookSubscriptions.id,
-      events: webhookSubscriptions.events,
-      families: webhookSubscriptions.families,
-    })
-    .from(webhookSubscriptions)
-    .where(eq(webhookSubscriptions.enabled, true));
+  const subscriptions = await enabledSubscriptions(tx);
   if (subscriptions.length === 0) return;
   const at = new Date();
   const wanted = events

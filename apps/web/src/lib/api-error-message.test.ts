@@ -40,8 +40,8 @@ describe('server messages in the admin language', () => {
 
   it('translates what an API key is refused', () => {
     expect(say('ar', answer(403, 'This API key may only read'))).toBe('هذا المفتاح للقراءة فقط');
-    expect(say('ar', answer(403, 'An API key cannot manage accounts, keys or sessions'))).toBe(
-      'لا يمكن لمفتاح الواجهة البرمجية إدارة الحسابات أو المفاتيح أو الجلسات',
+    expect(say('ar', answer(403, 'An API key cannot manage accounts, keys, webhooks or sessions'))).toBe(
+      'لا يمكن لمفتاح الواجهة البرمجية إدارة الحسابات أو المفاتيح أو خطافات الويب أو الجلسات',
     );
     expect(say('en', answer(403, 'This API key may only read'))).toBe('This API key may only read');
   });

@@ -42,7 +42,7 @@ const RULES: ServerMessageRule[] = [
   [/^This import was undone already$/, (t) => t('admin.server.undoneAlready')],
   [/^This needs an administrator/, (t) => t('errors.forbidden')],
   // API keys (docs/decisions/0049-api-keys.md): what a key is refused, and the key form's fields.
-  [/^An API key cannot manage accounts, keys or sessions$/, (t) => t('apiKeys.server.keysRefused')],
+  [/^An API key cannot manage accounts, keys, webhooks or sessions$/, (t) => t('apiKeys.server.keysRefused')],
   [/^This API key may only read$/, (t) => t('apiKeys.server.readOnly')],
   [/^must be in the future$/, (t) => t('apiKeys.server.future')],
   [/^must name at least one family$/, (t) => t('apiKeys.server.oneFamily')],

@@ -23,7 +23,8 @@ const READS = new Set(['GET', 'HEAD']);
 
 /** A key on a path keys never reach, or a reader key asking for anything but a read: 403. */
 function checkKey(key: ApiKeyActor, url: string, method: string): void {
-  if (refusesKeys(url)) throw new HttpError(403, 'An API key cannot manage accounts, keys or sessions');
+  if (refusesKeys(url))
+    throw new HttpError(403, 'An API key cannot manage accounts, keys, webhooks or sessions');
   if (key.role === 'reader' && !READS.has(method)) {
     throw new HttpError(403, 'This API key may only read');
   }

@@ -13,9 +13,9 @@ import { onEnqueued } from '../../lib/webhook-outbox';
 // growing schedule for a day after its first attempt; then its subscription is disabled.
 
 /** Waits after the 1st, 2nd, ... failed attempt; the last repeats until the day is over. */
-export const RETRY_SCHEDULE_MS = [5, 300, 1800, 7200, 18_000, 36_000].map((s) => s * 1000);
+const RETRY_SCHEDULE_MS = [5, 300, 1800, 7200, 18_000, 36_000].map((s) => s * 1000);
 /** How long after its first attempt a delivery is retried before its subscription is disabled. */
-export const GIVE_UP_AFTER_MS = 24 * 3600 * 1000;
+const GIVE_UP_AFTER_MS = 24 * 3600 * 1000;
 /** Deliveries claimed, and sent at once, per round. */
 const BATCH = 16;
 
@@ -23,7 +23,7 @@ const BATCH = 16;
  * The Standard Webhooks signature: base64 HMAC-SHA256 of `id.timestamp.body`, keyed by the secret's
  * bytes (the base64 after `whsec_`).
  */
-export function sign(secret: string, id: string, timestamp: number, body: string): string {
+function sign(secret: string, id: string, timestamp: number, body: string): string {
   const key = Buffer.from(secret.slice(WEBHOOK_SECRET_PREFIX.length), 'base64');
   return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
 }
@@ -223,11 +223,13 @@ export class WebhookWorker {
     const next = outcome.ok || givingUp ? null : new Date(Math.min(at.getTime() + wait, deadline));
     const state = outcome.ok ? 'delivered' : givingUp ? 'failed' : 'pending';
     await this.db.transaction(async (tx) => {
-      await tx.execute(sql`
+      const updated = await tx.execute(sql`
         update webhook_deliveries set state = ${state}, attempts = ${attempt},
           first_attempt_at = ${first.toISOString()}::timestamptz,
           next_attempt_at = ${next?.toISOString() ?? null}::timestamptz, leased_until = null
-        where id = ${d.id}`);
+        where id = ${d.id} returning id`);
+      // The subscription was deleted while the message was on its way: nothing left to record.
+      if (rowsOf(updated).length === 0) return;
       await tx.insert(webhookAttempts).values({
         deliveryId: d.id,
         subscriptionId: d.subscription_id,

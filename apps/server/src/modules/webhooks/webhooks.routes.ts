@@ -163,7 +163,7 @@ export function webhookRoutes(app: FastifyInstance) {
   });
   // A catalogue write that wrote events wakes it as soon as it commits; it polls for the rest.
   const unsubscribe = ctx.catalogue.onWrite(() => worker.committed());
-  app.addHook('onReady', async () => worker.start());
+  app.addHook('onReady', () => worker.start());
   app.addHook('preClose', async () => {
     unsubscribe();
     await worker.stop();

@@ -2,7 +2,7 @@ import type { Webhook, WebhookAttempt, WebhookCreated } from '@dalil/contracts/w
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { webhookSubscriptions } from '../../db/schema';
-import { setHistoryRecording } from '../../lib/history';
+import { recordChange, setHistoryRecording } from '../../lib/history';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness';
 import { startReceiver, verified, type Receiver } from '../../../test/webhook-receiver';
 import { csv, upload } from '../imports/imports.test-kit';
@@ -75,7 +75,7 @@ const attempts = async (id: number) =>
 
 /** Waits until the subscription's newest attempt satisfies `done`. */
 async function attemptsUntil(id: number, done: (a: WebhookAttempt[]) => boolean): Promise<WebhookAttempt[]> {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 400; i++) {
     const found = await attempts(id);
     if (done(found)) return found;
     await new Promise((r) => setTimeout(r, 25));
@@ -258,17 +258,96 @@ describe('events', () => {
     expect(one.received[1]!.body).toMatchObject({ type: 'product.deleted', data: { id: inA.id } });
   });
 
+  it("announces a sub-category's delete, and each product it hands over to its parent", async () => {
+    const r = await receiver();
+    await subscribe(r, ['product.updated', 'category.deleted']);
+    const fam = await family('Handed over');
+    const parent = await category(fam.id, 'Parent');
+    const sub = await ok<{ id: number }>(
+      'POST',
+      '/api/category',
+      { nameEn: 'Child', nameAr: 'فرع', family: fam.id, parent: parent.id },
+      201,
+    );
+    const items = [];
+    for (const name of ['One', 'Two', 'Three']) {
+      items.push(
+        await ok<{ id: number }>(
+          'POST',
+          '/api/product',
+          { nameEn: name, nameAr: name, family: fam.id, category: parent.id, subCategory: sub.id },
+          201,
+        ),
+      );
+    }
+    expect((await call('DELETE', `/api/category/${sub.id}`)).statusCode).toBe(204);
+    const got = await r.waitFor(4);
+    expect(got.map((g) => g.body.type).sort()).toEqual([
+      'category.deleted',
+      'product.updated',
+      'product.updated',
+      'product.updated',
+    ]);
+    const moved = got.filter((g) => g.body.type === 'product.updated').map((g) => g.body.data);
+    expect(moved.map((p) => p.id).sort()).toEqual(items.map((p) => p.id).sort());
+    for (const p of moved) expect(p).toMatchObject({ category: parent.id, subCategory: null });
+  });
+
   it('announces changes with the history off too', async () => {
     const r = await receiver();
-    await subscribe(r, ['family.created']);
+    await subscribe(r, ['family.created', 'import.completed']);
     setHistoryRecording(false);
     try {
       const fam = await family('Unrecorded');
       const [got] = await r.waitFor(1);
       expect(got!.body).toMatchObject({ type: 'family.created', data: { id: fam.id, family: fam.id } });
+      const file = csv([
+        ['categoryNameEn', 'categoryNameAr'],
+        ['Unrecorded tea', 'شاي'],
+      ]);
+      const res = await upload(t, admin, `/api/upload/categories/${fam.id}`, file, 'file', 'off.csv');
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const [, imported] = await r.waitFor(2);
+      // No import record is kept with the history off: the event has no id to name.
+      expect(imported!.body).toMatchObject({
+        type: 'import.completed',
+        data: {
+          id: null,
+          family: fam.id,
+          fileName: 'off.csv',
+          counts: { categories: { created: 1, updated: 0 } },
+        },
+      });
     } finally {
       setHistoryRecording(true);
     }
+  });
+
+  it('never sends the event of a write that rolled back', async () => {
+    const r = await receiver();
+    const sub = await subscribe(r, ['family.updated']);
+    const fam = await family('Rolled back');
+    const before = { id: fam.id, nameEn: 'Rolled back', nameAr: 'عائلة Rolled back' };
+    // A write whose transaction fails after its history entry and event were written.
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await recordChange(tx, null, {
+          entity: 'family',
+          action: 'update',
+          entityId: fam.id,
+          family: fam.id,
+          before,
+          after: { ...before, nameEn: 'Never saved' },
+        });
+        throw new Error('the write failed');
+      }),
+    ).rejects.toThrow('the write failed');
+    await ok('PUT', `/api/family/${fam.id}`, { nameEn: 'Saved', nameAr: 'محفوظ' });
+    const [got] = await r.waitFor(1);
+    expect(got!.body.data).toMatchObject({ id: fam.id, nameEn: 'Saved' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(r.received).toHaveLength(1);
+    expect(await attempts(sub.id)).toHaveLength(1);
   });
 
   it('announces a finished import and a finished image job', async () => {
