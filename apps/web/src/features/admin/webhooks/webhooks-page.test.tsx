@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AccountContext } from '../../../lib/account';
+import { usePreferences } from '../../../lib/preferences-store';
 import { expectConsoleErrors } from '../../../test/console-guard';
 import { mockApi, type MockRequest } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
@@ -119,6 +120,31 @@ describe('webhooks page', () => {
       /Turned off after deliveries failed for 24 hours \(last: .?connect ECONNREFUSED/,
     );
     expect(within(old).getByRole('switch', { name: /^Turn on/ })).not.toBeChecked();
+  });
+
+  it("reads in Arabic, with why a webhook is off and the receiver's answer in Arabic too", async () => {
+    usePreferences.setState({ language: 'ar' });
+    mockApi({
+      ...familyRoutes,
+      ...listRoute([
+        hook({
+          enabled: false,
+          disabledReason: 'Deliveries failed for 24 hours (last: The receiver answered 503); turned off',
+        }),
+        hook({ id: 2, url: 'https://shop.example/in', disabledReason: null }),
+      ]),
+    });
+    render();
+    const off = await rowOf('https://erp.example/hooks/dalil');
+    expect(off).toHaveTextContent('متوقف');
+    expect(off).toHaveTextContent(
+      'أُوقف بعد فشل التسليمات 24 ساعة (الأخير: \u2068ردّ المستقبِل بالرمز 503\u2069)',
+    );
+    const on = await rowOf('https://shop.example/in');
+    expect(on).toHaveTextContent('تعديل منتج');
+    expect(on).toHaveTextContent('كل الشركات');
+    expect(on).toHaveTextContent('سُلّم · 204');
+    expect(within(on).getByRole('switch', { name: 'إيقاف https://shop.example/in' })).toBeChecked();
   });
 
   it('creates a webhook from grouped events and shows its signing secret once, with Copy', async () => {
