@@ -36,7 +36,7 @@ export function EventCheckboxes({ value, onChange, inputRef, error, helperText }
       <Box
         sx={{
           display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' },
           columnGap: 2,
           rowGap: 1,
           mt: 1,

@@ -66,7 +66,7 @@ export function NewWebhookDialog({ open, onClose, onCreated }: NewWebhookDialogP
       open={open}
       onClose={submitting ? undefined : close}
       aria-labelledby={titleId}
-      slotProps={{ paper: { sx: { borderRadius: 3, width: '100%', maxWidth: 640, mx: { xs: 1, sm: 4 } } } }}
+      slotProps={{ paper: { sx: { borderRadius: 3, width: '100%', maxWidth: 760, mx: { xs: 1, sm: 4 } } } }}
     >
       <form noValidate onSubmit={(event) => void submit(event)}>
         <DialogTitle id={titleId} sx={{ fontWeight: 700 }}>
