@@ -55,6 +55,8 @@ export async function startJourneyServer(): Promise<JourneyServer> {
       LOGIN_GUEST_LIMIT: '1000',
       // The file servers journeys start for scheduled feeds listen on 127.0.0.1 (docs/decisions/0050).
       FEED_ALLOWED_HOSTS: '127.0.0.1',
+      // The webhooks journey's receiver listens on this machine: outbound calls may reach it.
+      OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -139,6 +139,11 @@ export const appRoutes: RouteObject[] = [
                     async () => (await import('../features/admin/api-keys/api-keys-page')).ApiKeysPage,
                   ),
                   page(
+                    paths.webhooks,
+                    'pages.webhooks',
+                    async () => (await import('../features/admin/webhooks/webhooks-page')).WebhooksPage,
+                  ),
+                  page(
                     paths.uploadAll,
                     'pages.uploadAll',
                     async () => (await import('../features/admin/imports/upload-all-page')).UploadAllPage,

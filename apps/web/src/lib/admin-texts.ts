@@ -11,6 +11,8 @@ import apiKeysAr from './locales/api-keys.ar.json';
 import apiKeysEn from './locales/api-keys.en.json';
 import feedsAr from './locales/feeds.ar.json';
 import feedsEn from './locales/feeds.en.json';
+import webhooksAr from './locales/webhooks.ar.json';
+import webhooksEn from './locales/webhooks.en.json';
 import './server-message-rules';
 
 /**
@@ -19,8 +21,22 @@ import './server-message-rules';
  * (docs/performance.md, "First visit"): importing this module adds them.
  */
 export const adminTexts = {
-  en: { admin: adminEn, upload: uploadEn, images: imagesEn, apiKeys: apiKeysEn, feeds: feedsEn },
-  ar: { admin: adminAr, upload: uploadAr, images: imagesAr, apiKeys: apiKeysAr, feeds: feedsAr },
+  en: {
+    admin: adminEn,
+    upload: uploadEn,
+    images: imagesEn,
+    apiKeys: apiKeysEn,
+    feeds: feedsEn,
+    webhooks: webhooksEn,
+  },
+  ar: {
+    admin: adminAr,
+    upload: uploadAr,
+    images: imagesAr,
+    apiKeys: apiKeysAr,
+    feeds: feedsAr,
+    webhooks: webhooksAr,
+  },
 };
 
 i18n.addMessages('en', adminTexts.en);

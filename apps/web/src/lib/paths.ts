@@ -27,6 +27,7 @@ export const paths = {
   feeds: '/admin/upload/feeds',
   /** Under the users' paths: the Users menu group holds it. */
   apiKeys: '/admin/users/api-keys',
+  webhooks: '/admin/users/webhooks',
 } as const;
 
 /** The printable catalogue of a family, or of one of its categories. */

@@ -1,4 +1,4 @@
-import { addServerMessages, type ServerMessageRule } from './server-messages';
+import { addServerMessages, knownServerMessage, type ServerMessageRule } from './server-messages';
 
 /**
  * The back office's server messages in the UI's language: taken names, the last administrator, a
@@ -67,6 +67,30 @@ const RULES: ServerMessageRule[] = [
   [/^must be in the future$/, (t) => t('apiKeys.server.future')],
   [/^must name at least one family$/, (t) => t('apiKeys.server.oneFamily')],
   [/^No family has the id ([\d, ]+)$/, (t, m) => t('apiKeys.server.noFamily', { ids: m[1] })],
+  // Webhooks (docs/decisions/0051-webhooks.md): the address rules outbound calls follow
+  // (docs/decisions/0050-outbound-addresses.md), the events, and why a subscription is off.
+  [/^must be an address such as/, (t) => t('webhooks.server.address')],
+  [/^must be an https address$/, (t) => t('webhooks.server.https')],
+  [/^must not carry a user name or password$/, (t) => t('webhooks.server.credentials')],
+  [
+    /^must not point at a private or local address \((.+)\)$/,
+    (t, m) => t('webhooks.server.private', { host: m[1] }),
+  ],
+  [
+    /^(\S+) resolves to a private or local address \((.+)\)$/,
+    (t, m) => t('webhooks.server.resolvesPrivate', { host: m[1], address: m[2] }),
+  ],
+  [/^(\S+) does not resolve$/, (t, m) => t('webhooks.server.unresolved', { host: m[1] })],
+  [/^must name at least one event type$/, (t) => t('webhooks.server.oneEvent')],
+  [/^The receiver answered (\d+)$/, (t, m) => t('webhooks.server.answered', { code: m[1] })],
+  [/^No answer within (\d+) s$/, (t, m) => t('webhooks.server.noAnswerWithin', { seconds: m[1] })],
+  [/^The request failed$/, (t) => t('webhooks.server.requestFailed')],
+  [/^Turned off by (.+)$/, (t, m) => t('webhooks.server.turnedOffBy', { name: `\u2068${m[1]}\u2069` })],
+  [
+    /^Deliveries failed for 24 hours \(last: (.*)\); turned off$/,
+    (t, m) =>
+      t('webhooks.server.failedDay', { error: `\u2068${knownServerMessage(m[1] ?? '', t) ?? m[1]}\u2069` }),
+  ],
   [/^Sign in to continue$/, (t) => t('errors.sessionEnded')],
   [/^Incorrect username or password$/, (t) => t('errors.badCredentials')],
 ];

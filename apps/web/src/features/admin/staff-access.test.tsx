@@ -78,6 +78,7 @@ describe('what staff are offered', () => {
         '/admin/upload/images',
         '/admin/users/list',
         '/admin/users/api-keys',
+        '/admin/users/webhooks',
       ]),
     );
   });

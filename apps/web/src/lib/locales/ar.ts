@@ -107,5 +107,6 @@ export const ar: BaseMessages = {
     bin: 'سلة المحذوفات',
     apiKeys: 'مفاتيح الواجهة البرمجية',
     feeds: 'الاستيراد المجدول',
+    webhooks: 'خطافات الويب',
   },
 };

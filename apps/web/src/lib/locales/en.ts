@@ -3,6 +3,7 @@ import countsEn from './counts.en.json';
 import type adminEn from './admin.en.json';
 import type apiKeysEn from './api-keys.en.json';
 import type feedsEn from './feeds.en.json';
+import type webhooksEn from './webhooks.en.json';
 import type imagesEn from './images.en.json';
 import type uploadEn from './upload.en.json';
 
@@ -112,6 +113,7 @@ export const en = {
     bin: 'Recycle bin',
     apiKeys: 'API keys',
     feeds: 'Scheduled feeds',
+    webhooks: 'Webhooks',
   },
 };
 
@@ -124,6 +126,7 @@ type Messages = BaseMessages & {
   images: typeof imagesEn;
   apiKeys: typeof apiKeysEn;
   feeds: typeof feedsEn;
+  webhooks: typeof webhooksEn;
 };
 
 type Leaves<T, P extends string = ''> = {

@@ -9,6 +9,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { Fragment } from 'react';
 import { useTranslation } from '../../../lib/i18n';
+import { DateTime } from '../admin-kit/date-time';
 import { ChoiceName } from '../form-kit/choice-name';
 import { statusOf } from './api-keys-api';
 
@@ -25,20 +26,6 @@ interface ApiKeyRowProps {
 export function ApiKeyRow({ apiKey: key, now, busy, onRevoke }: ApiKeyRowProps) {
   const { t, i18n } = useTranslation();
   const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
-  const hour = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' });
-  // A date, with its time (and who, for the creation) on a line of its own: the table stays narrow.
-  const at = (time: string | null, none: string, by?: string) =>
-    time ? (
-      <>
-        {day.format(new Date(time))}
-        <Typography variant="caption" color="text.secondary" component="div">
-          {hour.format(new Date(time))}
-          {by && ` · ${by}`}
-        </Typography>
-      </>
-    ) : (
-      none
-    );
   const status = statusOf(key, now);
   const revoked = status === 'revoked';
   return (
@@ -71,10 +58,17 @@ export function ApiKeyRow({ apiKey: key, now, busy, onRevoke }: ApiKeyRowProps) 
         ))}
       </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        {at(key.createdAt, '', t('apiKeys.createdBy', { name: `\u2068${key.createdBy.username}\u2069` }))}
+        <DateTime
+          time={key.createdAt}
+          by={t('apiKeys.createdBy', { name: `\u2068${key.createdBy.username}\u2069` })}
+        />
       </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{at(key.expiresAt, t('apiKeys.never'))}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{at(key.lastUsedAt, t('apiKeys.notUsed'))}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        <DateTime time={key.expiresAt} none={t('apiKeys.never')} />
+      </TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        <DateTime time={key.lastUsedAt} none={t('apiKeys.notUsed')} />
+      </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
           <Chip size="small" variant="outlined" color={STATUS_COLOR[status]} label={t(`apiKeys.${status}`)} />

@@ -1,26 +1,19 @@
 import type { ApiKey } from '@dalil/contracts/api-keys';
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
+import { API_BASE, API_PATHS } from '@dalil/contracts/api-paths';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useTranslation } from '../../../lib/i18n';
 import { reportError, useNotifications } from '../../../lib/notifications-store';
 import { apiKeysApi } from './api-keys-api';
+import { SecretDialog } from '../admin-kit/secret-dialog';
+import { TableCard } from '../admin-kit/table-card';
+import { TableIntro } from '../admin-kit/table-intro';
 import { ApiKeyRow } from './api-key-row';
 import { NewKeyDialog } from './new-key-dialog';
-import { SecretDialog, type ShownSecret } from './secret-dialog';
 
 const QUERY_KEY = ['api-keys'];
+const COLUMNS = ['name', 'prefix', 'role', 'families', 'created', 'expires', 'lastUsed', 'status'] as const;
 
 /** A key's name in a sentence, in a bidi isolate so a Latin name does not pull Arabic words along. */
 const quoted = (key: ApiKey) => `\u2068${key.name}\u2069`;
@@ -33,7 +26,7 @@ export function ApiKeysPage() {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [creating, setCreating] = useState(false);
-  const [shown, setShown] = useState<ShownSecret | null>(null);
+  const [shown, setShown] = useState<{ name: string; secret: string } | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const list = useQuery({ queryKey: QUERY_KEY, queryFn: ({ signal }) => apiKeysApi.list(signal) });
   const revoke = useMutation({
@@ -49,55 +42,27 @@ export function ApiKeysPage() {
   // Expired means expired when the list was read: it is read again on every visit and change.
   const now = list.dataUpdatedAt;
   return (
-    <Paper sx={{ p: 2 }}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 2, gap: 2 }}
-      >
-        <Typography variant="body2" color="text.secondary" sx={{ maxWidth: '70ch' }}>
-          {t('apiKeys.intro')}
-        </Typography>
-        <Button
-          variant="contained"
-          startIcon={<AddOutlined />}
-          onClick={() => setCreating(true)}
-          sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}
-        >
-          {t('apiKeys.create')}
-        </Button>
-      </Stack>
-      <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={t('pages.apiKeys')} sx={{ '& td, & th': { px: 1 } }}>
-          <TableHead>
-            <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
-              <TableCell>{t('apiKeys.name')}</TableCell>
-              <TableCell>{t('apiKeys.prefix')}</TableCell>
-              <TableCell>{t('apiKeys.role')}</TableCell>
-              <TableCell>{t('apiKeys.families')}</TableCell>
-              <TableCell>{t('apiKeys.created')}</TableCell>
-              <TableCell>{t('apiKeys.expires')}</TableCell>
-              <TableCell>{t('apiKeys.lastUsed')}</TableCell>
-              <TableCell>{t('apiKeys.status')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {keys.map((key) => (
-              <ApiKeyRow
-                key={key.id}
-                apiKey={key}
-                now={now}
-                busy={revoke.isPending}
-                onRevoke={() => setRevoking(key)}
-              />
-            ))}
-            {list.isSuccess && keys.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={8}>{t('apiKeys.none')}</TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </Box>
+    <TableCard
+      head={
+        <TableIntro
+          text={t('apiKeys.intro')}
+          create={t('apiKeys.create')}
+          onCreate={() => setCreating(true)}
+        />
+      }
+      label={t('pages.apiKeys')}
+      columns={COLUMNS.map((column) => t(`apiKeys.${column}`))}
+      empty={list.isSuccess && keys.length === 0 && t('apiKeys.none')}
+    >
+      {keys.map((key) => (
+        <ApiKeyRow
+          key={key.id}
+          apiKey={key}
+          now={now}
+          busy={revoke.isPending}
+          onRevoke={() => setRevoking(key)}
+        />
+      ))}
       <NewKeyDialog
         open={creating}
         onClose={() => setCreating(false)}
@@ -107,7 +72,17 @@ export function ApiKeysPage() {
           void client.invalidateQueries({ queryKey: QUERY_KEY });
         }}
       />
-      <SecretDialog shown={shown} onClose={() => setShown(null)} />
+      <SecretDialog
+        secret={shown?.secret ?? null}
+        texts={{
+          title: shown ? t('apiKeys.secretTitle', { name: `\u2068${shown.name}\u2069` }) : '',
+          warning: t('apiKeys.secretWarning'),
+          secret: t('apiKeys.secret'),
+          example: t('apiKeys.example'),
+        }}
+        example={`curl -H "Authorization: Bearer ${shown?.secret ?? ''}" \\\n  "${window.location.origin}${API_BASE}${API_PATHS.products}?limit=10"`}
+        onClose={() => setShown(null)}
+      />
       <ConfirmDialog
         open={revoking !== null}
         title={revoking ? t('apiKeys.revokeTitle', { name: quoted(revoking) }) : ''}
@@ -117,6 +92,6 @@ export function ApiKeysPage() {
         onConfirm={() => revoking && revoke.mutate(revoking)}
         onClose={() => setRevoking(null)}
       />
-    </Paper>
+    </TableCard>
   );
 }

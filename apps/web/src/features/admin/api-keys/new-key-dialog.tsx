@@ -13,12 +13,12 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Controller, useForm, type Path } from 'react-hook-form';
 import { z } from 'zod';
-import { isApiError } from '../../../lib/api-error';
 import { useTranslation } from '../../../lib/i18n';
-import { failureMessage, fieldMessage } from '../form-kit/field-message';
+import { useDialogForm } from '../form-kit/dialog-form';
+import { fieldMessage } from '../form-kit/field-message';
 import { FormTextField } from '../form-kit/form-fields';
 import { RemoteChoices } from '../form-kit/remote-choices';
 import { apiKeysApi, endOfDay } from './api-keys-api';
@@ -51,39 +51,27 @@ interface NewKeyDialogProps {
  * day. The server's refusals show at their field, and what was typed stays.
  */
 export function NewKeyDialog({ open, onClose, onCreated }: NewKeyDialogProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const titleId = useId();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<Values, unknown, z.output<typeof NewKeySchema>>({
     resolver: zodResolver(NewKeySchema),
     defaultValues: EMPTY,
   });
   const { control } = form;
-  const close = () => {
-    form.reset(EMPTY);
-    setFailure(null);
-    onClose();
-  };
-  const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const expiresAt = values.expiresAt === '' ? null : endOfDay(values.expiresAt);
-      const created = await apiKeysApi.create({ ...values, expiresAt });
-      form.reset(EMPTY);
-      onCreated({ ...created, name: values.name });
-    } catch (error) {
-      console.error(error);
-      const details = isApiError(error) ? (error.body?.details ?? []) : [];
-      let atField = false;
-      for (const detail of details) {
-        const field = detail.path.replace(/^body\./, '').split('.')[0] ?? '';
-        if (!FIELDS.includes(field)) continue;
-        atField = true;
-        form.setError(field as Fields, { type: 'server', message: detail.message }, { shouldFocus: true });
-      }
-      // A refusal named at its field is explained there; anything else is explained here.
-      setFailure(atField ? t('apiKeys.saveFailed') : failureMessage(error, t, i18n.language));
-    }
+  const {
+    failure,
+    close,
+    submit: send,
+  } = useDialogForm(form, {
+    empty: EMPTY,
+    fields: FIELDS,
+    failed: t('apiKeys.saveFailed'),
+    onClose,
+  });
+  const submit = send(async (values) => {
+    const expiresAt = values.expiresAt === '' ? null : endOfDay(values.expiresAt);
+    const created = await apiKeysApi.create({ ...values, expiresAt });
+    onCreated({ ...created, name: values.name });
   });
   const roles = (['editor', 'reader'] as const).map((role) => ({
     role,

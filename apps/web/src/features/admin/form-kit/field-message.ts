@@ -17,3 +17,14 @@ export function failureMessage(error: unknown, t: TFunction, language: string): 
   }
   return apiErrorMessage(error, t, language);
 }
+
+/** The server's refusals of a form's own fields (`body.<field>` in a 4xx's details), in its order. */
+export function serverFieldErrors(error: unknown, fields: readonly string[]) {
+  const details = isApiError(error) ? (error.body?.details ?? []) : [];
+  return details
+    .map((detail) => ({
+      field: detail.path.replace(/^body\./, '').split('.')[0] ?? '',
+      message: detail.message,
+    }))
+    .filter(({ field }) => fields.includes(field));
+}

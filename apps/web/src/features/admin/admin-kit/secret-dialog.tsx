@@ -1,4 +1,3 @@
-import { API_BASE, API_PATHS } from '@dalil/contracts/api-paths';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,9 +12,14 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 
-export interface ShownSecret {
-  name: string;
+/** What a secret dialog says about its secret, in the UI's language. */
+interface SecretTexts {
+  title: string;
+  warning: string;
+  /** The secret field's label. */
   secret: string;
+  /** What the example shows (how another system uses the secret). */
+  example: string;
 }
 
 const MONOSPACE = {
@@ -29,12 +33,21 @@ const MONOSPACE = {
   whiteSpace: 'pre-wrap',
 } as const;
 
+interface SecretDialogProps {
+  /** The secret; null while there is none to show (the dialog is closed). */
+  secret: string | null;
+  texts: SecretTexts;
+  /** Code that uses the secret, left to right whatever the UI's direction. */
+  example: string;
+  onClose: () => void;
+}
+
 /**
- * A new key's secret, the only time it is shown (the server keeps a hash of it): Copy, a warning that
- * it will not come back, and how another system sends it. It closes only on purpose, never by a
- * click beside it.
+ * A new secret (an API key's, a webhook's), the only time it is shown: Copy, a warning that it will
+ * not come back, and how another system uses it. It closes only on purpose, never by a click beside
+ * it.
  */
-export function SecretDialog({ shown, onClose }: { shown: ShownSecret | null; onClose: () => void }) {
+export function SecretDialog({ secret, texts, example, onClose }: SecretDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const [copy, setCopy] = useState<'copied' | 'failed' | null>(null);
@@ -43,35 +56,32 @@ export function SecretDialog({ shown, onClose }: { shown: ShownSecret | null; on
     onClose();
   };
   const copySecret = async () => {
-    if (!shown) return;
+    if (secret === null) return;
     try {
-      await navigator.clipboard.writeText(shown.secret);
+      await navigator.clipboard.writeText(secret);
       setCopy('copied');
     } catch {
       setCopy('failed');
     }
   };
-  const example = shown
-    ? `curl -H "Authorization: Bearer ${shown.secret}" \\\n  "${window.location.origin}${API_BASE}${API_PATHS.products}?limit=10"`
-    : '';
   return (
     <Dialog
-      open={shown !== null}
+      open={secret !== null}
       onClose={(_event, reason) => reason === 'escapeKeyDown' && close()}
       aria-labelledby={titleId}
       slotProps={{ paper: { sx: { borderRadius: 3, width: '100%', maxWidth: 600 } } }}
     >
       <DialogTitle id={titleId} sx={{ fontWeight: 700 }}>
-        {shown && t('apiKeys.secretTitle', { name: `\u2068${shown.name}\u2069` })}
+        {texts.title}
       </DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
-          <Alert severity="warning">{t('apiKeys.secretWarning')}</Alert>
+          <Alert severity="warning">{texts.warning}</Alert>
           <Box>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
               <TextField
-                label={t('apiKeys.secret')}
-                value={shown?.secret ?? ''}
+                label={texts.secret}
+                value={secret ?? ''}
                 multiline
                 fullWidth
                 onFocus={(event) => event.target.select()}
@@ -86,16 +96,16 @@ export function SecretDialog({ shown, onClose }: { shown: ShownSecret | null; on
                 onClick={() => void copySecret()}
                 sx={{ flexShrink: 0, mt: 1 }}
               >
-                {t('apiKeys.copy')}
+                {t('admin.secret.copy')}
               </Button>
             </Stack>
             <Typography role="status" variant="body2" color={copy === 'failed' ? 'error' : 'success.main'}>
-              {copy && t(copy === 'copied' ? 'apiKeys.copied' : 'apiKeys.copyFailed')}
+              {copy && t(copy === 'copied' ? 'admin.secret.copied' : 'admin.secret.copyFailed')}
             </Typography>
           </Box>
           <Box>
             <Typography variant="body2" sx={{ mb: 0.5 }}>
-              {t('apiKeys.example')}
+              {texts.example}
             </Typography>
             <Box component="pre" dir="ltr" sx={{ ...MONOSPACE, textAlign: 'start' }}>
               {example}
@@ -105,7 +115,7 @@ export function SecretDialog({ shown, onClose }: { shown: ShownSecret | null; on
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>
         <Button variant="outlined" onClick={close}>
-          {t('apiKeys.done')}
+          {t('admin.secret.done')}
         </Button>
       </DialogActions>
     </Dialog>
