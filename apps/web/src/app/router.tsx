@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { SessionGuard } from '../features/auth/session-guard';
 import type { LoginScreenProps } from '../features/auth/login-screen';
-import type { PageLoader } from '../features/admin/resources';
+import type { adminPages, PageLoader } from '../features/admin/resources';
 import { adminResourceKeys, resourceScreens } from '../lib/admin-screens';
 import type { MessageKey } from '../lib/locales/en';
 import { adminPaths, apiPaths, paths } from '../lib/paths';
@@ -34,6 +34,11 @@ const login = (path: string, screen: LoginScreenProps): RouteObject => ({
  */
 /** The admin root module: the resources' pages and the other admin screens it loads. */
 const adminRoot = () => import('../features/admin/resources');
+type AdminPages = typeof adminPages;
+
+/** One of the other admin screens, loaded through the admin root module like the resources' pages. */
+const adminPage = (key: keyof AdminPages): RouteObject =>
+  page(paths[key], `pages.${key}`, async () => (await adminRoot()).adminPages[key]());
 
 const resourceRoutes = adminResourceKeys.flatMap((key) => {
   const screen =
@@ -118,55 +123,16 @@ export const appRoutes: RouteObject[] = [
                 children: [
                   { index: true, element: <Navigate to={adminPaths.families.list} replace /> },
                   ...resourceRoutes,
-                  page(
-                    paths.activity,
-                    'pages.activity',
-                    async () => (await import('../features/admin/activity/activity-page')).ActivityPage,
-                  ),
-                  page(
-                    paths.imports,
-                    'pages.imports',
-                    async () => (await import('../features/admin/activity/imports-page')).ImportsPage,
-                  ),
-                  page(
-                    paths.bin,
-                    'pages.bin',
-                    async () => (await import('../features/admin/bin/bin-page')).BinPage,
-                  ),
-                  page(
-                    paths.apiKeys,
-                    'pages.apiKeys',
-                    async () => (await import('../features/admin/api-keys/api-keys-page')).ApiKeysPage,
-                  ),
-                  page(
-                    paths.webhooks,
-                    'pages.webhooks',
-                    async () => (await import('../features/admin/webhooks/webhooks-page')).WebhooksPage,
-                  ),
-                  page(
-                    paths.uploadAll,
-                    'pages.uploadAll',
-                    async () => (await import('../features/admin/imports/upload-all-page')).UploadAllPage,
-                  ),
-                  page(
-                    paths.uploadCategories,
-                    'pages.uploadCategories',
-                    async () =>
-                      (await import('../features/admin/imports/upload-categories-page')).UploadCategoriesPage,
-                  ),
-                  page(
-                    paths.uploadProducts,
-                    'pages.uploadProducts',
-                    async () =>
-                      (await import('../features/admin/imports/upload-products-page')).UploadProductsPage,
-                  ),
-                  page(paths.feeds, 'pages.feeds', async () => (await adminRoot()).adminPages.feeds()),
-                  page(
-                    paths.uploadImages,
-                    'pages.uploadImages',
-                    async () =>
-                      (await import('../features/admin/image-jobs/upload-images-page')).UploadImagesPage,
-                  ),
+                  adminPage('activity'),
+                  adminPage('imports'),
+                  adminPage('bin'),
+                  adminPage('apiKeys'),
+                  adminPage('webhooks'),
+                  adminPage('uploadAll'),
+                  adminPage('uploadCategories'),
+                  adminPage('uploadProducts'),
+                  adminPage('feeds'),
+                  adminPage('uploadImages'),
                 ],
               },
             ],

@@ -69,5 +69,14 @@ export const adminResources = {
  * load only its path and title.
  */
 export const adminPages = {
+  activity: async () => (await import('./activity/activity-page')).ActivityPage,
+  imports: async () => (await import('./activity/imports-page')).ImportsPage,
+  bin: async () => (await import('./bin/bin-page')).BinPage,
+  apiKeys: async () => (await import('./api-keys/api-keys-page')).ApiKeysPage,
+  webhooks: async () => (await import('./webhooks/webhooks-page')).WebhooksPage,
+  uploadAll: async () => (await import('./imports/upload-all-page')).UploadAllPage,
+  uploadCategories: async () => (await import('./imports/upload-categories-page')).UploadCategoriesPage,
+  uploadProducts: async () => (await import('./imports/upload-products-page')).UploadProductsPage,
   feeds: async () => (await import('./feeds/feeds-page')).FeedsPage,
+  uploadImages: async () => (await import('./image-jobs/upload-images-page')).UploadImagesPage,
 } satisfies Record<string, PageLoader>;
