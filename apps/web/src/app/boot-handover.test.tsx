@@ -22,6 +22,7 @@ const family = (id: number, en: string) => ({
   logo: null,
   image: null,
   cover: `Cover${id}.webp`,
+  requireValidGtin: false,
 });
 const families = [family(1, 'Al Nakheel Foods'), family(2, 'Sahara Drinks')];
 const product = productFixture({

@@ -47,16 +47,12 @@ const RULES: ServerMessageRule[] = [
   ],
   [/^This import was undone already$/, (t) => t('admin.server.undoneAlready')],
   [/^This needs an administrator/, (t) => t('errors.forbidden')],
-  // Scheduled feeds (docs/decisions/0052-scheduled-feeds.md): the schedule, time zone and address fields.
+  // Scheduled feeds (docs/decisions/0052-scheduled-feeds.md): the schedule and time zone fields (the
+  // address rules are the outbound ones, with the webhooks' below).
   [/^must have five fields/, (t) => t('feeds.server.fiveFields')],
   [/^is not a valid cron expression/, (t) => t('feeds.server.badCron')],
   [/^never runs: no date matches it$/, (t) => t('feeds.server.neverRuns')],
   [/^must be a time zone such as/, (t) => t('feeds.server.timeZone')],
-  [/^must be an https address$/, (t) => t('feeds.server.https')],
-  [/^must be an address such as/, (t) => t('feeds.server.address')],
-  [/^must not point at a private or local address/, (t) => t('feeds.server.private')],
-  [/ resolves to a private or local address/, (t) => t('feeds.server.resolvesPrivate')],
-  [/ does not resolve$/, (t) => t('feeds.server.unresolved')],
   [/^This feed is running already$/, (t) => t('feeds.server.running')],
   // API keys (docs/decisions/0049-api-keys.md): what a key is refused, and the key form's fields.
   [
