@@ -17,7 +17,7 @@ const RETRY_SCHEDULE_MS = [5, 300, 1800, 7200, 18_000, 36_000].map((s) => s * 10
 /** How long after its first attempt a delivery is retried before its subscription is disabled. */
 const GIVE_UP_AFTER_MS = 24 * 3600 * 1000;
 /** Deliveries claimed, and sent at once, per round. */
-const BATCH = 16;
+const BATCH = 64;
 
 /**
  * The Standard Webhooks signature: base64 HMAC-SHA256 of `id.timestamp.body`, keyed by the secret's
