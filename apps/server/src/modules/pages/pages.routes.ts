@@ -95,7 +95,7 @@ export function pagesRoutes(app: FastifyInstance) {
     const outcome =
       page === 'missing'
         ? ({ found: false } as const)
-        : await pageHead({ db, media, config }, origin, page, language);
+        : await pageHead({ db, media, config, now: app.ctx.now }, origin, page, language);
     if (page === 'missing' || !outcome.found) {
       const title = `<title>${escapeHtml(NOT_FOUND_TITLE[language])}</title>`;
       return { status: 404, head: `${title}\n    ${NOINDEX}`, body: '' };

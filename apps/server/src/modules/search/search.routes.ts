@@ -9,6 +9,8 @@ import { COMPRESSION, chooseEncoding, compressText, type Encoding } from '../../
 import { ConcurrencyLimit } from '../../lib/concurrency-limit';
 import type { VersionedCache } from '../../lib/versioned-cache';
 import { searchProducts } from './search.repository';
+import { familyPublishedNow, seesDrafts } from '../../lib/publication';
+import { notFound } from '../../lib/errors';
 import type { VocabularyCache } from './vocabulary-cache';
 
 /**
@@ -58,8 +60,12 @@ export function searchRoutes(
       const { family, category, limit: pageSize, skip, search, facets } = request.query;
       // An account limited to some families finds nothing of the others, not even that they exist.
       requireReadable(request.account, family, 'Family');
+      // Visitors search the published products of a published family; staff of the family, drafts too.
+      const staff = seesDrafts(request.account, family);
+      const now = app.ctx.now();
+      if (!staff && !(await familyPublishedNow(db, family, now))) throw notFound('Family');
       const text = normalizeSearchText(search);
-      const key = `${family}|${category ?? ''}|${pageSize}|${skip}|${facets ?? ''}|${text}`;
+      const key = `${staff ? 'all' : 'published'}|${family}|${category ?? ''}|${pageSize}|${skip}|${facets ?? ''}|${text}`;
       const version = await cache.currentVersion();
       let page = cache.get(key);
       if (page === undefined) {
@@ -68,7 +74,7 @@ export function searchRoutes(
           const vocabulary = await vocabularies.get(family, version);
           const result = await searchProducts(
             db,
-            { family, category, text, limit: pageSize, skip },
+            { family, category, text, limit: pageSize, skip, publishedAt: staff ? null : now },
             vocabulary,
             {
               facets: facets === 'category',

@@ -53,7 +53,7 @@ export function sitemapRoutes(app: FastifyInstance, settings: SitemapSettings = 
   async function plan(version: number) {
     let found = counts.get('counts');
     if (!found) {
-      found = await countRecords(db);
+      found = await countRecords(db, app.ctx.now());
       counts.set('counts', found, version);
     }
     const records = found.reduce((a, b) => a + b, 0);
@@ -74,7 +74,7 @@ export function sitemapRoutes(app: FastifyInstance, settings: SitemapSettings = 
   ) {
     async function* chunks() {
       let head = URLSET_OPEN;
-      for await (const records of sitemapRecords(db, found, start, end, pageSize)) {
+      for await (const records of sitemapRecords(db, found, start, end, pageSize, app.ctx.now())) {
         yield head + urlEntries(origin, records);
         head = '';
       }
