@@ -1,4 +1,6 @@
 ALTER TABLE "families" ADD COLUMN "status" text DEFAULT 'published' NOT NULL;--> statement-breakpoint
 ALTER TABLE "families" ADD COLUMN "publish_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "status" text DEFAULT 'published' NOT NULL;--> statement-breakpoint
-ALTER TABLE "products" ADD COLUMN "publish_at" timestamp with time zone;
+ALTER TABLE "products" ADD COLUMN "publish_at" timestamp with time zone;--> statement-breakpoint
+-- The import's staging rows carry the optional product status (custom: import_rows is not in schema.ts).
+ALTER TABLE "import_rows" ADD COLUMN IF NOT EXISTS "status" text;
