@@ -114,6 +114,8 @@ export const products = pgTable(
       .where(sql`${t.barcode} is not null`),
     index('products_family_number_idx').on(t.familyId, t.number),
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The drafts waiting for a publish date (lib/publication.ts, PublishSchedule).
+    index('products_draft_publish_at_idx').on(t.publishAt).where(sql`${t.status} = 'draft'`),
   ],
 );
 

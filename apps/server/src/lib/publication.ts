@@ -112,3 +112,33 @@ export async function familyPublishedNow(db: Executor, family: number, now: Date
   );
   return (result as { rows: unknown[] }).rows.length > 0;
 }
+
+const PUBLISH_DATES = (now: Date, op: SQL) => sql`(
+  select publish_at from products where status = 'draft' and publish_at ${op} ${at(now)}
+  union all
+  select publish_at from families where status = 'draft' and publish_at ${op} ${at(now)})`;
+
+/**
+ * When drafts become published by their dates, for the caches of visitor answers (search pages,
+ * the sitemap, page heads), which otherwise expire only on catalogue writes: `passed` is the latest
+ * publish date already reached (milliseconds, 0 for none), so a cache key or ETag that includes it
+ * changes the moment a date passes. Read again after a catalogue write (a new `version`) or once the
+ * next known date has come; otherwise it costs nothing.
+ */
+export class PublishSchedule {
+  private known: { version: number; passed: number; next: number } | null = null;
+
+  constructor(private readonly db: Executor) {}
+
+  async passed(now: Date, version: number): Promise<number> {
+    const known = this.known;
+    if (known && known.version === version && now.getTime() < known.next) return known.passed;
+    const result: unknown = await this.db.execute(sql`select
+      (select floor(extract(epoch from max(publish_at)) * 1000)::float8 from ${PUBLISH_DATES(now, sql`<=`)} d) as passed,
+      (select floor(extract(epoch from min(publish_at)) * 1000)::float8 from ${PUBLISH_DATES(now, sql`>`)} d) as next`);
+    const [row] = (result as { rows: { passed: number | null; next: number | null }[] }).rows;
+    const next = row?.next === null || row?.next === undefined ? Infinity : Number(row.next);
+    this.known = { version, passed: Number(row?.passed ?? 0), next };
+    return this.known.passed;
+  }
+}

@@ -9,7 +9,7 @@ import { COMPRESSION, chooseEncoding, compressText, type Encoding } from '../../
 import { ConcurrencyLimit } from '../../lib/concurrency-limit';
 import type { VersionedCache } from '../../lib/versioned-cache';
 import { searchProducts } from './search.repository';
-import { familyPublishedNow, seesDrafts } from '../../lib/publication';
+import { familyPublishedNow, seesDrafts, type PublishSchedule } from '../../lib/publication';
 import { notFound } from '../../lib/errors';
 import type { VocabularyCache } from './vocabulary-cache';
 
@@ -30,6 +30,7 @@ export function searchRoutes(
   app: FastifyInstance,
   cache: VersionedCache<CachedPage>,
   vocabularies: VocabularyCache,
+  schedule: PublishSchedule,
 ) {
   const { db } = app.ctx;
   // Searches past the cap wait without using the CPU, so a burst of finished database answers cannot
@@ -65,8 +66,10 @@ export function searchRoutes(
       const now = app.ctx.now();
       if (!staff && !(await familyPublishedNow(db, family, now))) throw notFound('Family');
       const text = normalizeSearchText(search);
-      const key = `${staff ? 'all' : 'published'}|${family}|${category ?? ''}|${pageSize}|${skip}|${facets ?? ''}|${text}`;
       const version = await cache.currentVersion();
+      // A visitor's pages change when a publish date passes as well as on a write.
+      const seen = staff ? 'all' : `published@${await schedule.passed(now, version)}`;
+      const key = `${seen}|${family}|${category ?? ''}|${pageSize}|${skip}|${facets ?? ''}|${text}`;
       let page = cache.get(key);
       if (page === undefined) {
         // The family's vocabulary of the same catalogue version as the cached pages.
