@@ -27,7 +27,7 @@ export const publicationBodyFields = {
 /** What a record answers with. */
 export const publicationRecordFields = {
   status: PublicationStatusSchema,
-  publishAt: z.string().nullable().meta({ format: 'date-time' }),
+  publishAt: z.string().nullable(),
 };
 
 /** A list's filter by status. */
