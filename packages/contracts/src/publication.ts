@@ -4,7 +4,7 @@ import { z } from 'zod';
  * Drafts and publish dates of products and families: visitors see only what is published, or a
  * draft whose publish date has passed; whoever may write the family sees everything.
  */
-export const PUBLICATION_STATUSES = ['draft', 'published'] as const;
+const PUBLICATION_STATUSES = ['draft', 'published'] as const;
 export const PublicationStatusSchema = z.enum(PUBLICATION_STATUSES, { error: 'must be draft or published' });
 export type PublicationStatus = z.infer<typeof PublicationStatusSchema>;
 

@@ -115,7 +115,9 @@ export const products = pgTable(
     index('products_family_number_idx').on(t.familyId, t.number),
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // The drafts waiting for a publish date (lib/publication.ts, PublishSchedule).
-    index('products_draft_publish_at_idx').on(t.publishAt).where(sql`${t.status} = 'draft'`),
+    index('products_draft_publish_at_idx')
+      .on(t.publishAt)
+      .where(sql`${t.status} = 'draft'`),
   ],
 );
 

@@ -16,7 +16,7 @@ import { writableFamilies } from './family-scope';
 const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
 
 /** Published at `now`: the row's status and publish date columns (qualified as the query names them). */
-export const publishedAt = (status: SQL, publishAt: SQL, now: Date): SQL =>
+const publishedAt = (status: SQL, publishAt: SQL, now: Date): SQL =>
   sql`(${status} = 'published' or (${publishAt} is not null and ${publishAt} <= ${at(now)}))`;
 
 const col = (alias: string, name: string) => sql.raw(`${alias}.${name}`);
@@ -34,7 +34,7 @@ export const productPublished = (alias: string, now: Date): SQL =>
  * What the caller sees of rows with a family id column: everything of the families they may write,
  * and the published rows (`published`) of the others. Undefined: no condition (an administrator).
  */
-export function visibleTo(caller: Account | null, familyId: SQL, published: SQL): SQL | undefined {
+function visibleTo(caller: Account | null, familyId: SQL, published: SQL): SQL | undefined {
   const writable = writableFamilies(caller);
   if (writable === null) return undefined;
   if (writable.length === 0) return published;

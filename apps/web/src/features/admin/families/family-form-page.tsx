@@ -7,12 +7,8 @@ import { FormPage, FormSection } from '../form-kit/form-page';
 import { ImageInputSchema } from '../form-kit/image-values';
 import { ImagesSection, NameFields } from '../form-kit/name-fields';
 import { useResourceForm } from '../form-kit/use-resource-form';
-import {
-  emptyPublication,
-  PublicationSection,
-  publicationFormFields,
-  publicationValues,
-} from '../form-kit/publication-fields';
+import { PublicationSection } from '../form-kit/publication-fields';
+import { emptyPublication, publicationFormFields, publicationValues } from '../form-kit/publication-values';
 
 const FamilyFormSchema = FamilyBodySchema.extend({
   logo: ImageInputSchema,

@@ -13,7 +13,8 @@ import { useResourceForm } from '../form-kit/use-resource-form';
 import { choiceListQuery, chosenId } from '../form-kit/remote-choice-api';
 import { barcodeNote, useRequiresValidGtin } from './barcode-note';
 import { emptyProduct, productValues } from './product-values';
-import { PublicationSection, publicationFormFields } from '../form-kit/publication-fields';
+import { PublicationSection } from '../form-kit/publication-fields';
+import { publicationFormFields } from '../form-kit/publication-values';
 
 const ProductFormSchema = ProductBodySchema.extend({
   logo: ImageInputSchema,

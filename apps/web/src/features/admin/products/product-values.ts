@@ -1,5 +1,5 @@
 import type { Product } from '@dalil/contracts/products';
-import { emptyPublication, publicationValues } from '../form-kit/publication-fields';
+import { emptyPublication, publicationValues } from '../form-kit/publication-values';
 
 const text = (value: string | number | null) => (value === null ? '' : String(value));
 
