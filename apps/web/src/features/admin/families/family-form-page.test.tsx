@@ -133,9 +133,7 @@ describe('family form', () => {
     renderRoutes(routes, '/admin/family/edit/5');
     const date = await screen.findByLabelText(/^Publish on/);
     await waitFor(() => expect(date).toHaveValue('2027-03-01T09:30'));
-    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent(
-      'Draft: only staff of the family see it',
-    );
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('Draft');
     fireEvent.change(date, { target: { value: '2027-04-02T18:00' } });
     await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
     expect(await screen.findByText('Family list reached')).toBeInTheDocument();
@@ -155,7 +153,7 @@ describe('family form', () => {
     const status = await screen.findByRole('combobox', { name: 'Status' });
     await waitFor(() => expect(status).toHaveTextContent(/^Draft/));
     await userEvent.click(status);
-    await userEvent.click(await screen.findByRole('option', { name: 'Published: visitors see it' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Published' }));
     await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
     expect(await screen.findByText('Family list reached')).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'PUT')?.body).toMatchObject({

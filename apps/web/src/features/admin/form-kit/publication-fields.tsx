@@ -19,6 +19,7 @@ export function PublicationSection<
           control={c}
           name="status"
           label={t('admin.fields.status')}
+          helperText={t('admin.fields.statusHint')}
           options={[
             { value: 'published', label: t('admin.fields.statusPublished') },
             { value: 'draft', label: t('admin.fields.statusDraft') },
