@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Account } from '@dalil/contracts/auth';
 import { familyResource, type Family, type FamilyDetail } from '@dalil/contracts/families';
 import { resourceModule } from '../../lib/app-module';
@@ -15,6 +15,7 @@ import { familyFilter, requireReadable, requireWritable } from '../../lib/family
 import { recordChange } from '../../lib/history';
 import {
   isPublished,
+  productPublished,
   publicationColumns,
   seesDrafts,
   statusFilter,
@@ -39,12 +40,18 @@ async function getFamily(
   caller: Account | null,
 ): Promise<FamilyDetail> {
   requireReadable(caller, id, 'Family');
+  const at = now();
+  const staff = seesDrafts(caller, id);
   const { row, counts } = await crud.readById(db, families, id, 'Family', {
     categories: crud.countWhere(categories.familyId, id),
-    products: crud.countWhere(products.familyId, id),
+    // A visitor's count leaves out the drafts.
+    products: staff
+      ? crud.countWhere(products.familyId, id)
+      : sql<number>`(select count(*)::int from ${products}
+          where ${products.familyId} = ${id} and ${productPublished('products', at)})`,
   });
   // A visitor learns nothing of a draft family: it answers as if it did not exist.
-  if (!seesDrafts(caller, id) && !isPublished(row, now())) throw notFound('Family');
+  if (!staff && !isPublished(row, at)) throw notFound('Family');
   return { ...toFamily(row), counts };
 }
 

@@ -150,6 +150,9 @@ async function visitorSees(guest: string) {
       page: (await call('GET', `/catalog/main?family=${ids.draftFamily}`)).statusCode,
     },
     categoryCount: category.counts.products,
+    familyCount: (
+      body(await call('GET', `/api/family/${ids.family}`, guest)) as { counts: { products: number } }
+    ).counts.products,
     sitemap: {
       products: [ids.shown, ids.draft, ids.ofDraft, ids.later].filter((id) =>
         sitemap.includes(`/catalog/main/${id}<`),
@@ -172,6 +175,7 @@ describe('drafts and publish dates', () => {
       byCode: 0,
       draftFamily: { read: 404, categories: [], category: 404, search: 404, page: 404 },
       categoryCount: 1,
+      familyCount: 1,
       sitemap: { products: [ids.shown], draftFamily: false },
       pages: { [ids.shown]: 200, [ids.draft]: 404, [ids.ofDraft]: 404, [ids.later]: 404 },
     });
@@ -212,6 +216,7 @@ describe('drafts and publish dates', () => {
     expect(after.sitemap.products).toEqual([ids.shown, ids.later]);
     expect(after.pages[ids.later]).toBe(200);
     expect(after.categoryCount).toBe(2);
+    expect(after.familyCount).toBe(2);
     // Its status is still draft: the date made it public.
     expect(body(await call('GET', `/api/product/${ids.later}`, admin))).toMatchObject({ status: 'draft' });
   });
