@@ -40,6 +40,13 @@ test('drafts: the list marks and filters them, the form sets status and date, th
     publishAt: '2030-01-01T09:00:00.000Z',
   });
 
+  const draftFamily = await post('/api/family', {
+    nameEn: 'Drafts Journey Secret',
+    nameAr: 'سر رحلة المسودات',
+    status: 'draft',
+    publishAt: '2030-01-01T09:00:00.000Z',
+  });
+
   for (const language of ['ar', 'en'] as const) {
     for (const mode of ['light', 'dark'] as const) {
       const text = TEXTS[language];
@@ -62,6 +69,16 @@ test('drafts: the list marks and filters them, the form sets status and date, th
       await expect(status).toContainText(text.draft);
       await expect(page.getByLabel(text.publishAt)).toHaveValue('');
       await screenshot(page, `drafts-product-form-${side}-${mode}`);
+      await page.goto('/admin/family/list?status=draft');
+      await expect(
+        page.getByRole('row', { name: /Drafts Journey Secret/ }).getByText(text.until),
+      ).toBeVisible();
+      await expect(page.getByRole('row', { name: new RegExp(FAMILY.en) })).toHaveCount(0);
+      await screenshot(page, `drafts-family-list-${side}-${mode}`);
+      await page.goto(`/admin/family/edit/${draftFamily}`);
+      await expect(page.getByRole('combobox', { name: text.status })).toContainText(text.draft);
+      await expect(page.getByLabel(text.publishAt)).not.toHaveValue('');
+      await screenshot(page, `drafts-family-form-${side}-${mode}`);
     }
   }
 
