@@ -204,6 +204,15 @@ describe('drafts and publish dates', () => {
     expect((await call('GET', '/api/product?status=pending', admin)).statusCode).toBe(400);
   });
 
+  it('suggests to a guest no word that only a draft holds; staff get it', async () => {
+    // Each word finds a product, both together none: the words alone are suggested.
+    const both = `/api/search?family=${ids.family}&search=mango%20apple`;
+    const suggested = async (token: string) =>
+      ((await call('GET', both, token)).json() as { suggestions?: string[] }).suggestions ?? [];
+    expect(await suggested(admin)).toEqual(['mango', 'apple']);
+    expect(await suggested(await guestToken())).toEqual(['apple']);
+  });
+
   it('publishes a draft when its date passes, without anyone acting', async () => {
     const guest = await guestToken();
     // Cached before the date: the search page, the sitemap and the product page.

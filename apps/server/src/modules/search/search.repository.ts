@@ -251,6 +251,26 @@ function suggestionsFor(plan: PlannedQuery, vocabulary: FamilyVocabulary): strin
   return [...out].filter((s) => s !== plan.q).slice(0, SEARCH_SUGGESTIONS);
 }
 
+/**
+ * The vocabulary holds the words of every product, drafts included: for a visitor, a suggestion is
+ * kept only when it finds a product they may see, so no suggestion names a word only a draft holds.
+ */
+async function visibleSuggestions(
+  db: Db,
+  filter: SearchFilter,
+  vocabulary: FamilyVocabulary,
+  suggestions: string[],
+): Promise<string[]> {
+  if (filter.publishedAt === null || suggestions.length === 0) return suggestions;
+  const found = await Promise.all(
+    suggestions.map(async (text) => {
+      const probe = { ...filter, text, limit: 1, skip: 0 };
+      return (await searchText(db, probe, planQuery(text, vocabulary))).count > 0;
+    }),
+  );
+  return suggestions.filter((_, i) => found[i]);
+}
+
 export interface SearchOptions {
   /** Count the text's matches per category of the family as well. */
   facets?: boolean;
@@ -271,7 +291,7 @@ export async function searchProducts(
   const result = await searchText(db, filter, plan);
   const out: SearchResult = { ...result };
   if (result.count === 0 && plan.code === null) {
-    const suggestions = suggestionsFor(plan, vocabulary);
+    const suggestions = await visibleSuggestions(db, filter, vocabulary, suggestionsFor(plan, vocabulary));
     if (suggestions.length > 0) out.suggestions = suggestions;
   }
   if (options.facets) out.facets = { category: await categoryFacets(db, filter, matchCondition(plan)) };
