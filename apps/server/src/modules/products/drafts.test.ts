@@ -208,7 +208,7 @@ describe('drafts and publish dates', () => {
     // Each word finds a product, both together none: the words alone are suggested.
     const both = `/api/search?family=${ids.family}&search=mango%20apple`;
     const suggested = async (token: string) =>
-      ((await call('GET', both, token)).json() as { suggestions?: string[] }).suggestions ?? [];
+      (await call('GET', both, token)).json<{ suggestions?: string[] }>().suggestions ?? [];
     expect(await suggested(admin)).toEqual(['mango', 'apple']);
     expect(await suggested(await guestToken())).toEqual(['apple']);
   });
