@@ -35,6 +35,7 @@ export async function explainSearch(
       text: normalizeSearchText(filter.search),
       limit: 25,
       skip: filter.skip ?? 0,
+      publishedAt: null,
     },
     vocabulary,
   );

@@ -82,13 +82,15 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const tokens = createTokens(config.jwtSecret, config.tokenTtlSeconds, clock);
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
     catalogue: new CatalogueWrites(database.db),
     sessions: new SessionWrites(database.db),
-    tokens: createTokens(config.jwtSecret, config.tokenTtlSeconds, clock),
+    tokens,
+    now: tokens.now,
     lifecycle: { draining: false },
     media: createMediaStore(config),
     metrics: new Metrics(),

@@ -38,7 +38,7 @@ async function dalil(db: Db, vocabularies: VocabularyCache, j: Judgment): Promis
   const vocabulary = await vocabularies.get(j.family, 0);
   const result = await searchProducts(
     db,
-    { family: j.family, text: normalizeSearchText(j.query), limit: TOP, skip: 0 },
+    { family: j.family, text: normalizeSearchText(j.query), limit: TOP, skip: 0, publishedAt: null },
     vocabulary,
   );
   return result.data.map((p) => p.id);

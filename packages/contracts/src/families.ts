@@ -4,6 +4,7 @@ import { FAMILY_ACCESS, crudSchemas, defineResource } from './resources';
 import { listOf, NamedRecordSchema, NamesBodySchema, NullableTextSchema, PagingQuerySchema } from './common';
 import { ImageNameSchema, imageBodyFields, imageRecordFields } from './media';
 import { SearchQuerySchema } from './refs';
+import { publicationBodyFields, publicationQueryFields, publicationRecordFields } from './publication';
 
 const REQUIRE_VALID_GTIN =
   "Barcodes must be valid GTINs (GTIN-8, 12, 13 or 14 with their GS1 check digit): when true, a product of this family is refused an invalid barcode (400 naming `barcode`, an import's problem on its line); when false, an invalid one is accepted and an import's preview warns of it. Empty barcodes are always allowed.";
@@ -16,6 +17,7 @@ export const FamilyBodySchema = NamesBodySchema.extend({
   ...imageBodyFields,
   cover: ImageNameSchema,
   requireValidGtin: z.boolean().default(true).describe(`${REQUIRE_VALID_GTIN} Defaults to true.`),
+  ...publicationBodyFields,
 });
 
 /** PUT /api/family/:id: the same, but a body without `requireValidGtin` leaves the setting as it is. */
@@ -28,6 +30,7 @@ export const FamilySchema = NamedRecordSchema.extend({
   cover: NullableTextSchema,
   /** Whether the family's barcodes must be valid GTINs (the bodies' description says what it does). */
   requireValidGtin: z.boolean(),
+  ...publicationRecordFields,
 });
 export type Family = z.infer<typeof FamilySchema>;
 
@@ -37,7 +40,10 @@ export const FamilyDetailSchema = FamilySchema.extend({
 });
 export type FamilyDetail = z.infer<typeof FamilyDetailSchema>;
 
-const FamilyListQuerySchema = PagingQuerySchema.extend({ search: SearchQuerySchema });
+const FamilyListQuerySchema = PagingQuerySchema.extend({
+  search: SearchQuerySchema,
+  ...publicationQueryFields,
+});
 export const FamilyListSchema = listOf(FamilySchema);
 export type FamilyList = z.infer<typeof FamilyListSchema>;
 

@@ -19,6 +19,8 @@ export const CSV_COLUMNS = [
   'productUnitsPerCarton',
   'productCartonPerPalate',
   'productNumber',
+  /** draft or published; left empty, a new product is published and a stored one keeps its status. */
+  'productStatus',
 ] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 

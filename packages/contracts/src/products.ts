@@ -5,6 +5,7 @@ import { imageBodyFields, imageRecordFields } from './media';
 import { NullableRefSchema, OptionalRefSchema, optionalText, RefSchema, SearchQuerySchema } from './refs';
 import { CATALOGUE_ACCESS, crudSchemas, defineResource } from './resources';
 import { toAsciiDigits } from './search-text';
+import { publicationBodyFields, publicationQueryFields, publicationRecordFields } from './publication';
 
 const DIGITS_ONLY = 'must contain digits only';
 const WHOLE_NUMBER = 'must be a whole number of 0 or more';
@@ -91,6 +92,7 @@ export const ProductBodySchema = NamesBodySchema.extend({
   cost: CostSchema,
   shelfLife: optionalText(100),
   ...imageBodyFields,
+  ...publicationBodyFields,
 });
 
 export const ProductSchema = NamedRecordSchema.extend({
@@ -108,6 +110,7 @@ export const ProductSchema = NamedRecordSchema.extend({
   cost: z.number().nullable(),
   shelfLife: NullableTextSchema,
   ...imageRecordFields,
+  ...publicationRecordFields,
 });
 export type Product = z.infer<typeof ProductSchema>;
 
@@ -115,6 +118,7 @@ const ProductListQuerySchema = PagingQuerySchema.extend({
   family: OptionalRefSchema,
   category: OptionalRefSchema,
   search: SearchQuerySchema,
+  ...publicationQueryFields,
 });
 export const ProductListSchema = listOf(ProductSchema);
 

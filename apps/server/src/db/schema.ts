@@ -14,7 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { timestamps } from './schema-columns';
+import { publication, timestamps } from './schema-columns';
 
 // The bulk image jobs', the recycle bin's, the API keys', the webhooks' and the feeds' tables live beside this file; drizzle-kit reads them
 // through these exports.
@@ -39,6 +39,7 @@ export const families = pgTable(
      * creates families with it on unless told otherwise.
      */
     requireValidGtin: boolean().notNull().default(false),
+    ...publication,
     ...timestamps,
   },
   // Natural key for imports: family by English name, case-insensitive
@@ -99,6 +100,7 @@ export const products = pgTable(
     image: text(),
     /** normalizeSearchText(nameAr + nameEn), written with the row. */
     searchText: text().notNull(),
+    ...publication,
     ...timestamps,
   },
   (t) => [
@@ -112,6 +114,10 @@ export const products = pgTable(
       .where(sql`${t.barcode} is not null`),
     index('products_family_number_idx').on(t.familyId, t.number),
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The drafts waiting for a publish date (lib/publication.ts, PublishSchedule).
+    index('products_draft_publish_at_idx')
+      .on(t.publishAt)
+      .where(sql`${t.status} = 'draft'`),
   ],
 );
 

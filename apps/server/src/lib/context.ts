@@ -16,6 +16,8 @@ export interface DataContext {
   catalogue: CatalogueWrites;
   /** Sign-outs and account changes: what the access guard's session cache depends on. */
   sessions: SessionWrites;
+  /** The wall clock visitor reads are published by (the tokens' clock; tests pass one they move). */
+  now: () => Date;
 }
 
 export interface AppContext extends DataContext {

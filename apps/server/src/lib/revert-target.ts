@@ -73,7 +73,12 @@ export function revertColumns(table: PgTable, resource: ResourceDeclaration) {
     for (const [field, value] of Object.entries(fields)) {
       const column = mapping.get(field);
       if (column === undefined) throw new Error(`${resource.name.one}.${field} has no column to revert`);
-      out[column] = field === 'cost' && value !== null ? Number(value).toFixed(2) : value;
+      out[column] =
+        field === 'cost' && value !== null
+          ? Number(value).toFixed(2)
+          : field === 'publishAt' && typeof value === 'string'
+            ? new Date(value)
+            : value;
     }
     return out;
   };

@@ -23,6 +23,8 @@ const family = (id: number, en: string) => ({
   image: null,
   cover: `Cover${id}.webp`,
   requireValidGtin: false,
+  status: 'published',
+  publishAt: null,
 });
 const families = [family(1, 'Al Nakheel Foods'), family(2, 'Sahara Drinks')];
 const product = productFixture({

@@ -21,6 +21,8 @@ const family: Family = {
   image: null,
   cover: 'Cover0000001.webp',
   requireValidGtin: false,
+  status: 'published',
+  publishAt: null,
 };
 
 describe('first-paint shell (public/boot.js)', () => {

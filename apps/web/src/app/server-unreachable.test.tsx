@@ -39,6 +39,8 @@ const family = (id: number, en: string, ar: string) => ({
   image: null,
   cover: null,
   requireValidGtin: false,
+  status: 'published',
+  publishAt: null,
 });
 const families = [
   family(1, 'Al Nakheel Foods', 'النخيل للأغذية'),

@@ -10,6 +10,8 @@ const family = {
   image: 'a.webp',
   cover: null,
   requireValidGtin: false,
+  status: 'published',
+  publishAt: null,
 };
 
 describe('answers checked against the contracts without zod', () => {

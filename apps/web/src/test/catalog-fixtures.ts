@@ -30,6 +30,8 @@ export function productFixture(
     shelfLife: null,
     logo: null,
     image: null,
+    status: 'published',
+    publishAt: null,
     ...fields,
   };
 }
@@ -45,6 +47,8 @@ export function familyFixture(fields: Partial<Family> = {}): Family {
     image: null,
     cover: null,
     requireValidGtin: false,
+    status: 'published',
+    publishAt: null,
     ...fields,
   };
 }

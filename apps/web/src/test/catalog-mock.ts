@@ -58,7 +58,13 @@ const one = (record: MockNamed) => (): Answer => ({
  * server's filters, search and paging, and each record by id.
  */
 export function catalogueApi(given: MockNamed[], categories: MockNamed[] = []) {
-  const families = given.map((f) => ({ cover: null, requireValidGtin: false, ...f }));
+  const families = given.map((f) => ({
+    cover: null,
+    requireValidGtin: false,
+    status: 'published',
+    publishAt: null,
+    ...f,
+  }));
   return {
     'GET /api/family': list(families),
     'GET /api/category': list(categories),

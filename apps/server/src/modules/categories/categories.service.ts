@@ -12,6 +12,13 @@ import { containsAny } from '../../lib/db-helpers';
 import { fieldError, notFound } from '../../lib/errors';
 import { canWrite, familyFilter, requireReadable, requireWritable } from '../../lib/family-scope';
 import { recordChange } from '../../lib/history';
+import {
+  familyPublishedNow,
+  productPublished,
+  seesDrafts,
+  seesDraftsOfCategory,
+  visibleCategories,
+} from '../../lib/publication';
 import { deleteCategory } from './category-delete';
 import { toCategory } from './category-row';
 import type { Account } from '@dalil/contracts/auth';
@@ -22,14 +29,24 @@ export { toCategory };
 
 type CategoryInput = z.output<typeof categoryResource.schemas.updateBody>;
 
-async function getCategory({ db }: DataContext, id: number, caller: Account | null): Promise<CategoryDetail> {
+async function getCategory(
+  { db, now }: DataContext,
+  id: number,
+  caller: Account | null,
+): Promise<CategoryDetail> {
+  const at = now();
+  // A visitor's count leaves out drafts (decided per family below, once the row is read).
   const { row, counts } = await crud.readById(db, categories, id, 'Category', {
     // A sub-category's products have the parent as their category: counted once.
     products: sql<number>`(select count(*)::int from ${products}
-      where ${products.categoryId} = ${id} or ${products.subCategoryId} = ${id})`,
+      where (${products.categoryId} = ${id} or ${products.subCategoryId} = ${id})
+        and (${seesDraftsOfCategory(caller, id)} or ${productPublished('products', at)}))`,
     subCategories: crud.countWhere(categories.parentId, id),
   });
   requireReadable(caller, row.familyId, 'Category');
+  if (!seesDrafts(caller, row.familyId) && !(await familyPublishedNow(db, row.familyId, at))) {
+    throw notFound('Category');
+  }
   return { ...toCategory(row), counts };
 }
 
@@ -147,9 +164,10 @@ const parentFilter = (parent: number | 'none' | undefined) =>
 
 /** Categories: a delete goes to the recycle bin (`deleteCategory`). */
 const categoryService: crud.CrudService<typeof categoryResource.schemas> = {
-  list: ({ db }, query, caller) => {
+  list: ({ db, now }, query, caller) => {
     const filters: (SQL | undefined)[] = [
       familyFilter(caller, categories.familyId),
+      visibleCategories(caller, now()),
       query.family === undefined ? undefined : eq(categories.familyId, query.family),
       parentFilter(query.parent),
       containsAny(query.search, categories.nameEn, categories.nameAr),

@@ -47,7 +47,7 @@ async function* exportRows(db: Db, scope: readonly number[] | null): AsyncGenera
     const rows = resultRows<Record<string, Cell>>(
       await db.execute(sql`select p.id, f.name_en as fe, f.name_ar as fa, c.name_en as ce, c.name_ar as ca,
           s.name_en as se, s.name_ar as sa, p.name_en as pe, p.name_ar as pa, p.barcode, p.shelf_life, p.net_weight, p.drained_weight,
-          p.units_per_carton, p.carton_per_palate, p.number
+          p.units_per_carton, p.carton_per_palate, p.number, p.status
         from products p join categories c on c.id = p.category_id join families f on f.id = p.family_id
           left join categories s on s.id = p.sub_category_id
         where p.id > ${last} and ${inFamily('p.family_id')}
@@ -70,6 +70,7 @@ async function* exportRows(db: Db, scope: readonly number[] | null): AsyncGenera
         r.units_per_carton!,
         r.carton_per_palate!,
         r.number!,
+        r.status!,
       ];
     }
     if (rows.length < EXPORT_BATCH) return;

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Account } from '@dalil/contracts/auth';
 import { familyResource, type Family, type FamilyDetail } from '@dalil/contracts/families';
 import { resourceModule } from '../../lib/app-module';
@@ -13,6 +13,14 @@ import { containsAny } from '../../lib/db-helpers';
 import { notFound } from '../../lib/errors';
 import { familyFilter, requireReadable, requireWritable } from '../../lib/family-scope';
 import { recordChange } from '../../lib/history';
+import {
+  isPublished,
+  productPublished,
+  publicationColumns,
+  seesDrafts,
+  statusFilter,
+  visibleFamilies,
+} from '../../lib/publication';
 import { copyToBin } from '../../lib/recycle-bin';
 import { and } from 'drizzle-orm';
 
@@ -22,14 +30,28 @@ export const toFamily = (row: typeof families.$inferSelect): Family => ({
   image: row.image,
   cover: row.cover,
   requireValidGtin: row.requireValidGtin,
+  status: row.status,
+  publishAt: row.publishAt?.toISOString() ?? null,
 });
 
-async function getFamily({ db }: DataContext, id: number, caller: Account | null): Promise<FamilyDetail> {
+async function getFamily(
+  { db, now }: DataContext,
+  id: number,
+  caller: Account | null,
+): Promise<FamilyDetail> {
   requireReadable(caller, id, 'Family');
+  const at = now();
+  const staff = seesDrafts(caller, id);
   const { row, counts } = await crud.readById(db, families, id, 'Family', {
     categories: crud.countWhere(categories.familyId, id),
-    products: crud.countWhere(products.familyId, id),
+    // A visitor's count leaves out the drafts.
+    products: staff
+      ? crud.countWhere(products.familyId, id)
+      : sql<number>`(select count(*)::int from ${products}
+          where ${products.familyId} = ${id} and ${productPublished('products', at)})`,
   });
+  // A visitor learns nothing of a draft family: it answers as if it did not exist.
+  if (!staff && !isPublished(row, at)) throw notFound('Family');
   return { ...toFamily(row), counts };
 }
 
@@ -54,10 +76,10 @@ async function updateFamily(
   const [current] = await tx.select().from(families).where(eq(families.id, id)).for('update');
   if (!current) throw notFound('Family');
   // A body without the GTIN setting leaves it as it is (older clients of the API do not send it).
-  const { requireValidGtin = current.requireValidGtin, ...rest } = input;
+  const { requireValidGtin = current.requireValidGtin, status, publishAt, ...rest } = input;
   const [row] = await tx
     .update(families)
-    .set({ ...rest, requireValidGtin, updatedAt: new Date() })
+    .set({ ...rest, ...publicationColumns({ status, publishAt }), requireValidGtin, updatedAt: new Date() })
     .where(eq(families.id, id))
     .returning();
   const after = toFamily(row!);
@@ -77,19 +99,32 @@ async function updateFamily(
  * as one entry (docs/decisions/0042-recycle-bin.md).
  */
 const familyService: crud.CrudService<typeof familyResource.schemas> = {
-  list: ({ db }, query, caller) =>
-    crud.listPage(
+  list: ({ db, now }, query, caller) => {
+    const at = now();
+    return crud.listPage(
       db,
       families,
-      and(familyFilter(caller, families.id), containsAny(query.search, families.nameEn, families.nameAr)),
+      and(
+        familyFilter(caller, families.id),
+        visibleFamilies(caller, at),
+        query.status === undefined
+          ? undefined
+          : statusFilter(query.status, families.status, families.publishAt, at),
+        containsAny(query.search, families.nameEn, families.nameAr),
+      ),
       query,
       toFamily,
-    ),
+    );
+  },
   read: getFamily,
   create: (ctx, input, caller) =>
     crud.withUniqueConflicts(CONFLICTS, () =>
       ctx.catalogue.write(async (tx) => {
-        const [row] = await tx.insert(families).values(input).returning();
+        const { status, publishAt, ...rest } = input;
+        const [row] = await tx
+          .insert(families)
+          .values({ ...rest, status: 'published', ...publicationColumns({ status, publishAt }) })
+          .returning();
         const after = toFamily(row!);
         await recordChange(tx, caller, {
           ...HISTORY,

@@ -50,6 +50,8 @@ describe('families', () => {
       image: null,
       cover: null,
       requireValidGtin: true,
+      status: 'published',
+      publishAt: null,
     });
     const one = await call('GET', `/api/family/${String(created.id)}`, reader);
     expect(one.statusCode).toBe(200);

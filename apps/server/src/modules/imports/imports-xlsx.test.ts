@@ -329,7 +329,7 @@ describe('XLSX export and templates', () => {
     expect(rows[0]).toEqual([...CSV_COLUMNS]);
     const juice = rows.find((r) => r[6] === '+966 juice')!;
     // Written as typed, without the CSV's apostrophe: a sheet keeps text cells as text.
-    expect(juice.slice(8)).toEqual(['6281000000021', '1 year', '-5 (g)', '@home', 6, 0, '0012']);
+    expect(juice.slice(8)).toEqual(['6281000000021', '1 year', '-5 (g)', '@home', 6, 0, '0012', 'published']);
     const link = rows.find((r) => r[8] === '0012345678905')!;
     expect(link[6]).toBe('=HYPERLINK("x")');
     expect(rows.map((r) => r[6])).toContain("'=already quoted");

@@ -124,7 +124,11 @@ async function mergeProducts(tx: Executor, id: SQL, columns: Set<CsvColumn>, wri
     [sql`r.name_en`, sql`r.name_ar`, sql`r.category_id`, ...set.map((c) => sql`r.${c}`)],
     sql`, `,
   );
-  const changed = sql`(${stored}) is distinct from (${incoming})`;
+  // An empty status cell keeps the stored status (a new product is published).
+  const status = columns.has('productStatus');
+  const changed = status
+    ? sql`((${stored}) is distinct from (${incoming}) or (r.status is not null and r.status is distinct from t.status))`
+    : sql`(${stored}) is distinct from (${incoming})`;
   const result = await counts(
     tx,
     sql`from import_resolved r left join products t on t.id = r.product_id`,
@@ -133,6 +137,7 @@ async function mergeProducts(tx: Executor, id: SQL, columns: Set<CsvColumn>, wri
   if (!write) return result;
 
   const assignments = set.map((c) => sql`${c} = r.${c}`);
+  if (status) assignments.push(sql`status = coalesce(r.status, t.status)`);
   if (keepSub) {
     assignments.push(
       sql`sub_category_id = case when t.category_id = r.category_id then t.sub_category_id end`,
@@ -144,9 +149,9 @@ async function mergeProducts(tx: Executor, id: SQL, columns: Set<CsvColumn>, wri
     from import_resolved r where t.id = r.product_id and ${changed}`);
   const insert = sql`insert into products (family_id, category_id, sub_category_id, name_en, name_ar,
       barcode, number, shelf_life, net_weight, drained_weight, units_per_carton, carton_per_palate,
-      search_text)
+      search_text, status)
     select family_id, category_id, sub_category_id, name_en, name_ar, barcode, number, shelf_life, net_weight,
-      drained_weight, units_per_carton, carton_per_palate, search_text
+      drained_weight, units_per_carton, carton_per_palate, search_text, coalesce(status, 'published')
     from import_resolved where product_id is null order by line`;
   await withoutSecondaryIndexes(tx, result.created, () => tx.execute(insert));
   return result;

@@ -4,7 +4,8 @@ import { CategoryBodySchema } from '@dalil/contracts/categories';
 import { FamilyBodySchema } from '@dalil/contracts/families';
 import { ProductBodySchema } from '@dalil/contracts/products';
 import { toAsciiDigits } from '@dalil/contracts/search-text';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { PublicationStatusSchema } from '@dalil/contracts/publication';
 import { productSearchText } from '../products/products.service';
 import type { Header } from './csv-header';
 
@@ -27,6 +28,7 @@ export interface StagedRow {
   unitsPerCarton: number | null;
   cartonPerPalate: number | null;
   searchText: string | null;
+  status: 'draft' | 'published' | null;
 }
 
 /** Names that come from the route instead of the file (categories and products files). */
@@ -42,6 +44,8 @@ const REQUIRED = 'This field is required';
 const FAMILY = FamilyBodySchema.shape;
 const CATEGORY = CategoryBodySchema.shape;
 const PRODUCT = ProductBodySchema.shape;
+/** draft or published, in any case ("Draft"), as a person types it. */
+const STATUS = z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), PublicationStatusSchema);
 /** A cell a spreadsheet wrote as a rounded number ("6.28100E+12"): the digits it had are lost. */
 const ROUNDED = /^[0-9.]+e\+?[0-9]+$/i;
 const DIGITS_ONLY = 'must contain digits only';
@@ -56,6 +60,7 @@ const PRODUCT_COLUMNS: CsvColumn[] = [
   'productUnitsPerCarton',
   'productCartonPerPalate',
   'productNumber',
+  'productStatus',
 ];
 
 export const isBlankRecord = (cells: string[]) => cells.every((c) => c.trim() === '');
@@ -159,6 +164,7 @@ export function checkRow(
   const unitsPerCarton = field('productUnitsPerCarton', PRODUCT.unitsPerCarton);
   const cartonPerPalate = field('productCartonPerPalate', PRODUCT.cartonPerPalate);
   const number = field('productNumber', PRODUCT.number);
+  const status = field('productStatus', STATUS);
   const row: StagedRow = {
     line,
     ...names,
@@ -172,6 +178,7 @@ export function checkRow(
     unitsPerCarton,
     cartonPerPalate,
     searchText: nameEn && nameAr ? productSearchText(nameAr, nameEn) : null,
+    status,
   };
   return ok ? row : null;
 }
@@ -187,4 +194,5 @@ const NO_PRODUCT = {
   unitsPerCarton: null,
   cartonPerPalate: null,
   searchText: null,
+  status: null,
 } as const;

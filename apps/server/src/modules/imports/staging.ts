@@ -30,6 +30,7 @@ const TEXT_FIELDS = [
   'netWeight',
   'drainedWeight',
   'searchText',
+  'status',
 ] as const;
 
 /**
@@ -78,7 +79,7 @@ export class Stager {
     await this.db.execute(sql`
       insert into import_rows (import_id, line, units_per_carton, carton_per_palate, family_en, family_ar,
         category_en, category_ar, sub_category_en, sub_category_ar, name_en, name_ar, barcode, number, shelf_life, net_weight, drained_weight,
-        search_text)
+        search_text, status)
       select ${this.importId}::bigint, * from unnest(${col('line')}::int[], ${col('unitsPerCarton')}::int[],
         ${col('cartonPerPalate')}::int[], ${sql.join(texts, sql`, `)})`);
   }

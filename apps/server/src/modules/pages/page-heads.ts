@@ -12,6 +12,8 @@ export interface PageSources {
   db: Db;
   media: MediaStore;
   config: Pick<Config, 'holding' | 'currency' | 'media'>;
+  /** The clock drafts are published by. */
+  now: () => Date;
 }
 
 /**
@@ -117,7 +119,7 @@ export async function pageHead(
   }
 
   if (page.kind === 'catalog') {
-    const family = await findFamily(sources.db, page.family);
+    const family = await findFamily(sources.db, page.family, sources.now());
     if (!family) return { found: false };
     const category = page.category != null ? await findCategory(sources.db, family.id, page.category) : null;
     const familyName = named(family, language);
@@ -152,7 +154,7 @@ export async function pageHead(
     };
   }
 
-  const product = await findProduct(sources.db, page.id);
+  const product = await findProduct(sources.db, page.id, sources.now());
   if (!product) return { found: false };
   const name = named(product, language);
   const familyName = named(product.family, language);

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { categories, families, products } from '../../db/schema';
+import { visibleFamilies, visibleProducts } from '../../lib/publication';
 
 /** What a visitor page's head names of a family. */
 export interface PageFamily {
@@ -44,8 +45,12 @@ const familyColumns = {
 };
 const categoryColumns = { id: categories.id, nameAr: categories.nameAr, nameEn: categories.nameEn };
 
-export async function findFamily(db: Db, id: number): Promise<PageFamily | null> {
-  const [row] = await db.select(familyColumns).from(families).where(eq(families.id, id));
+/** Visitor pages show only what is published at `now` (a draft answers 404, as an unknown id). */
+export async function findFamily(db: Db, id: number, now: Date): Promise<PageFamily | null> {
+  const [row] = await db
+    .select(familyColumns)
+    .from(families)
+    .where(and(eq(families.id, id), visibleFamilies(null, now)));
   return row ?? null;
 }
 
@@ -58,7 +63,7 @@ export async function findCategory(db: Db, family: number, id: number): Promise<
   return row ?? null;
 }
 
-export async function findProduct(db: Db, id: number): Promise<PageProduct | null> {
+export async function findProduct(db: Db, id: number, now: Date): Promise<PageProduct | null> {
   const [row] = await db
     .select({
       id: products.id,
@@ -76,7 +81,7 @@ export async function findProduct(db: Db, id: number): Promise<PageProduct | nul
     })
     .from(products)
     .innerJoin(families, eq(families.id, products.familyId))
-    .where(eq(products.id, id));
+    .where(and(eq(products.id, id), visibleProducts(null, now)));
   if (!row) return null;
   const { categoryId, subCategoryId, ...product } = row;
   const ids = subCategoryId === null ? [categoryId] : [categoryId, subCategoryId];

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { addressId, parseCatalogQuery } from '@dalil/contracts/catalog-query';
 import { readCatalogueVersion } from '../../lib/catalogue-version';
 import { VersionedCache } from '../../lib/versioned-cache';
+import { PublishSchedule } from '../../lib/publication';
 import { publicOrigin, type VisitorLanguage, type VisitorPage } from '../../lib/visitor-addresses';
 import { AppHtml } from './app-html';
 import { renderBody } from './page-body';
@@ -74,6 +75,7 @@ export function pagesRoutes(app: FastifyInstance) {
     onLookup: (hit) => metrics.cacheLookup('pages', hit),
   });
   const unsubscribe = catalogue.onWrite(() => cache.expire());
+  const schedule = new PublishSchedule(db);
   app.addHook('onClose', (_instance, closed) => {
     unsubscribe();
     closed();
@@ -95,7 +97,7 @@ export function pagesRoutes(app: FastifyInstance) {
     const outcome =
       page === 'missing'
         ? ({ found: false } as const)
-        : await pageHead({ db, media, config }, origin, page, language);
+        : await pageHead({ db, media, config, now: app.ctx.now }, origin, page, language);
     if (page === 'missing' || !outcome.found) {
       const title = `<title>${escapeHtml(NOT_FOUND_TITLE[language])}</title>`;
       return { status: 404, head: `${title}\n    ${NOINDEX}`, body: '' };
@@ -131,8 +133,9 @@ export function pagesRoutes(app: FastifyInstance) {
     const trimmed = path.replace(/\/+$/, '');
     const page = visitorPage(trimmed, query);
     const origin = publicOrigin(request, config);
-    const key = `${language} ${origin} ${request.url}`;
     const version = await cache.currentVersion();
+    // A page changes when a publish date passes as well as on a write.
+    const key = `${language} ${origin} ${request.url} ${await schedule.passed(app.ctx.now(), version)}`;
     let rendered = cache.get(key);
     if (!rendered) {
       const withBody = !(page !== 'missing' && page.kind === 'chooser' && trimmed !== '/catalog/family');

@@ -15,6 +15,13 @@ import { fieldError, notFound } from '../../lib/errors';
 import { productSearchText } from './product-search-text';
 import { canWrite, familyFilter, requireReadable, requireWritable } from '../../lib/family-scope';
 import { recordChange } from '../../lib/history';
+import {
+  isPublished,
+  publicationColumns,
+  seesDrafts,
+  statusFilter,
+  visibleProducts,
+} from '../../lib/publication';
 import { copyToBin } from '../../lib/recycle-bin';
 import type { Account } from '@dalil/contracts/auth';
 
@@ -40,16 +47,23 @@ export const toProduct = (row: typeof products.$inferSelect): Product => ({
   shelfLife: row.shelfLife,
   logo: row.logo,
   image: row.image,
+  status: row.status,
+  publishAt: row.publishAt?.toISOString() ?? null,
 });
 
 /** Admin list: id order; search matches either name (normalized as search text is) or an exact code. */
 function productFilter(
   query: z.output<typeof productResource.schemas.listQuery>,
   caller: Account | null,
+  now: Date,
 ): SQL | undefined {
   const filters: SQL[] = [];
   const scope = familyFilter(caller, products.familyId);
   if (scope) filters.push(scope);
+  const visible = visibleProducts(caller, now);
+  if (visible) filters.push(visible);
+  if (query.status !== undefined)
+    filters.push(statusFilter(query.status, products.status, products.publishAt, now));
   if (query.family !== undefined) filters.push(eq(products.familyId, query.family));
   if (query.category !== undefined) {
     filters.push(or(eq(products.categoryId, query.category), eq(products.subCategoryId, query.category))!);
@@ -67,9 +81,18 @@ function productFilter(
   return and(...filters);
 }
 
-async function getProduct({ db }: DataContext, id: number, caller: Account | null): Promise<Product> {
+async function getProduct({ db, now }: DataContext, id: number, caller: Account | null): Promise<Product> {
   const { row } = await crud.readById(db, products, id, 'Product');
   requireReadable(caller, row.familyId, 'Product');
+  if (!seesDrafts(caller, row.familyId)) {
+    const at = now();
+    const [family] = await db
+      .select({ status: families.status, publishAt: families.publishAt })
+      .from(families)
+      .where(eq(families.id, row.familyId));
+    // A visitor learns nothing of a draft: it answers as if it did not exist.
+    if (!isPublished(row, at) || !family || !isPublished(family, at)) throw notFound('Product');
+  }
   return toProduct(row);
 }
 
@@ -105,9 +128,10 @@ async function checkReferences(tx: Tx, input: ProductInput, caller: Account | nu
 }
 
 function toColumns(input: ProductInput) {
-  const { family, category, subCategory, cost, ...rest } = input;
+  const { family, category, subCategory, cost, status, publishAt, ...rest } = input;
   return {
     ...rest,
+    ...publicationColumns({ status, publishAt }),
     familyId: family,
     categoryId: category,
     subCategoryId: subCategory,
@@ -157,14 +181,17 @@ async function updateProduct(
 const HISTORY = { entity: 'product' } as const;
 
 const productService: crud.CrudService<typeof productResource.schemas> = {
-  list: ({ db }, query, caller) =>
-    crud.listPage(db, products, productFilter(query, caller), query, toProduct),
+  list: ({ db, now }, query, caller) =>
+    crud.listPage(db, products, productFilter(query, caller, now()), query, toProduct),
   read: getProduct,
   create: (ctx, input, caller) =>
     crud.withUniqueConflicts(CONFLICTS, () =>
       ctx.catalogue.write(async (tx) => {
         await checkReferences(tx, input, caller);
-        const [row] = await tx.insert(products).values(toColumns(input)).returning();
+        const [row] = await tx
+          .insert(products)
+          .values({ status: 'published', ...toColumns(input) })
+          .returning();
         const after = toProduct(row!);
         await recordChange(tx, caller, {
           ...HISTORY,

@@ -88,6 +88,8 @@ describe('products', () => {
       shelfLife: '2 years',
       logo: 'icon_1234567.webp',
       image: 'image-1234567.webp',
+      status: 'published',
+      publishAt: null,
     });
     expect(body(await call('GET', `/api/product/${String(created.id)}`, reader))).toEqual(created);
   });

@@ -7,6 +7,7 @@ import {
 } from '@dalil/contracts/search';
 import { searchWords, stemWord } from '@dalil/contracts/search-analysis';
 import type { Db } from '../../db/client';
+import { productPublished } from '../../lib/publication';
 import { planQuery, type PlannedQuery } from './query-plan';
 import type { FamilyVocabulary, WordMatches } from './vocabulary';
 
@@ -17,6 +18,8 @@ export interface SearchFilter {
   text: string;
   limit: number;
   skip: number;
+  /** Published products only (of a published family) at this time; null: drafts too (staff). */
+  publishedAt: Date | null;
 }
 
 interface CardRow {
@@ -69,11 +72,15 @@ const toCard = (r: CardRow): ProductCard => ({
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
+/** The products a visitor may see: drafts and a draft family's products are left out. */
+const visible = (f: Pick<SearchFilter, 'publishedAt'>) =>
+  f.publishedAt === null ? sql`` : sql` and ${productPublished('p', f.publishedAt)}`;
+
 const scopeOf = (f: SearchFilter) =>
   f.category === undefined
-    ? sql`p.family_id = ${f.family}`
+    ? sql`p.family_id = ${f.family}${visible(f)}`
     : // A category matches its own products and, as a sub-category, those filed under it.
-      sql`p.family_id = ${f.family} and (p.category_id = ${f.category} or p.sub_category_id = ${f.category})`;
+      sql`p.family_id = ${f.family} and (p.category_id = ${f.category} or p.sub_category_id = ${f.category})${visible(f)}`;
 
 /** An empty search lists the family (or category) by Arabic name, then id: straight off an index. */
 async function listAll(db: Db, f: SearchFilter): Promise<SearchResult> {
@@ -195,15 +202,16 @@ async function searchText(db: Db, f: SearchFilter, plan: PlannedQuery): Promise<
  * Matches of the text in each category and sub-category of the family (the category filter set aside):
  * a sub-category's products count for it and for its parent.
  */
-async function categoryFacets(db: Db, family: number, condition: SQL | null): Promise<CategoryFacet[]> {
+async function categoryFacets(db: Db, f: SearchFilter, condition: SQL | null): Promise<CategoryFacet[]> {
   if (condition === null) return [];
+  const family = f.family;
   const counted = await rows<{ id: number; count: string | number }>(
     db,
     sql`select id, count(*) as count from (
-        select p.category_id as id from products p where p.family_id = ${family} and ${condition}
+        select p.category_id as id from products p where p.family_id = ${family} and ${condition}${visible(f)}
         union all
         select p.sub_category_id from products p
-        where p.family_id = ${family} and p.sub_category_id is not null and ${condition}) m
+        where p.family_id = ${family} and p.sub_category_id is not null and ${condition}${visible(f)}) m
       group by id order by id`,
   );
   return counted.map((r) => ({ id: r.id, count: Number(r.count) }));
@@ -243,6 +251,26 @@ function suggestionsFor(plan: PlannedQuery, vocabulary: FamilyVocabulary): strin
   return [...out].filter((s) => s !== plan.q).slice(0, SEARCH_SUGGESTIONS);
 }
 
+/**
+ * The vocabulary holds the words of every product, drafts included: for a visitor, a suggestion is
+ * kept only when it finds a product they may see, so no suggestion names a word only a draft holds.
+ */
+async function visibleSuggestions(
+  db: Db,
+  filter: SearchFilter,
+  vocabulary: FamilyVocabulary,
+  suggestions: string[],
+): Promise<string[]> {
+  if (filter.publishedAt === null || suggestions.length === 0) return suggestions;
+  const found = await Promise.all(
+    suggestions.map(async (text) => {
+      const probe = { ...filter, text, limit: 1, skip: 0 };
+      return (await searchText(db, probe, planQuery(text, vocabulary))).count > 0;
+    }),
+  );
+  return suggestions.filter((_, i) => found[i]);
+}
+
 export interface SearchOptions {
   /** Count the text's matches per category of the family as well. */
   facets?: boolean;
@@ -257,16 +285,15 @@ export async function searchProducts(
   if (filter.text === '') {
     const result = await listAll(db, filter);
     if (!options.facets) return result;
-    return { ...result, facets: { category: await categoryFacets(db, filter.family, sql`true`) } };
+    return { ...result, facets: { category: await categoryFacets(db, filter, sql`true`) } };
   }
   const plan = planQuery(filter.text, vocabulary);
   const result = await searchText(db, filter, plan);
   const out: SearchResult = { ...result };
   if (result.count === 0 && plan.code === null) {
-    const suggestions = suggestionsFor(plan, vocabulary);
+    const suggestions = await visibleSuggestions(db, filter, vocabulary, suggestionsFor(plan, vocabulary));
     if (suggestions.length > 0) out.suggestions = suggestions;
   }
-  if (options.facets)
-    out.facets = { category: await categoryFacets(db, filter.family, matchCondition(plan)) };
+  if (options.facets) out.facets = { category: await categoryFacets(db, filter, matchCondition(plan)) };
   return out;
 }

@@ -9,6 +9,8 @@ import { COMPRESSION, chooseEncoding, compressText, type Encoding } from '../../
 import { ConcurrencyLimit } from '../../lib/concurrency-limit';
 import type { VersionedCache } from '../../lib/versioned-cache';
 import { searchProducts } from './search.repository';
+import { familyPublishedNow, seesDrafts, type PublishSchedule } from '../../lib/publication';
+import { notFound } from '../../lib/errors';
 import type { VocabularyCache } from './vocabulary-cache';
 
 /**
@@ -28,6 +30,7 @@ export function searchRoutes(
   app: FastifyInstance,
   cache: VersionedCache<CachedPage>,
   vocabularies: VocabularyCache,
+  schedule: PublishSchedule,
 ) {
   const { db } = app.ctx;
   // Searches past the cap wait without using the CPU, so a burst of finished database answers cannot
@@ -58,9 +61,15 @@ export function searchRoutes(
       const { family, category, limit: pageSize, skip, search, facets } = request.query;
       // An account limited to some families finds nothing of the others, not even that they exist.
       requireReadable(request.account, family, 'Family');
+      // Visitors search the published products of a published family; staff of the family, drafts too.
+      const staff = seesDrafts(request.account, family);
+      const now = app.ctx.now();
+      if (!staff && !(await familyPublishedNow(db, family, now))) throw notFound('Family');
       const text = normalizeSearchText(search);
-      const key = `${family}|${category ?? ''}|${pageSize}|${skip}|${facets ?? ''}|${text}`;
       const version = await cache.currentVersion();
+      // A visitor's pages change when a publish date passes as well as on a write.
+      const seen = staff ? 'all' : `published@${await schedule.passed(now, version)}`;
+      const key = `${seen}|${family}|${category ?? ''}|${pageSize}|${skip}|${facets ?? ''}|${text}`;
       let page = cache.get(key);
       if (page === undefined) {
         // The family's vocabulary of the same catalogue version as the cached pages.
@@ -68,7 +77,7 @@ export function searchRoutes(
           const vocabulary = await vocabularies.get(family, version);
           const result = await searchProducts(
             db,
-            { family, category, text, limit: pageSize, skip },
+            { family, category, text, limit: pageSize, skip, publishedAt: staff ? null : now },
             vocabulary,
             {
               facets: facets === 'category',

@@ -7,6 +7,7 @@ import type { SitemapSettings } from '../../lib/app-module';
 import { readCatalogueVersion } from '../../lib/catalogue-version';
 import { HttpError } from '../../lib/errors';
 import { VersionedCache } from '../../lib/versioned-cache';
+import { PublishSchedule } from '../../lib/publication';
 import { publicOrigin } from '../../lib/visitor-addresses';
 import { countRecords, sitemapRecords } from './sitemap.service';
 import { ENTRIES_PER_RECORD, URLSET_CLOSE, URLSET_OPEN, sitemapIndex, urlEntries } from './sitemap-xml';
@@ -34,6 +35,8 @@ export function sitemapRoutes(app: FastifyInstance, settings: SitemapSettings = 
     readVersion: () => readCatalogueVersion(db),
   });
   const unsubscribe = catalogue.onWrite(() => counts.expire());
+  // The sitemap changes when a publish date passes as well as on a write: its ETag and counts say so.
+  const schedule = new PublishSchedule(db);
   app.addHook('onClose', (_instance, done) => {
     unsubscribe();
     done();
@@ -41,7 +44,11 @@ export function sitemapRoutes(app: FastifyInstance, settings: SitemapSettings = 
 
   /** Tags the answer with the catalogue version; a 304 when the crawler holds that copy (true then). */
   async function notModified(request: FastifyRequest, reply: FastifyReply, origin: string, version: number) {
-    const hash = createHash('sha256').update(`${origin}\n${limit}`).digest('base64url').slice(0, 16);
+    const passed = await schedule.passed(app.ctx.now(), version);
+    const hash = createHash('sha256')
+      .update(`${origin}\n${limit}\n${passed}`)
+      .digest('base64url')
+      .slice(0, 16);
     const etag = `W/"${version}-${hash}"`;
     void reply.header('etag', etag).header('cache-control', 'public, no-cache');
     const held = (request.headers['if-none-match'] ?? '').split(',').map((t) => t.trim());
@@ -51,10 +58,12 @@ export function sitemapRoutes(app: FastifyInstance, settings: SitemapSettings = 
   }
 
   async function plan(version: number) {
-    let found = counts.get('counts');
+    const now = app.ctx.now();
+    const key = `counts@${await schedule.passed(now, version)}`;
+    let found = counts.get(key);
     if (!found) {
-      found = await countRecords(db);
-      counts.set('counts', found, version);
+      found = await countRecords(db, now);
+      counts.set(key, found, version);
     }
     const records = found.reduce((a, b) => a + b, 0);
     const files = records * ENTRIES_PER_RECORD > limit ? Math.ceil(records / recordsPerFile) : 1;
@@ -74,7 +83,7 @@ export function sitemapRoutes(app: FastifyInstance, settings: SitemapSettings = 
   ) {
     async function* chunks() {
       let head = URLSET_OPEN;
-      for await (const records of sitemapRecords(db, found, start, end, pageSize)) {
+      for await (const records of sitemapRecords(db, found, start, end, pageSize, app.ctx.now())) {
         yield head + urlEntries(origin, records);
         head = '';
       }

@@ -39,6 +39,8 @@ const family = {
   image: null,
   cover: null,
   requireValidGtin: false,
+  status: 'published',
+  publishAt: null,
 };
 
 describe('what staff are offered', () => {

@@ -19,20 +19,29 @@ const stored = (status: number) => (request: MockRequest) => {
 };
 
 /** GET /api/family/5 as the server answers it: family 5 with the given images. */
-const storedFamily = (images: { logo?: string; image?: string }) => () => ({
-  status: 200,
-  body: {
-    id: 5,
-    name: { ar: 'شركة', en: 'Company' },
-    nameAr: 'شركة',
-    nameEn: 'Company',
-    logo: images.logo ?? null,
-    image: images.image ?? null,
-    cover: null,
-    requireValidGtin: false,
-    counts: { categories: 0, products: 0 },
-  },
-});
+const storedFamily =
+  (
+    images: { logo?: string; image?: string },
+    publication: { status: 'draft' | 'published'; publishAt: string | null } = {
+      status: 'published',
+      publishAt: null,
+    },
+  ) =>
+  () => ({
+    status: 200,
+    body: {
+      id: 5,
+      name: { ar: 'شركة', en: 'Company' },
+      nameAr: 'شركة',
+      nameEn: 'Company',
+      logo: images.logo ?? null,
+      image: images.image ?? null,
+      cover: null,
+      requireValidGtin: false,
+      ...publication,
+      counts: { categories: 0, products: 0 },
+    },
+  });
 
 const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
 const fileInput = (label: string) =>
@@ -70,6 +79,8 @@ describe('family form', () => {
       image: null,
       cover: null,
       requireValidGtin: true,
+      status: 'published',
+      publishAt: null,
     });
   });
 
@@ -107,6 +118,47 @@ describe('family form', () => {
       image: null,
       cover: null,
       requireValidGtin: true,
+      status: 'published',
+      publishAt: null,
+    });
+  });
+
+  it('a draft: shows its status and publish date, and the date typed is sent as an ISO time', async () => {
+    const publishAt = new Date(2027, 2, 1, 9, 30).toISOString();
+    const requests = mockApi({
+      'GET /api/family/5': storedFamily({}, { status: 'draft', publishAt }),
+      'PUT /api/family/5': stored(200),
+      'GET /api/activity': () => ({ status: 200, body: { data: [], count: 0 } }),
+    });
+    renderRoutes(routes, '/admin/family/edit/5');
+    const date = await screen.findByLabelText(/^Publish on/);
+    await waitFor(() => expect(date).toHaveValue('2027-03-01T09:30'));
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('Draft');
+    fireEvent.change(date, { target: { value: '2027-04-02T18:00' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(await screen.findByText('Family list reached')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PUT')?.body).toMatchObject({
+      status: 'draft',
+      publishAt: new Date(2027, 3, 2, 18, 0).toISOString(),
+    });
+  });
+
+  it('publishes a draft: choosing Published and clearing the date', async () => {
+    const requests = mockApi({
+      'GET /api/family/5': storedFamily({}, { status: 'draft', publishAt: null }),
+      'PUT /api/family/5': stored(200),
+      'GET /api/activity': () => ({ status: 200, body: { data: [], count: 0 } }),
+    });
+    renderRoutes(routes, '/admin/family/edit/5');
+    const status = await screen.findByRole('combobox', { name: 'Status' });
+    await waitFor(() => expect(status).toHaveTextContent(/^Draft/));
+    await userEvent.click(status);
+    await userEvent.click(await screen.findByRole('option', { name: 'Published' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(await screen.findByText('Family list reached')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PUT')?.body).toMatchObject({
+      status: 'published',
+      publishAt: null,
     });
   });
 

@@ -16,6 +16,9 @@ const family = (id: number) => ({
   image: null,
   cover: null,
   requireValidGtin: false,
+  // Family 2 is a draft, family 3 a draft with a publish date.
+  status: id === 2 || id === 3 ? 'draft' : 'published',
+  publishAt: id === 3 ? '2027-03-01T09:30:00.000Z' : null,
 });
 
 /** The query strings of the list requests made so far. */
@@ -54,9 +57,13 @@ describe('list kit', () => {
     // The first render of a test file is slow on a shared machine.
     expect(await screen.findByRole('cell', { name: 'Family 1' }, { timeout: 8000 })).toBeInTheDocument();
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
-    expect(headers).toEqual(['id', 'Name Ar', 'Name En', 'Actions']);
+    expect(headers).toEqual(['id', 'Name Ar', 'Name En', 'Status', 'Actions']);
     const rows = screen.getAllByRole('row').slice(1);
     expect(rows).toHaveLength(25);
+    // Drafts are marked; a published family has no mark.
+    expect(within(rows[0]!).getAllByRole('cell')[3]).toHaveTextContent(/^$/);
+    expect(within(rows[1]!).getAllByRole('cell')[3]).toHaveTextContent(/^Draft$/);
+    expect(within(rows[2]!).getAllByRole('cell')[3]).toHaveTextContent(/^Draft until .*2027/);
     expect(within(rows[0]!).getAllByRole('cell')[0]).toHaveTextContent('1');
     expect(within(rows[24]!).getAllByRole('cell')[0]).toHaveTextContent('25');
   });
@@ -72,6 +79,17 @@ describe('list kit', () => {
     expect(await screen.findByRole('cell', { name: 'Family 1' })).toBeInTheDocument();
     expect(listQueries('/api/family').at(-1)?.toString()).toBe('limit=25&skip=0');
     expect(router.state.location.search).toBe('?size=25');
+  });
+
+  it('filters by status from the first page, and the address keeps the filter', async () => {
+    mockFamilies();
+    const { router } = renderRoutes(familyRoutes, '/admin/family/list?page=2');
+    await screen.findByRole('cell', { name: 'Family 11' });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Draft' }));
+    await waitFor(() => expect(listQueries('/api/family').at(-1)?.get('status')).toBe('draft'));
+    expect(listQueries('/api/family').at(-1)?.get('skip')).toBe('0');
+    expect(router.state.location.search).toContain('status=draft');
   });
 
   it('goes back to the first page when the page size changes', async () => {

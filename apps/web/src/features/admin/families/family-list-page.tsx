@@ -7,16 +7,20 @@ import { catalogPrintHref } from '../../../lib/paths';
 import { nameColumns, nameOf } from '../resource-kit/name-columns';
 import { resourceApis } from '../resource-kit/resource-api';
 import { resourceListProps } from '../resource-kit/resource-list';
+import { statusColumn, useStatusFilter } from '../admin-kit/publication-list';
 
 const api = resourceApis.families;
 
-/** Family List: id, Name Ar, Name En, Actions; a delete first shows the linked counts. */
+/** Family List: id, Name Ar, Name En, Status (drafts marked), Actions; filtered by status; a delete first shows the linked counts. */
 export function FamilyListPage() {
   const { t, i18n } = useTranslation();
+  const status = useStatusFilter();
   return (
     <ListKit<Family>
       {...resourceListProps('families', t)}
-      columns={nameColumns(t)}
+      filterKeys={status.filterKeys}
+      filters={status.control}
+      columns={[...nameColumns<Family>(t), statusColumn<Family>(t, i18n.language)]}
       rowLabel={(row) => nameOf(row, i18n.language)}
       rowLinks={(row) => [
         {

@@ -13,8 +13,14 @@ import { useResourceForm } from '../form-kit/use-resource-form';
 import { choiceListQuery, chosenId } from '../form-kit/remote-choice-api';
 import { barcodeNote, useRequiresValidGtin } from './barcode-note';
 import { emptyProduct, productValues } from './product-values';
+import { PublicationSection } from '../form-kit/publication-fields';
+import { publicationFormFields } from '../form-kit/publication-values';
 
-const ProductFormSchema = ProductBodySchema.extend({ logo: ImageInputSchema, image: ImageInputSchema });
+const ProductFormSchema = ProductBodySchema.extend({
+  logo: ImageInputSchema,
+  image: ImageInputSchema,
+  ...publicationFormFields,
+});
 
 const pair = { direction: { xs: 'column', sm: 'row' }, spacing: 2 } as const;
 
@@ -129,6 +135,7 @@ export function ProductFormPage() {
             />
           )}
         </FormSection>
+        <PublicationSection control={control} />
         <ImagesSection
           control={control}
           fields={{ logo: 'admin.fields.icon', image: 'admin.fields.productImage' }}

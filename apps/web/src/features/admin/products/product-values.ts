@@ -1,4 +1,5 @@
 import type { Product } from '@dalil/contracts/products';
+import { emptyPublication, publicationValues } from '../form-kit/publication-values';
 
 const text = (value: string | number | null) => (value === null ? '' : String(value));
 
@@ -21,6 +22,7 @@ export const emptyProduct = {
   subCategory: '' as number | string,
   logo: null as string | File | null,
   image: null as string | File | null,
+  ...emptyPublication,
 };
 
 /** A stored product as form values (numbers shown as text, as typed). */
@@ -43,5 +45,6 @@ export function productValues(product: Product): typeof emptyProduct {
     category: product.category,
     logo: product.logo,
     image: product.image,
+    ...publicationValues(product),
   };
 }

@@ -25,6 +25,8 @@ const families = () => ({
         image: null,
         cover: null,
         requireValidGtin: false,
+        status: 'published',
+        publishAt: null,
       },
     ],
     count: 1,

@@ -13,6 +13,8 @@ const family = {
   image: null,
   cover: null,
   requireValidGtin: false,
+  status: 'published',
+  publishAt: null,
   counts: { categories: 2, products: 105 },
 };
 const categories = [
@@ -36,6 +38,8 @@ const products = Array.from({ length: 105 }, (_, i) => ({
   descriptionAr: null,
   cost: i === 0 ? 4.5 : null,
   shelfLife: null,
+  status: 'published',
+  publishAt: null,
   logo: null,
   image: null,
 }));

@@ -1,0 +1,302 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Activity } from '@dalil/contracts/activity';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { allRow, csv, upload } from '../imports/imports.test-kit';
+
+const INDEX_HTML = `<!doctype html>
+<html lang="ar" dir="rtl">
+  <head><meta charset="UTF-8" /><title>Dalil</title></head>
+  <body><div id="root"></div></body>
+</html>`;
+const HOUR = 3600_000;
+
+let dist: string;
+let t: TestApp;
+let admin: string;
+let editor: string;
+/** The wall clock the app reads; tests move it. */
+let clock = Date.parse('2027-03-01T09:00:00Z');
+const ids = {
+  family: 0,
+  draftFamily: 0,
+  category: 0,
+  draftCategory: 0,
+  shown: 0,
+  draft: 0,
+  ofDraft: 0,
+  later: 0,
+};
+
+type Method = 'GET' | 'POST' | 'PUT';
+const call = (method: Method, url: string, token?: string, payload?: object) =>
+  t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
+
+async function made(url: string, payload: object): Promise<number> {
+  const res = await call('POST', url, admin, payload);
+  expect(res.statusCode, res.body).toBe(201);
+  return body(res).id as number;
+}
+
+async function guestToken(): Promise<string> {
+  const res = await call('POST', '/api/user/login', undefined, t.config.guest!);
+  expect(res.statusCode, res.body).toBe(200);
+  return body(res).token as string;
+}
+
+const product = (nameEn: string, family: number, category: number, extra: object = {}) => ({
+  nameEn,
+  nameAr: `منتج ${nameEn}`,
+  family,
+  category,
+  ...extra,
+});
+
+const idsOf = (res: { json: () => unknown }) =>
+  (res.json() as { data: { id: number }[] }).data.map((r) => r.id);
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'dalil-web-'));
+  writeFileSync(join(dist, 'index.html'), INDEX_HTML);
+  t = await createTestApp({
+    env: { PUBLIC_URL: 'https://catalogue.example' },
+    overrides: { webDist: dist },
+    clock: () => clock,
+  });
+  admin = await t.adminToken();
+  ids.family = await made('/api/family', { nameEn: 'Orchard', nameAr: 'البستان', requireValidGtin: false });
+  ids.draftFamily = await made('/api/family', { nameEn: 'Secret', nameAr: 'سري', status: 'draft' });
+  ids.category = await made('/api/category', { nameEn: 'Juice', nameAr: 'عصير', family: ids.family });
+  ids.draftCategory = await made('/api/category', { nameEn: 'Tea', nameAr: 'شاي', family: ids.draftFamily });
+  ids.shown = await made('/api/product', product('Apple juice', ids.family, ids.category));
+  ids.draft = await made(
+    '/api/product',
+    product('Mango juice', ids.family, ids.category, { status: 'draft', barcode: '12345' }),
+  );
+  ids.ofDraft = await made('/api/product', product('Mint tea', ids.draftFamily, ids.draftCategory));
+  ids.later = await made(
+    '/api/product',
+    product('Guava juice', ids.family, ids.category, {
+      status: 'draft',
+      publishAt: new Date(clock + HOUR).toISOString(),
+    }),
+  );
+  const editorRes = await call('POST', '/api/user', admin, {
+    firstName: 'E',
+    lastName: 'D',
+    username: 'drafts-editor',
+    password: 'editor-password',
+    role: 'editor',
+    families: [ids.family],
+  });
+  expect(editorRes.statusCode, editorRes.body).toBe(201);
+  const login = await call('POST', '/api/admin/login', undefined, {
+    username: 'drafts-editor',
+    password: 'editor-password',
+  });
+  editor = body(login).token as string;
+});
+
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+/** Every visitor route, as the guest (or no one, for the crawler's and the pages' routes). */
+async function visitorSees(guest: string) {
+  const seen = new Set<number>();
+  const families = idsOf(await call('GET', '/api/family', guest));
+  const productList = [
+    ...idsOf(await call('GET', `/api/product?family=${ids.family}`, guest)),
+    ...idsOf(await call('GET', `/api/product?family=${ids.draftFamily}`, guest)),
+    ...idsOf(await call('GET', '/api/product', guest)),
+  ];
+  for (const id of productList) seen.add(id);
+  const byId: Record<number, number> = {};
+  for (const id of [ids.shown, ids.draft, ids.ofDraft, ids.later]) {
+    byId[id] = (await call('GET', `/api/product/${id}`, guest)).statusCode;
+  }
+  const search = await call('GET', `/api/search?family=${ids.family}&search=juice&facets=category`, guest);
+  expect(search.statusCode, search.body).toBe(200);
+  const found = search.json<{
+    data: { id: number }[];
+    count: number;
+    facets: { category: { count: number }[] };
+  }>();
+  const listed = await call('GET', `/api/search?family=${ids.family}&facets=category`, guest);
+  const byCode = await call('GET', `/api/search?family=${ids.family}&search=12345`, guest);
+  const category = body(await call('GET', `/api/category/${ids.category}`, guest)) as {
+    counts: { products: number };
+  };
+  const sitemap = (await call('GET', '/sitemap.xml')).body;
+  const pages: Record<number, number> = {};
+  for (const id of [ids.shown, ids.draft, ids.ofDraft, ids.later]) {
+    pages[id] = (await call('GET', `/catalog/main/${id}`)).statusCode;
+  }
+  return {
+    families,
+    productList: [...seen].sort((a, b) => a - b),
+    byId,
+    search: { ids: found.data.map((p) => p.id), count: found.count, facets: found.facets.category },
+    listed: idsOf(listed),
+    byCode: body(byCode).count,
+    draftFamily: {
+      read: (await call('GET', `/api/family/${ids.draftFamily}`, guest)).statusCode,
+      categories: idsOf(await call('GET', `/api/category?family=${ids.draftFamily}`, guest)),
+      category: (await call('GET', `/api/category/${ids.draftCategory}`, guest)).statusCode,
+      search: (await call('GET', `/api/search?family=${ids.draftFamily}`, guest)).statusCode,
+      page: (await call('GET', `/catalog/main?family=${ids.draftFamily}`)).statusCode,
+    },
+    categoryCount: category.counts.products,
+    familyCount: (
+      body(await call('GET', `/api/family/${ids.family}`, guest)) as { counts: { products: number } }
+    ).counts.products,
+    sitemap: {
+      products: [ids.shown, ids.draft, ids.ofDraft, ids.later].filter((id) =>
+        sitemap.includes(`/catalog/main/${id}<`),
+      ),
+      draftFamily: sitemap.includes(`family=${ids.draftFamily}<`),
+    },
+    pages,
+  };
+}
+
+describe('drafts and publish dates', () => {
+  it('never shows a guest a draft product, a draft family or its products, by any route', async () => {
+    const seen = await visitorSees(await guestToken());
+    expect(seen).toEqual({
+      families: [ids.family],
+      productList: [ids.shown],
+      byId: { [ids.shown]: 200, [ids.draft]: 404, [ids.ofDraft]: 404, [ids.later]: 404 },
+      search: { ids: [ids.shown], count: 1, facets: [{ id: ids.category, count: 1 }] },
+      listed: [ids.shown],
+      byCode: 0,
+      draftFamily: { read: 404, categories: [], category: 404, search: 404, page: 404 },
+      categoryCount: 1,
+      familyCount: 1,
+      sitemap: { products: [ids.shown], draftFamily: false },
+      pages: { [ids.shown]: 200, [ids.draft]: 404, [ids.ofDraft]: 404, [ids.later]: 404 },
+    });
+  });
+
+  it('shows staff the drafts of the families they may write, marked as drafts', async () => {
+    const all = (await call('GET', `/api/product?family=${ids.family}`, admin)).json<{
+      data: { id: number; status: string; publishAt: string | null }[];
+    }>().data;
+    expect(all.map((p) => [p.id, p.status])).toEqual([
+      [ids.shown, 'published'],
+      [ids.draft, 'draft'],
+      [ids.later, 'draft'],
+    ]);
+    expect(all.find((p) => p.id === ids.later)!.publishAt).toBe(new Date(clock + HOUR).toISOString());
+    expect(idsOf(await call('GET', '/api/family?status=draft', admin))).toEqual([ids.draftFamily]);
+    expect(idsOf(await call('GET', `/api/product?family=${ids.family}&status=draft`, editor))).toEqual([
+      ids.draft,
+      ids.later,
+    ]);
+    expect((await call('GET', `/api/product/${ids.ofDraft}`, admin)).statusCode).toBe(200);
+    const search = await call('GET', `/api/search?family=${ids.family}&search=juice`, editor);
+    expect(body(search).count).toBe(3);
+    // The editor may not write the draft family: it stays hidden from them, as from a visitor.
+    expect((await call('GET', `/api/family/${ids.draftFamily}`, editor)).statusCode).toBe(404);
+    expect((await call('GET', '/api/product?status=pending', admin)).statusCode).toBe(400);
+  });
+
+  it('suggests to a guest no word that only a draft holds; staff get it', async () => {
+    // Each word finds a product, both together none: the words alone are suggested.
+    const both = `/api/search?family=${ids.family}&search=mango%20apple`;
+    const suggested = async (token: string) =>
+      (await call('GET', both, token)).json<{ suggestions?: string[] }>().suggestions ?? [];
+    expect(await suggested(admin)).toEqual(['mango', 'apple']);
+    expect(await suggested(await guestToken())).toEqual(['apple']);
+  });
+
+  it('publishes a draft when its date passes, without anyone acting', async () => {
+    const guest = await guestToken();
+    // Cached before the date: the search page, the sitemap and the product page.
+    expect((await visitorSees(guest)).search.ids).toEqual([ids.shown]);
+    clock += 2 * HOUR;
+    const after = await visitorSees(await guestToken());
+    expect(after.byId[ids.later]).toBe(200);
+    expect(after.productList).toEqual([ids.shown, ids.later]);
+    expect(after.search.ids.sort((a, b) => a - b)).toEqual([ids.shown, ids.later]);
+    expect(after.sitemap.products).toEqual([ids.shown, ids.later]);
+    expect(after.pages[ids.later]).toBe(200);
+    expect(after.categoryCount).toBe(2);
+    expect(after.familyCount).toBe(2);
+    // Its status is still draft: the date made it public.
+    expect(body(await call('GET', `/api/product/${ids.later}`, admin))).toMatchObject({ status: 'draft' });
+  });
+
+  it('publishes a draft family with its products, and a revert of the change hides them again', async () => {
+    const put = await call('PUT', `/api/family/${ids.draftFamily}`, admin, {
+      nameEn: 'Secret',
+      nameAr: 'سري',
+      status: 'published',
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const guest = await guestToken();
+    expect((await call('GET', `/api/product/${ids.ofDraft}`, guest)).statusCode).toBe(200);
+    const entry = body(await call('GET', '/api/activity?limit=1', admin)) as { data: Activity[] };
+    expect(entry.data[0]).toMatchObject({
+      entity: 'family',
+      entityId: ids.draftFamily,
+      changes: { status: { before: 'draft', after: 'published' } },
+    });
+    const revert = await call('POST', `/api/activity/${entry.data[0]!.id}/revert`, admin);
+    expect(revert.statusCode, revert.body).toBe(200);
+    expect(body(await call('GET', `/api/family/${ids.draftFamily}`, admin))).toMatchObject({
+      status: 'draft',
+    });
+    expect((await call('GET', `/api/product/${ids.ofDraft}`, guest)).statusCode).toBe(404);
+    expect((await call('GET', `/api/family/${ids.draftFamily}`, guest)).statusCode).toBe(404);
+  });
+
+  it('an import sets the status; a bad status names its line and changes nothing', async () => {
+    const header = [
+      'familyNameEn',
+      'familyNameAr',
+      'categoryNameEn',
+      'categoryNameAr',
+      'productNameEn',
+      'productNameAr',
+      'productBarcode',
+      'productStatus',
+    ];
+    const row = (name: string, barcode: string, status: string) => [
+      ...allRow('Orchard', 'Juice', name, barcode).slice(0, 7),
+      status,
+    ];
+    const bad = await upload(
+      t,
+      admin,
+      '/api/upload/all',
+      csv([header, row('Lime juice', '777001', 'Draft'), row('Kiwi juice', '777002', 'hidden')]),
+    );
+    expect(bad.status).toBe(422);
+    expect(bad.report().problems).toEqual([
+      { line: 3, column: 'productStatus', reason: 'must be draft or published' },
+    ]);
+    const ok = await upload(
+      t,
+      admin,
+      '/api/upload/all',
+      csv([header, row('Lime juice', '777001', 'Draft'), row('Kiwi juice', '777002', '')]),
+    );
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const listed = (await call('GET', `/api/product?family=${ids.family}&search=juice`, admin)).json<{
+      data: { nameEn: string; status: string }[];
+    }>().data;
+    expect(Object.fromEntries(listed.map((p) => [p.nameEn, p.status]))).toMatchObject({
+      'Lime juice': 'draft',
+      'Kiwi juice': 'published',
+    });
+    // An empty cell keeps the stored status; the export writes it.
+    await upload(t, admin, '/api/upload/all', csv([header, row('Lime juice', '777001', '')]));
+    const exported = (await call('GET', `/api/export/family/${ids.family}.csv`, admin)).body;
+    expect(exported).toMatch(/Lime juice,[^\r\n]*,draft\r\n/);
+    expect(exported).toMatch(/Kiwi juice,[^\r\n]*,published\r\n/);
+  });
+});
