@@ -1,15 +1,14 @@
 // bench/webhooks: what webhooks cost and how soon they arrive. A fresh server process per run imports a
 // generated catalogue, then product updates go through the real HTTP API (several at once, the way an
 // ERP sync would send them), once with no subscription and once with three subscriptions to
-// `product.updated` that point at a receiver in this process. Measured: the update p50/p95 on both
+// `product.updated` that point at a receiver in a process of its own (receiver.ts). Measured: the update p50/p95 on both
 // sides, the delivery lag from the event's timestamp (written in the change's own transaction, just
 // before its commit) to its arrival at the receiver, and deliveries a second.
 //   npx tsx bench/webhooks/run.ts [--engine pglite|postgres|both] [--updates 10000] [--products 2000]
 //   [--concurrency 4] [--rounds 1]
 // A benchmark, never a test: nothing here runs under `npm test`.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { join } from 'node:path';
 import { generateCsv } from '../import/generate';
@@ -17,6 +16,7 @@ import { adminToken, startServer } from '../import/server';
 import { uploadFile } from '../import/upload';
 import { args, loadAverage, scratchData, type Engine } from '../lib/catalogue-database';
 import { markdownTable, ms } from '../lib/table';
+import type { ReceiverReport } from './receiver';
 
 // --products is the catalogue imported first (small: the updates are what is measured).
 const {
@@ -39,33 +39,34 @@ const log = (s: string) => process.stdout.write(`${s}\n`);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.ceil(p * sorted.length) - 1] ?? NaN;
 
-/** Receives deliveries, answers 204, and notes each one's lag from the event's own timestamp. */
+/** The receiver in its own process (receiver.ts), so that the updates' client does not also serve it. */
 class Receiver {
-  readonly lags: number[] = [];
-  readonly ids = new Set<string>();
-  received = 0;
-  lastArrival = 0;
-  private server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const arrived = Date.now();
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { timestamp: string };
-      this.lags.push(arrived - Date.parse(body.timestamp));
-      this.ids.add(`${req.url ?? ''} ${String(req.headers['webhook-id'])}`);
-      this.received++;
-      this.lastArrival = performance.now();
-      res.writeHead(204).end();
-    });
+  private child: ChildProcess = fork(join(import.meta.dirname, 'receiver.ts'), {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
 
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  private ask<T>(question: 'count' | 'report' | null): Promise<T> {
+    return new Promise((resolve) => {
+      this.child.once('message', (answer) => resolve(answer as T));
+      if (question) this.child.send(question);
+    });
   }
 
-  stop(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
+  async start(): Promise<string> {
+    return (await this.ask<{ url: string }>(null)).url;
+  }
+
+  async received(): Promise<number> {
+    return (await this.ask<{ received: number }>('count')).received;
+  }
+
+  report(): Promise<ReceiverReport> {
+    return this.ask<ReceiverReport>('report');
+  }
+
+  stop(): void {
+    this.child.disconnect();
   }
 }
 
@@ -85,7 +86,7 @@ async function timeUpdates(url: string, token: string): Promise<{ times: number[
     data: Record<string, unknown>[];
   };
   const times: number[] = [];
-  const started = performance.now();
+  const started = Date.now();
   // Each worker keeps to its own products, so two updates of one product never race.
   const worker = async (_: unknown, w: number) => {
     const own = page.data.filter((_p, k) => k % CONCURRENCY === w);
@@ -131,31 +132,32 @@ async function measure(engine: Engine, subscriptions: number, file: string): Pro
     const { times, started } = await timeUpdates(server.url, token);
     const expected = UPDATES * subscriptions;
     const deadline = performance.now() + DRAIN_TIMEOUT_MS;
-    while (receiver.received < expected && performance.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    while ((await receiver.received()) < expected && performance.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    if (receiver.received < expected) {
+    const got = await receiver.report();
+    if (got.received < expected) {
       throw new Error(
-        `${receiver.received} of ${expected} deliveries arrived within ${DRAIN_TIMEOUT_MS / 1000} s`,
+        `${got.received} of ${expected} deliveries arrived within ${DRAIN_TIMEOUT_MS / 1000} s`,
       );
     }
-    if (receiver.ids.size !== expected) {
-      throw new Error(`${receiver.received} deliveries carried ${receiver.ids.size} distinct webhook-ids`);
+    if (got.distinctIds !== expected) {
+      throw new Error(`${got.received} deliveries carried ${got.distinctIds} distinct webhook-ids`);
     }
-    const lags = receiver.lags.sort((a, b) => a - b);
+    const lags = got.lags.sort((a, b) => a - b);
     return {
       updateP50: percentile(times, 0.5),
       updateP95: percentile(times, 0.95),
       lagP50: percentile(lags, 0.5),
       lagP95: percentile(lags, 0.95),
-      perSecond: subscriptions ? expected / ((receiver.lastArrival - started) / 1000) : NaN,
-      delivered: receiver.received,
+      perSecond: subscriptions ? expected / ((got.lastArrival - started) / 1000) : NaN,
+      delivered: got.received,
     };
   } finally {
     server.proc.kill('SIGTERM');
     await server.exited;
     await scratch.remove();
-    await receiver.stop();
+    receiver.stop();
   }
 }
 

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { addressId, parseCatalogQuery } from '@dalil/contracts/catalog-query';
 import { readCatalogueVersion } from '../../lib/catalogue-version';
+import { COMPRESSION, chooseEncoding, compressText } from '../../lib/compression';
 import { VersionedCache } from '../../lib/versioned-cache';
 import { PublishSchedule } from '../../lib/publication';
 import { publicOrigin, type VisitorLanguage, type VisitorPage } from '../../lib/visitor-addresses';
@@ -22,6 +23,17 @@ interface RenderedPage {
   status: 200 | 404;
   head: string;
   body: string;
+}
+
+/**
+ * A page as it is sent: the whole HTML, and its compressed copies once asked for, so that a cached
+ * page costs neither its assembly nor its compression again.
+ */
+interface ServedPage {
+  status: 200 | 404;
+  html: string;
+  br?: Buffer;
+  gzip?: Buffer;
 }
 
 /**
@@ -68,7 +80,7 @@ export function pagesRoutes(app: FastifyInstance) {
   const webDist = config.webDist;
   if (webDist === null || !existsSync(join(webDist, 'index.html'))) return;
   const template = AppHtml.read(webDist);
-  const cache = new VersionedCache<RenderedPage>({
+  const cache = new VersionedCache<ServedPage>({
     maxEntries: 2000,
     versionTtlMs: 250,
     readVersion: () => readCatalogueVersion(db),
@@ -136,13 +148,24 @@ export function pagesRoutes(app: FastifyInstance) {
     const version = await cache.currentVersion();
     // A page changes when a publish date passes as well as on a write.
     const key = `${language} ${origin} ${request.url} ${await schedule.passed(app.ctx.now(), version)}`;
-    let rendered = cache.get(key);
-    if (!rendered) {
+    let served = cache.get(key);
+    if (!served) {
       const withBody = !(page !== 'missing' && page.kind === 'chooser' && trimmed !== '/catalog/family');
-      rendered = await render(page, language, origin, withBody);
-      cache.set(key, rendered, version);
+      const rendered = await render(page, language, origin, withBody);
+      served = { status: rendered.status, html: template.render(language, rendered.head, rendered.body) };
+      cache.set(key, served, version);
     }
-    return reply.status(rendered.status).send(template.render(language, rendered.head, rendered.body));
+    void reply.status(served.status);
+    const encoding =
+      served.html.length >= COMPRESSION.threshold ? chooseEncoding(request.headers['accept-encoding']) : null;
+    if (encoding === null) return reply.send(served.html);
+    served[encoding] ??= compressText(served.html, encoding);
+    // An answer that already has a Content-Encoding is left alone by @fastify/compress.
+    const vary = reply.getHeader('vary');
+    return reply
+      .header('content-encoding', encoding)
+      .header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding')
+      .send(served[encoding]);
   }
 
   for (const url of ['/catalog/family', '/catalog/main', '/catalog/main/:id'])

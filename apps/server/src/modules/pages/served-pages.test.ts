@@ -2,6 +2,7 @@ import { load, type CheerioAPI } from 'cheerio';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
@@ -131,6 +132,24 @@ describe('a product page', () => {
     expect($('.sp-crumbs a').eq(2).attr('href')).toBe(`/catalog/main?family=${family}&category=${dates}`);
     // The other language's page, for a visitor without the app's switcher.
     expect($('.sp-lang').attr('href')).toBe(`/catalog/main/${royal}?lang=en`);
+  });
+
+  it('is sent compressed as the browser asks, the same page as uncompressed, when asked again too', async () => {
+    const url = `/catalog/main/${royal}?lang=en`;
+    const plain = await t.app.inject({ method: 'GET', url });
+    for (const [encoding, unpack] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      for (let asked = 0; asked < 2; asked++) {
+        const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+        expect(res.headers['content-type']).toMatch(/^text\/html/);
+        expect(unpack(res.rawPayload).toString('utf8')).toBe(plain.body);
+      }
+    }
   });
 
   it('shows it in English with ?lang=en, left to right', async () => {
