@@ -42,3 +42,18 @@ export const trustProxy = z
 
 export const positiveInt = (fallback: number) =>
   z.coerce.number({ error: 'must be a number' }).int().positive().default(fallback);
+
+/** A comma-separated list of host names, lower-cased, without ports. */
+export const hostList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .refine((hosts) => hosts.every((h) => !/[/:@*\s]/.test(h) || /^\[?[0-9a-f:.]+\]?$/.test(h)), {
+    message:
+      'must be host names or addresses separated by commas (erp.example,10.0.0.5), without schemes or ports',
+  });

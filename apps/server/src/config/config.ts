@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { z } from 'zod';
-import { bool, duration, positiveInt, trustProxy } from './config-values';
+import { bool, duration, hostList, positiveInt, trustProxy } from './config-values';
 import { ConfigError, persistedSecret } from './config-secret';
 
 export { ConfigError } from './config-secret';
@@ -16,21 +16,6 @@ const MAX_TOKEN_TTL_SECONDS = 30 * 86400;
  * visitor's browser back to sign in as the guest again and again (guest sign-ins are limited).
  */
 const MIN_TOKEN_TTL_SECONDS = 5 * 60;
-
-/** A comma-separated list of host names, lower-cased, without ports. */
-const hostList = z
-  .string()
-  .optional()
-  .transform((v) =>
-    (v ?? '')
-      .split(',')
-      .map((h) => h.trim().toLowerCase())
-      .filter(Boolean),
-  )
-  .refine((hosts) => hosts.every((h) => !/[/:@*\s]/.test(h) || /^\[?[0-9a-f:.]+\]?$/.test(h)), {
-    message:
-      'must be host names or addresses separated by commas (erp.example,10.0.0.5), without schemes or ports',
-  });
 
 const EnvSchema = z
   .object({
