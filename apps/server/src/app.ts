@@ -10,6 +10,7 @@ import type { Config } from './config/config';
 import type { Database } from './db/client';
 import { COMPRESSION } from './lib/compression';
 import { CatalogueWrites } from './lib/catalogue-version';
+import { PublishSchedule } from './lib/publication';
 import { SessionWrites } from './lib/session-version';
 import type { AppContext } from './lib/context';
 import { OPENAPI } from './lib/openapi';
@@ -88,6 +89,7 @@ export async function buildApp({
     database,
     db: database.db,
     catalogue: new CatalogueWrites(database.db),
+    publishing: new PublishSchedule(database.db),
     sessions: new SessionWrites(database.db),
     tokens,
     now: tokens.now,

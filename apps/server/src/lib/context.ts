@@ -3,6 +3,7 @@ import type { Access } from '@dalil/contracts/resources';
 import type { Config } from '../config/config';
 import type { Database, Db } from '../db/client';
 import type { CatalogueWrites } from './catalogue-version';
+import type { PublishSchedule } from './publication';
 import type { MediaStore } from './media-store';
 import type { Metrics } from './metrics';
 import type { SessionWrites } from './session-version';
@@ -28,6 +29,11 @@ export interface AppContext extends DataContext {
   media: MediaStore;
   /** This app's metrics registry (GET /metrics when an operator turned it on). */
   metrics: Metrics;
+  /**
+   * The publish dates that have passed, read once per catalogue version for every cache that depends
+   * on them (search, the sitemap, visitor pages).
+   */
+  publishing: PublishSchedule;
   /** Set when shutdown starts: new requests then get 503. */
   lifecycle: { draining: boolean };
 }

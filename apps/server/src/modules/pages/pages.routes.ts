@@ -5,7 +5,6 @@ import { addressId, parseCatalogQuery } from '@dalil/contracts/catalog-query';
 import { readCatalogueVersion } from '../../lib/catalogue-version';
 import { COMPRESSION, chooseEncoding, compressText } from '../../lib/compression';
 import { VersionedCache } from '../../lib/versioned-cache';
-import { PublishSchedule } from '../../lib/publication';
 import { publicOrigin, type VisitorLanguage, type VisitorPage } from '../../lib/visitor-addresses';
 import { AppHtml } from './app-html';
 import { renderBody } from './page-body';
@@ -87,7 +86,7 @@ export function pagesRoutes(app: FastifyInstance) {
     onLookup: (hit) => metrics.cacheLookup('pages', hit),
   });
   const unsubscribe = catalogue.onWrite(() => cache.expire());
-  const schedule = new PublishSchedule(db);
+  const schedule = app.ctx.publishing;
   app.addHook('onClose', (_instance, closed) => {
     unsubscribe();
     closed();

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { SearchCacheSettings } from '../../lib/app-module';
 import { readCatalogueVersion } from '../../lib/catalogue-version';
 import { VersionedCache } from '../../lib/versioned-cache';
-import { PublishSchedule } from '../../lib/publication';
 import { searchRoutes, type CachedPage } from './search.routes';
 import { VocabularyCache } from './vocabulary-cache';
 
@@ -25,6 +24,6 @@ export function searchCachePlugin(app: FastifyInstance, settings: SearchCacheSet
     unsubscribe();
     closed();
   });
-  searchRoutes(app, cache, new VocabularyCache(db), new PublishSchedule(db));
+  searchRoutes(app, cache, new VocabularyCache(db), app.ctx.publishing);
   done();
 }

@@ -7,7 +7,6 @@ import type { SitemapSettings } from '../../lib/app-module';
 import { readCatalogueVersion } from '../../lib/catalogue-version';
 import { HttpError } from '../../lib/errors';
 import { VersionedCache } from '../../lib/versioned-cache';
-import { PublishSchedule } from '../../lib/publication';
 import { publicOrigin } from '../../lib/visitor-addresses';
 import { countRecords, sitemapRecords } from './sitemap.service';
 import { ENTRIES_PER_RECORD, URLSET_CLOSE, URLSET_OPEN, sitemapIndex, urlEntries } from './sitemap-xml';
@@ -36,7 +35,7 @@ export function sitemapRoutes(app: FastifyInstance, settings: SitemapSettings = 
   });
   const unsubscribe = catalogue.onWrite(() => counts.expire());
   // The sitemap changes when a publish date passes as well as on a write: its ETag and counts say so.
-  const schedule = new PublishSchedule(db);
+  const schedule = app.ctx.publishing;
   app.addHook('onClose', (_instance, done) => {
     unsubscribe();
     done();
