@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js. Dependencies stay in node_modules; only our own workspace
+// Bundles the server into dist/main.js, and the webhook sender's thread into dist/webhook-sender.thread.js. Dependencies stay in node_modules; only our own workspace
 // packages (contracts) are bundled, so production runs plain JavaScript (decision 0001).
 import { build } from 'esbuild';
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
@@ -9,8 +9,11 @@ mkdirSync(`${root}dist`, { recursive: true });
 
 const started = Date.now();
 await build({
-  entryPoints: [`${root}src/main.ts`],
-  outfile: `${root}dist/main.js`,
+  entryPoints: {
+    main: `${root}src/main.ts`,
+    'webhook-sender.thread': `${root}src/modules/webhooks/webhook-sender.thread.ts`,
+  },
+  outdir: `${root}dist`,
   bundle: true,
   platform: 'node',
   target: 'node20',

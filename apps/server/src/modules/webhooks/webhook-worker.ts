@@ -1,15 +1,14 @@
-import { createHmac } from 'node:crypto';
 import { WEBHOOK_SECRET_PREFIX } from '@dalil/contracts/webhooks';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { webhookAttempts } from '../../db/schema';
-import { outboundRequest } from '../../lib/outbound';
 import { onEnqueued } from '../../lib/webhook-outbox';
+import { type Outcome, WebhookSender } from './webhook-sender';
 
 // Sends the outbox's deliveries (docs/decisions/0051-webhooks.md). Every server process runs one:
 // it claims due deliveries with a lease (FOR UPDATE SKIP LOCKED, so two processes never claim the
-// same one), signs and posts each, and records the attempt. A failed delivery is retried on a
+// same one), has its sender thread sign and post them, and records the attempts. A failed delivery is retried on a
 // growing schedule for a day after its first attempt; then its subscription is disabled.
 
 /** Waits after the 1st, 2nd, ... failed attempt; the last repeats until the day is over. */
@@ -18,15 +17,6 @@ const RETRY_SCHEDULE_MS = [5, 300, 1800, 7200, 18_000, 36_000].map((s) => s * 10
 const GIVE_UP_AFTER_MS = 24 * 3600 * 1000;
 /** Deliveries claimed, and sent at once, per round. */
 const BATCH = 64;
-
-/**
- * The Standard Webhooks signature: base64 HMAC-SHA256 of `id.timestamp.body`, keyed by the secret's
- * bytes (the base64 after `whsec_`).
- */
-function sign(secret: string, id: string, timestamp: number, body: string): string {
-  const key = Buffer.from(secret.slice(WEBHOOK_SECRET_PREFIX.length), 'base64');
-  return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
-}
 
 interface Claimed {
   id: number;
@@ -37,13 +27,6 @@ interface Claimed {
   body: string;
   url: string;
   secret: string;
-}
-
-interface Outcome {
-  ok: boolean;
-  responseCode: number | null;
-  error: string | null;
-  durationMs: number;
 }
 
 /** An attempt made, and what it makes of its delivery. */
@@ -74,7 +57,10 @@ export class WebhookWorker {
   private stopped = false;
   /** Set when this process wrote an event that no round has looked for yet. */
   private dirty = false;
+  /** A look already asked for after an event was written. */
+  private looking = false;
   private readonly unsubscribe: () => void;
+  private readonly sender = new WebhookSender();
 
   constructor(
     private readonly db: Db,
@@ -85,7 +71,12 @@ export class WebhookWorker {
     // for writes that do not go through the catalogue's write path; the poll catches the rest.
     this.unsubscribe = onEnqueued(() => {
       this.dirty = true;
-      setTimeout(() => this.committed(), 100).unref();
+      if (this.looking) return;
+      this.looking = true;
+      setTimeout(() => {
+        this.looking = false;
+        this.committed();
+      }, 100).unref();
     });
   }
 
@@ -129,6 +120,7 @@ export class WebhookWorker {
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([this.running, new Promise((r) => (timer = setTimeout(r, waitMs)))]);
     clearTimeout(timer);
+    await this.sender.stop();
   }
 
   private schedule(): void {
@@ -146,8 +138,21 @@ export class WebhookWorker {
       const claimed = await this.claim();
       if (claimed.length === 0) return;
       const at = this.options.now();
-      const sent = await Promise.all(claimed.map(async (d) => this.outcomeOf(d, at, await this.send(d, at))));
-      await this.record(sent, at);
+      const outcomes = await this.sender.send({
+        timestamp: Math.floor(at.getTime() / 1000),
+        timeoutMs: this.options.timeoutMs,
+        allowedHosts: this.options.allowedHosts,
+        deliveries: claimed.map((d) => ({
+          url: d.url,
+          messageId: d.message_id,
+          key: d.secret.slice(WEBHOOK_SECRET_PREFIX.length),
+          body: d.body,
+        })),
+      });
+      await this.record(
+        claimed.map((d, i) => this.outcomeOf(d, at, outcomes[i]!)),
+        at,
+      );
     }
   }
 
@@ -186,43 +191,6 @@ export class WebhookWorker {
       join webhook_subscriptions s on s.id = c.subscription_id
       order by c.id`);
     return rowsOf<Claimed>(result);
-  }
-
-  private async send(d: Claimed, at: Date): Promise<Outcome> {
-    const timestamp = Math.floor(at.getTime() / 1000);
-    const started = performance.now();
-    const took = () => Math.round(performance.now() - started);
-    try {
-      const res = await outboundRequest(d.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'Dalil-Webhooks',
-          'webhook-id': d.message_id,
-          'webhook-timestamp': String(timestamp),
-          'webhook-signature': sign(d.secret, d.message_id, timestamp, d.body),
-        },
-        body: d.body,
-        allowedHosts: this.options.allowedHosts,
-        maxRedirects: 0,
-        timeoutMs: this.options.timeoutMs,
-      });
-      res.body.resume();
-      const ok = res.status >= 200 && res.status < 300;
-      return {
-        ok,
-        responseCode: res.status,
-        error: ok ? null : `The receiver answered ${res.status}`,
-        durationMs: took(),
-      };
-    } catch (err) {
-      const e = err as Error;
-      const timedOut = e.name === 'TimeoutError' || e.name === 'AbortError';
-      const error = timedOut
-        ? `No answer within ${this.options.timeoutMs / 1000} s`
-        : e.message || (e as NodeJS.ErrnoException).code || 'The request failed';
-      return { ok: false, responseCode: null, error, durationMs: took() };
-    }
   }
 
   /** What an attempt's outcome makes of its delivery: delivered, retried when, or given up. */

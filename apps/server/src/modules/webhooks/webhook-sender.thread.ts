@@ -1,0 +1,58 @@
+// The webhook sender's thread: signs and posts a round of deliveries off the main thread, so the
+// requests out and their answers never queue behind (or in front of) the API's own requests
+// (docs/decisions/0051-webhooks.md, "Where deliveries are sent"). It holds no database connection:
+// the worker on the main thread claims and records, this thread only talks HTTP.
+import { createHmac } from 'node:crypto';
+import { parentPort } from 'node:worker_threads';
+import { outboundRequest } from '../../lib/outbound';
+import type { Outcome, SendRound } from './webhook-sender';
+
+/**
+ * The Standard Webhooks signature: base64 HMAC-SHA256 of `id.timestamp.body`, keyed by the secret's
+ * bytes (`key`: the base64 after the secret's `whsec_`).
+ */
+function sign(key: Buffer, id: string, timestamp: number, body: string): string {
+  return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
+}
+
+async function send(round: SendRound, d: SendRound['deliveries'][number]): Promise<Outcome> {
+  const started = performance.now();
+  const took = () => Math.round(performance.now() - started);
+  try {
+    const res = await outboundRequest(d.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Dalil-Webhooks',
+        'webhook-id': d.messageId,
+        'webhook-timestamp': String(round.timestamp),
+        'webhook-signature': sign(Buffer.from(d.key, 'base64'), d.messageId, round.timestamp, d.body),
+      },
+      body: d.body,
+      allowedHosts: round.allowedHosts,
+      maxRedirects: 0,
+      timeoutMs: round.timeoutMs,
+    });
+    res.body.resume();
+    const ok = res.status >= 200 && res.status < 300;
+    return {
+      ok,
+      responseCode: res.status,
+      error: ok ? null : `The receiver answered ${res.status}`,
+      durationMs: took(),
+    };
+  } catch (err) {
+    const e = err as Error;
+    const timedOut = e.name === 'TimeoutError' || e.name === 'AbortError';
+    const error = timedOut
+      ? `No answer within ${round.timeoutMs / 1000} s`
+      : e.message || (e as NodeJS.ErrnoException).code || 'The request failed';
+    return { ok: false, responseCode: null, error, durationMs: took() };
+  }
+}
+
+parentPort?.on('message', (round: SendRound) => {
+  void Promise.all(round.deliveries.map((d) => send(round, d))).then((outcomes) =>
+    parentPort?.postMessage({ round: round.round, outcomes }),
+  );
+});
