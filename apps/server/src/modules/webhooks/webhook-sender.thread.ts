@@ -3,9 +3,28 @@
 // (docs/decisions/0051-webhooks.md, "Where deliveries are sent"). It holds no database connection:
 // the worker on the main thread claims and records, this thread only talks HTTP.
 import { createHmac } from 'node:crypto';
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { outboundRequest } from '../../lib/outbound';
 import type { Outcome, SendRound } from './webhook-sender';
+
+/**
+ * The nice value of this thread: deliveries are background work (their lag is allowed seconds, an
+ * API answer milliseconds), so when both want the CPU the API's threads go first; at 5, not 19, the
+ * thread still gets about a third of a busy core's share and keeps up.
+ */
+const SENDER_NICE = 5;
+
+/** Linux keeps a nice value per thread: lower this one's priority. Elsewhere it keeps the process's. */
+function yieldToRequests(): void {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isSafeInteger(tid) && tid > 0) setPriority(tid, SENDER_NICE);
+  } catch {
+    // Not Linux, or not allowed here: the thread runs at the process's priority.
+  }
+}
 
 /**
  * The Standard Webhooks signature: base64 HMAC-SHA256 of `id.timestamp.body`, keyed by the secret's
@@ -51,6 +70,7 @@ async function send(round: SendRound, d: SendRound['deliveries'][number]): Promi
   }
 }
 
+yieldToRequests();
 parentPort?.on('message', (round: SendRound) => {
   void Promise.all(round.deliveries.map((d) => send(round, d))).then((outcomes) =>
     parentPort?.postMessage({ round: round.round, outcomes }),
