@@ -16,6 +16,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e-report.json' }]],
   use: {
+    // The journeys' visitors read Arabic: visitor pages are asked for in Arabic (the server answers an
+    // address without `?lang=` in the browser's Accept-Language), while the browser's own languages,
+    // which the admin area's first visit follows, stay en-US. A journey can ask otherwise.
+    extraHTTPHeaders: { 'accept-language': 'ar,en;q=0.5' },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -140,6 +140,24 @@ test.describe('with JavaScript', () => {
     expect(errors).toEqual([]);
   });
 
+  test.describe('in a browser that prefers English', () => {
+    test.use({ locale: 'en-US', extraHTTPHeaders: { 'accept-language': 'en-US,en;q=0.9' } });
+
+    test('a first visit is answered in English, and the app goes on in English', async ({ page, lookup }) => {
+      const family = await lookup.family(FAMILY);
+      const product = await lookup.product(family, 'Medjool Dates');
+      const errors = problems(page);
+      const response = await page.goto(`/catalog/main/${product}`);
+      expect(await response!.text()).toContain('<html lang="en" dir="ltr">');
+      await expect(page.getByRole('link', { name: 'Back to the catalogue' })).toBeVisible();
+      await expect(page.locator('#served-page')).toHaveCount(0);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+      await expect(page.getByRole('heading', { name: 'Medjool Dates' }).first()).toBeVisible();
+      expect(errors).toEqual([]);
+    });
+  });
+
   test('a catalogue page: the app shows the carried results, then the switcher and paging work', async ({
     page,
     lookup,

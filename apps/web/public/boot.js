@@ -153,12 +153,13 @@
   // The same first choices as the app's preferences store: the admin area remembers its own
   // language and on a first visit follows the browser (Arabic only when it comes before English).
   // A visitor page's address may name its language (?lang=en): it wins, as in the app and on the
-  // server, which answered this page in it.
+  // server, which answered this page in it. A first visit to the catalogue keeps the language the
+  // server answered the page in (from the browser's Accept-Language): Arabic unless it said English.
   var admin = location.pathname.indexOf('/admin') === 0;
   var named = admin ? null : new URLSearchParams(location.search).get('lang');
   var language = named === 'ar' || named === 'en' ? named : read(admin ? keys.adminLanguage : keys.language);
   if (language !== 'ar' && language !== 'en') {
-    language = 'ar';
+    language = html.lang === 'en' ? 'en' : 'ar';
     if (admin) {
       var preferred = (navigator.languages || [navigator.language || '']).map(function (l) {
         return String(l).toLowerCase().slice(0, 2);

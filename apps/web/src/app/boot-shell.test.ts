@@ -86,6 +86,21 @@ describe('first-paint shell (public/boot.js)', () => {
     expect(document.documentElement.dir).toBe('ltr');
   });
 
+  it('keeps the language the server answered a first visit in, else Arabic', () => {
+    window.localStorage.removeItem(STORAGE_KEYS.language);
+    window.localStorage.removeItem(STORAGE_KEYS.direction);
+    window.history.replaceState(null, '', '/catalog/main/7');
+    document.documentElement.lang = 'en';
+    runBoot();
+    expect(document.documentElement.lang).toBe('en');
+    expect(document.documentElement.dir).toBe('ltr');
+
+    document.documentElement.lang = 'ar';
+    runBoot();
+    expect(document.documentElement.lang).toBe('ar');
+    expect(document.documentElement.dir).toBe('rtl');
+  });
+
   it('shows no hero when the stored family and the family key disagree', () => {
     setToken('catalogue-token');
     useCatalogStore.getState().selectFamily(family);

@@ -30,11 +30,25 @@ afterEach(() => {
 });
 
 describe('preferences on a first visit', () => {
-  it('start the visitor area in Arabic whatever the browser prefers', async () => {
+  it('start the visitor area in Arabic whatever the browser prefers, on a page the server did not answer in English', async () => {
     const { store } = await firstVisit(['en-GB', 'en']);
     store.getState().enterArea('admin');
     store.getState().enterArea('catalog');
     expect(store.getState().language).toBe('ar');
+  });
+
+  it('go on in English on a visitor page the server answered in English', async () => {
+    document.documentElement.lang = 'en';
+    try {
+      const { store } = await firstVisit(['en-GB', 'en']);
+      expect(store.getState().language).toBe('en');
+      expect(store.getState().directionOverride).toBeNull();
+      // The admin area keeps its own first choice.
+      store.getState().enterArea('admin');
+      expect(store.getState().language).toBe('en');
+    } finally {
+      document.documentElement.removeAttribute('lang');
+    }
   });
 
   it('start the admin area in the first of Arabic and English the browser prefers, else English', async () => {

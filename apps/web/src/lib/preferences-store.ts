@@ -18,13 +18,26 @@ const LANGUAGE_KEYS: Record<Area, string> = {
   admin: STORAGE_KEYS.adminLanguage,
 };
 
+const initialArea = (): Area =>
+  typeof location !== 'undefined' && location.pathname.startsWith('/admin') ? 'admin' : 'catalog';
+
 /**
- * A first visit's language: the catalogue starts in Arabic; the admin area (whose texts are written
- * in English) follows the browser: Arabic when it comes before English among the preferred
- * languages, else English.
+ * The language the server answered this visitor page in (from the browser's Accept-Language; boot.js
+ * keeps it on <html> when nothing is stored), read once as the app starts, before the app sets its own.
+ */
+const servedLanguage: Language | null =
+  initialArea() === 'catalog' && typeof document !== 'undefined' && document.documentElement.lang === 'en'
+    ? 'en'
+    : null;
+
+/**
+ * A first visit's language: the catalogue starts in Arabic, unless the server answered the page in
+ * English (the app then goes on in the language the visitor already reads); the admin area (whose
+ * texts are written in English) follows the browser: Arabic when it comes before English among the
+ * preferred languages, else English.
  */
 function firstLanguage(area: Area): Language {
-  if (area === 'catalog') return 'ar';
+  if (area === 'catalog') return servedLanguage ?? 'ar';
   const preferred = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
   const first = preferred.map((l) => l.toLowerCase().slice(0, 2)).find((l) => l === 'ar' || l === 'en');
   return first === 'ar' ? 'ar' : 'en';
@@ -51,9 +64,6 @@ const darkQuery = () =>
     ? window.matchMedia('(prefers-color-scheme: dark)')
     : null;
 const systemMode = (): ColourMode => (darkQuery()?.matches ? 'dark' : 'light');
-const initialArea = (): Area =>
-  typeof location !== 'undefined' && location.pathname.startsWith('/admin') ? 'admin' : 'catalog';
-
 interface PreferencesState {
   mode: ColourMode;
   /** Set once the person toggles the mode; until then it follows the system's preference. */
