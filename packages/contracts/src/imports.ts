@@ -21,6 +21,18 @@ export const CSV_COLUMNS = [
   'productNumber',
   /** draft or published; left empty, a new product is published and a stored one keeps its status. */
   'productStatus',
+  /** The price: a number of 0 or more (Arabic digits too), up to two decimals kept. */
+  'productCost',
+  'productDescriptionEn',
+  'productDescriptionAr',
+  /** When a draft counts as published: ISO date and time (2027-01-31T09:00:00Z); empty = no date. */
+  'productPublishAt',
+  /**
+   * The product's image and icon: the stored name an export writes (abc….webp), or an https address
+   * the import downloads and stores like an uploaded image. Empty = none.
+   */
+  'productImage',
+  'productIcon',
 ] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
@@ -156,6 +168,10 @@ const EXAMPLE_ROWS: string[][] = [
     '12',
     '80',
     '1001',
+    '',
+    '4.75',
+    'Pasteurised full-cream milk, kept chilled',
+    'حليب كامل الدسم مبستر، يحفظ مبرداً',
   ],
   [
     'Al Safi',
@@ -173,6 +189,11 @@ const EXAMPLE_ROWS: string[][] = [
     '20',
     '60',
     '1002',
+    'draft',
+    '2.5',
+    '',
+    '',
+    '2027-01-31T09:00:00Z',
   ],
   [
     'Al Safi',
