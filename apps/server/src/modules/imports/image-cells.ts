@@ -113,7 +113,11 @@ export class ImageAddresses {
 function reasonOf(err: unknown): string {
   if (err instanceof NotFetched) return err.message;
   if (err instanceof OutboundRefusedError) return `could not be downloaded: the address ${err.message}`;
-  if (err instanceof HttpError) return `is not an image we accept: ${err.message}`;
+  if (err instanceof HttpError) {
+    return err.statusCode === 415
+      ? 'is not an image we accept (JPEG, PNG, WebP, AVIF or GIF)'
+      : `is not an image we accept: ${err.message}`;
+  }
   const code = (err as NodeJS.ErrnoException).code;
   if (err instanceof Error && (err.name === 'AbortError' || err.name === 'TimeoutError')) {
     return 'could not be downloaded: the address took too long to answer';
