@@ -65,8 +65,10 @@ const PUBLISH_AT = z.string().transform((v, ctx) => {
   const m = SHEET_DATE.exec(v);
   const iso = m ? `${m[1]}T${m[2] ?? '00:00'}${m[3] ?? ':00'}Z` : v;
   const parsed = publicationBodyFields.publishAt.safeParse(iso);
-  if (parsed.success && !Number.isNaN(Date.parse(iso))) return iso;
-  ctx.addIssue({ code: 'custom', message: parsed.error?.issues[0]?.message ?? 'must be a date and time' });
+  // Year 0 passes the ISO check but not the database's: refused here, not as a failed insert.
+  if (parsed.success && !iso.startsWith('0000')) return iso;
+  const message = parsed.error?.issues[0]?.message ?? 'must be a date and time such as 2027-01-31T00:00:00Z';
+  ctx.addIssue({ code: 'custom', message });
   return z.NEVER;
 });
 /** An image cell: a stored image's name, or an address to fetch it from. */
