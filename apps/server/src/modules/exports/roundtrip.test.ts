@@ -305,6 +305,16 @@ describe.each(['csv', 'xlsx'] as const)('every product field round-trips (%s)', 
     expect(back.body.products).toMatchObject({ updated: 1 });
   });
 
+  it('reads a publish date as a spreadsheet shows one, in UTC', async () => {
+    const { edited } = await exported(format);
+    const res = await importFile(await edited([[0, 'productPublishAt', '2027-02-01 10:30']]));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await productOf(ids.apple)).toMatchObject({ publishAt: '2027-02-01T10:30:00.000Z' });
+    const back = await importFile(await edited([[0, 'productPublishAt', '2027-01-31T12:00:00+03:00']]));
+    expect(back.body.products).toMatchObject({ updated: 1 });
+    expect(await productOf(ids.apple)).toMatchObject({ publishAt: PUBLISH_AT });
+  });
+
   it('leaves fields of columns a file lacks as they are', async () => {
     const { header, rows } = await exported(format);
     const keep = header.filter((c) => !['productCost', 'productImage', 'productPublishAt'].includes(c));
