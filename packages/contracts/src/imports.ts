@@ -21,6 +21,18 @@ export const CSV_COLUMNS = [
   'productNumber',
   /** draft or published; left empty, a new product is published and a stored one keeps its status. */
   'productStatus',
+  /** The price: a number of 0 or more (Arabic digits too), up to two decimals kept. */
+  'productCost',
+  'productDescriptionEn',
+  'productDescriptionAr',
+  /** When a draft counts as published: ISO date and time (2027-01-31T09:00:00Z); empty = no date. */
+  'productPublishAt',
+  /**
+   * The product's image and icon: the stored name an export writes (abc….webp), or an https address
+   * the import downloads and stores like an uploaded image. Empty = none.
+   */
+  'productImage',
+  'productIcon',
 ] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
@@ -52,6 +64,24 @@ export const REQUIRED_COLUMNS: Record<ImportKind, readonly CsvColumn[]> = {
   categories: ['categoryNameEn', 'categoryNameAr'],
   products: ['productNameEn', 'productNameAr'],
 };
+
+/**
+ * What the columns hold, for the API description of uploads and exports. An export writes every
+ * column, so an untouched export imports back changing nothing.
+ */
+export const importColumnsDescription = (kind: ImportKind): string =>
+  [
+    `Columns, matched by name in any order and case: ${IMPORT_COLUMNS[kind].join(', ')};`,
+    `required: ${REQUIRED_COLUMNS[kind].join(', ')}.`,
+    'A column the file lacks leaves its field unchanged; a column present but empty clears it',
+    '(productStatus: an empty cell keeps the stored status, a new product is published).',
+    'productCost: a number of 0 or more (Arabic digits accepted).',
+    'productPublishAt: ISO date and time with its offset (2027-01-31T09:00:00Z), or a sheet date',
+    '(2027-01-31 09:00, read as UTC).',
+    'productImage and productIcon: the name of a stored image, as exports write it, or an https',
+    'address that the import downloads (within the image upload limit, an image by its content)',
+    'and stores like an uploaded image. A problem names the line (or sheet row) and the column.',
+  ].join(' ');
 
 /** Problems listed in a report; all of them are counted. */
 export const MAX_LISTED_PROBLEMS = 1000;
@@ -156,6 +186,10 @@ const EXAMPLE_ROWS: string[][] = [
     '12',
     '80',
     '1001',
+    '',
+    '4.75',
+    'Pasteurised full-cream milk, kept chilled',
+    'حليب كامل الدسم مبستر، يحفظ مبرداً',
   ],
   [
     'Al Safi',
@@ -173,6 +207,11 @@ const EXAMPLE_ROWS: string[][] = [
     '20',
     '60',
     '1002',
+    'draft',
+    '2.5',
+    '',
+    '',
+    '2027-01-31T09:00:00Z',
   ],
   [
     'Al Safi',

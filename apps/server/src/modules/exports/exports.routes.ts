@@ -3,17 +3,23 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE, API_PATHS } from '@dalil/contracts/api-paths';
 import { z } from 'zod';
 import { ErrorBodySchema } from '@dalil/contracts/common';
-import { ExportFamilyParamsSchema, XLSX_MEDIA_TYPE as XLSX_TYPE } from '@dalil/contracts/imports';
+import {
+  ExportFamilyParamsSchema,
+  importColumnsDescription,
+  XLSX_MEDIA_TYPE as XLSX_TYPE,
+} from '@dalil/contracts/imports';
 import { requireWritable, writableFamilies } from '../../lib/family-scope';
 import { assertFamily, exportCsv, exportXlsx } from './exports.service';
 
 const tags = ['exports'];
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
 /** Documents the CSV for OpenAPI; the stream itself is sent as is. */
-const csv = z.string().meta({ description: 'CSV in the "all" import columns, UTF-8 with BOM' });
-const xlsx = z
-  .string()
-  .meta({ description: 'An Excel workbook (.xlsx), one sheet in the "all" import columns' });
+const csv = z.string().meta({
+  description: `CSV in the "all" import columns, UTF-8 with BOM, every product field written. ${importColumnsDescription('all')}`,
+});
+const xlsx = z.string().meta({
+  description: `An Excel workbook (.xlsx), one sheet in the "all" import columns, every product field written; codes and dates are text cells, counts and prices numbers. ${importColumnsDescription('all')}`,
+});
 
 type Format = 'csv' | 'xlsx';
 const FORMATS = {

@@ -18,6 +18,17 @@ type Cell = string | number | null;
 type Row = Cell[];
 
 /**
+ * A timestamp as ISO text in UTC, like the API's (2027-01-31T09:00:00.000Z), formatted by the
+ * database so both engines write the same; microseconds when the stored time has them, so the
+ * import reads back the very same instant.
+ */
+const ISO_TIME = (column: string) => {
+  const c = sql.raw(column);
+  return sql`to_char(${c} at time zone 'UTC', case when extract(microseconds from ${c})::bigint % 1000 = 0
+    then 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"' else 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"' end)`;
+};
+
+/**
  * The catalogue, or one family, as rows in the "all" import columns, so an export can be imported again.
  * Families without categories and categories without products come first, as rows that stop at the
  * family or the category, so that importing the export rebuilds the same catalogue. Products follow,
@@ -47,7 +58,8 @@ async function* exportRows(db: Db, scope: readonly number[] | null): AsyncGenera
     const rows = resultRows<Record<string, Cell>>(
       await db.execute(sql`select p.id, f.name_en as fe, f.name_ar as fa, c.name_en as ce, c.name_ar as ca,
           s.name_en as se, s.name_ar as sa, p.name_en as pe, p.name_ar as pa, p.barcode, p.shelf_life, p.net_weight, p.drained_weight,
-          p.units_per_carton, p.carton_per_palate, p.number, p.status
+          p.units_per_carton, p.carton_per_palate, p.number, p.status, p.cost::text as cost, p.description_en,
+          p.description_ar, ${ISO_TIME('p.publish_at')} as publish_at, p.image, p.logo
         from products p join categories c on c.id = p.category_id join families f on f.id = p.family_id
           left join categories s on s.id = p.sub_category_id
         where p.id > ${last} and ${inFamily('p.family_id')}
@@ -71,6 +83,13 @@ async function* exportRows(db: Db, scope: readonly number[] | null): AsyncGenera
         r.carton_per_palate!,
         r.number!,
         r.status!,
+        // A number, so 12.50 is written 12.5 and a sheet gets a number cell.
+        r.cost === null ? null : Number(r.cost),
+        r.description_en ?? null,
+        r.description_ar ?? null,
+        r.publish_at ?? null,
+        r.image ?? null,
+        r.logo ?? null,
       ];
     }
     if (rows.length < EXPORT_BATCH) return;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ImportWarning } from '@dalil/contracts/imports';
 import type { Db } from '../../db/client';
 import { resultRows } from '../../lib/db-helpers';
+import { rowContent } from './key-conflicts';
 
 type Executor = Pick<Db, 'execute'>;
 const MAX_LINES = 20;
@@ -14,9 +15,7 @@ interface Group {
 }
 
 /** A staged row's values; rows with a barcode that differ in any of them are key conflicts instead. */
-const ROW_CONTENT = sql.raw(`row(r.family_en, r.family_ar, r.category_en, r.category_ar, r.sub_category_en,
-  r.sub_category_ar, r.name_en, r.name_ar, r.barcode, r.number, r.shelf_life, r.net_weight, r.drained_weight,
-  r.units_per_carton, r.carton_per_palate)::text`);
+const ROW_CONTENT = rowContent('r');
 
 /**
  * Rows of the file that share a natural key (the same product twice, or the same category twice on

@@ -10,6 +10,7 @@ import {
   ImportReportSchema,
   InvalidRowsQuerySchema,
   XLSX_MEDIA_TYPE,
+  importColumnsDescription,
   type ImportKind,
 } from '@dalil/contracts/imports';
 import { requireWritable } from '../../lib/family-scope';
@@ -237,6 +238,7 @@ export async function importRoutes(app: FastifyInstance) {
         schema: {
           tags,
           summary: `Upload ${target.summary} (CSV or XLSX, field "file")`,
+          description: importColumnsDescription(target.kind),
           operationId: `import${operation(target.kind)}`,
           consumes: ['multipart/form-data'],
           querystring: ImportQuerySchema,

@@ -29,6 +29,9 @@ import { familyNameWarnings } from './family-names';
 import { gtinChecks } from './gtin-check';
 import { keyConflicts } from './key-conflicts';
 import { subCategoryProblems } from './sub-categories';
+import { ImageAddresses, missingImageProblems } from './image-cells';
+import type { MediaStore } from '../../lib/media-store';
+import type { Config } from '../../config/config';
 
 /** Other uploads (the synonyms CSV) and downloads (the export sheet) share these with the imports. */
 export { csvRecords } from './csv-source';
@@ -71,11 +74,16 @@ async function stageFile(
   kind: ImportKind,
   fixed: FixedNames,
   stager: Stager,
+  images: ImageAddresses,
 ) {
   let header: Header | undefined;
   let rows = 0;
   let problemCount = 0;
   const problems: ImportProblem[] = [];
+  const report = (p: ImportProblem) => {
+    problemCount++;
+    if (problems.length < MAX_LISTED_PROBLEMS) problems.push(p);
+  };
   for await (const item of checkFile({ ...file, kind, fixed })) {
     if (item.type === 'header') {
       header = item.header;
@@ -84,11 +92,8 @@ async function stageFile(
     rows++;
     // Let other requests in between rows: a big file must not hold up the event loop.
     if (rows % YIELD_EVERY === 0) await setImmediate();
-    for (const p of item.problems) {
-      problemCount++;
-      if (problems.length < MAX_LISTED_PROBLEMS) problems.push(p);
-    }
-    if (item.row) await stager.add(item.row);
+    for (const p of item.problems) report(p);
+    if (item.row && (await images.resolve(item.row, report))) await stager.add(item.row);
   }
   await stager.flush();
   return { header: header!, rows, problemCount, problems };
@@ -108,7 +113,17 @@ export interface ImportProgress {
  * has a problem. A real import is a catalogue write: it bumps the catalogue version.
  */
 export async function runImport(
-  { database, catalogue }: { database: Database; catalogue: CatalogueWrites },
+  {
+    database,
+    catalogue,
+    media,
+    config,
+  }: {
+    database: Database;
+    catalogue: CatalogueWrites;
+    media: MediaStore;
+    config: Pick<Config, 'outbound' | 'imageMaxBytes'>;
+  },
   options: {
     kind: ImportKind;
     fixed: FixedNames;
@@ -144,7 +159,13 @@ export async function runImport(
   };
   try {
     phase('checkAndStage');
-    const staged = await stageFile(options, options.kind, options.fixed, stager);
+    const images = new ImageAddresses({
+      media,
+      allowedHosts: config.outbound.allowedHosts,
+      maxBytes: config.imageMaxBytes,
+      store: !options.dryRun,
+    });
+    const staged = await stageFile(options, options.kind, options.fixed, stager, images);
     const writable = writableFamilies(options.caller ?? null);
     if (options.kind === 'all' && writable !== null) {
       const foreign = await foreignFamilyRows(db, stager.importId, writable, MAX_LISTED_PROBLEMS);
@@ -170,6 +191,7 @@ export async function runImport(
     for (const found of [
       await subCategoryProblems(db, stager.importId, listed),
       await keyConflicts(db, stager.importId, listed),
+      await missingImageProblems(db, media, stager.importId, images.fetched, listed),
       gtin.problems,
     ]) {
       if (found.count === 0) continue;

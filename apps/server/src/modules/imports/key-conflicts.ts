@@ -8,10 +8,11 @@ type Executor = Pick<Db, 'execute'>;
 const MAX_LINES = 10;
 
 /** Everything a staged row says, as one value: two rows are the same row when this is equal. */
-const content = (r: string) =>
+export const rowContent = (r: string) =>
   sql.raw(`row(${r}.family_en, ${r}.family_ar, ${r}.category_en, ${r}.category_ar, ${r}.sub_category_en,
     ${r}.sub_category_ar, ${r}.name_en, ${r}.name_ar, ${r}.barcode, ${r}.number, ${r}.shelf_life,
-    ${r}.net_weight, ${r}.drained_weight, ${r}.units_per_carton, ${r}.carton_per_palate)::text`);
+    ${r}.net_weight, ${r}.drained_weight, ${r}.units_per_carton, ${r}.carton_per_palate, ${r}.status,
+    ${r}.cost, ${r}.description_en, ${r}.description_ar, ${r}.publish_at, ${r}.image, ${r}.logo)::text`);
 
 const also = (lines: number[], total: number) => {
   const listed = lines.join(', ');
@@ -47,10 +48,10 @@ export async function keyConflicts(
         group by grouping sets ((barcode), (number))
         having count(*) > 1 and (case when grouping(barcode) = 0 then barcode else number end) is not null
       ), candidates as (
-        select k.key, lower(r.family_en) as fam, k.value, r.line, r.barcode, ${content('r')} as content
+        select k.key, lower(r.family_en) as fam, k.value, r.line, r.barcode, ${rowContent('r')} as content
         from keys k join import_rows r on r.import_id = ${id} and k.key = 'barcode' and r.barcode = k.value
         union all
-        select k.key, lower(r.family_en), k.value, r.line, r.barcode, ${content('r')}
+        select k.key, lower(r.family_en), k.value, r.line, r.barcode, ${rowContent('r')}
         from keys k join import_rows r on r.import_id = ${id} and k.key = 'number' and r.number = k.value
       ), pairs as (
         select a.line, a.key, a.value, b.line as other

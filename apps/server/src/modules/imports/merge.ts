@@ -14,6 +14,12 @@ const OPTIONAL_PRODUCT_COLUMNS: [CsvColumn, string][] = [
   ['productDrainedWeight', 'drained_weight'],
   ['productUnitsPerCarton', 'units_per_carton'],
   ['productCartonPerPalate', 'carton_per_palate'],
+  ['productCost', 'cost'],
+  ['productDescriptionEn', 'description_en'],
+  ['productDescriptionAr', 'description_ar'],
+  ['productPublishAt', 'publish_at'],
+  ['productImage', 'image'],
+  ['productIcon', 'logo'],
 ];
 
 const ZERO: LevelCounts = { created: 0, updated: 0, unchanged: 0 };
@@ -149,9 +155,10 @@ async function mergeProducts(tx: Executor, id: SQL, columns: Set<CsvColumn>, wri
     from import_resolved r where t.id = r.product_id and ${changed}`);
   const insert = sql`insert into products (family_id, category_id, sub_category_id, name_en, name_ar,
       barcode, number, shelf_life, net_weight, drained_weight, units_per_carton, carton_per_palate,
-      search_text, status)
+      cost, description_en, description_ar, publish_at, image, logo, search_text, status)
     select family_id, category_id, sub_category_id, name_en, name_ar, barcode, number, shelf_life, net_weight,
-      drained_weight, units_per_carton, carton_per_palate, search_text, coalesce(status, 'published')
+      drained_weight, units_per_carton, carton_per_palate, cost, description_en, description_ar, publish_at,
+      image, logo, search_text, coalesce(status, 'published')
     from import_resolved where product_id is null order by line`;
   await withoutSecondaryIndexes(tx, result.created, () => tx.execute(insert));
   return result;

@@ -21,6 +21,18 @@ const ARABIC: [RegExp, (m: RegExpExecArray) => string][] = [
   ],
   [/^must contain digits only$/, () => 'يجب أن يحتوي أرقاماً فقط'],
   [/^must be a whole number of 0 or more$/, () => 'يجب أن يكون عدداً صحيحاً يساوي 0 أو أكثر'],
+  [/^must be 0 or more$/, () => 'يجب أن يكون 0 أو أكثر'],
+  [/^must be a number$/, () => 'يجب أن يكون رقماً'],
+  [/^is too large$/, () => 'القيمة أكبر من المسموح'],
+  [/^must be a date and time such as (\S+)$/, (m) => `يجب أن يكون تاريخاً ووقتاً مثل ${m[1]}`],
+  [
+    /^must be the name of a stored image or an https address$/,
+    () => 'يجب أن يكون اسم صورة مخزّنة أو عنوان https',
+  ],
+  [/^is not the name of a stored image$/, () => 'ليس اسم صورة مخزّنة'],
+  [/^could not be downloaded/, () => 'تعذّر تنزيل الصورة من هذا العنوان'],
+  [/^is not an image we accept/, () => 'ليست صورة مقبولة (JPEG أو PNG أو WebP أو AVIF أو GIF)'],
+  [/^is an image larger than (.+)$/, (m) => `صورة أكبر من ${m[1]}`],
   [
     /^has more cells than the header \(an unquoted/,
     () => 'فيه خلايا أكثر من العناوين (فاصلة خارج علامتي تنصيص؟)',

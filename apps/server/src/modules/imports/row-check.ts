@@ -5,8 +5,9 @@ import { FamilyBodySchema } from '@dalil/contracts/families';
 import { ProductBodySchema } from '@dalil/contracts/products';
 import { toAsciiDigits } from '@dalil/contracts/search-text';
 import { z } from 'zod';
-import { PublicationStatusSchema } from '@dalil/contracts/publication';
+import { publicationBodyFields, PublicationStatusSchema } from '@dalil/contracts/publication';
 import { productSearchText } from '../products/products.service';
+import { MEDIA_NAME } from '../../lib/media-store';
 import type { Header } from './csv-header';
 
 /** A valid row, ready for the staging table. */
@@ -29,6 +30,15 @@ export interface StagedRow {
   cartonPerPalate: number | null;
   searchText: string | null;
   status: 'draft' | 'published' | null;
+  /** Decimal text ("12.5"): the staging column is numeric, like the product's. */
+  cost: string | null;
+  descriptionEn: string | null;
+  descriptionAr: string | null;
+  /** ISO date and time with its offset, read by the database as given. */
+  publishAt: string | null;
+  /** A stored image name, or an address until the import has fetched it (image-cells.ts). */
+  image: string | null;
+  logo: string | null;
 }
 
 /** Names that come from the route instead of the file (categories and products files). */
@@ -46,6 +56,29 @@ const CATEGORY = CategoryBodySchema.shape;
 const PRODUCT = ProductBodySchema.shape;
 /** draft or published, in any case ("Draft"), as a person types it. */
 const STATUS = z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), PublicationStatusSchema);
+/**
+ * A publish date: ISO with its offset as the form takes it, or a date (and time) as a spreadsheet
+ * shows a date cell ("2027-01-31", "2027-01-31 09:00"), read as UTC.
+ */
+const SHEET_DATE = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2})(:\d{2})?)?$/;
+const PUBLISH_AT = z.string().transform((v, ctx) => {
+  const m = SHEET_DATE.exec(v);
+  const iso = m ? `${m[1]}T${m[2] ?? '00:00'}${m[3] ?? ':00'}Z` : v;
+  const parsed = publicationBodyFields.publishAt.safeParse(iso);
+  // Year 0 passes the ISO check but not the database's: refused here, not as a failed insert.
+  if (parsed.success && !iso.startsWith('0000')) return iso;
+  const message = parsed.error?.issues[0]?.message ?? 'must be a date and time such as 2027-01-31T00:00:00Z';
+  ctx.addIssue({ code: 'custom', message });
+  return z.NEVER;
+});
+/** An image cell: a stored image's name, or an address to fetch it from. */
+export const IMAGE_ADDRESS = /^https?:\/\//i;
+const IMAGE_CELL = z
+  .string()
+  .refine(
+    (v) => MEDIA_NAME.test(v) || (IMAGE_ADDRESS.test(v) && URL.canParse(v)),
+    'must be the name of a stored image or an https address',
+  );
 /** A cell a spreadsheet wrote as a rounded number ("6.28100E+12"): the digits it had are lost. */
 const ROUNDED = /^[0-9.]+e\+?[0-9]+$/i;
 const DIGITS_ONLY = 'must contain digits only';
@@ -61,6 +94,12 @@ const PRODUCT_COLUMNS: CsvColumn[] = [
   'productCartonPerPalate',
   'productNumber',
   'productStatus',
+  'productCost',
+  'productDescriptionEn',
+  'productDescriptionAr',
+  'productPublishAt',
+  'productImage',
+  'productIcon',
 ];
 
 export const isBlankRecord = (cells: string[]) => cells.every((c) => c.trim() === '');
@@ -165,6 +204,12 @@ export function checkRow(
   const cartonPerPalate = field('productCartonPerPalate', PRODUCT.cartonPerPalate);
   const number = field('productNumber', PRODUCT.number);
   const status = field('productStatus', STATUS);
+  const cost = field('productCost', PRODUCT.cost);
+  const descriptionEn = field('productDescriptionEn', PRODUCT.descriptionEn);
+  const descriptionAr = field('productDescriptionAr', PRODUCT.descriptionAr);
+  const publishAt = field('productPublishAt', PUBLISH_AT);
+  const image = field('productImage', IMAGE_CELL);
+  const logo = field('productIcon', IMAGE_CELL);
   const row: StagedRow = {
     line,
     ...names,
@@ -179,6 +224,12 @@ export function checkRow(
     cartonPerPalate,
     searchText: nameEn && nameAr ? productSearchText(nameAr, nameEn) : null,
     status,
+    cost: cost === null ? null : String(cost),
+    descriptionEn,
+    descriptionAr,
+    publishAt,
+    image,
+    logo,
   };
   return ok ? row : null;
 }
@@ -195,4 +246,10 @@ const NO_PRODUCT = {
   cartonPerPalate: null,
   searchText: null,
   status: null,
+  cost: null,
+  descriptionEn: null,
+  descriptionAr: null,
+  publishAt: null,
+  image: null,
+  logo: null,
 } as const;

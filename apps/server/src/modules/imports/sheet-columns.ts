@@ -1,8 +1,17 @@
 import type { SheetColumn } from '../../lib/xlsx-writer';
 
-/** Counts are numbers in an exported sheet; every other column is text (codes keep leading zeros). */
-const NUMBER_COLUMNS = new Set(['productUnitsPerCarton', 'productCartonPerPalate']);
-const WIDE_COLUMNS = new Set(['productNameEn', 'productNameAr', 'reason']);
+/**
+ * Counts and the price are numbers in an exported sheet; every other column is text (codes keep
+ * leading zeros, publish dates stay the ISO text the import reads).
+ */
+export const NUMBER_COLUMNS = new Set(['productUnitsPerCarton', 'productCartonPerPalate', 'productCost']);
+const WIDE_COLUMNS = new Set([
+  'productNameEn',
+  'productNameAr',
+  'productDescriptionEn',
+  'productDescriptionAr',
+  'reason',
+]);
 
 /** Sheet columns for header names: widths to read them by, and which ones hold text. */
 export const sheetColumns = (names: readonly string[], options: { allText: boolean }): SheetColumn[] =>

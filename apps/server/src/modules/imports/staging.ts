@@ -31,6 +31,10 @@ const TEXT_FIELDS = [
   'drainedWeight',
   'searchText',
   'status',
+  'descriptionEn',
+  'descriptionAr',
+  'image',
+  'logo',
 ] as const;
 
 /**
@@ -77,11 +81,13 @@ export class Stager {
     const col = <K extends keyof StagedRow>(k: K) => sql.param(rows.map((r) => r[k]));
     const texts = TEXT_FIELDS.map((k) => sql`${col(k)}::text[]`);
     await this.db.execute(sql`
-      insert into import_rows (import_id, line, units_per_carton, carton_per_palate, family_en, family_ar,
-        category_en, category_ar, sub_category_en, sub_category_ar, name_en, name_ar, barcode, number, shelf_life, net_weight, drained_weight,
-        search_text, status)
+      insert into import_rows (import_id, line, units_per_carton, carton_per_palate, cost, publish_at,
+        family_en, family_ar, category_en, category_ar, sub_category_en, sub_category_ar, name_en, name_ar,
+        barcode, number, shelf_life, net_weight, drained_weight, search_text, status, description_en,
+        description_ar, image, logo)
       select ${this.importId}::bigint, * from unnest(${col('line')}::int[], ${col('unitsPerCarton')}::int[],
-        ${col('cartonPerPalate')}::int[], ${sql.join(texts, sql`, `)})`);
+        ${col('cartonPerPalate')}::int[], ${col('cost')}::numeric[], ${col('publishAt')}::timestamptz[],
+        ${sql.join(texts, sql`, `)})`);
   }
 }
 

@@ -1,13 +1,11 @@
 import type { Readable } from 'node:stream';
 import { importTemplateRows, type ImportKind } from '@dalil/contracts/imports';
 import { XlsxSheetStream } from '../../lib/xlsx-writer';
-import { sheetColumns } from './sheet-columns';
-
-const COUNT_COLUMNS = new Set(['productUnitsPerCarton', 'productCartonPerPalate']);
+import { NUMBER_COLUMNS, sheetColumns } from './sheet-columns';
 
 /**
  * The upload screens' XLSX templates: the same rows as the CSV ones (a leading empty column, the
- * kind's columns, optionally the example rows). Codes are text cells, counts are numbers.
+ * kind's columns, optionally the example rows). Codes are text cells, counts and prices are numbers.
  */
 export function templateXlsx(kind: ImportKind, example: boolean): Readable {
   const [header, ...rows] = importTemplateRows(kind, { example });
@@ -15,7 +13,7 @@ export function templateXlsx(kind: ImportKind, example: boolean): Readable {
   const write = async () => {
     sheet.addHeader(header!);
     for (const row of rows) {
-      sheet.addRow(row.map((v, i) => (COUNT_COLUMNS.has(header![i]!) && v !== '' ? Number(v) : v)));
+      sheet.addRow(row.map((v, i) => (NUMBER_COLUMNS.has(header![i]!) && v !== '' ? Number(v) : v)));
     }
     await sheet.finish();
   };

@@ -296,7 +296,8 @@ describe('drafts and publish dates', () => {
     // An empty cell keeps the stored status; the export writes it.
     await upload(t, admin, '/api/upload/all', csv([header, row('Lime juice', '777001', '')]));
     const exported = (await call('GET', `/api/export/family/${ids.family}.csv`, admin)).body;
-    expect(exported).toMatch(/Lime juice,[^\r\n]*,draft\r\n/);
-    expect(exported).toMatch(/Kiwi juice,[^\r\n]*,published\r\n/);
+    // The status column, then the cost, descriptions, publish date, image and icon (empty here).
+    expect(exported).toMatch(/Lime juice,[^\r\n]*,draft,{6}\r\n/);
+    expect(exported).toMatch(/Kiwi juice,[^\r\n]*,published,{6}\r\n/);
   });
 });
