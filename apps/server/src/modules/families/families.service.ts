@@ -23,6 +23,7 @@ import {
 } from '../../lib/publication';
 import { copyToBin } from '../../lib/recycle-bin';
 import { and } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 export const toFamily = (row: typeof families.$inferSelect): Family => ({
   ...crud.named(row),
@@ -34,6 +35,11 @@ export const toFamily = (row: typeof families.$inferSelect): Family => ({
   publishAt: row.publishAt?.toISOString() ?? null,
 });
 
+/** The family's products complete (100%) in one language; a visitor's count leaves out the drafts. */
+const completeCount = (id: number, column: AnyPgColumn, staff: boolean, at: Date) =>
+  sql<number>`(select count(*)::int from ${products} where ${products.familyId} = ${id} and ${column} = 100
+    ${staff ? sql`` : sql`and ${productPublished('products', at)}`})`;
+
 async function getFamily(
   { db, now }: DataContext,
   id: number,
@@ -44,6 +50,8 @@ async function getFamily(
   const staff = seesDrafts(caller, id);
   const { row, counts } = await crud.readById(db, families, id, 'Family', {
     categories: crud.countWhere(categories.familyId, id),
+    completeAr: completeCount(id, products.completenessAr, staff, at),
+    completeEn: completeCount(id, products.completenessEn, staff, at),
     // A visitor's count leaves out the drafts.
     products: staff
       ? crud.countWhere(products.familyId, id)
@@ -52,7 +60,8 @@ async function getFamily(
   });
   // A visitor learns nothing of a draft family: it answers as if it did not exist.
   if (!staff && !isPublished(row, at)) throw notFound('Family');
-  return { ...toFamily(row), counts };
+  const { completeAr, completeEn, ...linked } = counts;
+  return { ...toFamily(row), counts: { ...linked, complete: { ar: completeAr, en: completeEn } } };
 }
 
 type FamilyInput = z.output<typeof familyResource.schemas.updateBody>;

@@ -1,0 +1,78 @@
+import type { Attribute, AttributeOption } from '@dalil/contracts/attributes';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { attributes, categories } from '../../db/schema';
+
+export type AttributeRow = typeof attributes.$inferSelect;
+
+/**
+ * The assigned categories that are live categories of the attribute's family: a category in the
+ * recycle bin keeps its id in `category_ids` (its restore brings the assignment back) but is not shown.
+ */
+const liveCategories = sql<number[]>`array(select c.id from ${categories} c
+  where c.id = any(${attributes.categoryIds}) and c.family_id = ${attributes.familyId} order by c.id)`;
+
+/** An attribute as the API answers it; `live` are its shown categories (`liveCategories`). */
+export const toAttribute = (row: AttributeRow, live: number[]): Attribute => ({
+  id: row.id,
+  family: row.familyId,
+  key: row.key,
+  name: { ar: row.nameAr, en: row.nameEn },
+  group: row.groupAr === null || row.groupEn === null ? null : { ar: row.groupAr, en: row.groupEn },
+  type: row.type,
+  unit: row.unit as Attribute['unit'],
+  options: row.options,
+  visible: row.visible,
+  required: row.required,
+  categories: live.map(Number),
+  position: row.position,
+});
+
+/** Attributes matching `where`, by position then id, as the API answers them. */
+export async function selectAttributes(
+  db: Db | Tx,
+  where: SQL | undefined,
+  paging?: { limit: number; skip: number },
+): Promise<Attribute[]> {
+  const query = db
+    .select({ row: attributes, live: liveCategories })
+    .from(attributes)
+    .where(where)
+    .orderBy(attributes.position, attributes.id);
+  const rows = paging ? await query.limit(paging.limit).offset(paging.skip) : await query;
+  return rows.map((r) => toAttribute(r.row, r.live));
+}
+
+export async function attributeById(db: Db | Tx, id: number): Promise<Attribute | undefined> {
+  const [found] = await selectAttributes(db, eq(attributes.id, id));
+  return found;
+}
+
+/** The stored columns of an attribute's API fields (a create, an update, a revert of a delete). */
+export function attributeColumns(a: {
+  family: number;
+  key: string;
+  name: { ar: string; en: string };
+  group: { ar: string; en: string } | null;
+  type: Attribute['type'];
+  unit: string | null;
+  options: AttributeOption[];
+  visible: boolean;
+  required: Attribute['required'];
+  categories: number[];
+}) {
+  return {
+    familyId: a.family,
+    key: a.key,
+    nameAr: a.name.ar,
+    nameEn: a.name.en,
+    groupAr: a.group?.ar ?? null,
+    groupEn: a.group?.en ?? null,
+    type: a.type,
+    unit: a.unit,
+    options: a.options,
+    visible: a.visible,
+    required: a.required,
+    categoryIds: [...new Set(a.categories)],
+  };
+}
