@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
+import type { Db } from '../db/client';
 
 /**
  * Whether a barcode is a valid GTIN, in SQL: 8, 12, 13 or 14 digits whose GS1 weighted sum (from the
@@ -23,7 +23,7 @@ const filledIn = (lang: 'ar' | 'en') => sql`case when a.type in ('text', 'longTe
  * GTIN, which counts as an item left to fill in both languages. Only rows whose numbers change are
  * written, and `updated_at` is left alone: completeness follows from the other data, it is no edit.
  */
-export async function recomputeCompleteness(tx: Db | Tx, where: SQL): Promise<void> {
+export async function recomputeCompleteness(tx: Pick<Db, 'execute'>, where: SQL): Promise<void> {
   await tx.execute(sql`with c as (
       select products.id,
         (products.name_ar <> '')::int as name_ar,

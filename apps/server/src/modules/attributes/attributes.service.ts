@@ -18,7 +18,7 @@ type AttributeInput = z.output<typeof attributeResource.schemas.updateBody>;
 const HISTORY = { entity: 'attribute' } as const;
 
 /** A family's attribute keys are unique: they name the values in every product of the family. */
-const CONFLICTS = {
+export const ATTRIBUTE_CONFLICTS = {
   attributes_family_key_key: { field: 'key', message: 'This family already has an attribute with this key' },
 };
 
@@ -26,7 +26,7 @@ const CONFLICTS = {
  * The family an attribute is put in: one that exists and the caller may write to (else it is unknown).
  * Its row is share-locked, so a delete of the family waits for the write.
  */
-async function requireFamily(tx: Tx, id: number, caller: Account | null) {
+export async function requireFamily(tx: Tx, id: number, caller: Account | null) {
   if (!canWrite(caller, id)) throw fieldError(400, 'family', 'No family has this id');
   const [found] = await tx
     .select({ id: families.id })
@@ -213,9 +213,9 @@ const attributeService: crud.CrudService<typeof attributeResource.schemas> = {
     return found;
   },
   create: (ctx, input, caller) =>
-    crud.withUniqueConflicts(CONFLICTS, () => ctx.catalogue.write((tx) => createAttribute(tx, input, caller))),
+    crud.withUniqueConflicts(ATTRIBUTE_CONFLICTS, () => ctx.catalogue.write((tx) => createAttribute(tx, input, caller))),
   update: (ctx, id, input, caller) =>
-    crud.withUniqueConflicts(CONFLICTS, () =>
+    crud.withUniqueConflicts(ATTRIBUTE_CONFLICTS, () =>
       ctx.catalogue.write((tx) => updateAttribute(tx, id, input, caller)),
     ),
   remove: (ctx, id, caller) => ctx.catalogue.write((tx) => deleteAttribute(tx, id, caller)),

@@ -6,7 +6,8 @@ import { bilingualName } from '../../lib/record-names';
 import { nameConflict, revertColumns } from '../../lib/revert-target';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
-import { categories, families, products, synonymGroups } from '../../db/schema';
+import { attributes, categories, families, products, synonymGroups } from '../../db/schema';
+import { recomputeCompleteness } from '../../lib/completeness';
 import type { DataContext } from '../../lib/context';
 import * as crud from '../../lib/crud-service';
 import { containsAny } from '../../lib/db-helpers';
@@ -91,6 +92,10 @@ async function updateFamily(
     .set({ ...rest, ...publicationColumns({ status, publishAt }), requireValidGtin, updatedAt: new Date() })
     .where(eq(families.id, id))
     .returning();
+  // A barcode that is not a GTIN counts against completeness only where the family allows one.
+  if (requireValidGtin !== current.requireValidGtin) {
+    await recomputeCompleteness(tx, eq(products.familyId, id));
+  }
   const after = toFamily(row!);
   await recordChange(tx, caller, {
     ...HISTORY,
@@ -104,7 +109,7 @@ async function updateFamily(
 }
 
 /**
- * Families: deleting one moves it, its categories, products and synonym groups into the recycle bin
+ * Families: deleting one moves it, its categories, products, synonym groups and attributes into the recycle bin
  * as one entry (docs/decisions/0042-recycle-bin.md).
  */
 const familyService: crud.CrudService<typeof familyResource.schemas> = {
@@ -164,6 +169,7 @@ const familyService: crud.CrudService<typeof familyResource.schemas> = {
             category: eq(categories.familyId, id),
             product: eq(products.familyId, id),
             synonym: eq(synonymGroups.familyId, id),
+            attribute: eq(attributes.familyId, id),
           };
           return copyToBin(tx, caller, { entity: 'family', row, family: id, takes });
         },

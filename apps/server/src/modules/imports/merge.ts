@@ -1,3 +1,4 @@
+import { recomputeCompleteness } from '../../lib/completeness';
 import { sql, type SQL } from 'drizzle-orm';
 import type { CsvColumn, ImportKind, LevelCounts } from '@dalil/contracts/imports';
 import type { Db } from '../../db/client';
@@ -154,6 +155,11 @@ async function mergeProducts(tx: Executor, id: SQL, columns: Set<CsvColumn>, wri
       drained_weight, units_per_carton, carton_per_palate, search_text, coalesce(status, 'published')
     from import_resolved where product_id is null order by line`;
   await withoutSecondaryIndexes(tx, result.created, () => tx.execute(insert));
+  // New products have no attribute values; a new name or barcode changes what is filled.
+  await recomputeCompleteness(
+    tx,
+    sql`products.family_id in (select distinct family_id from import_resolved where family_id is not null)`,
+  );
   return result;
 }
 
