@@ -14,7 +14,12 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { attributes } from '../../db/schema';
 import { withUniqueConflicts } from '../../lib/crud-service';
-import { ATTRIBUTE_CONFLICTS, createAttribute, requireFamily } from './attributes.service';
+import {
+  ATTRIBUTE_CONFLICTS,
+  checkCategories,
+  createAttribute,
+  requireFamily,
+} from './attributes.service';
 import { FOOD_SET } from './food-set';
 
 type SetBody = z.output<typeof AttributeSetBodySchema>;
@@ -26,6 +31,7 @@ type SetBody = z.output<typeof AttributeSetBodySchema>;
  */
 async function addFoodSet(tx: Tx, body: SetBody, caller: Account | null) {
   await requireFamily(tx, body.family, caller);
+  await checkCategories(tx, body.family, body.categories);
   const existing = await tx
     .select({ key: attributes.key })
     .from(attributes)

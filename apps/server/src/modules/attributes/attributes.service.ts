@@ -37,7 +37,7 @@ export async function requireFamily(tx: Tx, id: number, caller: Account | null) 
 }
 
 /** Every assigned category is a category (or sub-category) of the attribute's family. */
-async function checkCategories(tx: Tx, family: number, ids: number[]) {
+export async function checkCategories(tx: Tx, family: number, ids: number[]) {
   if (ids.length === 0) return;
   const found = await tx
     .select({ id: categories.id })
