@@ -2,12 +2,15 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
 /**
- * Whether a barcode is a valid GTIN, in SQL: 8, 12, 13 or 14 digits whose GS1 weighted sum (from the
- * right 1, 3, 1, ..., the check digit weighted 1) is a multiple of ten; the same rule as contracts/gtin.ts.
+ * Whether a barcode is a valid GTIN, in SQL: 8, 12, 13 or 14 digits whose GS1 weighted sum is a
+ * multiple of ten; the same rule as contracts/gtin.ts. Padded to 14 digits with leading zeros (which
+ * add nothing to the sum), the digits in odd places weigh 3 and the others 1, the check digit last.
  */
-const validGtin = (code: SQL) => sql`(${code} ~ '^([0-9]{8}|[0-9]{12,14})$'
-  and (select sum(substr(${code}, i, 1)::int * case when (length(${code}) - i) % 2 = 1 then 3 else 1 end)
-    from generate_series(1, length(${code})) i) % 10 = 0)`;
+function validGtin(code: SQL): SQL {
+  const digit = (i: number) => sql`substr(lpad(${code}, 14, '0'), ${sql.raw(String(i))}, 1)::int`;
+  const terms = Array.from({ length: 14 }, (_, i) => (i % 2 === 0 ? sql`3 * ${digit(i + 1)}` : digit(i + 1)));
+  return sql`(${code} ~ '^([0-9]{8}|[0-9]{12,14})$' and (${sql.join(terms, sql` + `)}) % 10 = 0)`;
+}
 
 /** A per-language text value is filled in a language when that text is not empty; others when present. */
 const filledIn = (lang: 'ar' | 'en') => sql`case when a.type in ('text', 'longText')
@@ -47,4 +50,23 @@ export async function recomputeCompleteness(tx: Pick<Db, 'execute'>, where: SQL)
     where products.id = c.id
       and (products.completeness_ar, products.completeness_en) is distinct from
         (100 * (c.name_ar + c.have_ar) / (1 + c.bad + c.need_ar), 100 * (c.name_en + c.have_en) / (1 + c.bad + c.need_en))`);
+}
+
+/**
+ * The completeness of a product about to be inserted without attribute values (an import's new
+ * products), from the columns of the row it is made from (`from`, an alias with `family_id`,
+ * `category_id`, `sub_category_id`, `name_ar`, `name_en` and `barcode`): the same rule as
+ * `recomputeCompleteness`, with no attribute filled, so the insert writes each row once.
+ */
+export function newProductCompleteness(from: string): { ar: SQL; en: SQL } {
+  const r = (column: string) => sql.raw(`${from}.${column}`);
+  const bad = sql`(select (not f.require_valid_gtin and ${r('barcode')} is not null
+      and not ${validGtin(r('barcode'))})::int from families f where f.id = ${r('family_id')})`;
+  const need = (langs: string) => sql`(select count(*)::int from attributes a
+      where a.family_id = ${r('family_id')} and a.required in (${sql.raw(langs)})
+        and (${r('category_id')} = any(a.category_ids) or ${r('sub_category_id')} = any(a.category_ids)))`;
+  return {
+    ar: sql`100 * (${r('name_ar')} <> '')::int / (1 + ${bad} + ${need(`'ar', 'both'`)})`,
+    en: sql`100 * (${r('name_en')} <> '')::int / (1 + ${bad} + ${need(`'en', 'both'`)})`,
+  };
 }

@@ -76,3 +76,33 @@ export function attributeColumns(a: {
     categoryIds: [...new Set(a.categories)],
   };
 }
+
+/** The stored columns of the API fields given (a revert writes back those its entry recorded). */
+export function attributeFieldColumns(fields: Partial<Attribute>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(fields)) {
+    switch (field) {
+      case 'family':
+        out.familyId = value;
+        break;
+      case 'name': {
+        const name = value as Attribute['name'] | null;
+        out.nameAr = name?.ar;
+        out.nameEn = name?.en;
+        break;
+      }
+      case 'group': {
+        const group = value as Attribute['group'];
+        out.groupAr = group?.ar ?? null;
+        out.groupEn = group?.en ?? null;
+        break;
+      }
+      case 'categories':
+        out.categoryIds = value ?? [];
+        break;
+      default:
+        out[field] = value;
+    }
+  }
+  return out;
+}

@@ -11,7 +11,14 @@ import * as crud from '../../lib/crud-service';
 import { fieldError, notFound } from '../../lib/errors';
 import { canWrite, familyFilter, requireReadable, requireWritable } from '../../lib/family-scope';
 import { recordChange } from '../../lib/history';
-import { attributeById, attributeColumns, selectAttributes, toAttribute, type AttributeRow } from './attribute-row';
+import {
+  attributeById,
+  attributeColumns,
+  attributeFieldColumns,
+  selectAttributes,
+  toAttribute,
+  type AttributeRow,
+} from './attribute-row';
 
 type AttributeInput = z.output<typeof attributeResource.schemas.updateBody>;
 
@@ -239,10 +246,7 @@ export const attributeModule = resourceModule(attributeResource, {
     // The stored assignments: a category deleted since shows as a change, which a revert would undo.
     snapshot: (row: AttributeRow) => toAttribute(row, row.categoryIds),
     family: (row) => row.familyId!,
-    columns: (fields) => {
-      const a = fields as unknown as Attribute;
-      return { ...attributeColumns(a), position: a.position };
-    },
+    columns: (fields) => attributeFieldColumns(fields as Partial<Attribute>),
     conflicts: {
       attributes_family_key_key: { field: 'key', message: 'Another attribute of this family now has this key' },
     },

@@ -1,4 +1,4 @@
-import { recomputeCompleteness } from '../../lib/completeness';
+import { newProductCompleteness, recomputeCompleteness } from '../../lib/completeness';
 import { sql, type SQL } from 'drizzle-orm';
 import type { CsvColumn, ImportKind, LevelCounts } from '@dalil/contracts/imports';
 import type { Db } from '../../db/client';
@@ -148,18 +148,21 @@ async function mergeProducts(tx: Executor, id: SQL, columns: Set<CsvColumn>, wri
       family_id = r.family_id, category_id = r.category_id, search_text = r.search_text,
       ${sql.join([...assignments, sql`updated_at = now()`], sql`, `)}
     from import_resolved r where t.id = r.product_id and ${changed}`);
+  const complete = newProductCompleteness('import_resolved');
   const insert = sql`insert into products (family_id, category_id, sub_category_id, name_en, name_ar,
       barcode, number, shelf_life, net_weight, drained_weight, units_per_carton, carton_per_palate,
-      search_text, status)
+      search_text, status, completeness_ar, completeness_en)
     select family_id, category_id, sub_category_id, name_en, name_ar, barcode, number, shelf_life, net_weight,
-      drained_weight, units_per_carton, carton_per_palate, search_text, coalesce(status, 'published')
+      drained_weight, units_per_carton, carton_per_palate, search_text, coalesce(status, 'published'),
+      ${complete.ar}, ${complete.en}
     from import_resolved where product_id is null order by line`;
-  await withoutSecondaryIndexes(tx, result.created, () => tx.execute(insert));
-  // New products have no attribute values; a new name or barcode changes what is filled.
+  // A new name, barcode or category changes what is filled: the products this import updated
+  // (written at the transaction's time) are recomputed; new ones were inserted with theirs.
   await recomputeCompleteness(
     tx,
-    sql`products.family_id in (select distinct family_id from import_resolved where family_id is not null)`,
+    sql`products.id in (select product_id from import_resolved) and products.updated_at = now()`,
   );
+  await withoutSecondaryIndexes(tx, result.created, () => tx.execute(insert));
   return result;
 }
 
