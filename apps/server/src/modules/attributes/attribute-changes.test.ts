@@ -5,6 +5,7 @@ import type { Product } from '@dalil/contracts/products';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
 import { insertUser } from '../users/users.repository';
+import { ALL_HEADER, allRow, csv, upload } from '../imports/imports.test-kit';
 
 let t: TestApp;
 let admin: string;
@@ -333,5 +334,46 @@ describe('a family in the recycle bin', () => {
     const back = await read<Product>(`/api/product/${p.id}`);
     expect(back.attributes).toEqual({ kept: text('value') });
     expect(back.completeness).toEqual({ ar: 100, en: 100 });
+  });
+});
+
+describe('imports', () => {
+  it('create products without values and with their completeness, and recompute the ones they move', async () => {
+    const f = await made('/api/family', { nameEn: 'Imported', nameAr: 'عائلة Imported', requireValidGtin: false });
+    const a = await made('/api/category', { nameEn: 'Imported A', nameAr: 'فئة Imported A', family: f.id });
+    const b = await made('/api/category', { nameEn: 'Imported B', nameAr: 'فئة Imported B', family: f.id });
+    await define(f.id, 'ingredients', [a.id], { type: 'longText', required: 'both' });
+    const moving = await made<Product>('/api/product', {
+      nameEn: 'Mover',
+      nameAr: 'منتج Mover',
+      family: f.id,
+      category: b.id,
+      barcode: '6281000000014',
+    });
+    expect(moving.completeness).toEqual({ ar: 100, en: 100 });
+    const res = await upload(
+      t,
+      admin,
+      '/api/upload/all',
+      csv([
+        ALL_HEADER,
+        allRow('Imported', 'Imported A', 'Plain'),
+        allRow('Imported', 'Imported A', 'Odd code', '12345'),
+        allRow('Imported', 'Imported A', 'Mover', '6281000000014'),
+        allRow('Imported', 'Imported B', 'Elsewhere'),
+      ]),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const list = await read<{ data: Product[] }>(`/api/product?family=${f.id}&limit=100`);
+    const by = (en: string) => list.data.find((p) => p.nameEn === en)!;
+    // The name and the required ingredients in each language; a barcode that is not a GTIN is one more.
+    expect(by('Plain')).toMatchObject({ attributes: {}, completeness: { ar: 50, en: 50 } });
+    expect(by('Odd code').completeness).toEqual({ ar: 33, en: 33 });
+    expect(by('Elsewhere').completeness).toEqual({ ar: 100, en: 100 });
+    expect(by('Mover')).toMatchObject({ id: moving.id, category: a.id, completeness: { ar: 50, en: 50 } });
+    expect((await read<{ counts: { complete: object } }>(`/api/family/${f.id}`)).counts.complete).toEqual({
+      ar: 1,
+      en: 1,
+    });
   });
 });
