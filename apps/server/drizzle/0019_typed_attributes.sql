@@ -20,7 +20,6 @@ CREATE TABLE "attributes" (
 ALTER TABLE "products" ADD COLUMN "attributes" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "completeness_ar" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "completeness_en" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "attributes" ADD CONSTRAINT "attributes_family_id_families_id_fk" FOREIGN KEY ("family_id") REFERENCES "public"."families"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "attributes_family_key_key" ON "attributes" USING btree ("family_id","key");--> statement-breakpoint
 CREATE INDEX "attributes_family_position_idx" ON "attributes" USING btree ("family_id","position","id");--> statement-breakpoint
 CREATE INDEX "products_family_completeness_ar_idx" ON "products" USING btree ("family_id","completeness_ar");--> statement-breakpoint

@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { AttributeOption } from '@dalil/contracts/attributes';
+import {
+  ATTRIBUTE_REQUIRED,
+  ATTRIBUTE_TYPES,
+  ATTRIBUTE_UNITS,
+  type AttributeOption,
+} from '@dalil/contracts/attributes';
 import { timestamps } from './schema-columns';
-// Only read inside the reference's callback, once both modules have loaded.
-import { families } from './schema';
 
 /**
  * A family's typed product fields (docs/decisions/0056-typed-attributes.md). Products keep their values
@@ -15,22 +18,24 @@ export const attributes = pgTable(
   'attributes',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    /** The family's delete takes its attributes into the recycle bin, and its restore brings them back. */
-    familyId: integer()
-      .notNull()
-      .references(() => families.id, { onDelete: 'cascade' }),
+    /**
+     * No foreign key (this file stays below schema.ts): the family's delete copies its attributes into
+     * the recycle bin and removes them, and its restore brings them back.
+     */
+    familyId: integer().notNull(),
     key: text().notNull(),
     nameAr: text().notNull(),
     nameEn: text().notNull(),
     groupAr: text(),
     groupEn: text(),
-    type: text({ enum: ['text', 'longText', 'number', 'boolean', 'choice', 'choices', 'date'] }).notNull(),
-    unit: text(),
-    options: jsonb().$type<AttributeOption[]>().notNull().default(sql`'[]'::jsonb`),
-    visible: boolean().notNull().default(true),
-    required: text({ enum: ['none', 'ar', 'en', 'both'] })
+    type: text({ enum: ATTRIBUTE_TYPES }).notNull(),
+    unit: text({ enum: ATTRIBUTE_UNITS }),
+    options: jsonb()
+      .$type<AttributeOption[]>()
       .notNull()
-      .default('none'),
+      .default(sql`'[]'::jsonb`),
+    visible: boolean().notNull().default(true),
+    required: text({ enum: ATTRIBUTE_REQUIRED }).notNull().default('none'),
     categoryIds: integer()
       .array()
       .notNull()

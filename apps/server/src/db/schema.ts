@@ -15,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { ProductAttributes } from '@dalil/contracts/attributes';
 import { publication, timestamps } from './schema-columns';
 
 // The bulk image jobs', the recycle bin's, the API keys', the webhooks', the feeds' and the attributes' tables live beside this file; drizzle-kit reads them
@@ -106,7 +107,10 @@ export const products = pgTable(
      * Values of the family's attributes, by attribute key (docs/decisions/0056-typed-attributes.md).
      * May hold values of attributes deleted since: reads leave them out, reverting the delete shows them again.
      */
-    attributes: jsonb().$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    attributes: jsonb()
+      .$type<ProductAttributes>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     /** Percent of the required fields filled in each language, kept by lib/completeness.ts. */
     completenessAr: smallint().notNull().default(0),
     completenessEn: smallint().notNull().default(0),

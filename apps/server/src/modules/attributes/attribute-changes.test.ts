@@ -1,5 +1,10 @@
 import type { Activity } from '@dalil/contracts/activity';
-import type { Attribute } from '@dalil/contracts/attributes';
+import {
+  AttributeKeySchema,
+  AttributeOptionSchema,
+  AttributeSchema,
+  type Attribute,
+} from '@dalil/contracts/attributes';
 import type { BinList } from '@dalil/contracts/bin';
 import type { Product } from '@dalil/contracts/products';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -178,7 +183,10 @@ describe('an attribute changes', () => {
       after: { ar: 'العلامة', en: 'Brand' },
     });
     await revert(entry);
-    expect((await read<Attribute>(`/api/attribute/${a.id}`)).name).toEqual({ ar: 'سمة brand', en: 'Attr brand' });
+    expect((await read<Attribute>(`/api/attribute/${a.id}`)).name).toEqual({
+      ar: 'سمة brand',
+      en: 'Attr brand',
+    });
   });
 
   it('refuses a new type while products hold values, and dropping an option in use', async () => {
@@ -199,10 +207,10 @@ describe('an attribute changes', () => {
     });
     const retyped = await call('PUT', `/api/attribute/${a.id}`, admin, { ...a, type: 'text', options: [] });
     expect(retyped.statusCode).toBe(400);
-    expect(retyped.json().details[0].path).toBe('body.type');
+    expect(retyped.json<{ details: { path: string }[] }>().details[0]!.path).toBe('body.type');
     const dropped = await call('PUT', `/api/attribute/${a.id}`, admin, { ...a, options: [a.options[1]] });
     expect(dropped.statusCode).toBe(400);
-    expect(dropped.json().details[0].path).toBe('body.options');
+    expect(dropped.json<{ details: { path: string }[] }>().details[0]!.path).toBe('body.options');
     const unused = await put<Attribute>(`/api/attribute/${a.id}`, { ...a, options: [a.options[0]] });
     expect(unused.options).toEqual([a.options[0]]);
   });
@@ -212,9 +220,12 @@ describe('the food-labelling set', () => {
   it('adds its attributes once; a second run skips them all', async () => {
     const f = await family('Food');
     await define(f.family, 'storage', [f.a]);
-    const res = await call('POST', '/api/attribute/sets/food', admin, { family: f.family, categories: [f.a] });
+    const res = await call('POST', '/api/attribute/sets/food', admin, {
+      family: f.family,
+      categories: [f.a],
+    });
     expect(res.statusCode, res.body).toBe(201);
-    const first = res.json() as { data: Attribute[]; skipped: string[] };
+    const first = res.json<{ data: Attribute[]; skipped: string[] }>();
     expect(first.skipped).toEqual(['storage']);
     expect(first.data.map((a) => a.key)).toEqual([
       'ingredients',
@@ -230,10 +241,22 @@ describe('the food-labelling set', () => {
       'salt',
       'country_of_origin',
     ]);
+    for (const a of first.data) {
+      expect(AttributeSchema.safeParse(a).success).toBe(true);
+      expect(AttributeKeySchema.safeParse(a.key).success).toBe(true);
+    }
     const allergens = first.data.find((a) => a.key === 'allergens')!;
+    for (const option of allergens.options)
+      expect(AttributeOptionSchema.safeParse(option).success).toBe(true);
     expect(allergens.options).toHaveLength(14);
-    expect(allergens.options.find((o) => o.key === 'sesame')!.name).toEqual({ ar: 'بذور السمسم', en: 'Sesame seeds' });
-    expect(first.data.find((a) => a.key === 'ingredients')).toMatchObject({ type: 'longText', required: 'both' });
+    expect(allergens.options.find((o) => o.key === 'sesame')!.name).toEqual({
+      ar: 'بذور السمسم',
+      en: 'Sesame seeds',
+    });
+    expect(first.data.find((a) => a.key === 'ingredients')).toMatchObject({
+      type: 'longText',
+      required: 'both',
+    });
     expect(first.data.find((a) => a.key === 'salt')).toMatchObject({
       type: 'number',
       unit: 'g',
@@ -241,14 +264,19 @@ describe('the food-labelling set', () => {
       categories: [f.a],
     });
     // Each one is recorded as a create.
-    const history = await read<{ data: Activity[] }>(`/api/activity?entity=attribute&family=${f.family}&limit=100`);
+    const history = await read<{ data: Activity[] }>(
+      `/api/activity?entity=attribute&family=${f.family}&limit=100`,
+    );
     expect(history.data.filter((e) => e.action === 'create')).toHaveLength(13);
-    const second = (await made<{ data: Attribute[]; skipped: string[] }>('/api/attribute/sets/food', {
+    const second = await made<{ data: Attribute[]; skipped: string[] }>('/api/attribute/sets/food', {
       family: f.family,
-    })) as { data: Attribute[]; skipped: string[] };
+    });
     expect(second.data).toEqual([]);
     expect(second.skipped).toHaveLength(13);
-    const foreign = await call('POST', '/api/attribute/sets/food', admin, { family: f.family, categories: [999999] });
+    const foreign = await call('POST', '/api/attribute/sets/food', admin, {
+      family: f.family,
+      categories: [999999],
+    });
     expect(foreign.statusCode).toBe(400);
   });
 });
@@ -268,7 +296,9 @@ describe('access and visibility', () => {
     editor = await t.login('admin', 'attr-editor', 'editor-password');
     const other = await define(theirs.family, 'secret', [theirs.a]);
     expect((await call('GET', `/api/attribute/${other.id}`, editor)).statusCode).toBe(404);
-    expect((await call('PUT', `/api/attribute/${other.id}`, editor, { ...other, key: 'mine' })).statusCode).toBe(404);
+    expect(
+      (await call('PUT', `/api/attribute/${other.id}`, editor, { ...other, key: 'mine' })).statusCode,
+    ).toBe(404);
     expect((await call('DELETE', `/api/attribute/${other.id}`, editor)).statusCode).toBe(404);
     const create = await call('POST', '/api/attribute', editor, {
       family: theirs.family,
@@ -339,7 +369,11 @@ describe('a family in the recycle bin', () => {
 
 describe('imports', () => {
   it('create products without values and with their completeness, and recompute the ones they move', async () => {
-    const f = await made('/api/family', { nameEn: 'Imported', nameAr: 'عائلة Imported', requireValidGtin: false });
+    const f = await made('/api/family', {
+      nameEn: 'Imported',
+      nameAr: 'عائلة Imported',
+      requireValidGtin: false,
+    });
     const a = await made('/api/category', { nameEn: 'Imported A', nameAr: 'فئة Imported A', family: f.id });
     const b = await made('/api/category', { nameEn: 'Imported B', nameAr: 'فئة Imported B', family: f.id });
     await define(f.id, 'ingredients', [a.id], { type: 'longText', required: 'both' });

@@ -1,4 +1,10 @@
-import type { Attribute, AttributeOption } from '@dalil/contracts/attributes';
+import type {
+  Attribute,
+  AttributeOption,
+  AttributeRequired,
+  AttributeType,
+  AttributeUnit,
+} from '@dalil/contracts/attributes';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { attributes, categories } from '../../db/schema';
@@ -20,7 +26,7 @@ export const toAttribute = (row: AttributeRow, live: number[]): Attribute => ({
   name: { ar: row.nameAr, en: row.nameEn },
   group: row.groupAr === null || row.groupEn === null ? null : { ar: row.groupAr, en: row.groupEn },
   type: row.type,
-  unit: row.unit as Attribute['unit'],
+  unit: row.unit,
   options: row.options,
   visible: row.visible,
   required: row.required,
@@ -54,11 +60,11 @@ export function attributeColumns(a: {
   key: string;
   name: { ar: string; en: string };
   group: { ar: string; en: string } | null;
-  type: Attribute['type'];
-  unit: string | null;
+  type: AttributeType;
+  unit: AttributeUnit | null;
   options: AttributeOption[];
   visible: boolean;
-  required: Attribute['required'];
+  required: AttributeRequired;
   categories: number[];
 }) {
   return {

@@ -14,12 +14,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { attributes } from '../../db/schema';
 import { withUniqueConflicts } from '../../lib/crud-service';
-import {
-  ATTRIBUTE_CONFLICTS,
-  checkCategories,
-  createAttribute,
-  requireFamily,
-} from './attributes.service';
+import { ATTRIBUTE_CONFLICTS, checkCategories, createAttribute, requireFamily } from './attributes.service';
 import { FOOD_SET } from './food-set';
 
 type SetBody = z.output<typeof AttributeSetBodySchema>;
@@ -44,7 +39,11 @@ async function addFoodSet(tx: Tx, body: SetBody, caller: Account | null) {
       skipped.push(definition.key);
       continue;
     }
-    const input = AttributeBodySchema.parse({ ...definition, family: body.family, categories: body.categories });
+    const input = AttributeBodySchema.parse({
+      ...definition,
+      family: body.family,
+      categories: body.categories,
+    });
     data.push(await createAttribute(tx, input, caller));
   }
   return { data, skipped };

@@ -6,7 +6,6 @@ import type { Tx } from '../../db/client';
 import { attributes, categories, families, products } from '../../db/schema';
 import { resourceModule } from '../../lib/app-module';
 import { recomputeCompleteness } from '../../lib/completeness';
-import type { DataContext } from '../../lib/context';
 import * as crud from '../../lib/crud-service';
 import { fieldError, notFound } from '../../lib/errors';
 import { canWrite, familyFilter, requireReadable, requireWritable } from '../../lib/family-scope';
@@ -65,8 +64,12 @@ const productsIn = (family: number, ids: number[]): SQL =>
         or(inArray(products.categoryId, ids), inArray(products.subCategoryId, ids)),
       )!;
 
+/** The product side: checking, storing and showing a product's values (product-values.ts). */
+export { attributesByFamily, familyAttributes, productValues, shownValues } from './product-values';
+export type { AttributeRow };
+
 /** Recomputes the completeness of the products an attribute's change can reach. */
-export const recomputeFor = (tx: Tx, family: number, ...lists: number[][]) =>
+const recomputeFor = (tx: Tx, family: number, ...lists: number[][]) =>
   recomputeCompleteness(tx, productsIn(family, [...new Set(lists.flat())]));
 
 /**
@@ -85,7 +88,11 @@ async function checkValuesFit(tx: Tx, current: AttributeRow, input: AttributeInp
   if (input.type !== current.type) {
     const [held] = await holding(sql`${value} is not null`);
     if (held) {
-      throw fieldError(400, 'type', `Products hold values of this attribute (product ${held.id}): clear them first`);
+      throw fieldError(
+        400,
+        'type',
+        `Products hold values of this attribute (product ${held.id}): clear them first`,
+      );
     }
   }
   const kept = new Set(input.options.map((o) => o.key));
@@ -115,7 +122,11 @@ async function updateAttribute(
   if (!current) throw notFound('Attribute');
   requireWritable(caller, current.familyId, 'Attribute');
   if (input.family !== current.familyId) {
-    throw fieldError(400, 'family', "An attribute stays in its family: define it in the other family instead");
+    throw fieldError(
+      400,
+      'family',
+      'An attribute stays in its family: define it in the other family instead',
+    );
   }
   await checkCategories(tx, current.familyId, input.categories);
   await checkValuesFit(tx, current, input);
@@ -136,12 +147,23 @@ async function updateAttribute(
   }
   await recomputeFor(tx, current.familyId, current.categoryIds, input.categories);
   const after = (await attributeById(tx, id))!;
-  await recordChange(tx, caller, { ...HISTORY, action, entityId: id, family: current.familyId, before, after });
+  await recordChange(tx, caller, {
+    ...HISTORY,
+    action,
+    entityId: id,
+    family: current.familyId,
+    before,
+    after,
+  });
   return after;
 }
 
 /** Creates one attribute in the caller's transaction (the food-labelling set creates several). */
-export async function createAttribute(tx: Tx, input: AttributeInput, caller: Account | null): Promise<Attribute> {
+export async function createAttribute(
+  tx: Tx,
+  input: AttributeInput,
+  caller: Account | null,
+): Promise<Attribute> {
   await requireFamily(tx, input.family, caller);
   await checkCategories(tx, input.family, input.categories);
   let position = input.position;
@@ -198,7 +220,9 @@ async function deleteAttribute(tx: Tx, id: number, caller: Account | null): Prom
  * The attributes a product of this category has: assigned to it or, for a sub-category, to its
  * parent; only attributes of the category's own family.
  */
-const forCategory = (id: number) => sql`${attributes.familyId} = (select family_id from ${categories} where id = ${id})
+const forCategory = (
+  id: number,
+) => sql`${attributes.familyId} = (select family_id from ${categories} where id = ${id})
   and (${id} = any(${attributes.categoryIds})
     or (select parent_id from ${categories} where id = ${id}) = any(${attributes.categoryIds}))`;
 
@@ -210,7 +234,10 @@ const attributeService: crud.CrudService<typeof attributeResource.schemas> = {
       query.category === undefined ? undefined : forCategory(query.category),
     );
     const data = await selectAttributes(db, where, query);
-    const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(attributes).where(where);
+    const [total] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(attributes)
+      .where(where);
     return { data, count: Number(total?.n ?? 0) };
   },
   read: async ({ db }, id, caller) => {
@@ -220,7 +247,9 @@ const attributeService: crud.CrudService<typeof attributeResource.schemas> = {
     return found;
   },
   create: (ctx, input, caller) =>
-    crud.withUniqueConflicts(ATTRIBUTE_CONFLICTS, () => ctx.catalogue.write((tx) => createAttribute(tx, input, caller))),
+    crud.withUniqueConflicts(ATTRIBUTE_CONFLICTS, () =>
+      ctx.catalogue.write((tx) => createAttribute(tx, input, caller)),
+    ),
   update: (ctx, id, input, caller) =>
     crud.withUniqueConflicts(ATTRIBUTE_CONFLICTS, () =>
       ctx.catalogue.write((tx) => updateAttribute(tx, id, input, caller)),
@@ -248,7 +277,10 @@ export const attributeModule = resourceModule(attributeResource, {
     family: (row) => row.familyId!,
     columns: (fields) => attributeFieldColumns(fields as Partial<Attribute>),
     conflicts: {
-      attributes_family_key_key: { field: 'key', message: 'Another attribute of this family now has this key' },
+      attributes_family_key_key: {
+        field: 'key',
+        message: 'Another attribute of this family now has this key',
+      },
     },
     update: updateAttribute,
     remove: (ctx, id, caller) => attributeService.remove(ctx, id, caller),

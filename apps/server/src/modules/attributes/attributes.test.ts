@@ -1,13 +1,16 @@
 import type { Activity } from '@dalil/contracts/activity';
-import type { Attribute } from '@dalil/contracts/attributes';
+import {
+  AttributeListSchema,
+  AttributeValueSchema,
+  type Attribute,
+  type Completeness,
+} from '@dalil/contracts/attributes';
 import type { Product } from '@dalil/contracts/products';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
-import { insertUser } from '../users/users.repository';
 
 let t: TestApp;
 let admin: string;
-let reader: string;
 let fam: number;
 let cat: number;
 let sub: number;
@@ -75,14 +78,6 @@ const detailsOf = (res: { json: () => unknown }) =>
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.adminToken();
-  await insertUser(t.database.db, {
-    firstName: 'Reader',
-    lastName: 'One',
-    username: 'attr-reader',
-    password: 'reader-password',
-    role: 'user',
-  });
-  reader = await t.login('user', 'attr-reader', 'reader-password');
   ({ family: fam, category: cat, sub } = await family('Pantry'));
   otherCat = (await made('/api/category', { nameEn: 'Drinks', nameAr: 'مشروبات', family: fam })).id;
   await attribute({ key: 'title', type: 'text', required: 'ar' });
@@ -113,6 +108,7 @@ afterAll(() => t.close());
 describe('the attribute resource', () => {
   it('lists a family’s attributes by position, each after the ones before it', async () => {
     const list = await read<{ data: Attribute[]; count: number }>(`/api/attribute?family=${fam}`);
+    expect(AttributeListSchema.safeParse(list).success).toBe(true);
     expect(list.count).toBe(7);
     expect(list.data.map((a) => a.key)).toEqual([
       'title',
@@ -201,6 +197,9 @@ describe('product values', () => {
       allergens: ['milk', 'eggs'],
     });
     expect((await read<Product>(`/api/product/${created.id}`)).attributes).toEqual(created.attributes);
+    for (const value of Object.values(created.attributes)) {
+      expect(AttributeValueSchema.safeParse(value).success).toBe(true);
+    }
     const inSub = await productWith({ packed: '2026-02-28' }, { subCategory: sub });
     expect(inSub.statusCode, inSub.body).toBe(201);
     expect((body(inSub) as Product).attributes).toEqual({ packed: '2026-02-28' });
@@ -273,7 +272,8 @@ describe('completeness', () => {
   it('counts the name and each required attribute per language', async () => {
     // ar: name, title (ar), weight (both) = 3 items; en: name, weight = 2 items.
     const bare = body(await productWith({})) as Product;
-    expect(bare.completeness).toEqual({ ar: 33, en: 50 });
+    const expected: Completeness = { ar: 33, en: 50 };
+    expect(bare.completeness).toEqual(expected);
     const some = body(await productWith({ title: { ar: '', en: 'English only' }, weight: 1 })) as Product;
     expect(some.completeness).toEqual({ ar: 66, en: 100 });
     const full = body(await productWith({ title: { ar: 'عنوان', en: '' }, weight: 0 })) as Product;
@@ -302,7 +302,11 @@ describe('completeness', () => {
     });
     expect(valid.completeness).toEqual({ ar: 100, en: 100 });
     // Requiring valid GTINs refuses such barcodes on the next write; the stored one no longer counts.
-    await put(`/api/family/${f.family}`, { nameEn: 'Barcodes', nameAr: 'عائلة Barcodes', requireValidGtin: true });
+    await put(`/api/family/${f.family}`, {
+      nameEn: 'Barcodes',
+      nameAr: 'عائلة Barcodes',
+      requireValidGtin: true,
+    });
     expect((await read<Product>(`/api/product/${p.id}`)).completeness).toEqual({ ar: 100, en: 100 });
   });
 

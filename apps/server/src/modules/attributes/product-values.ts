@@ -1,3 +1,4 @@
+import type { AttributeValue, ProductAttributes } from '@dalil/contracts/attributes';
 import type { Account } from '@dalil/contracts/auth';
 import { toAsciiDigits } from '@dalil/contracts/search-text';
 import { eq, inArray } from 'drizzle-orm';
@@ -7,7 +8,7 @@ import { fieldError } from '../../lib/errors';
 import { seesDrafts } from '../../lib/publication';
 import type { AttributeRow } from './attribute-row';
 
-type Values = Record<string, unknown>;
+type Values = ProductAttributes;
 
 const TEXT_LIMITS = { text: 500, longText: 5000 } as const;
 
@@ -16,16 +17,22 @@ export const familyAttributes = (db: Db | Tx, family: number): Promise<Attribute
   db.select().from(attributes).where(eq(attributes.familyId, family));
 
 /** The attributes of several families, by family (one query for a page of products). */
-export async function attributesByFamily(db: Db | Tx, families: number[]): Promise<Map<number, AttributeRow[]>> {
+export async function attributesByFamily(
+  db: Db | Tx,
+  families: number[],
+): Promise<Map<number, AttributeRow[]>> {
   const byFamily = new Map<number, AttributeRow[]>(families.map((f) => [f, []]));
   if (families.length === 0) return byFamily;
-  const rows = await db.select().from(attributes).where(inArray(attributes.familyId, [...new Set(families)]));
+  const rows = await db
+    .select()
+    .from(attributes)
+    .where(inArray(attributes.familyId, [...new Set(families)]));
   for (const row of rows) byFamily.get(row.familyId)?.push(row);
   return byFamily;
 }
 
 /** The attributes a product of this category (and sub-category) has: assigned to either. */
-export const attributesOf = (all: AttributeRow[], category: number, subCategory: number | null) =>
+const attributesOf = (all: AttributeRow[], category: number, subCategory: number | null) =>
   all.filter(
     (a) => a.categoryIds.includes(category) || (subCategory !== null && a.categoryIds.includes(subCategory)),
   );
@@ -49,7 +56,7 @@ function isDate(v: string): boolean {
  * One value checked against its attribute's type and stored form; undefined when it is empty (the
  * product then has no value). A wrong value is a 400 naming `attributes.<key>`.
  */
-function checkValue(a: AttributeRow, value: unknown): unknown {
+function checkValue(a: AttributeRow, value: unknown): AttributeValue | undefined {
   const path = `attributes.${a.key}`;
   const bad = (message: string, at = path) => fieldError(400, at, message);
   if (isEmpty(value)) return undefined;
@@ -131,12 +138,13 @@ export function productValues(w: ValuesWrite): Values {
   const known = new Set(w.all.map((a) => a.key));
   const out: Values = Object.fromEntries(Object.entries(stored).filter(([k]) => !known.has(k)));
   if (w.given === undefined) {
-    for (const a of mine) if (a.key in stored) out[a.key] = stored[a.key];
+    for (const a of mine) if (a.key in stored) out[a.key] = stored[a.key]!;
     return out;
   }
-  const moved =
-    w.was !== undefined && (w.was.category !== w.category || w.was.subCategory !== w.subCategory);
-  const before = w.was ? new Set(attributesOf(w.all, w.was.category, w.was.subCategory).map((a) => a.key)) : null;
+  const moved = w.was !== undefined && (w.was.category !== w.category || w.was.subCategory !== w.subCategory);
+  const before = w.was
+    ? new Set(attributesOf(w.all, w.was.category, w.was.subCategory).map((a) => a.key))
+    : null;
   for (const key of Object.keys(w.given)) {
     if (mine.some((a) => a.key === key)) continue;
     if (moved && before?.has(key)) continue;
@@ -162,7 +170,7 @@ export function shownValues(
   const staff = seesDrafts(caller, product.family);
   const out: Values = {};
   for (const a of attributesOf(all, product.category, product.subCategory)) {
-    if ((staff || a.visible) && a.key in values) out[a.key] = values[a.key];
+    if ((staff || a.visible) && a.key in values) out[a.key] = values[a.key]!;
   }
   return out;
 }

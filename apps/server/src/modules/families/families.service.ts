@@ -163,7 +163,7 @@ const familyService: crud.CrudService<typeof familyResource.schemas> = {
         entity: 'family',
         family: (row) => row.id,
         snapshot: toFamily,
-        toBin: (tx, row) => {
+        toBin: async (tx, row) => {
           const takes = {
             family: eq(families.id, id),
             category: eq(categories.familyId, id),
@@ -171,7 +171,10 @@ const familyService: crud.CrudService<typeof familyResource.schemas> = {
             synonym: eq(synonymGroups.familyId, id),
             attribute: eq(attributes.familyId, id),
           };
-          return copyToBin(tx, caller, { entity: 'family', row, family: id, takes });
+          const entry = await copyToBin(tx, caller, { entity: 'family', row, family: id, takes });
+          // The attributes have no foreign key to cascade through (db/schema-attributes.ts).
+          await tx.delete(attributes).where(eq(attributes.familyId, id));
+          return entry;
         },
       }),
     ),

@@ -1,5 +1,6 @@
 import { and, eq, like, lt, or, type SQL } from 'drizzle-orm';
 import { gtinProblem } from '@dalil/contracts/gtin';
+import type { ProductAttributes } from '@dalil/contracts/attributes';
 import { productResource, type Product } from '@dalil/contracts/products';
 import { resourceModule } from '../../lib/app-module';
 import { bilingualName } from '../../lib/record-names';
@@ -8,13 +9,13 @@ import { normalizeSearchText, toAsciiDigits } from '@dalil/contracts/search-text
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { recomputeCompleteness } from '../../lib/completeness';
-import type { AttributeRow } from '../attributes/attribute-row';
 import {
   attributesByFamily,
   familyAttributes,
   productValues,
   shownValues,
-} from '../attributes/product-values';
+  type AttributeRow,
+} from '../attributes/attributes.service';
 import { categories, families, products } from '../../db/schema';
 import type { DataContext } from '../../lib/context';
 import * as crud from '../../lib/crud-service';
@@ -58,14 +59,17 @@ export const toProduct = (row: typeof products.$inferSelect): Product => ({
   status: row.status,
   publishAt: row.publishAt?.toISOString() ?? null,
   // As stored: the history keeps and a revert restores exactly these; answers show `shownValues`.
-  attributes: row.attributes as Product['attributes'],
+  attributes: row.attributes,
   completeness: { ar: row.completenessAr, en: row.completenessEn },
 });
 
 /** A product as the caller reads it: the values of its category's attributes they may see. */
 const shown = (row: typeof products.$inferSelect, all: AttributeRow[], caller: Account | null): Product => {
   const product = toProduct(row);
-  return { ...product, attributes: shownValues(row.attributes, all, product, caller) as Product['attributes'] };
+  return {
+    ...product,
+    attributes: shownValues(row.attributes, all, product, caller),
+  };
 };
 
 /** A page of products as the caller reads them (one query for their families' attributes). */
@@ -155,7 +159,7 @@ async function checkReferences(tx: Tx, input: ProductInput, caller: Account | nu
   }
 }
 
-function toColumns(input: ProductInput, values: Record<string, unknown>) {
+function toColumns(input: ProductInput, values: ProductAttributes) {
   const { family, category, subCategory, cost, status, publishAt, attributes: _given, ...rest } = input;
   return {
     ...rest,
@@ -179,7 +183,7 @@ async function valuesToStore(
   current: typeof products.$inferSelect | undefined,
   action: 'create' | 'update' | 'revert',
 ) {
-  if (action === 'revert') return (input.attributes ?? current?.attributes ?? {}) as Record<string, unknown>;
+  if (action === 'revert') return input.attributes ?? current?.attributes ?? {};
   return productValues({
     all: await familyAttributes(tx, input.family),
     category: input.category,
@@ -187,7 +191,11 @@ async function valuesToStore(
     given: input.attributes,
     ...(current
       ? {
-          was: { category: current.categoryId, subCategory: current.subCategoryId, values: current.attributes },
+          was: {
+            category: current.categoryId,
+            subCategory: current.subCategoryId,
+            values: current.attributes,
+          },
         }
       : {}),
   });
