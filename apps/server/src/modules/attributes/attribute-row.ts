@@ -79,7 +79,8 @@ export function attributeColumns(a: {
     options: a.options,
     visible: a.visible,
     required: a.required,
-    categoryIds: [...new Set(a.categories)],
+    // In id order, as reads list them, so a revert compares like with like.
+    categoryIds: [...new Set(a.categories)].sort((x, y) => x - y),
   };
 }
 
@@ -104,7 +105,7 @@ export function attributeFieldColumns(fields: Partial<Attribute>): Record<string
         break;
       }
       case 'categories':
-        out.categoryIds = value ?? [];
+        out.categoryIds = [...((value as number[] | null) ?? [])].sort((x, y) => x - y);
         break;
       default:
         out[field] = value;
