@@ -165,7 +165,8 @@ export const attributeResource = defineResource({
     read: 'One attribute',
     create: 'Define an attribute',
     update: 'Change an attribute (its key renames the values of every product)',
-    delete: "Delete an attribute and every product's value of it",
+    delete:
+      "Delete an attribute; products' values of it are no longer shown, and come back if the delete is reverted",
   },
   history: { entity: 'attribute', revertible: true },
 });
