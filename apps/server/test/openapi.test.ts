@@ -118,6 +118,20 @@ describe('GET /api/docs/json', () => {
     );
   });
 
+  it('documents the attribute operations and the food-labelling set', () => {
+    const ids = operations.map(([, op]) => op.operationId);
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'listAttributes',
+        'createAttribute',
+        'getAttribute',
+        'updateAttribute',
+        'deleteAttribute',
+        'addFoodAttributeSet',
+      ]),
+    );
+  });
+
   it('documents the scheduled feed operations', () => {
     const ids = operations.map(([, op]) => op.operationId);
     expect(ids).toEqual(
@@ -127,7 +141,7 @@ describe('GET /api/docs/json', () => {
 
   it('documents a delete as 204 with no body', () => {
     const deletes = operations.filter(([name]) => name.startsWith('DELETE '));
-    expect(deletes).toHaveLength(10);
+    expect(deletes).toHaveLength(11);
     for (const [name, op] of deletes) {
       expect(op.responses['204'], name).toBeDefined();
       expect(op.responses['204']?.content, name).toBeUndefined();

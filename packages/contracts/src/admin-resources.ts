@@ -1,3 +1,4 @@
+import { attributeResource } from './attributes';
 import { categoryResource } from './categories';
 import { familyResource } from './families';
 import { productResource } from './products';
@@ -14,6 +15,7 @@ export const ADMIN_RESOURCES = [
   productResource,
   userResource,
   synonymResource,
+  attributeResource,
 ] as const;
 
 /**

@@ -55,6 +55,8 @@ export const API_PATHS = {
   feeds: '/feed',
   feed: '/feed/:id',
   feedRun: '/feed/:id/run',
+  attributes: '/attribute',
+  attributeFoodSet: '/attribute/sets/food',
 } as const;
 
 /** Fills the `:name` parameters of a path: `withParams('/upload/categories/:family', { family: 3 })`. */

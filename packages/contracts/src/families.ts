@@ -36,7 +36,12 @@ export type Family = z.infer<typeof FamilySchema>;
 
 /** GET /api/family/:id also gives the linked counts the admin confirms before a delete. */
 export const FamilyDetailSchema = FamilySchema.extend({
-  counts: z.object({ categories: z.number().int(), products: z.number().int() }),
+  counts: z.object({
+    categories: z.number().int(),
+    products: z.number().int(),
+    /** Products complete (100%, see the product's `completeness`) in each language. */
+    complete: z.object({ ar: z.number().int(), en: z.number().int() }),
+  }),
 });
 export type FamilyDetail = z.infer<typeof FamilyDetailSchema>;
 

@@ -5,6 +5,7 @@ import { imageBodyFields, imageRecordFields } from './media';
 import { NullableRefSchema, OptionalRefSchema, optionalText, RefSchema, SearchQuerySchema } from './refs';
 import { CATALOGUE_ACCESS, crudSchemas, defineResource } from './resources';
 import { toAsciiDigits } from './search-text';
+import { CompletenessSchema, IncompleteFilterSchema, ProductAttributesSchema } from './attributes';
 import { publicationBodyFields, publicationQueryFields, publicationRecordFields } from './publication';
 
 const DIGITS_ONLY = 'must contain digits only';
@@ -93,6 +94,9 @@ export const ProductBodySchema = NamesBodySchema.extend({
   shelfLife: optionalText(100),
   ...imageBodyFields,
   ...publicationBodyFields,
+  attributes: ProductAttributesSchema.optional().describe(
+    "Values of the category's attributes, keyed by attribute key (see /attribute). Left out: none on a create, unchanged on an update; a key that is not an attribute of the product's category is refused, naming `attributes.<key>`.",
+  ),
 });
 
 export const ProductSchema = NamedRecordSchema.extend({
@@ -111,6 +115,8 @@ export const ProductSchema = NamedRecordSchema.extend({
   shelfLife: NullableTextSchema,
   ...imageRecordFields,
   ...publicationRecordFields,
+  attributes: ProductAttributesSchema,
+  completeness: CompletenessSchema,
 });
 export type Product = z.infer<typeof ProductSchema>;
 
@@ -119,6 +125,8 @@ const ProductListQuerySchema = PagingQuerySchema.extend({
   category: OptionalRefSchema,
   search: SearchQuerySchema,
   ...publicationQueryFields,
+  /** Products not complete in that language (see `completeness`). */
+  incomplete: IncompleteFilterSchema,
 });
 export const ProductListSchema = listOf(ProductSchema);
 

@@ -42,7 +42,7 @@ export const binRows = pgTable(
     entryId: integer()
       .notNull()
       .references(() => binEntries.id, { onDelete: 'cascade' }),
-    /** `family`, `category`, `product` or `synonym`. */
+    /** `family`, `category`, `product`, `synonym` or `attribute`. */
     entity: text().notNull(),
     entityId: integer().notNull(),
     row: jsonb().notNull(),

@@ -10,19 +10,22 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { ProductAttributes } from '@dalil/contracts/attributes';
 import { publication, timestamps } from './schema-columns';
 
-// The bulk image jobs', the recycle bin's, the API keys', the webhooks' and the feeds' tables live beside this file; drizzle-kit reads them
+// The bulk image jobs', the recycle bin's, the API keys', the webhooks', the feeds' and the attributes' tables live beside this file; drizzle-kit reads them
 // through these exports.
 export { imageJobChanges, imageJobs } from './schema-image-jobs';
 export { binEntries, binRows } from './schema-bin';
 export { apiKeys } from './schema-api-keys';
 export { webhookAttempts, webhookDeliveries, webhookMessages, webhookSubscriptions } from './schema-webhooks';
 export { feeds } from './schema-feeds';
+export { attributes } from './schema-attributes';
 
 export const families = pgTable(
   'families',
@@ -100,6 +103,17 @@ export const products = pgTable(
     image: text(),
     /** normalizeSearchText(nameAr + nameEn), written with the row. */
     searchText: text().notNull(),
+    /**
+     * Values of the family's attributes, by attribute key (docs/decisions/0056-typed-attributes.md).
+     * May hold values of attributes deleted since: reads leave them out, reverting the delete shows them again.
+     */
+    attributes: jsonb()
+      .$type<ProductAttributes>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    /** Percent of the required fields filled in each language, kept by lib/completeness.ts. */
+    completenessAr: smallint().notNull().default(0),
+    completenessEn: smallint().notNull().default(0),
     ...publication,
     ...timestamps,
   },
@@ -115,6 +129,9 @@ export const products = pgTable(
     index('products_family_number_idx').on(t.familyId, t.number),
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // The drafts waiting for a publish date (lib/publication.ts, PublishSchedule).
+    // The list's `incomplete` filter and the family's complete counts.
+    index('products_family_completeness_ar_idx').on(t.familyId, t.completenessAr),
+    index('products_family_completeness_en_idx').on(t.familyId, t.completenessEn),
     index('products_draft_publish_at_idx')
       .on(t.publishAt)
       .where(sql`${t.status} = 'draft'`),

@@ -9,7 +9,10 @@ import { enqueueWebhookEvents, type OutboxEvent } from './webhook-outbox';
 export type Snapshot = Record<string, unknown>;
 
 /** Fields never shown as a difference: derived from others, or the same in every entry. */
-const IGNORED = new Set(['id', 'name', 'counts', 'guest']);
+const IGNORED = new Set(['id', 'counts', 'guest', 'completeness']);
+
+/** `name` is derived when the record also has `nameAr` and `nameEn`; otherwise it is the record's own. */
+const derivedName = (record: Snapshot | null) => record !== null && 'nameAr' in record;
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
@@ -21,7 +24,7 @@ function differences(before: Snapshot | null, after: Snapshot | null): FieldChan
   const changes: FieldChanges = {};
   const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   for (const field of fields) {
-    if (IGNORED.has(field)) continue;
+    if (IGNORED.has(field) || (field === 'name' && derivedName(before ?? after))) continue;
     const was = before?.[field] ?? null;
     const now = after?.[field] ?? null;
     if (!same(was, now)) changes[field] = { before: was, after: now };

@@ -2,7 +2,7 @@ import type { Account } from '@dalil/contracts/auth';
 import type { BinCounts, BinEntity } from '@dalil/contracts/bin';
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { binEntries, binRows, categories, families, products, synonymGroups } from '../db/schema';
+import { attributes, binEntries, binRows, categories, families, products, synonymGroups } from '../db/schema';
 import { actorOf } from './api-key-caller';
 import { resultRows } from './db-helpers';
 
@@ -15,6 +15,7 @@ export const BIN_TABLES = {
   category: categories,
   product: products,
   synonym: synonymGroups,
+  attribute: attributes,
 } as const;
 export type BinRowEntity = keyof typeof BIN_TABLES;
 

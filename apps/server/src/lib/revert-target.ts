@@ -8,8 +8,11 @@ import type { DataContext } from './context';
 import type { UniqueConflicts } from './crud-service';
 import type { Snapshot } from './history';
 
-/** Fields of a record that are not its own data: derived from others, or its identity. */
-export const NOT_RECORDED = new Set(['id', 'name', 'counts', 'guest']);
+/**
+ * Fields of a record that are not its own data: derived from others, or its identity. `name` is
+ * derived too when the record has `nameAr` and `nameEn` (see `recordedFields`).
+ */
+const NOT_RECORDED = new Set(['id', 'counts', 'guest', 'completeness']);
 
 /**
  * What a revert needs to know of one kind of record: its table, its declaration (access, the form's
@@ -30,6 +33,8 @@ export interface RevertTarget {
   update: (tx: Tx, id: number, input: never, caller: Account | null, action: 'revert') => Promise<unknown>;
   /** The resource's own delete: what it takes goes to the recycle bin, recorded as a delete. */
   remove: (ctx: DataContext, id: number, caller: Account | null) => Promise<void>;
+  /** What follows from a record brought back by reverting its delete (stored figures of other rows). */
+  restored?: (tx: Tx, row: never) => Promise<void>;
 }
 
 /** API field names whose column has another name; every other field is stored under its own name. */
@@ -49,8 +54,11 @@ const objectKeys = (schema: z.ZodType): string[] =>
     : [];
 
 /** The fields a history entry of this resource can name: those its API form answers with. */
-export const recordedFields = (resource: ResourceDeclaration): string[] =>
-  objectKeys(resource.schemas.item).filter((f) => !NOT_RECORDED.has(f));
+export function recordedFields(resource: ResourceDeclaration): string[] {
+  const fields = objectKeys(resource.schemas.item);
+  const namedTwice = fields.includes('nameAr');
+  return fields.filter((f) => !NOT_RECORDED.has(f) && !(f === 'name' && namedTwice));
+}
 
 /** The fields the resource's form accepts, which a revert of an update can write back. */
 export const formFields = (resource: ResourceDeclaration): string[] =>

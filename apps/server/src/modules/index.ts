@@ -8,6 +8,7 @@ import type { AppModule } from '../lib/app-module';
 import { logoutRoutes } from './auth/logout';
 import { authRoutes } from './auth/auth.routes';
 import { binRoutes } from './bin/bin.routes';
+import { attributeSetRoutes } from './attributes/attribute-sets.routes';
 import { exportRoutes } from './exports/exports.routes';
 import { feedRoutes } from './feeds/feeds.routes';
 import { imageUploadRoutes } from './image-jobs/image-jobs.routes';
@@ -43,6 +44,7 @@ export const APP_MODULES: readonly AppModule[] = [
   { name: 'import runs', register: importRunRoutes },
   { name: 'bin', register: binRoutes },
   { name: 'synonym CSV', register: (app) => app.register(synonymCsvRoutes) },
+  { name: 'attribute sets', register: attributeSetRoutes },
   { name: 'uploads', register: uploadRoutes },
   { name: 'image jobs', register: imageUploadRoutes },
   { name: 'imports', register: (app) => app.register(importRoutes) },

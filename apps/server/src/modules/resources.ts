@@ -1,4 +1,5 @@
 import type { ResourceModule } from '../lib/app-module';
+import { attributeModule } from './attributes/attributes.service';
 import { categoryModule } from './categories/categories.service';
 import { familyModule } from './families/families.service';
 import { productModule } from './products/products.service';
@@ -15,4 +16,5 @@ export const RESOURCE_MODULES: readonly ResourceModule[] = [
   productModule,
   userModule,
   synonymModule,
+  attributeModule,
 ];

@@ -7,7 +7,7 @@ import { activity } from '../../db/schema';
 import { conflict, HttpError } from '../../lib/errors';
 import { requireWritable } from '../../lib/family-scope';
 import type { Snapshot } from '../../lib/history';
-import { formFields, NOT_RECORDED, type RevertTarget } from '../../lib/revert-target';
+import { formFields, recordedFields, type RevertTarget } from '../../lib/revert-target';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
@@ -57,7 +57,8 @@ export async function revertUpdate(tx: Tx, r: UpdateRevert, caller: Account | nu
   const locked = row as { id: number; familyId?: number };
   requireWritable(caller, target.family(locked), target.what);
   const current = target.snapshot(row as never);
-  const recorded = Object.entries(r.changes).filter(([field]) => !NOT_RECORDED.has(field));
+  const fields = new Set(recordedFields(target.resource));
+  const recorded = Object.entries(r.changes).filter(([field]) => fields.has(field));
   const moved = recorded.filter(([field, change]) => !same(current[field], change.after)).map(([f]) => f);
   if (moved.length > 0) throw changedSince(moved);
 

@@ -13,12 +13,13 @@ import { canWrite, requireWritable } from '../../lib/family-scope';
 import { recordChange, type Snapshot } from '../../lib/history';
 import { revertBinned } from '../bin/bin.service';
 import { toActivity } from '../../lib/history';
-import { NOT_RECORDED, type RevertTarget } from '../../lib/revert-target';
+import { recordedFields, type RevertTarget } from '../../lib/revert-target';
 import type { RevertTargets } from './revert-targets';
 import { changedSince, mayCall, revertUpdate } from './revert-update';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-const HIDDEN = NOT_RECORDED;
+/** Whether a recorded field is the record's own data (not derived from others, not its id). */
+const isRecorded = (target: RevertTarget, field: string) => recordedFields(target.resource).includes(field);
 
 /** The request a revert of each kind of entry stands for. */
 const REQUEST_OF: Partial<Record<string, CrudOperation>> = {
@@ -100,7 +101,7 @@ async function revertIn(tx: Tx, r: Revert, caller: Account | null): Promise<numb
 
   if (r.action === 'delete') {
     if (row) throw conflict(`The ${target.what.toLowerCase()} exists again: nothing to bring back`);
-    const fields = Object.fromEntries(Object.entries(r.before).filter(([f]) => !HIDDEN.has(f)));
+    const fields = Object.fromEntries(Object.entries(r.before).filter(([f]) => isRecorded(target, f)));
     requireWritable(caller, target.family({ id: entityId, familyId: fields.family as number }), target.what);
     try {
       const [back] = await tx
@@ -108,6 +109,7 @@ async function revertIn(tx: Tx, r: Revert, caller: Account | null): Promise<numb
         .overridingSystemValue()
         .values({ id: entityId, ...target.columns(fields, fields) } as never)
         .returning();
+      await target.restored?.(tx, back as never);
       const after = target.snapshot(back as never);
       return (await record(null, after, target.family(back as { id: number })))!;
     } catch (err) {
@@ -132,7 +134,7 @@ async function revertCreate(ctx: DataContext, r: Revert, caller: Account | null)
     if (!row) throw conflict(`The ${target.what.toLowerCase()} was deleted since`);
     const current = target.snapshot(row as never);
     const moved = Object.entries(r.changes)
-      .filter(([field, change]) => !HIDDEN.has(field) && !same(current[field], change.after))
+      .filter(([field, change]) => isRecorded(target, field) && !same(current[field], change.after))
       .map(([field]) => field);
     if (moved.length > 0) throw changedSince(moved);
   });

@@ -13,6 +13,7 @@ import { toFamily } from '../families/families.service';
 import { resultRows } from '../../lib/db-helpers';
 import { productSearchText, toProduct } from '../products/products.service';
 import { restoreConflicts } from './bin-conflicts';
+import { recomputeCompleteness } from '../../lib/completeness';
 import { BIN_TABLES, binCounts, type BinRowEntity } from '../../lib/recycle-bin';
 
 type Entry = typeof binEntries.$inferSelect;
@@ -103,11 +104,17 @@ export function restoreBinEntry(ctx: DataContext, id: number, caller: Account | 
     if (entry.entity === 'product') await dropLostSubCategory(tx, id);
     await reinsert(tx, id, 'product');
     await reinsert(tx, id, 'synonym');
+    await reinsert(tx, id, 'attribute');
     await reindexProducts(tx, id);
     const movedBack =
       entry.entity === 'category' && entry.parentId !== null
         ? await takeProductsBack(tx, entry.entityId, entry.parentId, entry.movedProducts, caller)
         : 0;
+    // The restored products' attributes may have changed while they were in the bin.
+    await recomputeCompleteness(
+      tx,
+      sql`${products.id} in (select entity_id from ${binRows} where entry_id = ${id} and entity = 'product')`,
+    );
     const activity = await recordChange(tx, caller, {
       entity: entry.entity,
       action: 'revert',

@@ -11,6 +11,7 @@ import * as crud from '../../lib/crud-service';
 import { containsAny } from '../../lib/db-helpers';
 import { fieldError, notFound } from '../../lib/errors';
 import { canWrite, familyFilter, requireReadable, requireWritable } from '../../lib/family-scope';
+import { recomputeCompleteness } from '../../lib/completeness';
 import { recordChange } from '../../lib/history';
 import {
   familyPublishedNow,
@@ -113,6 +114,10 @@ async function updateCategory(
         .set({ categoryId: parent, subCategoryId: id, updatedAt: now })
         .where(or(eq(products.subCategoryId, id), eq(products.categoryId, id)));
     }
+  }
+  if (family !== current.familyId || parent !== current.parentId) {
+    // Its products now have the attributes of another family or parent.
+    await recomputeCompleteness(tx, or(eq(products.categoryId, id), eq(products.subCategoryId, id))!);
   }
   const after = toCategory(row!);
   await recordChange(tx, caller, {

@@ -107,6 +107,7 @@ describe('categories', () => {
     expect(body(await call('GET', `/api/family/${from.id}`, reader)).counts).toEqual({
       categories: 0,
       products: 0,
+      complete: { ar: 0, en: 0 },
     });
   });
 
@@ -143,6 +144,7 @@ describe('categories', () => {
     expect(body(await call('GET', `/api/family/${fam.id}`, reader)).counts).toEqual({
       categories: 1,
       products: 1,
+      complete: { ar: 1, en: 1 },
     });
     expect((await call('DELETE', `/api/category/${cat.id}`, admin)).statusCode).toBe(404);
     expect(

@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { categories, products } from '../../db/schema';
 import { deleteRecorded } from '../../lib/crud-service';
+import { recomputeCompleteness } from '../../lib/completeness';
 import { recordChange } from '../../lib/history';
 import { copyToBin } from '../../lib/recycle-bin';
 import { toProduct } from '../products/products.service';
@@ -59,11 +60,17 @@ async function handProductsToParent(tx: Tx, h: Handover, caller: Account | null)
   const { id, parent, before } = h;
   if (before.length === 0) return;
   const mine = or(eq(products.subCategoryId, id), eq(products.categoryId, id));
-  const after = await tx
+  const moved = inArray(
+    products.id,
+    before.map((p) => p.id),
+  );
+  await tx
     .update(products)
     .set({ categoryId: parent, subCategoryId: null, updatedAt: new Date() })
-    .where(mine)
-    .returning();
+    .where(mine);
+  // Without the sub-category, its attributes no longer count (their values stay for a restore).
+  await recomputeCompleteness(tx, moved);
+  const after = await tx.select().from(products).where(moved);
   const byId = new Map(after.map((p) => [p.id, p]));
   for (const was of before) {
     const now = byId.get(was.id)!;
@@ -95,16 +102,13 @@ export async function takeProductsBack(
   );
   const back = await tx.select().from(products).where(where).orderBy(products.id).for('update');
   if (back.length === 0) return 0;
-  const after = await tx
-    .update(products)
-    .set({ subCategoryId: id, updatedAt: new Date() })
-    .where(
-      inArray(
-        products.id,
-        back.map((p) => p.id),
-      ),
-    )
-    .returning();
+  const returning = inArray(
+    products.id,
+    back.map((p) => p.id),
+  );
+  await tx.update(products).set({ subCategoryId: id, updatedAt: new Date() }).where(returning);
+  await recomputeCompleteness(tx, returning);
+  const after = await tx.select().from(products).where(returning);
   const byId = new Map(after.map((p) => [p.id, p]));
   for (const was of back) {
     await recordChange(tx, caller, {

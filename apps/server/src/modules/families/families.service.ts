@@ -6,7 +6,8 @@ import { bilingualName } from '../../lib/record-names';
 import { nameConflict, revertColumns } from '../../lib/revert-target';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
-import { categories, families, products, synonymGroups } from '../../db/schema';
+import { attributes, categories, families, products, synonymGroups } from '../../db/schema';
+import { recomputeCompleteness } from '../../lib/completeness';
 import type { DataContext } from '../../lib/context';
 import * as crud from '../../lib/crud-service';
 import { containsAny } from '../../lib/db-helpers';
@@ -23,6 +24,7 @@ import {
 } from '../../lib/publication';
 import { copyToBin } from '../../lib/recycle-bin';
 import { and } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 export const toFamily = (row: typeof families.$inferSelect): Family => ({
   ...crud.named(row),
@@ -34,6 +36,11 @@ export const toFamily = (row: typeof families.$inferSelect): Family => ({
   publishAt: row.publishAt?.toISOString() ?? null,
 });
 
+/** The family's products complete (100%) in one language; a visitor's count leaves out the drafts. */
+const completeCount = (id: number, column: AnyPgColumn, staff: boolean, at: Date) =>
+  sql<number>`(select count(*)::int from ${products} where ${products.familyId} = ${id} and ${column} = 100
+    ${staff ? sql`` : sql`and ${productPublished('products', at)}`})`;
+
 async function getFamily(
   { db, now }: DataContext,
   id: number,
@@ -44,6 +51,8 @@ async function getFamily(
   const staff = seesDrafts(caller, id);
   const { row, counts } = await crud.readById(db, families, id, 'Family', {
     categories: crud.countWhere(categories.familyId, id),
+    completeAr: completeCount(id, products.completenessAr, staff, at),
+    completeEn: completeCount(id, products.completenessEn, staff, at),
     // A visitor's count leaves out the drafts.
     products: staff
       ? crud.countWhere(products.familyId, id)
@@ -52,7 +61,8 @@ async function getFamily(
   });
   // A visitor learns nothing of a draft family: it answers as if it did not exist.
   if (!staff && !isPublished(row, at)) throw notFound('Family');
-  return { ...toFamily(row), counts };
+  const { completeAr, completeEn, ...linked } = counts;
+  return { ...toFamily(row), counts: { ...linked, complete: { ar: completeAr, en: completeEn } } };
 }
 
 type FamilyInput = z.output<typeof familyResource.schemas.updateBody>;
@@ -82,6 +92,10 @@ async function updateFamily(
     .set({ ...rest, ...publicationColumns({ status, publishAt }), requireValidGtin, updatedAt: new Date() })
     .where(eq(families.id, id))
     .returning();
+  // A barcode that is not a GTIN counts against completeness only where the family allows one.
+  if (requireValidGtin !== current.requireValidGtin) {
+    await recomputeCompleteness(tx, eq(products.familyId, id));
+  }
   const after = toFamily(row!);
   await recordChange(tx, caller, {
     ...HISTORY,
@@ -95,7 +109,7 @@ async function updateFamily(
 }
 
 /**
- * Families: deleting one moves it, its categories, products and synonym groups into the recycle bin
+ * Families: deleting one moves it, its categories, products, synonym groups and attributes into the recycle bin
  * as one entry (docs/decisions/0042-recycle-bin.md).
  */
 const familyService: crud.CrudService<typeof familyResource.schemas> = {
@@ -149,14 +163,18 @@ const familyService: crud.CrudService<typeof familyResource.schemas> = {
         entity: 'family',
         family: (row) => row.id,
         snapshot: toFamily,
-        toBin: (tx, row) => {
+        toBin: async (tx, row) => {
           const takes = {
             family: eq(families.id, id),
             category: eq(categories.familyId, id),
             product: eq(products.familyId, id),
             synonym: eq(synonymGroups.familyId, id),
+            attribute: eq(attributes.familyId, id),
           };
-          return copyToBin(tx, caller, { entity: 'family', row, family: id, takes });
+          const entry = await copyToBin(tx, caller, { entity: 'family', row, family: id, takes });
+          // The attributes have no foreign key to cascade through (db/schema-attributes.ts).
+          await tx.delete(attributes).where(eq(attributes.familyId, id));
+          return entry;
         },
       }),
     ),

@@ -55,7 +55,10 @@ describe('families', () => {
     });
     const one = await call('GET', `/api/family/${String(created.id)}`, reader);
     expect(one.statusCode).toBe(200);
-    expect(body(one)).toEqual({ ...created, counts: { categories: 0, products: 0 } });
+    expect(body(one)).toEqual({
+      ...created,
+      counts: { categories: 0, products: 0, complete: { ar: 0, en: 0 } },
+    });
     expect(one.body).not.toMatch(/created_?at|updated_?at/i);
   });
 

@@ -1,3 +1,4 @@
+import { newProductCompleteness, recomputeCompleteness } from '../../lib/completeness';
 import { sql, type SQL } from 'drizzle-orm';
 import type { CsvColumn, ImportKind, LevelCounts } from '@dalil/contracts/imports';
 import type { Db } from '../../db/client';
@@ -153,13 +154,21 @@ async function mergeProducts(tx: Executor, id: SQL, columns: Set<CsvColumn>, wri
       family_id = r.family_id, category_id = r.category_id, search_text = r.search_text,
       ${sql.join([...assignments, sql`updated_at = now()`], sql`, `)}
     from import_resolved r where t.id = r.product_id and ${changed}`);
+  const complete = newProductCompleteness('import_resolved');
   const insert = sql`insert into products (family_id, category_id, sub_category_id, name_en, name_ar,
       barcode, number, shelf_life, net_weight, drained_weight, units_per_carton, carton_per_palate,
-      cost, description_en, description_ar, publish_at, image, logo, search_text, status)
+      cost, description_en, description_ar, publish_at, image, logo, search_text, status, completeness_ar,
+      completeness_en)
     select family_id, category_id, sub_category_id, name_en, name_ar, barcode, number, shelf_life, net_weight,
       drained_weight, units_per_carton, carton_per_palate, cost, description_en, description_ar, publish_at,
-      image, logo, search_text, coalesce(status, 'published')
+      image, logo, search_text, coalesce(status, 'published'), ${complete.ar}, ${complete.en}
     from import_resolved where product_id is null order by line`;
+  // A new name, barcode or category changes what is filled: the products this import updated
+  // (written at the transaction's time) are recomputed; new ones were inserted with theirs.
+  await recomputeCompleteness(
+    tx,
+    sql`products.id in (select product_id from import_resolved) and products.updated_at = now()`,
+  );
   await withoutSecondaryIndexes(tx, result.created, () => tx.execute(insert));
   return result;
 }

@@ -1,12 +1,21 @@
-import { and, eq, like, or, type SQL } from 'drizzle-orm';
+import { and, eq, like, lt, or, type SQL } from 'drizzle-orm';
 import { gtinProblem } from '@dalil/contracts/gtin';
+import type { ProductAttributes } from '@dalil/contracts/attributes';
 import { productResource, type Product } from '@dalil/contracts/products';
 import { resourceModule } from '../../lib/app-module';
 import { bilingualName } from '../../lib/record-names';
 import { revertColumns } from '../../lib/revert-target';
 import { normalizeSearchText, toAsciiDigits } from '@dalil/contracts/search-text';
 import type { z } from 'zod';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
+import { recomputeCompleteness } from '../../lib/completeness';
+import {
+  attributesByFamily,
+  familyAttributes,
+  productValues,
+  shownValues,
+  type AttributeRow,
+} from '../attributes/attributes.service';
 import { categories, families, products } from '../../db/schema';
 import type { DataContext } from '../../lib/context';
 import * as crud from '../../lib/crud-service';
@@ -49,7 +58,28 @@ export const toProduct = (row: typeof products.$inferSelect): Product => ({
   image: row.image,
   status: row.status,
   publishAt: row.publishAt?.toISOString() ?? null,
+  // As stored: the history keeps and a revert restores exactly these; answers show `shownValues`.
+  attributes: row.attributes,
+  completeness: { ar: row.completenessAr, en: row.completenessEn },
 });
+
+/** A product as the caller reads it: the values of its category's attributes they may see. */
+const shown = (row: typeof products.$inferSelect, all: AttributeRow[], caller: Account | null): Product => {
+  const product = toProduct(row);
+  return {
+    ...product,
+    attributes: shownValues(row.attributes, all, product, caller),
+  };
+};
+
+/** A page of products as the caller reads them (one query for their families' attributes). */
+async function shownPage(db: Db | Tx, rows: (typeof products.$inferSelect)[], caller: Account | null) {
+  const byFamily = await attributesByFamily(
+    db,
+    rows.map((r) => r.familyId),
+  );
+  return rows.map((row) => shown(row, byFamily.get(row.familyId) ?? [], caller));
+}
 
 /** Admin list: id order; search matches either name (normalized as search text is) or an exact code. */
 function productFilter(
@@ -65,6 +95,8 @@ function productFilter(
   if (query.status !== undefined)
     filters.push(statusFilter(query.status, products.status, products.publishAt, now));
   if (query.family !== undefined) filters.push(eq(products.familyId, query.family));
+  if (query.incomplete === 'ar') filters.push(lt(products.completenessAr, 100));
+  if (query.incomplete === 'en') filters.push(lt(products.completenessEn, 100));
   if (query.category !== undefined) {
     filters.push(or(eq(products.categoryId, query.category), eq(products.subCategoryId, query.category))!);
   }
@@ -93,7 +125,7 @@ async function getProduct({ db, now }: DataContext, id: number, caller: Account 
     // A visitor learns nothing of a draft: it answers as if it did not exist.
     if (!isPublished(row, at) || !family || !isPublished(family, at)) throw notFound('Product');
   }
-  return toProduct(row);
+  return shown(row, await familyAttributes(db, row.familyId), caller);
 }
 
 /** A product's family is always its category's family, and one the caller may write to; its
@@ -127,8 +159,8 @@ async function checkReferences(tx: Tx, input: ProductInput, caller: Account | nu
   }
 }
 
-function toColumns(input: ProductInput) {
-  const { family, category, subCategory, cost, status, publishAt, ...rest } = input;
+function toColumns(input: ProductInput, values: ProductAttributes) {
+  const { family, category, subCategory, cost, status, publishAt, attributes: _given, ...rest } = input;
   return {
     ...rest,
     ...publicationColumns({ status, publishAt }),
@@ -137,7 +169,43 @@ function toColumns(input: ProductInput) {
     subCategoryId: subCategory,
     cost: cost === null ? null : cost.toFixed(2),
     searchText: productSearchText(input.nameAr, input.nameEn),
+    attributes: values,
   };
+}
+
+/**
+ * The attribute values a write stores: checked against the category's attributes (attributes/
+ * product-values.ts); a revert puts back the recorded values exactly, as the history kept them.
+ */
+async function valuesToStore(
+  tx: Tx,
+  input: ProductInput,
+  current: typeof products.$inferSelect | undefined,
+  action: 'create' | 'update' | 'revert',
+) {
+  if (action === 'revert') return input.attributes ?? current?.attributes ?? {};
+  return productValues({
+    all: await familyAttributes(tx, input.family),
+    category: input.category,
+    subCategory: input.subCategory,
+    given: input.attributes,
+    ...(current
+      ? {
+          was: {
+            category: current.categoryId,
+            subCategory: current.subCategoryId,
+            values: current.attributes,
+          },
+        }
+      : {}),
+  });
+}
+
+/** Stores a written product's completeness and reads it back as it now is. */
+async function withCompleteness(tx: Tx, id: number) {
+  await recomputeCompleteness(tx, eq(products.id, id));
+  const [row] = await tx.select().from(products).where(eq(products.id, id));
+  return row!;
 }
 
 /** A product's natural key is (family, barcode) when it has a barcode (docs/architecture.md, "Import pipeline"). */
@@ -160,12 +228,13 @@ async function updateProduct(
   if (!current) throw notFound('Product');
   requireWritable(caller, current.familyId, 'Product');
   await checkReferences(tx, input, caller);
-  const [row] = await tx
+  const values = await valuesToStore(tx, input, current, action);
+  await tx
     .update(products)
-    .set({ ...toColumns(input), updatedAt: new Date() })
-    .where(eq(products.id, id))
-    .returning();
-  const after = toProduct(row!);
+    .set({ ...toColumns(input, values), updatedAt: new Date() })
+    .where(eq(products.id, id));
+  const row = await withCompleteness(tx, id);
+  const after = toProduct(row);
   const before = toProduct(current);
   await recordChange(tx, caller, {
     ...HISTORY,
@@ -175,33 +244,37 @@ async function updateProduct(
     before,
     after,
   });
-  return after;
+  return shown(row, await familyAttributes(tx, row.familyId), caller);
 }
 
 const HISTORY = { entity: 'product' } as const;
 
 const productService: crud.CrudService<typeof productResource.schemas> = {
-  list: ({ db, now }, query, caller) =>
-    crud.listPage(db, products, productFilter(query, caller, now()), query, toProduct),
+  list: async ({ db, now }, query, caller) => {
+    const page = await crud.listPage(db, products, productFilter(query, caller, now()), query, (r) => r);
+    return { ...page, data: await shownPage(db, page.data, caller) };
+  },
   read: getProduct,
   create: (ctx, input, caller) =>
     crud.withUniqueConflicts(CONFLICTS, () =>
       ctx.catalogue.write(async (tx) => {
         await checkReferences(tx, input, caller);
-        const [row] = await tx
+        const values = await valuesToStore(tx, input, undefined, 'create');
+        const [inserted] = await tx
           .insert(products)
-          .values({ status: 'published', ...toColumns(input) })
-          .returning();
-        const after = toProduct(row!);
+          .values({ status: 'published', ...toColumns(input, values) })
+          .returning({ id: products.id });
+        const row = await withCompleteness(tx, inserted!.id);
+        const after = toProduct(row);
         await recordChange(tx, caller, {
           ...HISTORY,
           action: 'create',
-          entityId: row!.id,
+          entityId: row.id,
           family: after.family,
           before: null,
           after,
         });
-        return after;
+        return shown(row, await familyAttributes(tx, row.familyId), caller);
       }),
     ),
   update: (ctx, id, input, caller) =>
