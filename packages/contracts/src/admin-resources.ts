@@ -1,3 +1,4 @@
+import { attributeResource } from './attributes';
 import { categoryResource } from './categories';
 import { familyResource } from './families';
 import { productResource } from './products';
@@ -23,6 +24,7 @@ export const ADMIN_RESOURCES = [
 export const ADMIN_RESOURCE_DECLARATIONS = {
   families: familyResource,
   categories: categoryResource,
+  attributes: attributeResource,
   products: productResource,
   synonyms: synonymResource,
   users: userResource,
