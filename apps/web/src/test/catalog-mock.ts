@@ -50,7 +50,10 @@ function list(records: MockNamed[]) {
 /** GET one record: its detail, with the linked counts the server adds. */
 const one = (record: MockNamed) => (): Answer => ({
   status: 200,
-  body: { ...record, counts: { categories: 0, products: 0, subCategories: 0 } },
+  body: {
+    ...record,
+    counts: { categories: 0, products: 0, subCategories: 0, complete: { ar: 0, en: 0 } },
+  },
 });
 
 /**

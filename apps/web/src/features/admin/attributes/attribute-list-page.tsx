@@ -40,7 +40,8 @@ export function AttributeListPage() {
   const [moved, setMoved] = useState<Attribute[] | null>(null);
   const list = useQuery({
     queryKey: ['attributes', 'list', { family, limit: MAX_LIST_LIMIT, skip: 0 }],
-    queryFn: ({ signal }) => api.list({ family: family ?? undefined, limit: MAX_LIST_LIMIT, skip: 0 }, signal),
+    queryFn: ({ signal }) =>
+      api.list({ family: family ?? undefined, limit: MAX_LIST_LIMIT, skip: 0 }, signal),
     enabled: family !== null,
   });
   const reorder = useMutation({

@@ -78,8 +78,7 @@ export function AttributeTable({ rows, onMove, onDelete }: AttributeTableProps) 
                   // The place the dragged row would land: a line in the theme's primary colour.
                   boxShadow:
                     over === index && dragged !== null && dragged !== index
-                      ? (theme) =>
-                          `inset 0 ${dragged < index ? -2 : 2}px 0 ${theme.palette.primary.main}`
+                      ? (theme) => `inset 0 ${dragged < index ? -2 : 2}px 0 ${theme.palette.primary.main}`
                       : undefined,
                 }}
               >
