@@ -1,7 +1,7 @@
 import type { Attribute } from '@dalil/contracts/attributes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useTranslation } from '../../../lib/i18n';
 import { reportError } from '../../../lib/notifications-store';
@@ -43,7 +43,10 @@ export function useAttributeScope<T extends FieldValues, O>(form: UseFormReturn<
   const language = i18n.language === 'ar' ? 'ar' : 'en';
   const queryClient = useQueryClient();
   const raw = form as unknown as UseFormReturn<ScopeFields>;
-  const [family, category, subCategory] = raw.watch(['family', 'category', 'subCategory']);
+  const [family, category, subCategory] = useWatch({
+    control: raw.control,
+    name: ['family', 'category', 'subCategory'],
+  });
   const watched = scopeOf({ family, category, subCategory });
   // The choice in force: what the fields show until a change that drops values is confirmed.
   const accepted = useRef({ family, category, subCategory });
