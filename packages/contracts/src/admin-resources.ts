@@ -15,6 +15,7 @@ export const ADMIN_RESOURCES = [
   productResource,
   userResource,
   synonymResource,
+  attributeResource,
 ] as const;
 
 /**

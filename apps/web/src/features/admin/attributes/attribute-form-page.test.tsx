@@ -26,7 +26,14 @@ function mockForm(save: (request: MockRequest) => { status: number; body?: unkno
     'POST /api/attribute': save,
     'GET /api/attribute/7': () => ({
       status: 200,
-      body: attributeFixture({ id: 7, key: 'sugar', type: 'number', unit: 'g', categories: [11], position: 4 }),
+      body: attributeFixture({
+        id: 7,
+        key: 'sugar',
+        type: 'number',
+        unit: 'g',
+        categories: [11],
+        position: 4,
+      }),
     }),
     'PUT /api/attribute/7': save,
   });
@@ -46,7 +53,9 @@ describe('attribute form', () => {
       body: attributeFixture({ id: 8, key: 'allergen', ...(request.body as object) }),
     }));
     renderRoutes(routes, '/admin/category/attributes/create?family=1');
-    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Family/ })).toHaveValue('Orchard Foods'));
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: /^Family/ })).toHaveValue('Orchard Foods'),
+    );
     await userEvent.type(field(/^Key/), 'allergen');
     await userEvent.type(field(/^Name Ar/), 'مسبب الحساسية');
     await userEvent.type(field(/^Name En/), 'Allergen');
@@ -100,7 +109,9 @@ describe('attribute form', () => {
       },
     }));
     renderRoutes(routes, '/admin/category/attributes/create?family=1');
-    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Family/ })).toHaveValue('Orchard Foods'));
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: /^Family/ })).toHaveValue('Orchard Foods'),
+    );
     await userEvent.type(field(/^Key/), 'size');
     await userEvent.type(field(/^Name Ar/), 'الحجم');
     await userEvent.type(field(/^Name En/), 'Size');

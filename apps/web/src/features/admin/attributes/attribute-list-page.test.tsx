@@ -21,7 +21,13 @@ const attributes = [
     required: 'both',
     position: 10,
   }),
-  attributeFixture({ id: 3, key: 'vegan', name: { ar: 'نباتي', en: 'Vegan' }, type: 'boolean', position: 30 }),
+  attributeFixture({
+    id: 3,
+    key: 'vegan',
+    name: { ar: 'نباتي', en: 'Vegan' },
+    type: 'boolean',
+    position: 30,
+  }),
   attributeFixture({ id: 4, key: 'grade', family: 2, position: 0 }),
 ];
 
@@ -66,7 +72,9 @@ describe('attribute list', () => {
   it('asks for a family before listing any', async () => {
     const requests = mockAttributes();
     renderRoutes(routes, '/admin/category/attributes/list');
-    expect(await screen.findByText('Choose a family to see its attributes in their order.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Choose a family to see its attributes in their order.'),
+    ).toBeInTheDocument();
     expect(requests.filter((r) => r.path === '/api/attribute')).toHaveLength(0);
   });
 
