@@ -20,8 +20,8 @@ import { FormRemoteChoice } from '../form-kit/form-remote-choice';
 import { RemoteChoices } from '../form-kit/remote-choices';
 import { chosenId } from '../form-kit/remote-choice-api';
 import { useResourceForm } from '../form-kit/use-resource-form';
-import { attributeValues, emptyAttribute } from './attribute-values';
-import { emptyOption, OptionsEditor } from './options-editor';
+import { attributeValues, emptyAttribute, emptyOption } from './attribute-values';
+import { OptionsEditor } from './options-editor';
 
 const pair = { direction: { xs: 'column', sm: 'row' }, spacing: 2 } as const;
 const choosing = (type: AttributeType) => type === 'choice' || type === 'choices';
@@ -43,7 +43,7 @@ export function AttributeFormPage() {
     nestedErrors: ['name', 'group', 'options'],
   });
   const family = chosenId(useWatch({ control, name: 'family' }));
-  const type = useWatch({ control, name: 'type' }) as AttributeType;
+  const type = useWatch({ control, name: 'type' });
   // A type without a unit or options sends none: the server refuses them on other types.
   const changeType = (next: string) => {
     if (next !== 'number') form.setValue('unit', null);

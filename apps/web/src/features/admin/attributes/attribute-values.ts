@@ -5,6 +5,9 @@ import type { z } from 'zod';
 export type AttributeFormIn = z.input<typeof AttributeBodySchema>;
 export type AttributeFormOut = z.output<typeof AttributeBodySchema>;
 
+/** A choice's new option row. */
+export const emptyOption = { key: '', name: { ar: '', en: '' } };
+
 /** A new attribute: of the family the list was showing, a visible short text, required nowhere. */
 export const emptyAttribute = (family: number | ''): AttributeFormIn => ({
   family,

@@ -9,9 +9,7 @@ import { useFieldArray, useFormState, type Control } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n';
 import { fieldMessage } from '../form-kit/field-message';
 import { FormTextField } from '../form-kit/form-fields';
-import type { AttributeFormIn, AttributeFormOut } from './attribute-values';
-
-export const emptyOption = { key: '', name: { ar: '', en: '' } };
+import { emptyOption, type AttributeFormIn, type AttributeFormOut } from './attribute-values';
 
 /** A choice attribute's options: rows of key, Arabic name and English name, added and removed. */
 export function OptionsEditor({ control }: { control: Control<AttributeFormIn, unknown, AttributeFormOut> }) {

@@ -21,7 +21,12 @@ export interface RemoteChoicesProps extends ChoiceInputProps {
  */
 export function RemoteChoices(props: RemoteChoicesProps) {
   const { resource, scope, disabled, value, onChange, onBlur, ...input } = props;
-  const { itemOf, remember, more, autocomplete } = useRemoteChoice({ resource, scope, disabled, chosen: value });
+  const { itemOf, remember, more, autocomplete } = useRemoteChoice({
+    resource,
+    scope,
+    disabled,
+    chosen: value,
+  });
   const current = useMemo(() => value.map(itemOf), [value, itemOf]);
   return (
     <MoreMatchesContext value={more}>

@@ -22,14 +22,18 @@ interface FieldProps {
   t: TFunction;
 }
 
-const nameOf = (attribute: Attribute) => `attributes.${attribute.key}` as Path<FieldValues>;
+const nameOf = (attribute: Attribute): Path<FieldValues> => `attributes.${attribute.key}`;
 
 /** Text and long text: an Arabic field typed right to left and an English one left to right. */
 function TextPair({ attribute, control, language, t }: FieldProps) {
   const name = nameOf(attribute);
   // The server may refuse the value as a whole (`attributes.<key>`) or one language of it.
   const { errors } = useFormState({ control, name });
-  const whole = (get(errors, name) as { message?: string } | undefined)?.message;
+  const error: unknown = get(errors, name);
+  const whole =
+    typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string'
+      ? error.message
+      : undefined;
   const long = attribute.type === 'longText';
   return (
     <Stack spacing={0.5}>
@@ -43,7 +47,7 @@ function TextPair({ attribute, control, language, t }: FieldProps) {
               <TextField
                 name={field.name}
                 inputRef={field.ref}
-                value={field.value ?? ''}
+                value={typeof field.value === 'string' ? field.value : ''}
                 onChange={(event) => field.onChange(event.target.value)}
                 onBlur={field.onBlur}
                 label={`${attribute.name[language]} (${t(lang === 'ar' ? 'attributes.product.arabic' : 'attributes.product.english')})`}

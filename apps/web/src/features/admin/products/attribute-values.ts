@@ -43,7 +43,7 @@ function bodyValue(value: unknown): ProductAttributes[string] {
 }
 
 /** Whether a value holds something a person typed or chose (what a category change would lose). */
-export const isFilled = (value: unknown) => bodyValue(value) !== null;
+const isFilled = (value: unknown) => bodyValue(value) !== null;
 
 /** The form's attributes as the body's: every value of the category's attributes, empty ones null. */
 export const AttributesInputSchema = z
