@@ -46,6 +46,7 @@ async function chooseType(type: string) {
   await userEvent.click(await screen.findByRole('option', { name: type }));
 }
 
+// Long typing and choosing on a loaded 2-core machine: these tests get a minute, not the default 20 s.
 describe('attribute form', () => {
   it('sends a choice attribute with its options, categories and the family the list showed', async () => {
     const requests = mockForm((request) => ({
@@ -95,7 +96,7 @@ describe('attribute form', () => {
       required: 'en',
       categories: [12],
     });
-  });
+  }, 60_000);
 
   it("shows the server's refusal of an option's key under that key, keeping what was typed", async () => {
     expectConsoleErrors(1);
@@ -131,7 +132,7 @@ describe('attribute form', () => {
     );
     expect(keys[0]).not.toHaveAccessibleDescription();
     expect(keys[1]).toHaveValue('large');
-  });
+  }, 60_000);
 
   it('keeps the position of an attribute it edits and offers a unit only for numbers', async () => {
     const requests = mockForm((request) => ({

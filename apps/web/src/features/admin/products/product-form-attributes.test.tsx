@@ -98,6 +98,7 @@ async function startJuice() {
   await screen.findByRole('textbox', { name: 'Origin (Arabic)' });
 }
 
+// Long typing and choosing on a loaded 2-core machine: these tests get a minute, not the default 20 s.
 describe('product attributes', () => {
   it("shows the category's attributes by type under their groups and sends their values", async () => {
     const requests = mockCatalogue();
@@ -133,7 +134,7 @@ describe('product attributes', () => {
         best_before: '2027-05-31',
       },
     });
-  });
+  }, 60_000);
 
   it("puts the server's refusal of an attribute value under that attribute's field", async () => {
     expectConsoleErrors(1);
@@ -161,7 +162,7 @@ describe('product attributes', () => {
       'Too long: at most 200 characters',
     );
     expect(screen.getByRole('textbox', { name: 'Origin (English)' })).not.toHaveAccessibleDescription();
-  });
+  }, 60_000);
 
   it('asks before a new category drops filled values, and only then', async () => {
     const requests = mockCatalogue();
@@ -203,5 +204,5 @@ describe('product attributes', () => {
     expect(
       Object.keys((requests.find((r) => r.method === 'POST')?.body as { attributes: object }).attributes),
     ).toEqual(['ingredients', 'sugar', 'allergens']);
-  });
+  }, 60_000);
 });
