@@ -119,4 +119,33 @@ describe('attribute list', () => {
       { path: '/api/attribute/2', position: 30 },
     ]);
   });
+
+  it('adds the food-labelling set to the family shown, assigned to the categories chosen, and says what it did', async () => {
+    const requests = mockApi({
+      ...catalogueApi(families, [named(11, 'Juices', 'عصائر', { family: 1, parent: null })]),
+      'GET /api/attribute': attributeList(attributes),
+      'POST /api/attribute/sets/food': () => ({
+        status: 201,
+        body: {
+          data: [
+            attributeFixture({ id: 9, key: 'ingredients' }),
+            attributeFixture({ id: 10, key: 'allergens' }),
+          ],
+          skipped: ['origin'],
+        },
+      }),
+    });
+    renderRoutes(routes, '/admin/category/attributes/list?family=1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add food-labelling set' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add the food-labelling attributes' });
+    await userEvent.click(
+      within(dialog).getByRole('combobox', { name: 'Assign them to categories (optional)' }),
+    );
+    await userEvent.click(await screen.findByRole('option', { name: 'Juices' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add set' }));
+    expect(await within(dialog).findByText('Added 2; skipped 1 already there.')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ family: 1, categories: [11] });
+    // The list is asked again, with the new attributes.
+    await waitFor(() => expect(requests.filter((r) => r.path === '/api/attribute')).toHaveLength(2));
+  });
 });
