@@ -8,9 +8,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { MAX_LIST_LIMIT } from '@dalil/contracts/constants';
 import { ListKitDelete } from '../../../components/list-kit-delete';
+import type { ListReturn } from '../../../components/list-kit-row-menu';
 import { useListParams } from '../../../components/list-kit-params';
 import { useTranslation } from '../../../lib/i18n';
 import { useNotifications } from '../../../lib/notifications-store';
@@ -33,6 +34,7 @@ const BY_FAMILY = ['family'] as const;
 export function AttributeListPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const { search } = useLocation();
   const { filters, setFilter } = useListParams(BY_FAMILY);
   const family = chosenId(filters.family);
   const [deleting, setDeleting] = useState<number | null>(null);
@@ -85,6 +87,8 @@ export function AttributeListPage() {
         <Button
           component={Link}
           to={`${adminPaths.attributes.create}${family === null ? '' : `?family=${family}`}`}
+          // After saving, back to this family's list.
+          state={{ listSearch: search } satisfies ListReturn}
           variant="contained"
           startIcon={<Add />}
         >
