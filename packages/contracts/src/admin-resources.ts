@@ -25,6 +25,7 @@ export const ADMIN_RESOURCES = [
 export const ADMIN_RESOURCE_DECLARATIONS = {
   families: familyResource,
   categories: categoryResource,
+  attributes: attributeResource,
   products: productResource,
   synonyms: synonymResource,
   users: userResource,

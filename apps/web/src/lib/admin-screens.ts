@@ -31,6 +31,8 @@ interface AdminScreens {
 export const adminScreens = {
   families: { segment: 'family', page: 'family' },
   categories: { segment: 'category', page: 'category' },
+  // Under the categories' paths and menu group: the typed fields a family's categories give their products.
+  attributes: { segment: 'category/attributes', page: 'attribute', under: 'categories' },
   products: { segment: 'products', page: 'product' },
   // Under the families' paths and menu group: a family's words for its search.
   synonyms: { segment: 'family/synonyms', page: 'synonym', under: 'families' },

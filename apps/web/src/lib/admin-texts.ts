@@ -13,6 +13,8 @@ import feedsAr from './locales/feeds.ar.json';
 import feedsEn from './locales/feeds.en.json';
 import webhooksAr from './locales/webhooks.ar.json';
 import webhooksEn from './locales/webhooks.en.json';
+import attributesAr from './locales/attributes.ar.json';
+import attributesEn from './locales/attributes.en.json';
 import './server-message-rules';
 
 /**
@@ -28,6 +30,7 @@ export const adminTexts = {
     apiKeys: apiKeysEn,
     feeds: feedsEn,
     webhooks: webhooksEn,
+    attributes: attributesEn,
   },
   ar: {
     admin: adminAr,
@@ -36,6 +39,7 @@ export const adminTexts = {
     apiKeys: apiKeysAr,
     feeds: feedsAr,
     webhooks: webhooksAr,
+    attributes: attributesAr,
   },
 };
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { productFixture } from '../test/catalog-fixtures';
 import { checkResponse, hasShape, ResponseShapeError } from './response-check';
 
 const family = {
@@ -16,7 +17,11 @@ const family = {
 
 describe('answers checked against the contracts without zod', () => {
   it('returns a valid answer as zod would: the same values, properties the contract lacks left out', () => {
-    const detail = { ...family, counts: { categories: 2, products: 9 }, extra: 'x' };
+    const detail = {
+      ...family,
+      counts: { categories: 2, products: 9, complete: { ar: 4, en: 7 } },
+      extra: 'x',
+    };
     expect(checkResponse('familyDetail', detail)).toEqual({ ...family, counts: detail.counts });
     // The family read back from the detail drops the counts, as FamilySchema.parse did.
     expect(checkResponse('family', detail)).toEqual(family);
@@ -32,6 +37,15 @@ describe('answers checked against the contracts without zod', () => {
     expect(() =>
       checkResponse('config', { holding: { nameAr: 'x' }, guest: null, mediaBaseUrl: '' }),
     ).toThrow(/at \.holding\.nameEn/);
+  });
+
+  it("checks each value of a record by any key (a product's attributes)", () => {
+    const attributes = { origin: { ar: 'مصر', en: 'Egypt' }, sugar: 4.5, vegan: true, allergens: ['milk'] };
+    const product = productFixture({ attributes, completeness: { ar: 80, en: 100 } });
+    expect(checkResponse('product', product)).toEqual(product);
+    expect(() => checkResponse('product', { ...product, attributes: { sugar: { ar: 4 } } })).toThrow(
+      /at \.attributes\.sugar/,
+    );
   });
 
   it('accepts null where the contract allows it and refuses it elsewhere', () => {

@@ -23,7 +23,8 @@ interface Shape {
   type?: string | string[];
   properties?: Record<string, Shape>;
   required?: string[];
-  additionalProperties?: boolean;
+  /** false: no other properties; a shape: every value of a record (keyed by any string). */
+  additionalProperties?: boolean | Shape;
   items?: Shape;
   anyOf?: Shape[];
   enum?: unknown[];
@@ -120,6 +121,11 @@ function check(
         out[name] = check(property, record[name], `${path}.${name}`, fail);
     return out;
   }
+  const each = shape.additionalProperties;
+  if (typeof each === 'object' && typeof value === 'object' && value !== null)
+    return Object.fromEntries(
+      Object.entries(value).map(([name, item]) => [name, check(each, item, `${path}.${name}`, fail)]),
+    );
   return value;
 }
 

@@ -45,6 +45,10 @@ const RULES: ServerMessageRule[] = [
           .join(t('admin.users.separator')),
       }),
   ],
+  // Attribute definitions: the key's and the options' rules.
+  [/^must start with a letter and hold only a-z, 0-9 and _/, (t) => t('attributes.validation.keyRule')],
+  [/^a choice needs at least one option$/, (t) => t('attributes.validation.needsOption')],
+  [/^is already an option of this attribute$/, (t) => t('attributes.validation.optionTaken')],
   [/^This import was undone already$/, (t) => t('admin.server.undoneAlready')],
   [/^This needs an administrator/, (t) => t('errors.forbidden')],
   // Scheduled feeds (docs/decisions/0052-scheduled-feeds.md): the schedule and time zone fields (the

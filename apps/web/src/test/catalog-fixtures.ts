@@ -32,6 +32,8 @@ export function productFixture(
     image: null,
     status: 'published',
     publishAt: null,
+    attributes: {},
+    completeness: { ar: 100, en: 100 },
     ...fields,
   };
 }

@@ -1,3 +1,5 @@
+import type { Attribute } from '@dalil/contracts/attributes';
+import { attributeList } from './attribute-fixtures';
 import type { MockRequest } from './fetch-mock';
 
 /** A family or category as the server sends it (the fields the admin screens read). */
@@ -50,14 +52,17 @@ function list(records: MockNamed[]) {
 /** GET one record: its detail, with the linked counts the server adds. */
 const one = (record: MockNamed) => (): Answer => ({
   status: 200,
-  body: { ...record, counts: { categories: 0, products: 0, subCategories: 0 } },
+  body: {
+    ...record,
+    counts: { categories: 0, products: 0, subCategories: 0, complete: { ar: 0, en: 0 } },
+  },
 });
 
 /**
- * The families and categories endpoints of a catalogue, for `mockApi`: lists that honour the
- * server's filters, search and paging, and each record by id.
+ * The families, categories and attributes endpoints of a catalogue, for `mockApi`: lists that honour
+ * the server's filters, search and paging, and each record by id.
  */
-export function catalogueApi(given: MockNamed[], categories: MockNamed[] = []) {
+export function catalogueApi(given: MockNamed[], categories: MockNamed[] = [], attributes: Attribute[] = []) {
   const families = given.map((f) => ({
     cover: null,
     requireValidGtin: false,
@@ -68,6 +73,10 @@ export function catalogueApi(given: MockNamed[], categories: MockNamed[] = []) {
   return {
     'GET /api/family': list(families),
     'GET /api/category': list(categories),
+    'GET /api/attribute': attributeList(
+      attributes,
+      Object.fromEntries(categories.flatMap((c) => (c.parent ? [[c.id, c.parent]] : []))),
+    ),
     ...Object.fromEntries(families.map((f) => [`GET /api/family/${f.id}`, one(f)])),
     ...Object.fromEntries(categories.map((c) => [`GET /api/category/${c.id}`, one(c)])),
   };

@@ -3,6 +3,7 @@ import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import SyncAltOutlined from '@mui/icons-material/SyncAltOutlined';
+import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import type { ResourceDeclaration } from '@dalil/contracts/resources';
 import type SvgIcon from '@mui/material/SvgIcon';
 import type { ComponentType } from 'react';
@@ -42,6 +43,12 @@ export const adminResources = {
     icon: CategoryOutlined,
     list: async () => (await import('./categories/category-list-page')).CategoryListPage,
     form: async () => (await import('./categories/category-form-page')).CategoryFormPage,
+  },
+  attributes: {
+    declaration: resourceDeclarations.attributes,
+    icon: TuneOutlined,
+    list: async () => (await import('./attributes/attribute-list-page')).AttributeListPage,
+    form: async () => (await import('./attributes/attribute-form-page')).AttributeFormPage,
   },
   products: {
     declaration: resourceDeclarations.products,

@@ -45,7 +45,7 @@ function mockCatalogue(count: number) {
     'GET /api/family': () => ({ status: 200, body: { data: [family, { ...family, id: 2 }], count: 2 } }),
     'GET /api/family/1': () => ({
       status: 200,
-      body: { ...family, counts: { categories: 1, products: count } },
+      body: { ...family, counts: { categories: 1, products: count, complete: { ar: count, en: count } } },
     }),
     'GET /api/category': ({ query }) => {
       const rows = CATEGORIES.filter((c) => String(c.parent ?? 'none') === query.get('parent'));

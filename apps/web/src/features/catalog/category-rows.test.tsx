@@ -34,7 +34,7 @@ function mockFamilyWithManyCategories(): MockRequest[] {
     'GET /api/family': () => ({ status: 200, body: { data: [family], count: 1 } }),
     'GET /api/family/1': () => ({
       status: 200,
-      body: { ...family, counts: { categories: 152, products: 1 } },
+      body: { ...family, counts: { categories: 152, products: 1, complete: { ar: 1, en: 1 } } },
     }),
     'GET /api/category': ({ query }) => {
       const rows = CATEGORIES.filter((c) => String(c.parent ?? 'none') === query.get('parent'));

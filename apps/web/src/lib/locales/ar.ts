@@ -61,6 +61,7 @@ export const ar: BaseMessages = {
   nav: {
     families: 'الشركات',
     categories: 'الفئات',
+    attributes: 'الخصائص',
     products: 'المنتجات',
     synonyms: 'المترادفات',
     users: 'المستخدمون',
@@ -85,6 +86,9 @@ export const ar: BaseMessages = {
     categoryList: 'قائمة الفئات',
     categoryCreate: 'إنشاء فئة',
     categoryEdit: 'تعديل فئة',
+    attributeList: 'الخصائص',
+    attributeCreate: 'إنشاء خاصية',
+    attributeEdit: 'تعديل خاصية',
     productList: 'قائمة المنتجات',
     productCreate: 'إنشاء منتج',
     productEdit: 'تعديل منتج',

@@ -4,6 +4,7 @@ import type adminEn from './admin.en.json';
 import type apiKeysEn from './api-keys.en.json';
 import type feedsEn from './feeds.en.json';
 import type webhooksEn from './webhooks.en.json';
+import type attributesEn from './attributes.en.json';
 import type imagesEn from './images.en.json';
 import type uploadEn from './upload.en.json';
 
@@ -67,6 +68,7 @@ export const en = {
   nav: {
     families: 'Families',
     categories: 'Categories',
+    attributes: 'Attributes',
     products: 'Products',
     synonyms: 'Synonyms',
     users: 'Users',
@@ -91,6 +93,9 @@ export const en = {
     categoryList: 'Category List',
     categoryCreate: 'Create Category',
     categoryEdit: 'Edit Category',
+    attributeList: 'Attributes',
+    attributeCreate: 'Create Attribute',
+    attributeEdit: 'Edit Attribute',
     productList: 'Product List',
     productCreate: 'Create Product',
     productEdit: 'Edit Product',
@@ -127,6 +132,7 @@ type Messages = BaseMessages & {
   apiKeys: typeof apiKeysEn;
   feeds: typeof feedsEn;
   webhooks: typeof webhooksEn;
+  attributes: typeof attributesEn;
 };
 
 type Leaves<T, P extends string = ''> = {

@@ -39,7 +39,7 @@ const storedFamily =
       cover: null,
       requireValidGtin: false,
       ...publication,
-      counts: { categories: 0, products: 0 },
+      counts: { categories: 2, products: 12, complete: { ar: 8, en: 12 } },
     },
   });
 
@@ -105,6 +105,9 @@ describe('family form', () => {
       'src',
       '/media/w320/StoredLogo01.webp',
     );
+    // The family's products complete in each language, from the same answer.
+    expect(screen.getByText('Complete in Arabic: 8 of 12, in English: 12 of 12')).toBeInTheDocument();
+    expect(requests.filter((r) => r.path === '/api/family/5')).toHaveLength(1);
     await userEvent.click(screen.getByRole('button', { name: 'Remove image: Image' }));
     const gtin = screen.getByRole('switch', { name: 'Barcodes must be valid GTINs' });
     expect(gtin).not.toBeChecked();
@@ -211,6 +214,7 @@ describe('family form', () => {
     mockApi({ 'GET /api/family/5': () => ({ status: 200, body: { id: 5, nameEn: 'Company' } }) });
     renderRoutes(routes, '/admin/family/edit/5');
     expect(await screen.findByText(/This record could not be loaded/)).toBeInTheDocument();
+    expect(screen.queryByText(/Complete in Arabic/)).toBeNull();
     expect(screen.queryByRole('textbox', { name: /^Name En/ })).toBeNull();
     await userEvent.click(screen.getByRole('link', { name: 'Back to the list' }));
     expect(await screen.findByText('Family list reached')).toBeInTheDocument();

@@ -7,6 +7,7 @@ import { FormPage, FormSection } from '../form-kit/form-page';
 import { ImageInputSchema } from '../form-kit/image-values';
 import { ImagesSection, NameFields } from '../form-kit/name-fields';
 import { useResourceForm } from '../form-kit/use-resource-form';
+import { FamilyCompleteness } from './family-completeness';
 import { PublicationSection } from '../form-kit/publication-fields';
 import { emptyPublication, publicationFormFields, publicationValues } from '../form-kit/publication-values';
 
@@ -51,6 +52,7 @@ export function FamilyFormPage() {
   });
   return (
     <RecordTabs entity="family">
+      <FamilyCompleteness />
       <FormPage {...frame}>
         <FormSection title={t('admin.form.names')}>
           <NameFields control={control} />

@@ -120,7 +120,7 @@ describe('list kit', () => {
     const requests = mockFamilies({
       'GET /api/family/3': () => ({
         status: 200,
-        body: { ...family(3), counts: { categories: 4, products: 17 } },
+        body: { ...family(3), counts: { categories: 4, products: 17, complete: { ar: 3, en: 17 } } },
       }),
       'DELETE /api/family/3': () => ({ status: 204 }),
     });

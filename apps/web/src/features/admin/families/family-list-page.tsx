@@ -33,7 +33,10 @@ export function FamilyListPage() {
       deletion={{
         remove: api.remove,
         linked: {
-          load: async (id, signal) => (await api.one(id, signal)).counts,
+          load: async (id, signal) => {
+            const { categories, products } = (await api.one(id, signal)).counts;
+            return { categories, products };
+          },
           message: (counts) => t('admin.remove.family', countsOf(t, i18n.language, counts)),
         },
       }}

@@ -34,6 +34,11 @@ export interface ResourceFormOptions<K extends AdminResourceKey, S extends FormS
   empty: z.input<S>;
   /** A stored record as the form's values; by default its fields of the same names as the form's. */
   toValues?: (detail: Detail<K>) => z.input<S>;
+  /**
+   * Fields made of fields of their own (a product's attributes, an attribute's names and options):
+   * the server's problem at `attributes.origin.ar` shows under that one field, not on the whole.
+   */
+  nestedErrors?: readonly string[];
 }
 
 /** The record's values for the form's fields; a field the record lacks keeps its empty value. */
@@ -60,7 +65,7 @@ export function useResourceForm<K extends AdminResourceKey, S extends FormSchema
 ) {
   type In = z.input<S> & FieldValues;
   type Out = z.output<S> & FieldValues;
-  const { schema, toValues, empty } = options;
+  const { schema, toValues, empty, nestedErrors = [] } = options;
   const calls = resourceApis[resource] as unknown as FormCalls;
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -124,11 +129,12 @@ export function useResourceForm<K extends AdminResourceKey, S extends FormSchema
       setSaveRequestId(requestIdOf(error));
       if (!isApiError(error)) return;
       for (const detail of error.body?.details ?? []) {
-        // A list field's item (body.words.1) shows on the field itself.
-        const field = detail.path.replace(/^body\./, '').split('.')[0]!;
+        // A list field's item (body.words.1) shows on the field itself, unless its items are fields.
+        const path = detail.path.replace(/^body\./, '');
+        const field = path.split('.')[0]!;
         if (fieldNames.includes(field)) {
           form.setError(
-            field as Path<In>,
+            (nestedErrors.includes(field) ? path : field) as Path<In>,
             { type: 'server', message: detail.message },
             { shouldFocus: true },
           );

@@ -31,7 +31,10 @@ const routes = [
 
 const created = (request: MockRequest) => {
   const body = request.body as { nameAr: string; nameEn: string };
-  return { status: 201, body: { id: 31, name: { ar: body.nameAr, en: body.nameEn }, ...body } };
+  return {
+    status: 201,
+    body: { id: 31, name: { ar: body.nameAr, en: body.nameEn }, completeness: { ar: 100, en: 100 }, ...body },
+  };
 };
 const categoryAsks = (requests: MockRequest[]) => requests.filter((r) => r.path === '/api/category');
 

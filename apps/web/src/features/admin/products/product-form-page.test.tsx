@@ -87,7 +87,15 @@ describe('product form', () => {
   it('converts numbers before sending, then goes to the product list', async () => {
     const requests = mockCatalogue((request) => {
       const body = request.body as { nameAr: string; nameEn: string };
-      return { status: 201, body: { id: 31, name: { ar: body.nameAr, en: body.nameEn }, ...body } };
+      return {
+        status: 201,
+        body: {
+          id: 31,
+          name: { ar: body.nameAr, en: body.nameEn },
+          completeness: { ar: 100, en: 100 },
+          ...body,
+        },
+      };
     });
     const { router } = renderRoutes(routes, '/admin/products/create');
     await screen.findByRole('button', { name: 'Create' });
@@ -163,7 +171,15 @@ describe('product form', () => {
     it('is a warning that does not stop the save when the family does not require them', async () => {
       const requests = mockCatalogue((request) => {
         const body = request.body as { nameAr: string; nameEn: string };
-        return { status: 201, body: { id: 32, name: { ar: body.nameAr, en: body.nameEn }, ...body } };
+        return {
+          status: 201,
+          body: {
+            id: 32,
+            name: { ar: body.nameAr, en: body.nameEn },
+            completeness: { ar: 100, en: 100 },
+            ...body,
+          },
+        };
       });
       renderRoutes(routes, '/admin/products/create');
       await screen.findByRole('button', { name: 'Create' });

@@ -1,4 +1,5 @@
 import { ProductBodySchema } from '@dalil/contracts/products';
+import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
@@ -13,10 +14,14 @@ import { useResourceForm } from '../form-kit/use-resource-form';
 import { choiceListQuery, chosenId } from '../form-kit/remote-choice-api';
 import { barcodeNote, useRequiresValidGtin } from './barcode-note';
 import { emptyProduct, productValues } from './product-values';
+import { AttributeFields } from './attribute-fields';
+import { useAttributeScope } from './attribute-scope';
+import { AttributesInputSchema } from './attribute-values';
 import { PublicationSection } from '../form-kit/publication-fields';
 import { publicationFormFields } from '../form-kit/publication-values';
 
 const ProductFormSchema = ProductBodySchema.extend({
+  attributes: AttributesInputSchema,
   logo: ImageInputSchema,
   image: ImageInputSchema,
   ...publicationFormFields,
@@ -36,7 +41,9 @@ export function ProductFormPage() {
     schema: ProductFormSchema,
     empty: emptyProduct,
     toValues: productValues,
+    nestedErrors: ['attributes'],
   });
+  const scope = useAttributeScope(form);
   const family = chosenId(useWatch({ control, name: 'family' }));
   const category = chosenId(useWatch({ control, name: 'category' }));
   // The Sub-category field appears when the chosen category has sub-categories.
@@ -111,6 +118,7 @@ export function ProductFormPage() {
             onPicked={() => {
               form.setValue('category', '');
               form.setValue('subCategory', '');
+              scope.picked();
             }}
           />
           <FormRemoteChoice
@@ -122,7 +130,10 @@ export function ProductFormPage() {
             required
             disabled={family === null}
             helperText={family === null ? t('admin.fields.chooseFamilyFirst') : undefined}
-            onPicked={() => form.setValue('subCategory', '')}
+            onPicked={() => {
+              form.setValue('subCategory', '');
+              scope.picked();
+            }}
           />
           {family !== null && category !== null && (subCategories.data?.count ?? 0) > 0 && (
             <FormRemoteChoice
@@ -132,9 +143,13 @@ export function ProductFormPage() {
               scope={{ family, parent: category }}
               label={t('admin.fields.subCategory')}
               placeholder={t('admin.fields.noSubCategory')}
+              onPicked={scope.picked}
             />
           )}
         </FormSection>
+        {scope.failed && <Alert severity="error">{t('attributes.product.loadFailed')}</Alert>}
+        <AttributeFields attributes={scope.attributes} control={control} />
+        {scope.dialog}
         <PublicationSection control={control} />
         <ImagesSection
           control={control}

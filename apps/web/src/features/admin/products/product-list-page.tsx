@@ -6,26 +6,33 @@ import { nameColumns, nameOf } from '../resource-kit/name-columns';
 import { resourceApis } from '../resource-kit/resource-api';
 import { resourceListProps } from '../resource-kit/resource-list';
 import { statusColumn, useStatusFilter } from '../admin-kit/publication-list';
+import { completenessColumn, useIncompleteFilter } from './completeness';
 
 /**
- * Product List: id, Name Ar, Name En, Status (drafts marked), Actions; filtered by family, then by one
- * of its categories, and by status.
+ * Product List: id, Name Ar, Name En, Status (drafts marked), Complete (percent in each language),
+ * Actions; filtered by family, then by one of its categories, by status, and by what is incomplete.
  */
 export function ProductListPage() {
   const { t, i18n } = useTranslation();
   const byFamily = useFamilyFilters({ category: true });
   const status = useStatusFilter();
+  const incomplete = useIncompleteFilter();
   return (
     <ListKit<Product>
       {...resourceListProps('products', t)}
-      filterKeys={[...byFamily.filterKeys, ...status.filterKeys]}
+      filterKeys={[...byFamily.filterKeys, ...status.filterKeys, ...incomplete.filterKeys]}
       filters={
         <>
           {byFamily.filters}
           {status.control}
+          {incomplete.control}
         </>
       }
-      columns={[...nameColumns<Product>(t), statusColumn<Product>(t, i18n.language)]}
+      columns={[
+        ...nameColumns<Product>(t),
+        statusColumn<Product>(t, i18n.language),
+        completenessColumn<Product>(t, i18n.language),
+      ]}
       rowLabel={(row) => nameOf(row, i18n.language)}
       deletion={{
         remove: resourceApis.products.remove,

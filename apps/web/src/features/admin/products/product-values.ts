@@ -23,6 +23,8 @@ export const emptyProduct = {
   logo: null as string | File | null,
   image: null as string | File | null,
   ...emptyPublication,
+  /** Values of the category's attributes by key; none until a category brings its attributes. */
+  attributes: {} as Record<string, unknown>,
 };
 
 /** A stored product as form values (numbers shown as text, as typed). */
@@ -46,5 +48,6 @@ export function productValues(product: Product): typeof emptyProduct {
     logo: product.logo,
     image: product.image,
     ...publicationValues(product),
+    attributes: { ...product.attributes },
   };
 }

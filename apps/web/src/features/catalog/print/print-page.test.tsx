@@ -15,7 +15,7 @@ const family = {
   requireValidGtin: false,
   status: 'published',
   publishAt: null,
-  counts: { categories: 2, products: 105 },
+  counts: { categories: 2, products: 105, complete: { ar: 100, en: 105 } },
 };
 const categories = [
   { id: 10, ...names('Dates', 'تمور'), family: 3, parent: null, logo: null, image: null },
@@ -42,6 +42,8 @@ const products = Array.from({ length: 105 }, (_, i) => ({
   publishAt: null,
   logo: null,
   image: null,
+  attributes: {},
+  completeness: { ar: 100, en: 100 },
 }));
 
 describe('printable catalogue', () => {
