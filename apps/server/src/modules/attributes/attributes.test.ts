@@ -1,4 +1,3 @@
-import type { Activity } from '@dalil/contracts/activity';
 import {
   AttributeListSchema,
   AttributeValueSchema,
@@ -7,7 +6,8 @@ import {
 } from '@dalil/contracts/attributes';
 import type { Product } from '@dalil/contracts/products';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { body, createTestApp, type TestApp } from '../../../test/harness';
+import { adminCalls } from './attributes.test-kit';
 
 let t: TestApp;
 let admin: string;
@@ -16,29 +16,10 @@ let cat: number;
 let sub: number;
 let otherCat: number;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, token: string | undefined = admin, payload?: object) =>
-  t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
-const made = async <T = { id: number }>(url: string, payload: object, token = admin) => {
-  const res = await call('POST', url, token, payload);
-  expect(res.statusCode, res.body).toBe(201);
-  return body(res) as T;
-};
-const put = async <T>(url: string, payload: object) => {
-  const res = await call('PUT', url, admin, payload);
-  expect(res.statusCode, res.body).toBe(200);
-  return body(res) as T;
-};
-const read = async <T>(url: string, token = admin) => {
-  const res = await call('GET', url, token);
-  expect(res.statusCode, res.body).toBe(200);
-  return body(res) as T;
-};
-const newest = async () => (await read<{ data: Activity[] }>('/api/activity?limit=1')).data[0]!;
-const revert = async (entry: Activity) => {
-  const res = await call('POST', `/api/activity/${entry.id}/revert`);
-  expect(res.statusCode, res.body).toBe(200);
-};
+const { call, made, put, read, newest, revert } = adminCalls(
+  () => t,
+  () => admin,
+);
 
 /** A family of its own per test, with a category and a sub-category of it. */
 async function family(name: string, requireValidGtin = false) {
