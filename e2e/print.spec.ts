@@ -220,8 +220,9 @@ test('product page: the barcode and the QR code scan to the right digits and lin
     // and the page it opens are in that language.
     const link = `${baseURL}/catalog/main/${id}${ar ? '' : '?lang=en'}`;
     expect(scannedQr.text).toBe(link);
-    // A phone that scans it has no session yet: the guest sign-in lands on this product's page.
-    const phone = await browser.newPage();
+    // A phone that scans it has no session yet: the guest sign-in lands on this product's page. The
+    // phone reads Arabic: an address without `lang` is answered in the browser's language.
+    const phone = await browser.newPage({ locale: 'ar' });
     await phone.goto(scannedQr.text);
     await expect(phone).toHaveURL(link);
     await expect(phone.getByRole('heading', { level: 1, name })).toBeVisible();

@@ -91,6 +91,20 @@ export const test = base.extend<{ lookup: Lookup }, { serverPerFile: ServerPerFi
     { scope: 'test', timeout: 120_000 },
   ],
   lookup: async ({ request }, use) => use(await Lookup.signIn(request)),
+  // Chromium sends its locale's Accept-Language with page loads whatever extraHTTPHeaders says, and
+  // the server answers a visitor page in that language. The journeys' visitor reads Arabic while the
+  // browser's own languages (which the admin area follows) stay en-US, so catalogue page loads carry
+  // the Accept-Language the config (or a journey) names.
+  context: async ({ context, extraHTTPHeaders }, use) => {
+    const language = extraHTTPHeaders?.['accept-language'];
+    if (language)
+      await context.route(/\/catalog(\/|\?|$)/, (route) =>
+        route.request().isNavigationRequest()
+          ? route.continue({ headers: { ...route.request().headers(), 'accept-language': language } })
+          : route.fallback(),
+      );
+    await use(context);
+  },
 });
 
 export { expect };

@@ -55,8 +55,9 @@ async function whenSpooling() {
   expect(spooled()).toHaveLength(1);
 }
 
+/** Waits (up to ten seconds: cleanup after a dropped connection runs when the server gets to it). */
 const emptied = async () => {
-  for (let i = 0; i < 200 && spooled().length > 0; i++) await new Promise((r) => setTimeout(r, 10));
+  for (let i = 0; i < 1000 && spooled().length > 0; i++) await new Promise((r) => setTimeout(r, 10));
 };
 
 describe('imports at once', () => {
@@ -120,7 +121,14 @@ describe('temporary files', () => {
     await held.response.catch(() => undefined);
     await emptied();
     expect(spooled()).toEqual([]);
-    expect((await upload(t, admin, '/api/upload/all?dryRun=true', goodCsv())).status).toBe(200);
+    // The slot is given back when the aborted request's handler has finished, which may come just
+    // after its file was removed on a busy machine: the next upload is taken within a few seconds.
+    let next = await upload(t, admin, '/api/upload/all?dryRun=true', goodCsv());
+    for (let i = 0; i < 50 && next.status === 429; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      next = await upload(t, admin, '/api/upload/all?dryRun=true', goodCsv());
+    }
+    expect(next.status).toBe(200);
   });
 
   it('left by a stopped process are swept at the next start; a live process keeps its own', async () => {

@@ -169,4 +169,19 @@ export function pagesRoutes(app: FastifyInstance) {
 
   for (const url of ['/catalog/family', '/catalog/main', '/catalog/main/:id'])
     app.get(url, { schema: { hide: true } }, answer);
+
+  // The visitor's sign-in, where a first visit without a session starts: in the language the visitor
+  // pages would answer, so the app goes on in the language the next page load will show.
+  app.get('/catalog/login', { schema: { hide: true } }, (request, reply) => {
+    const at = request.url.indexOf('?');
+    const { language, fromAddress } = pageLanguage(
+      new URLSearchParams(at === -1 ? '' : request.url.slice(at + 1)),
+      request.headers,
+    );
+    if (!fromAddress) reply.header('vary', 'Accept-Language, Cookie');
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(genericPage(language, NOINDEX));
+  });
 }

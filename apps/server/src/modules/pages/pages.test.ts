@@ -355,6 +355,15 @@ describe('the language', () => {
     expect(await lang({ 'accept-language': 'fr' })).toBe('ar');
     expect(await lang({})).toBe('ar');
   });
+
+  it("the visitor's sign-in answers in the same language, and is not for search engines", async () => {
+    const res = await page('/catalog/login', { 'accept-language': 'en-US,en;q=0.9' });
+    expect(res.statusCode).toBe(200);
+    expect(links(res.body).lang).toBe('en');
+    expect(res.body).toContain('<meta name="robots" content="noindex" />');
+    expect(await lang({ cookie: 'dalil-lang=ar', 'accept-language': 'en' }, '/catalog/login')).toBe('ar');
+    expect(await lang({}, '/catalog/login?lang=en')).toBe('en');
+  });
 });
 
 describe('pages that do not exist', () => {
