@@ -18,14 +18,15 @@ import {
 import type { ProductAttributes } from '@dalil/contracts/attributes';
 import { publication, timestamps } from './schema-columns';
 
-// The bulk image jobs', the recycle bin's, the API keys', the webhooks', the feeds' and the attributes' tables live beside this file; drizzle-kit reads them
-// through these exports.
+// The accounts', the bulk image jobs', the recycle bin's, the API keys', the webhooks', the feeds' and
+// the attributes' tables live beside this file; drizzle-kit reads them through these exports.
 export { imageJobChanges, imageJobs } from './schema-image-jobs';
 export { binEntries, binRows } from './schema-bin';
 export { apiKeys } from './schema-api-keys';
 export { webhookAttempts, webhookDeliveries, webhookMessages, webhookSubscriptions } from './schema-webhooks';
 export { feeds } from './schema-feeds';
 export { attributes } from './schema-attributes';
+export { revokedTokens, signInFailures, users } from './schema-accounts';
 
 export const families = pgTable(
   'families',
@@ -138,37 +139,6 @@ export const products = pgTable(
   ],
 );
 
-export const users = pgTable(
-  'users',
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    firstName: text().notNull(),
-    lastName: text().notNull(),
-    username: text().notNull(),
-    passwordHash: text().notNull(),
-    role: text({ enum: ['admin', 'editor', 'user'] })
-      .notNull()
-      .default('user'),
-    /** Families an editor manages, or a catalogue user is limited to (empty: every family). */
-    families: integer()
-      .array()
-      .notNull()
-      .default(sql`'{}'::integer[]`),
-    /** Bumped when the user is deleted or their password or role changes: old tokens then fail. */
-    tokenVersion: integer().notNull().default(0),
-    /**
-     * The guest catalogue account, whose credentials /api/config publishes while guest access is on:
-     * it can never become an admin, be renamed or be deleted (docs/reliability.md).
-     */
-    isGuest: boolean().notNull().default(false),
-    ...timestamps,
-  },
-  (t) => [
-    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
-    check('users_role_check', sql`${t.role} in ('admin', 'editor', 'user')`),
-  ],
-);
-
 /** One row per setting; `catalogue_version` is bumped by every catalogue write (cache invalidation). */
 export const appState = pgTable('app_state', {
   key: text().primaryKey(),
@@ -192,36 +162,6 @@ export const synonymGroups = pgTable(
     ...timestamps,
   },
   (t) => [index('synonym_groups_family_idx').on(t.familyId, t.id)],
-);
-
-/**
- * Tokens signed out before they expire (POST /api/logout), by token id. A row is useless once the
- * token would have expired anyway, and is then removed.
- */
-export const revokedTokens = pgTable(
-  'revoked_tokens',
-  {
-    jti: text().primaryKey(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-  },
-  (t) => [index('revoked_tokens_expires_at_idx').on(t.expiresAt)],
-);
-
-/**
- * Sign-in attempts counted per key (address and username, address, username; guest sign-ins and
- * sign-outs per address) in a fixed window, in the database so that every server process shares them.
- * A sign-in is counted before its password is checked and taken back when it is right, so `failures`
- * holds failures and attempts still being checked (docs/decisions/0019 and 0041).
- */
-export const signInFailures = pgTable(
-  'sign_in_failures',
-  {
-    key: text().primaryKey(),
-    windowStart: timestamp({ withTimezone: true }).notNull(),
-    windowSeconds: integer().notNull(),
-    failures: integer().notNull(),
-  },
-  (t) => [index('sign_in_failures_window_start_idx').on(t.windowStart)],
 );
 
 /**

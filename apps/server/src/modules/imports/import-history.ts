@@ -1,4 +1,5 @@
 import type { Account } from '@dalil/contracts/auth';
+import type { ImportKind } from '@dalil/contracts/imports';
 import { categoryResource } from '@dalil/contracts/categories';
 import { familyResource } from '@dalil/contracts/families';
 import { productResource } from '@dalil/contracts/products';
@@ -6,7 +7,9 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { categories, families, products } from '../../db/schema';
 import { actorColumns } from '../../lib/api-key-caller';
-import { historyRecording } from '../../lib/history';
+import { historyRecording, recordChange } from '../../lib/history';
+import type { mergeStaged } from './merge';
+import type { FixedNames } from './row-check';
 import { storedColumns } from '../../lib/revert-target';
 
 // Each level's recorded fields and the columns that store them: what the statement compares.
@@ -77,4 +80,29 @@ export async function recordImportedRows(
       where x.changes <> '{}'::jsonb
       order by x.id`);
   }
+}
+
+/** One history entry per import: who loaded which file, and how many rows of each level it changed. */
+export function recordImport(
+  tx: Tx,
+  caller: Account | null,
+  options: { kind: ImportKind; fixed: FixedNames; fileName?: string; family?: number },
+  counts: Awaited<ReturnType<typeof mergeStaged>>,
+  run: number,
+) {
+  const changes = Object.fromEntries(
+    (['families', 'categories', 'products'] as const).map((level) => [
+      level,
+      { before: null, after: { created: counts[level].created, updated: counts[level].updated } },
+    ]),
+  );
+  return recordChange(tx, caller, {
+    entity: 'import',
+    action: 'import',
+    entityId: run,
+    family: options.family ?? null,
+    before: null,
+    after: null,
+    changes: { kind: { before: null, after: options.kind }, ...changes },
+  });
 }

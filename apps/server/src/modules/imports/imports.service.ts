@@ -17,13 +17,13 @@ import { duplicateWarnings } from './duplicates';
 import { checkFile } from './file-check';
 import { mergeStaged } from './merge';
 import type { FixedNames } from './row-check';
-import { clearStaging, newImportId, Stager } from './staging';
+import { clearStaging, dropStagedLines, newImportId, Stager } from './staging';
 import { foreignFamilyRows } from './family-scope-check';
 import { announceImport, finishImportRun, startImportRun } from './import-runs';
 import { writableFamilies } from '../../lib/family-scope';
-import { historyRecording, recordChange } from '../../lib/history';
+import { historyRecording } from '../../lib/history';
 import { rememberImportResult } from './import-conflicts';
-import { recordImportedRows } from './import-history';
+import { recordImport, recordImportedRows } from './import-history';
 import type { Account } from '@dalil/contracts/auth';
 import { familyNameWarnings } from './family-names';
 import { gtinChecks } from './gtin-check';
@@ -269,37 +269,5 @@ export async function runImport(
   }
 }
 
-/** Takes staged rows out of an import (rows of a valid-rows import whose problems showed after staging). */
-async function dropStagedLines(db: Database['db'], importId: number, lines: number[]) {
-  await db.execute(
-    sql`delete from import_rows where import_id = ${importId}::bigint and line = any(${sql.param(lines)}::int[])`,
-  );
-}
-
 const written = (c: Awaited<ReturnType<typeof mergeStaged>>) =>
   c.products.created + c.products.updated + c.categories.created + c.categories.updated;
-
-/** One history entry per import: who loaded which file, and how many rows of each level it changed. */
-function recordImport(
-  tx: Tx,
-  caller: Account | null,
-  options: { kind: ImportKind; fixed: FixedNames; fileName?: string; family?: number },
-  counts: Awaited<ReturnType<typeof mergeStaged>>,
-  run: number,
-) {
-  const changes = Object.fromEntries(
-    (['families', 'categories', 'products'] as const).map((level) => [
-      level,
-      { before: null, after: { created: counts[level].created, updated: counts[level].updated } },
-    ]),
-  );
-  return recordChange(tx, caller, {
-    entity: 'import',
-    action: 'import',
-    entityId: run,
-    family: options.family ?? null,
-    before: null,
-    after: null,
-    changes: { kind: { before: null, after: options.kind }, ...changes },
-  });
-}

@@ -98,3 +98,10 @@ export async function clearStaging(db: Executor, importId: number): Promise<void
     sql`delete from import_rows where import_id = ${importId}::bigint or import_id < ${staleBefore}::bigint`,
   );
 }
+
+/** Takes staged rows out of an import (rows of a valid-rows import whose problems showed after staging). */
+export async function dropStagedLines(db: Executor, importId: number, lines: number[]) {
+  await db.execute(
+    sql`delete from import_rows where import_id = ${importId}::bigint and line = any(${sql.param(lines)}::int[])`,
+  );
+}

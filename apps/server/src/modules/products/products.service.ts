@@ -1,6 +1,5 @@
 import { and, eq, like, lt, or, type SQL } from 'drizzle-orm';
 import { gtinProblem } from '@dalil/contracts/gtin';
-import type { ProductAttributes } from '@dalil/contracts/attributes';
 import { productResource, type Product } from '@dalil/contracts/products';
 import { resourceModule } from '../../lib/app-module';
 import { bilingualName } from '../../lib/record-names';
@@ -8,11 +7,9 @@ import { revertColumns } from '../../lib/revert-target';
 import { normalizeSearchText, toAsciiDigits } from '@dalil/contracts/search-text';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { recomputeCompleteness } from '../../lib/completeness';
 import {
   attributesByFamily,
   familyAttributes,
-  productValues,
   shownValues,
   type AttributeRow,
 } from '../attributes/attributes.service';
@@ -22,22 +19,15 @@ import * as crud from '../../lib/crud-service';
 import { containsPattern } from '../../lib/db-helpers';
 import { fieldError, notFound } from '../../lib/errors';
 import { productSearchText } from './product-search-text';
+import { toColumns, valuesToStore, withCompleteness, type ProductInput } from './product-columns';
 import { canWrite, familyFilter, requireReadable, requireWritable } from '../../lib/family-scope';
 import { recordChange } from '../../lib/history';
-import {
-  isPublished,
-  publicationColumns,
-  seesDrafts,
-  statusFilter,
-  visibleProducts,
-} from '../../lib/publication';
+import { isPublished, seesDrafts, statusFilter, visibleProducts } from '../../lib/publication';
 import { copyToBin } from '../../lib/recycle-bin';
 import type { Account } from '@dalil/contracts/auth';
 
 /** Other modules write and query the search column the same way products do. */
 export { productSearchText };
-
-type ProductInput = z.output<typeof productResource.schemas.updateBody>;
 
 export const toProduct = (row: typeof products.$inferSelect): Product => ({
   ...crud.named(row),
@@ -157,55 +147,6 @@ async function checkReferences(tx: Tx, input: ProductInput, caller: Account | nu
   if (sub.parentId !== input.category) {
     throw fieldError(400, 'subCategory', 'The sub-category does not belong to the chosen category');
   }
-}
-
-function toColumns(input: ProductInput, values: ProductAttributes) {
-  const { family, category, subCategory, cost, status, publishAt, attributes: _given, ...rest } = input;
-  return {
-    ...rest,
-    ...publicationColumns({ status, publishAt }),
-    familyId: family,
-    categoryId: category,
-    subCategoryId: subCategory,
-    cost: cost === null ? null : cost.toFixed(2),
-    searchText: productSearchText(input.nameAr, input.nameEn),
-    attributes: values,
-  };
-}
-
-/**
- * The attribute values a write stores: checked against the category's attributes (attributes/
- * product-values.ts); a revert puts back the recorded values exactly, as the history kept them.
- */
-async function valuesToStore(
-  tx: Tx,
-  input: ProductInput,
-  current: typeof products.$inferSelect | undefined,
-  action: 'create' | 'update' | 'revert',
-) {
-  if (action === 'revert') return input.attributes ?? current?.attributes ?? {};
-  return productValues({
-    all: await familyAttributes(tx, input.family),
-    category: input.category,
-    subCategory: input.subCategory,
-    given: input.attributes,
-    ...(current
-      ? {
-          was: {
-            category: current.categoryId,
-            subCategory: current.subCategoryId,
-            values: current.attributes,
-          },
-        }
-      : {}),
-  });
-}
-
-/** Stores a written product's completeness and reads it back as it now is. */
-async function withCompleteness(tx: Tx, id: number) {
-  await recomputeCompleteness(tx, eq(products.id, id));
-  const [row] = await tx.select().from(products).where(eq(products.id, id));
-  return row!;
 }
 
 /** A product's natural key is (family, barcode) when it has a barcode (docs/architecture.md, "Import pipeline"). */
