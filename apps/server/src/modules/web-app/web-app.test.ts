@@ -28,8 +28,9 @@ afterAll(async () => {
 });
 
 describe('the web app', () => {
-  // The visitor pages (the chooser, a catalogue, a product) get their own heads: modules/pages.
-  it.each(['/', '/catalog/login', '/catalog/print?family=2', '/admin/products?page=2'])(
+  // The visitor pages (the chooser, a catalogue, a product) and the visitor sign-in get their own
+  // heads: modules/pages.
+  it.each(['/', '/admin/login', '/catalog/print?family=2', '/admin/products?page=2'])(
     'answers %s with index.html, revalidated on every visit',
     async (url) => {
       const res = await t.app.inject(url);
@@ -42,7 +43,7 @@ describe('the web app', () => {
 
   it('sends the pre-compressed file to a browser that accepts brotli', async () => {
     for (const [url, text] of [
-      ['/catalog/login', indexHtml],
+      ['/admin/login', indexHtml],
       ['/assets/app-3f9a1c.js', appJs],
     ] as const) {
       const res = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
