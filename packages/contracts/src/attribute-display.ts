@@ -87,7 +87,7 @@ const WORDS = {
   en: {
     yes: 'Yes',
     no: 'No',
-    details: 'Product details',
+    details: 'Product information',
     nutrient: 'Nutrient',
     caption: (basis: string) => `Nutrition facts per ${basis}`,
     per: (basis: string) => `Per ${basis}`,
@@ -96,7 +96,7 @@ const WORDS = {
   ar: {
     yes: 'نعم',
     no: 'لا',
-    details: 'تفاصيل المنتج',
+    details: 'معلومات المنتج',
     nutrient: 'العنصر الغذائي',
     caption: (basis: string) => `القيم الغذائية لكل ${basis}`,
     per: (basis: string) => `لكل ${basis}`,

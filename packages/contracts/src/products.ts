@@ -122,12 +122,13 @@ export const ProductSchema = NamedRecordSchema.extend({
   ...publicationRecordFields,
   attributes: ProductAttributesSchema,
   completeness: CompletenessSchema,
-  attributeDefinitions: z
-    .array(ShownAttributeSchema)
-    .optional()
-    .describe(
-      'On a single product read (and on the list with `definitions=shown`): the visible attributes whose values `attributes` carries, in their order, with their names, groups, units and chosen options, so a catalogue page can show the values without the staff-only attribute list.',
-    ),
+  /**
+   * On a single product read (and on the list with `definitions=shown`): the visible attributes whose
+   * values `attributes` carries, in their order, with their names, groups, units and chosen options, so
+   * a catalogue page can show the values without the staff-only attribute list. (No `.describe()`: the
+   * visitor's browser checks answers against this shape, and a description would only add bytes.)
+   */
+  attributeDefinitions: z.array(ShownAttributeSchema).optional(),
 });
 export type Product = z.infer<typeof ProductSchema>;
 

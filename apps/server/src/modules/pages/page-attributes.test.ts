@@ -135,7 +135,7 @@ describe("a product's attributes", () => {
 
   it('shows allergens, origin and the nutrition table in Arabic, never an invisible one', async () => {
     const $ = await page(`/catalog/main/${product}`);
-    expect(texts($, '.sp-attributes h2')).toEqual(['تفاصيل المنتج']);
+    expect(texts($, '.sp-attributes h2')).toEqual(['معلومات المنتج']);
     expect(facts($)).toEqual([
       ['المكونات', 'تمر مجهول ١٠٠٪'],
       ['مسببات الحساسية', 'الحليب، بذور السمسم'],
@@ -165,7 +165,7 @@ describe("a product's attributes", () => {
 
   it('in English: a value missing in English shows in Arabic, marked as Arabic', async () => {
     const $ = await page(`/catalog/main/${product}?lang=en`);
-    expect(texts($, '.sp-attributes h2')).toEqual(['Product details']);
+    expect(texts($, '.sp-attributes h2')).toEqual(['Product information']);
     expect(facts($)).toEqual([
       ['Ingredients', 'تمر مجهول ١٠٠٪'],
       ['Allergens', 'Milk, Sesame seeds'],
