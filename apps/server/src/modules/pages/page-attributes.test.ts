@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NUTRITION_KEYS } from '@dalil/contracts/attribute-display';
 import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { FOOD_SET } from '../attributes/food-set';
 
 // A product's attributes on its rendered page: the visible ones, in the page's language, with the
 // food set's nutrition values as a table; and what the guest's product read carries for them.
@@ -95,6 +97,11 @@ const facts = ($: CheerioAPI) =>
     .map((dt) => [$(dt).text(), $(dt).next('dd').text()]);
 
 describe("a product's attributes", () => {
+  it("the nutrition table's keys are the food set's", () => {
+    const keys = FOOD_SET.map((a) => a.key);
+    for (const key of NUTRITION_KEYS) expect(keys).toContain(key);
+  });
+
   it('the guest reads the visible ones with what shows them; the attribute list stays for staff', async () => {
     const read = await t.app.inject({
       method: 'GET',
