@@ -121,6 +121,21 @@ export const AttributeSchema = z.object({
 });
 export type Attribute = z.infer<typeof AttributeSchema>;
 
+/**
+ * An attribute as a product's reader needs it to show a value: what the product read carries for
+ * the visible attributes it has values of (the attribute list itself is for staff). Options are
+ * only the ones the value chose.
+ */
+export const ShownAttributeSchema = AttributeSchema.pick({
+  key: true,
+  name: true,
+  group: true,
+  type: true,
+  unit: true,
+  options: true,
+});
+export type ShownAttribute = z.infer<typeof ShownAttributeSchema>;
+
 const AttributeListQuerySchema = PagingQuerySchema.extend({
   family: OptionalRefSchema,
   /** The attributes a product of this category has: the category's own and, for a sub-category, its parent's. */

@@ -5,7 +5,12 @@ import { imageBodyFields, imageRecordFields } from './media';
 import { NullableRefSchema, OptionalRefSchema, optionalText, RefSchema, SearchQuerySchema } from './refs';
 import { CATALOGUE_ACCESS, crudSchemas, defineResource } from './resources';
 import { toAsciiDigits } from './search-text';
-import { CompletenessSchema, IncompleteFilterSchema, ProductAttributesSchema } from './attributes';
+import {
+  CompletenessSchema,
+  IncompleteFilterSchema,
+  ProductAttributesSchema,
+  ShownAttributeSchema,
+} from './attributes';
 import { publicationBodyFields, publicationQueryFields, publicationRecordFields } from './publication';
 
 const DIGITS_ONLY = 'must contain digits only';
@@ -117,6 +122,13 @@ export const ProductSchema = NamedRecordSchema.extend({
   ...publicationRecordFields,
   attributes: ProductAttributesSchema,
   completeness: CompletenessSchema,
+  /**
+   * On a single product read (and on the list with `definitions=shown`): the visible attributes whose
+   * values `attributes` carries, in their order, with their names, groups, units and chosen options, so
+   * a catalogue page can show the values without the staff-only attribute list. (No `.describe()`: the
+   * visitor's browser checks answers against this shape, and a description would only add bytes.)
+   */
+  attributeDefinitions: z.array(ShownAttributeSchema).optional(),
 });
 export type Product = z.infer<typeof ProductSchema>;
 
@@ -127,6 +139,12 @@ const ProductListQuerySchema = PagingQuerySchema.extend({
   ...publicationQueryFields,
   /** Products not complete in that language (see `completeness`). */
   incomplete: IncompleteFilterSchema,
+  definitions: z
+    .enum(['shown'], { error: 'must be shown' })
+    .optional()
+    .describe(
+      '`shown`: each product carries `attributeDefinitions` (the printed catalogue); left out, list rows carry values only.',
+    ),
 });
 export const ProductListSchema = listOf(ProductSchema);
 

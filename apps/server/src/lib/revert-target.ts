@@ -12,7 +12,7 @@ import type { Snapshot } from './history';
  * Fields of a record that are not its own data: derived from others, or its identity. `name` is
  * derived too when the record has `nameAr` and `nameEn` (see `recordedFields`).
  */
-const NOT_RECORDED = new Set(['id', 'counts', 'guest', 'completeness']);
+const NOT_RECORDED = new Set(['id', 'counts', 'guest', 'completeness', 'attributeDefinitions']);
 
 /**
  * What a revert needs to know of one kind of record: its table, its declaration (access, the form's

@@ -1,3 +1,4 @@
+import type { ShownAttribute } from '@dalil/contracts/attributes';
 import type { Family } from '@dalil/contracts/families';
 import type { Product } from '@dalil/contracts/products';
 
@@ -52,5 +53,82 @@ export function familyFixture(fields: Partial<Family> = {}): Family {
     status: 'published',
     publishAt: null,
     ...fields,
+  };
+}
+
+const grams = (key: string, en: string, ar: string): ShownAttribute => ({
+  key,
+  name: { en, ar },
+  group: { en: 'Nutrition per 100 g / 100 ml', ar: 'القيم الغذائية لكل ١٠٠ غ / ١٠٠ مل' },
+  type: 'number',
+  unit: 'g',
+  options: [],
+});
+
+/**
+ * A food product's values and their definitions as the product read carries them (the food set's
+ * keys), with the ingredients written in Arabic only.
+ */
+export function foodAttributesFixture(): Pick<Product, 'attributes' | 'attributeDefinitions'> {
+  return {
+    attributes: {
+      ingredients: { ar: 'زيتون، ماء، ملح', en: '' },
+      allergens: ['milk', 'sesame'],
+      energy_kcal: 145,
+      energy_kj: 607,
+      fat: 15.3,
+      saturated_fat: 2,
+      carbohydrate: 3.8,
+      sugars: 0.5,
+      protein: 1,
+      salt: 3.1,
+      country_of_origin: { ar: 'الأردن', en: 'Jordan' },
+      organic: false,
+    },
+    attributeDefinitions: [
+      {
+        key: 'ingredients',
+        name: { en: 'Ingredients', ar: 'المكونات' },
+        group: null,
+        type: 'longText',
+        unit: null,
+        options: [],
+      },
+      {
+        key: 'allergens',
+        name: { en: 'Allergens', ar: 'مسببات الحساسية' },
+        group: null,
+        type: 'choices',
+        unit: null,
+        options: [
+          { key: 'milk', name: { en: 'Milk', ar: 'الحليب' } },
+          { key: 'sesame', name: { en: 'Sesame seeds', ar: 'بذور السمسم' } },
+        ],
+      },
+      { ...grams('energy_kcal', 'Energy (kcal)', 'الطاقة (كيلو كالوري)'), unit: 'kcal' },
+      { ...grams('energy_kj', 'Energy (kJ)', 'الطاقة (كيلو جول)'), unit: 'kJ' },
+      grams('fat', 'Fat', 'الدهون'),
+      grams('saturated_fat', 'Saturated fat', 'الدهون المشبعة'),
+      grams('carbohydrate', 'Carbohydrate', 'الكربوهيدرات'),
+      grams('sugars', 'Sugars', 'السكريات'),
+      grams('protein', 'Protein', 'البروتين'),
+      grams('salt', 'Salt', 'الملح'),
+      {
+        key: 'country_of_origin',
+        name: { en: 'Country of origin', ar: 'بلد المنشأ' },
+        group: null,
+        type: 'text',
+        unit: null,
+        options: [],
+      },
+      {
+        key: 'organic',
+        name: { en: 'Organic', ar: 'عضوي' },
+        group: { en: 'Farming', ar: 'الزراعة' },
+        type: 'boolean',
+        unit: null,
+        options: [],
+      },
+    ],
   };
 }

@@ -65,7 +65,13 @@ const productsIn = (family: number, ids: number[]): SQL =>
       )!;
 
 /** The product side: checking, storing and showing a product's values (product-values.ts). */
-export { attributesByFamily, familyAttributes, productValues, shownValues } from './product-values';
+export {
+  attributesByFamily,
+  familyAttributes,
+  productValues,
+  shownDefinitions,
+  shownValues,
+} from './product-values';
 export type { AttributeRow };
 
 /** Recomputes the completeness of the products an attribute's change can reach. */

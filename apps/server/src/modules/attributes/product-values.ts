@@ -1,4 +1,4 @@
-import type { AttributeValue, ProductAttributes } from '@dalil/contracts/attributes';
+import type { AttributeValue, ProductAttributes, ShownAttribute } from '@dalil/contracts/attributes';
 import type { Account } from '@dalil/contracts/auth';
 import { toAsciiDigits } from '@dalil/contracts/search-text';
 import { eq, inArray } from 'drizzle-orm';
@@ -173,4 +173,27 @@ export function shownValues(
     if ((staff || a.visible) && a.key in values) out[a.key] = values[a.key]!;
   }
   return out;
+}
+
+/**
+ * The definitions a reader needs to show `shown` (a product's shown values): the visible attributes
+ * among them, by position, with only the options the values chose. Staff, who see every value, get
+ * only the visible ones too: the catalogue pages show what a visitor sees.
+ */
+export function shownDefinitions(shown: Values, all: AttributeRow[]): ShownAttribute[] {
+  return all
+    .filter((a) => a.visible && a.key in shown)
+    .sort((x, y) => x.position - y.position || x.id - y.id)
+    .map((a) => {
+      const value = shown[a.key];
+      const chosen = Array.isArray(value) ? value : [value];
+      return {
+        key: a.key,
+        name: { ar: a.nameAr, en: a.nameEn },
+        group: a.groupAr === null || a.groupEn === null ? null : { ar: a.groupAr, en: a.groupEn },
+        type: a.type,
+        unit: a.unit,
+        options: a.options.filter((o) => chosen.includes(o.key)),
+      };
+    });
 }

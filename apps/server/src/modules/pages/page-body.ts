@@ -2,6 +2,7 @@ import { formatCost } from '@dalil/contracts/cost-format';
 import { MEDIA_STORED_WIDTH, MEDIA_WIDTHS } from '@dalil/contracts/constants';
 import type { SearchResult } from '@dalil/contracts/search';
 import { type VisitorLanguage, type VisitorPage, visitorPath } from '../../lib/visitor-addresses';
+import { productAttributes } from './page-attributes';
 import { escapeHtml as e } from './page-head';
 import type { PageData } from './page-data';
 import type { Crumb } from './structured-data';
@@ -199,6 +200,7 @@ function product(data: Extract<PageData, { kind: 'product' }>, sources: BodySour
     (cost ? `<p class="sp-price"><span>${e(words.price)}</span> <strong>${e(cost)}</strong></p>` : '') +
     (description ? `<p class="sp-description">${e(description)}</p>` : '') +
     (rows.length ? `<dl class="sp-facts">${rows.join('')}</dl>` : '') +
+    productAttributes(p, language) +
     '</div></article>'
   );
 }

@@ -62,6 +62,15 @@ html[data-mode='dark'] #served-page{${DARK}}
 .sp-facts{display:grid;grid-template-columns:auto 1fr;gap:4px 16px;margin:0}
 .sp-facts dt{color:var(--sp-soft)}
 .sp-facts dd{margin:0}
+.sp-facts .sp-long{grid-column:1/-1;white-space:pre-line}
+.sp-attributes h2{font-size:1.05rem;margin:16px 0 4px}
+.sp-nutrition{width:100%;margin-top:16px;border-collapse:collapse}
+.sp-nutrition caption{font-weight:700;text-align:start;padding-bottom:4px}
+.sp-nutrition th,.sp-nutrition td{padding:4px 8px;border-bottom:1px solid var(--sp-line);text-align:start}
+.sp-nutrition thead th{color:var(--sp-soft);font-weight:500}
+.sp-nutrition tbody th{font-weight:500}
+.sp-nutrition .sp-sub{padding-inline-start:24px;font-weight:400;color:var(--sp-soft)}
+.sp-nutrition td{text-align:end}
 @media (min-width:600px){.sp-wrap{padding:0 24px}.sp-toolbar{min-height:64px}.sp-main{padding-top:32px}.sp-hero,.sp-scrim{min-height:260px}.sp-scrim{padding:32px}.sp-product{padding:24px}}
 @media (min-width:900px){.sp-product{grid-template-columns:minmax(0,5fr) minmax(0,6fr);gap:32px}.sp-title{font-size:2.1rem}}
 </style>`;

@@ -10,6 +10,7 @@ import type { Db, Tx } from '../../db/client';
 import {
   attributesByFamily,
   familyAttributes,
+  shownDefinitions,
   shownValues,
   type AttributeRow,
 } from '../attributes/attributes.service';
@@ -53,22 +54,37 @@ export const toProduct = (row: typeof products.$inferSelect): Product => ({
   completeness: { ar: row.completenessAr, en: row.completenessEn },
 });
 
-/** A product as the caller reads it: the values of its category's attributes they may see. */
-const shown = (row: typeof products.$inferSelect, all: AttributeRow[], caller: Account | null): Product => {
+/**
+ * A product as the caller reads it: the values of its category's attributes they may see, and with
+ * `definitions`, what a catalogue page needs to show them (`attributeDefinitions`).
+ */
+const shown = (
+  row: typeof products.$inferSelect,
+  all: AttributeRow[],
+  caller: Account | null,
+  definitions = false,
+): Product => {
   const product = toProduct(row);
+  const attributes = shownValues(row.attributes, all, product, caller);
   return {
     ...product,
-    attributes: shownValues(row.attributes, all, product, caller),
+    attributes,
+    ...(definitions ? { attributeDefinitions: shownDefinitions(attributes, all) } : {}),
   };
 };
 
 /** A page of products as the caller reads them (one query for their families' attributes). */
-async function shownPage(db: Db | Tx, rows: (typeof products.$inferSelect)[], caller: Account | null) {
+async function shownPage(
+  db: Db | Tx,
+  rows: (typeof products.$inferSelect)[],
+  caller: Account | null,
+  definitions = false,
+) {
   const byFamily = await attributesByFamily(
     db,
     rows.map((r) => r.familyId),
   );
-  return rows.map((row) => shown(row, byFamily.get(row.familyId) ?? [], caller));
+  return rows.map((row) => shown(row, byFamily.get(row.familyId) ?? [], caller, definitions));
 }
 
 /** Admin list: id order; search matches either name (normalized as search text is) or an exact code. */
@@ -115,7 +131,7 @@ async function getProduct({ db, now }: DataContext, id: number, caller: Account 
     // A visitor learns nothing of a draft: it answers as if it did not exist.
     if (!isPublished(row, at) || !family || !isPublished(family, at)) throw notFound('Product');
   }
-  return shown(row, await familyAttributes(db, row.familyId), caller);
+  return shown(row, await familyAttributes(db, row.familyId), caller, true);
 }
 
 /** A product's family is always its category's family, and one the caller may write to; its
@@ -193,7 +209,7 @@ const HISTORY = { entity: 'product' } as const;
 const productService: crud.CrudService<typeof productResource.schemas> = {
   list: async ({ db, now }, query, caller) => {
     const page = await crud.listPage(db, products, productFilter(query, caller, now()), query, (r) => r);
-    return { ...page, data: await shownPage(db, page.data, caller) };
+    return { ...page, data: await shownPage(db, page.data, caller, query.definitions === 'shown') };
   },
   read: getProduct,
   create: (ctx, input, caller) =>

@@ -11,6 +11,7 @@ import { MediaImage } from './media-image';
 import { configQuery } from '../../lib/config-api';
 import { usePreferences } from '../../lib/preferences-store';
 import { PRODUCT_IMAGE_SIZES } from './image-sizes';
+import { ProductAttributes } from './product-attributes';
 import { ProductBadges } from './product-badges';
 import { PRODUCT_GREEN } from './product-colours';
 import { useWanted } from './use-wanted';
@@ -174,6 +175,7 @@ export function ProductDetails({ product, family, familyPending = false }: Produ
           </Box>
         )}
         <ProductBadges product={product} />
+        <ProductAttributes product={product} />
         <DeferredProductCodes product={product} family={family} />
       </Box>
     </Paper>

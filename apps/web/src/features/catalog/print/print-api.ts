@@ -15,7 +15,7 @@ const PARALLEL_PAGES = 4;
  */
 async function fetchAll<T>(
   path: string,
-  query: Record<string, number | undefined>,
+  query: Record<string, string | number | undefined>,
   parse: (data: unknown) => { data: T[]; count: number },
   signal: AbortSignal,
 ): Promise<T[]> {
@@ -41,7 +41,7 @@ export interface PrintData {
 /**
  * The family, its categories and every product of the family (or of one category), through the
  * catalogue's own reads. Products come from the product list rather than the search: the printed
- * page shows the price, which search results do not carry.
+ * page shows the price and the visible attributes, which search results do not carry.
  */
 export const printDataQuery = (family: number, category: number | null) =>
   queryOptions({
@@ -54,7 +54,8 @@ export const printDataQuery = (family: number, category: number | null) =>
         fetchAll(apiPaths.categories, { family }, (data) => CategoryListSchema.parse(data), signal),
         fetchAll(
           apiPaths.products,
-          { family, category: category ?? undefined },
+          // Each product with what shows its visible attribute values.
+          { family, category: category ?? undefined, definitions: 'shown' },
           (data) => ProductListSchema.parse(data),
           signal,
         ),

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { foodAttributesFixture } from '../../../test/catalog-fixtures';
 import { mockApi } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
 import { PrintPage } from './print-page';
@@ -93,6 +94,25 @@ describe('printable catalogue', () => {
     expect(
       within(screen.getByRole('article', { name: 'Date 3' })).getByText('No barcode'),
     ).toBeInTheDocument();
+  });
+
+  it("prints each product's visible attributes on a line, in the catalogue's language", async () => {
+    const food = [{ ...products[95]!, ...foodAttributesFixture() }, ...products.slice(96)];
+    const requests = mockApi({
+      'GET /api/family/3': () => ({ status: 200, body: family }),
+      'GET /api/category': () => ({ status: 200, body: { data: categories, count: 2 } }),
+      'GET /api/product': () => ({ status: 200, body: { data: food, count: 10 } }),
+    });
+    renderRoutes([{ path: '/catalog/print', element: <PrintPage /> }], '/catalog/print?family=3&category=11');
+    expect(await screen.findByText('Ready to print on A4: 4 pages')).toBeInTheDocument();
+    expect(requests.find((r) => r.path === '/api/product')?.query.get('definitions')).toBe('shown');
+    const item = screen.getByRole('article', { name: 'Juice 96' });
+    // The short values; the ingredients and the nutrition values are the product page's.
+    expect(item.querySelector('.dp-attributes')?.textContent).toBe(
+      'Allergens: Milk, Sesame seeds · Country of origin: Jordan · Organic: No',
+    );
+    expect(within(item).queryByText(/Ingredients/)).toBeNull();
+    expect(within(screen.getByRole('article', { name: 'Juice 97' })).queryByText(/Allergens/)).toBeNull();
   });
 
   it('prints one category when the link names it', async () => {

@@ -6,6 +6,7 @@ import { formatWeight } from '../catalog-format';
 import { mediaUrl } from '../../../lib/media';
 import { BarcodeSymbol } from '../barcode-symbol';
 import { QrSymbol } from '../qr-symbol';
+import { PrintAttributes } from './print-attributes';
 import type { PrintData } from './print-api';
 import type { PrintPlan, PrintSection } from './print-plan';
 
@@ -176,6 +177,7 @@ function ProductItem({ product, language }: { product: Product; language: Lang }
             ))}
           </dl>
         )}
+        <PrintAttributes product={product} language={language} />
       </div>
       <div className="dp-item-code">
         {product.barcode ? (

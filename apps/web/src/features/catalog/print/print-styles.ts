@@ -132,6 +132,8 @@ export function printStyles(o: PrintStyleOptions): string {
 .dp-facts { margin: 1mm 0 0; display: grid; grid-template-columns: auto 1fr; gap: 0.3mm 2mm; font-size: 8pt; }
 .dp-facts dt { color: #5b6673; }
 .dp-facts dd { margin: 0; font-weight: 600; unicode-bidi: isolate; }
+.dp-attributes { margin: 0.5mm 0 0; font-size: 7.5pt; line-height: 1.35; display: -webkit-box; -webkit-line-clamp: 3; -webkit-box-orient: vertical; overflow: hidden; }
+.dp-attribute-name { color: #5b6673; }
 .dp-item-code { grid-column: 1 / -1; display: flex; align-items: center; justify-content: center; height: 18mm; }
 .dp-item-code svg { height: 18mm; width: auto; max-width: 100%; }
 .dp-item-code span { font-size: 8pt; color: #5b6673; }
