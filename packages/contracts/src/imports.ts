@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ErrorBodySchema } from './common';
 import { csvText } from './csv-cells';
+import { OptionalRefSchema } from './refs';
 
 /** The CSV columns, in the order exports write them. */
 export const CSV_COLUMNS = [
@@ -138,6 +139,11 @@ export const ImportReportSchema = z.object({
   families: LevelCountsSchema,
   categories: LevelCountsSchema,
   products: LevelCountsSchema,
+  /**
+   * Products whose attribute values the file changes (`attr.<key>` columns): updated ones whose values
+   * differ, and new ones given any. Absent in reports kept from before attribute columns.
+   */
+  attributeChanges: z.number().int().optional(),
   problemCount: z.number().int(),
   /** The first MAX_LISTED_PROBLEMS problems, in file order. */
   problems: z.array(ImportProblemSchema),
@@ -167,6 +173,11 @@ export const TemplateQuerySchema = z.object({
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
     .optional()
     .transform((v) => v === 'true' || v === '1'),
+  /**
+   * A family: the template gets its attribute columns after the fixed ones (`attr.<key>`, and
+   * `attr.<key>.ar` and `attr.<key>.en` for texts), in the family's attribute order.
+   */
+  family: OptionalRefSchema,
 });
 
 const EXAMPLE_ROWS: string[][] = [
