@@ -81,7 +81,11 @@ export const importColumnsDescription = (kind: ImportKind): string =>
     '(2027-01-31 09:00, read as UTC).',
     'productImage and productIcon: the name of a stored image, as exports write it, or an https',
     'address that the import downloads (within the image upload limit, an image by its content)',
-    'and stores like an uploaded image. A problem names the line (or sheet row) and the column.',
+    'and stores like an uploaded image.',
+    'Attribute columns: attr.<key> per attribute of the family, attr.<key>.ar and attr.<key>.en for texts;',
+    'numbers plain, booleans yes/no, a choice its option key, choices keys separated by |, dates YYYY-MM-DD;',
+    'an unknown key is a 400 naming the column (in an "all" file, a problem of each line that fills it).',
+    'A problem names the line (or sheet row) and the column.',
   ].join(' ');
 
 /** Problems listed in a report; all of them are counted. */

@@ -187,6 +187,37 @@ describe.each(['csv', 'xlsx'] as const)('attribute columns round-trip (%s)', (fo
   });
 });
 
+describe('attribute columns in an "all" file', () => {
+  it("checks each row against its own family's attributes: an unknown key is a problem where filled", async () => {
+    const before = await snapshot(t);
+    const header = ['familyNameEn', 'familyNameAr', 'categoryNameEn', 'categoryNameAr', 'productNameEn'];
+    const res = await importAll(
+      csv([
+        [...header, 'productNameAr', 'productBarcode', 'attr.colour', 'attr.organic'],
+        [
+          'Dairy Farm',
+          'مزرعة الألبان',
+          'Cheese',
+          'أجبان',
+          'White cheese',
+          'جبنة بيضاء',
+          '5000',
+          'red',
+          'yes',
+        ],
+        ['Bakery', 'مخبز', 'Bread', 'خبز', 'Loaf', 'رغيف', '', '', ''],
+        ['Bakery', 'مخبز', 'Bread', 'خبز', 'Bun', 'كعكة', '', '', 'no'],
+      ]),
+    );
+    expect(res.status).toBe(422);
+    expect(res.report().problems).toEqual([
+      { line: 2, column: 'attr.colour', reason: 'the family has no attribute with this key' },
+      { line: 4, column: 'attr.organic', reason: 'the family has no attribute with this key' },
+    ]);
+    expect(await snapshot(t)).toEqual(before);
+  });
+});
+
 describe('attribute columns in per-family uploads', () => {
   const header = ['categoryNameEn', 'categoryNameAr', 'productNameEn', 'productNameAr', 'productBarcode'];
   const row = ['Cheese', 'أجبان', 'White cheese', 'جبنة بيضاء', '5000'];
