@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '@dalil/contracts/products';
 import { dairyApp, VALUES, type DairyApp } from './attributes.test-kit';
+import { problemSentence } from './problem-text';
 import { csv, readWorkbook, sheetValues, snapshot, upload } from './imports.test-kit';
 
 // Attribute columns in uploads: checked against each row's family in an "all" file and against the
@@ -41,6 +42,10 @@ describe('attribute columns in an "all" file', () => {
       { line: 4, column: 'attr.organic', reason: 'the family has no attribute with this key' },
     ]);
     expect(await snapshot(d.t)).toEqual(before);
+    // The invalid-rows download in Arabic says the same.
+    expect(problemSentence(res.report().problems[1]!, 'ar')).toBe(
+      'attr.organic: ليس للشركة سمة بهذا المفتاح',
+    );
   });
 });
 
