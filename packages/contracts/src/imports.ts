@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ErrorBodySchema } from './common';
 import { csvText } from './csv-cells';
+import { OptionalRefSchema } from './refs';
 
 /** The CSV columns, in the order exports write them. */
 export const CSV_COLUMNS = [
@@ -80,7 +81,11 @@ export const importColumnsDescription = (kind: ImportKind): string =>
     '(2027-01-31 09:00, read as UTC).',
     'productImage and productIcon: the name of a stored image, as exports write it, or an https',
     'address that the import downloads (within the image upload limit, an image by its content)',
-    'and stores like an uploaded image. A problem names the line (or sheet row) and the column.',
+    'and stores like an uploaded image.',
+    'Attribute columns: attr.<key> per attribute of the family, attr.<key>.ar and attr.<key>.en for texts;',
+    'numbers plain, booleans yes/no, a choice its option key, choices keys separated by |, dates YYYY-MM-DD;',
+    'an unknown key is a 400 naming the column (in an "all" file, a problem of each line that fills it).',
+    'A problem names the line (or sheet row) and the column.',
   ].join(' ');
 
 /** Problems listed in a report; all of them are counted. */
@@ -138,6 +143,11 @@ export const ImportReportSchema = z.object({
   families: LevelCountsSchema,
   categories: LevelCountsSchema,
   products: LevelCountsSchema,
+  /**
+   * Products whose attribute values the file changes (`attr.<key>` columns): updated ones whose values
+   * differ, and new ones given any. Absent in reports kept from before attribute columns.
+   */
+  attributeChanges: z.number().int().optional(),
   problemCount: z.number().int(),
   /** The first MAX_LISTED_PROBLEMS problems, in file order. */
   problems: z.array(ImportProblemSchema),
@@ -167,6 +177,11 @@ export const TemplateQuerySchema = z.object({
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
     .optional()
     .transform((v) => v === 'true' || v === '1'),
+  /**
+   * A family: the template gets its attribute columns after the fixed ones (`attr.<key>`, and
+   * `attr.<key>.ar` and `attr.<key>.en` for texts), in the family's attribute order.
+   */
+  family: OptionalRefSchema,
 });
 
 const EXAMPLE_ROWS: string[][] = [

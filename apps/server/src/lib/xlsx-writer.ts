@@ -31,6 +31,11 @@ export class XlsxSheetStream {
     });
     this.workbook.creator = 'Dalil';
     this.sheet = this.workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+    this.setColumns(columns);
+  }
+
+  /** The columns' widths and formats; before any row is added (when they are known only then). */
+  setColumns(columns: SheetColumn[]) {
     this.sheet.columns = columns.map((c) => ({ width: c.width, style: c.text ? { numFmt: '@' } : {} }));
   }
 

@@ -56,7 +56,7 @@ function isDate(v: string): boolean {
  * One value checked against its attribute's type and stored form; undefined when it is empty (the
  * product then has no value). A wrong value is a 400 naming `attributes.<key>`.
  */
-function checkValue(a: AttributeRow, value: unknown): AttributeValue | undefined {
+export function checkValue(a: AttributeRow, value: unknown): AttributeValue | undefined {
   const path = `attributes.${a.key}`;
   const bad = (message: string, at = path) => fieldError(400, at, message);
   if (isEmpty(value)) return undefined;

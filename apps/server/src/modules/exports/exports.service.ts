@@ -10,6 +10,8 @@ import { notFound } from '../../lib/errors';
 import { XlsxSheetStream } from '../../lib/xlsx-writer';
 import { sheetColumns } from '../imports/imports.service';
 import { resultRows } from '../../lib/db-helpers';
+import type { ProductAttributes } from '@dalil/contracts/attributes';
+import { attributeColumns, type AttributeColumns } from './attribute-columns';
 
 /** Products per query: memory stays flat however large the catalogue is. */
 const EXPORT_BATCH = 2000;
@@ -34,7 +36,11 @@ const ISO_TIME = (column: string) => {
  * family or the category, so that importing the export rebuilds the same catalogue. Products follow,
  * read in batches by id (keyset), never all at once.
  */
-async function* exportRows(db: Db, scope: readonly number[] | null): AsyncGenerator<Row> {
+async function* exportRows(
+  db: Db,
+  scope: readonly number[] | null,
+  attrs: AttributeColumns,
+): AsyncGenerator<Row> {
   const inFamily = (column: string) =>
     scope === null ? sql`true` : sql`${sql.raw(column)} = any(${sql.param([...scope])}::int[])`;
   // A sub-category is written after its parent's names; it counts as empty when no product is filed
@@ -59,7 +65,8 @@ async function* exportRows(db: Db, scope: readonly number[] | null): AsyncGenera
       await db.execute(sql`select p.id, f.name_en as fe, f.name_ar as fa, c.name_en as ce, c.name_ar as ca,
           s.name_en as se, s.name_ar as sa, p.name_en as pe, p.name_ar as pa, p.barcode, p.shelf_life, p.net_weight, p.drained_weight,
           p.units_per_carton, p.carton_per_palate, p.number, p.status, p.cost::text as cost, p.description_en,
-          p.description_ar, ${ISO_TIME('p.publish_at')} as publish_at, p.image, p.logo
+          p.description_ar, ${ISO_TIME('p.publish_at')} as publish_at, p.image, p.logo, p.family_id,
+          p.category_id, p.sub_category_id, p.attributes
         from products p join categories c on c.id = p.category_id join families f on f.id = p.family_id
           left join categories s on s.id = p.sub_category_id
         where p.id > ${last} and ${inFamily('p.family_id')}
@@ -90,6 +97,12 @@ async function* exportRows(db: Db, scope: readonly number[] | null): AsyncGenera
         r.publish_at ?? null,
         r.image ?? null,
         r.logo ?? null,
+        ...attrs.cells({
+          familyId: Number(r.family_id),
+          categoryId: Number(r.category_id),
+          subCategoryId: r.sub_category_id === null ? null : Number(r.sub_category_id),
+          values: parsed(r.attributes),
+        }),
       ];
     }
     if (rows.length < EXPORT_BATCH) return;
@@ -97,8 +110,12 @@ async function* exportRows(db: Db, scope: readonly number[] | null): AsyncGenera
   }
 }
 
-const toCells = (row: Row) =>
-  CSV_COLUMNS.map((_, i) => {
+/** A jsonb column as the driver gives it: parsed already, or its text. */
+const parsed = (v: unknown): ProductAttributes =>
+  (typeof v === 'string' ? JSON.parse(v) : (v ?? {})) as ProductAttributes;
+
+const toCells = (row: Row, width: number) =>
+  Array.from({ length: width }, (_, i) => {
     const v = row[i];
     return v === null || v === undefined ? '' : escapeCsvCell(String(v));
   });
@@ -113,8 +130,10 @@ export async function assertFamily(db: Db, id: number): Promise<string> {
 /** UTF-8 with a BOM (Excel then shows the Arabic), CRLF, formula cells escaped. */
 export function exportCsv(db: Db, scope: readonly number[] | null): Readable {
   async function* records() {
-    yield [...CSV_COLUMNS];
-    for await (const row of exportRows(db, scope)) yield toCells(row);
+    const attrs = await attributeColumns(db, scope);
+    const header = [...CSV_COLUMNS, ...attrs.names];
+    yield header;
+    for await (const row of exportRows(db, scope, attrs)) yield toCells(row, header.length);
   }
   return Readable.from(records()).pipe(stringify({ bom: true, record_delimiter: 'windows' }));
 }
@@ -127,9 +146,13 @@ export function exportCsv(db: Db, scope: readonly number[] | null): Readable {
 export function exportXlsx(db: Db, scope: readonly number[] | null): Readable {
   const sheet = new XlsxSheetStream('Catalogue', sheetColumns(CSV_COLUMNS, { allText: false }));
   const write = async () => {
-    sheet.addHeader([...CSV_COLUMNS]);
+    const attrs = await attributeColumns(db, scope);
+    sheet.setColumns(
+      sheetColumns([...CSV_COLUMNS, ...attrs.names], { allText: false, numbers: attrs.numbers }),
+    );
+    sheet.addHeader([...CSV_COLUMNS, ...attrs.names]);
     let n = 0;
-    for await (const row of exportRows(db, scope)) {
+    for await (const row of exportRows(db, scope, attrs)) {
       sheet.addRow(row);
       if (++n % EXPORT_BATCH === 0) {
         await sheet.drain();

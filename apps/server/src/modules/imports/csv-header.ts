@@ -8,10 +8,13 @@ import {
   type ImportWarning,
 } from '@dalil/contracts/imports';
 import { badRequest } from '../../lib/errors';
+import { ATTR_COLUMN } from './attribute-cells';
 
 export interface Header {
   /** Cell index of each column the file has. */
   index: Map<CsvColumn, number>;
+  /** Cell index of each attribute column (`attr.<key>`, `attr.<key>.ar|en`), by lower-case name. */
+  attributeIndex: Map<string, number>;
   /** Number of header cells: a row with more non-empty cells has a stray separator. */
   width: number;
   /** At most MAX_LISTED_PROBLEMS warnings are kept; warningCount counts them all. */
@@ -23,18 +26,30 @@ const byLowerName = new Map(CSV_COLUMNS.map((c) => [c.toLowerCase(), c]));
 
 /**
  * Matches header cells to the import's columns (`CSV_COLUMNS` in the contracts) by name, in any
- * order and any letter case. Empty header cells (the examples' leading empty column) are ignored; other unknown names, and
+ * order and any letter case; attribute columns (`attr.<key>`) are kept apart, checked against the
+ * family's attributes by the caller. Empty header cells (the examples' leading empty column) are ignored; other unknown names, and
  * columns this kind of file does not use, are ignored with a warning.
  */
 export function matchHeader(cells: string[], kind: ImportKind): Header {
   const allowed = new Set<CsvColumn>(IMPORT_COLUMNS[kind]);
   const index = new Map<CsvColumn, number>();
+  const attributeIndex = new Map<string, number>();
   const warnings: ImportWarning[] = [];
   let known = 0;
   let warningCount = 0;
   cells.forEach((raw, i) => {
     const name = raw.trim();
     if (name === '') return;
+    if (ATTR_COLUMN.test(name)) {
+      const lower = name.toLowerCase();
+      if (attributeIndex.has(lower)) {
+        throw badRequest(`Column ${lower} appears twice in the header`, [
+          { path: `header.${lower}`, message: 'appears twice' },
+        ]);
+      }
+      attributeIndex.set(lower, i);
+      return;
+    }
     const column = byLowerName.get(name.toLowerCase());
     if (column) known++;
     if (column && allowed.has(column)) {
@@ -67,5 +82,5 @@ export function matchHeader(cells: string[], kind: ImportKind): Header {
       missing.map((c) => ({ path: `header.${c}`, message: 'is missing' })),
     );
   }
-  return { index, width: cells.length, warnings, warningCount };
+  return { index, attributeIndex, width: cells.length, warnings, warningCount };
 }

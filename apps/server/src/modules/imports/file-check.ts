@@ -1,9 +1,12 @@
 import type { ImportKind, ImportProblem, UploadFormat } from '@dalil/contracts/imports';
 import { badRequest } from '../../lib/errors';
 import { matchHeader, type Header } from './csv-header';
+import { checkAttributeHeader } from './attribute-cells';
 import type { SourceRecord } from './csv-source';
 import { checkRow, isBlankRecord, type FixedNames, type StagedRow } from './row-check';
 import { uploadRecords } from './upload-format';
+
+const NO_ATTRIBUTES = { attributes: [], categories: new Map<string, number>() };
 
 export type CheckedRecord =
   | { type: 'header'; record: SourceRecord; header: Header }
@@ -34,6 +37,15 @@ export async function* checkFile(options: {
     if (isBlankRecord(cells) && !cellProblems) continue;
     if (!header) {
       header = matchHeader(cells, kind);
+      const attributeColumns = [...header.attributeIndex.keys()];
+      // A per-family upload names its family: its attribute columns are checked once, here.
+      if (attributeColumns.length > 0) {
+        const family =
+          fixed.familyEn === undefined
+            ? undefined
+            : (fixed.attributes?.get(fixed.familyEn.toLowerCase()) ?? NO_ATTRIBUTES);
+        checkAttributeHeader(attributeColumns, family);
+      }
       yield { type: 'header', record, header };
       continue;
     }

@@ -27,6 +27,7 @@ export const UNDO_LEVELS = [
       'publish_at',
       'image',
       'logo',
+      'attributes',
     ],
   },
   { entity: 'category', table: 'categories', columns: ['name_en', 'name_ar', 'parent_id'] },

@@ -30,6 +30,7 @@ import { gtinChecks } from './gtin-check';
 import { keyConflicts } from './key-conflicts';
 import { subCategoryProblems } from './sub-categories';
 import { ImageAddresses, missingImageProblems } from './image-cells';
+import { loadAttributeScope } from './attribute-cells';
 import type { MediaStore } from '../../lib/media-store';
 import type { Config } from '../../config/config';
 
@@ -53,10 +54,14 @@ export async function fixedNames(
   familyId?: number,
   categoryId?: number,
 ): Promise<FixedNames> {
-  if (kind === 'all') return {};
+  if (kind === 'all') return { attributes: await loadAttributeScope(database.db) };
   const [family] = await database.db.select().from(families).where(eq(families.id, familyId!));
   if (!family) throw notFound('Family');
-  const names = { familyEn: family.nameEn, familyAr: family.nameAr };
+  const names = {
+    familyEn: family.nameEn,
+    familyAr: family.nameAr,
+    attributes: await loadAttributeScope(database.db, family.id),
+  };
   if (kind === 'categories') return names;
   const [category] = await database.db.select().from(categories).where(eq(categories.id, categoryId!));
   if (!category) throw notFound('Category');
@@ -205,6 +210,7 @@ export async function runImport(
     if (write && leftOut.size > 0) await dropStagedLines(db, stager.importId, [...leftOut]);
     phase('merge');
     const columns = new Set<CsvColumn>(staged.header.index.keys());
+    const attributes = staged.header.attributeIndex.size > 0;
     const merge = async (tx: Tx) => {
       // A whole file is merged in a few statements: they may run longer than a request's statement
       // timeout, but stay bounded by CSV_MAX_BYTES.
@@ -215,13 +221,20 @@ export async function runImport(
           importId: stager.importId,
           kind: options.kind,
           columns,
+          attributes,
           write,
         });
         return { ...result, importId: undefined };
       }
       // With history off, an import is neither noted for undo nor listed.
       const run = historyRecording() ? await startImportRun(tx, options.caller ?? null, options) : null;
-      const merged = await mergeStaged(tx, { importId: stager.importId, kind: options.kind, columns, write });
+      const merged = await mergeStaged(tx, {
+        importId: stager.importId,
+        kind: options.kind,
+        columns,
+        attributes,
+        write,
+      });
       if (run !== null) await finishImportRun(tx, run, merged);
       if (written(merged) >= LARGE_IMPORT) await tx.execute(sql`analyze products`);
       if (run === null) {

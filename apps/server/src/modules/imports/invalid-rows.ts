@@ -56,7 +56,10 @@ function invalidRowsCsv(header: CheckedRecord & { type: 'header' }, items: Rows,
 function cellMarks(problems: ImportProblem[], header: Header, lang: ProblemLanguage) {
   const marks = new Map<number, string>();
   for (const p of problems) {
-    const index = p.column === null ? undefined : header.index.get(p.column as never);
+    const index =
+      p.column === null
+        ? undefined
+        : (header.index.get(p.column as never) ?? header.attributeIndex.get(p.column));
     if (index === undefined) continue;
     const text = problemReason(p.reason, lang);
     marks.set(index, marks.has(index) ? `${marks.get(index)!}; ${text}` : text);

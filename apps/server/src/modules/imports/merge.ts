@@ -46,8 +46,20 @@ async function counts(tx: Executor, query: SQL, changed: SQL): Promise<LevelCoun
  */
 export async function mergeStaged(
   tx: Executor,
-  options: { importId: number; kind: ImportKind; columns: Set<CsvColumn>; write: boolean },
-): Promise<{ families: LevelCounts; categories: LevelCounts; products: LevelCounts }> {
+  options: {
+    importId: number;
+    kind: ImportKind;
+    columns: Set<CsvColumn>;
+    /** The file has attribute columns. */
+    attributes: boolean;
+    write: boolean;
+  },
+): Promise<{
+  families: LevelCounts;
+  categories: LevelCounts;
+  products: LevelCounts;
+  attributeChanges: number;
+}> {
   const id = sql`${options.importId}::bigint`;
   let families = ZERO;
   let categories = ZERO;
@@ -97,11 +109,24 @@ export async function mergeStaged(
     updated: categories.updated + subs.updated,
     unchanged: categories.unchanged + subs.unchanged,
   };
-  const products = await mergeProducts(tx, id, options.columns, options.write);
-  return { families, categories, products };
+  const { products, attributeChanges } = await mergeProducts(tx, id, options);
+  return { families, categories, products, attributeChanges };
 }
 
-async function mergeProducts(tx: Executor, id: SQL, columns: Set<CsvColumn>, write: boolean) {
+/**
+ * A product's values after the import: the staged ones (`r.attributes`, null clearing a value) over
+ * the stored ones, whose other keys (attributes the file has no column for) stay as they are.
+ */
+const MERGED_VALUES = sql`((coalesce(t.attributes, '{}'::jsonb)
+    - array(select jsonb_object_keys(coalesce(r.attributes, '{}'::jsonb))))
+  || jsonb_strip_nulls(coalesce(r.attributes, '{}'::jsonb)))`;
+
+async function mergeProducts(
+  tx: Executor,
+  id: SQL,
+  options: { columns: Set<CsvColumn>; attributes: boolean; write: boolean },
+) {
+  const { columns, write } = options;
   const key = sql`lower(family_en), barcode, case when barcode is null then lower(category_en) end,
     case when barcode is null then lower(name_en) end`;
   // Each staged product, last row per key, with the family, category and product it resolves to.
@@ -133,18 +158,25 @@ async function mergeProducts(tx: Executor, id: SQL, columns: Set<CsvColumn>, wri
   );
   // An empty status cell keeps the stored status (a new product is published).
   const status = columns.has('productStatus');
+  const valuesChanged = options.attributes ? sql`t.attributes is distinct from ${MERGED_VALUES}` : sql`false`;
   const changed = status
-    ? sql`((${stored}) is distinct from (${incoming}) or (r.status is not null and r.status is distinct from t.status))`
-    : sql`(${stored}) is distinct from (${incoming})`;
-  const result = await counts(
-    tx,
-    sql`from import_resolved r left join products t on t.id = r.product_id`,
-    changed,
-  );
-  if (!write) return result;
+    ? sql`((${stored}) is distinct from (${incoming}) or (r.status is not null and r.status is distinct from t.status) or ${valuesChanged})`
+    : sql`((${stored}) is distinct from (${incoming}) or ${valuesChanged})`;
+  const from = sql`from import_resolved r left join products t on t.id = r.product_id`;
+  const result = await counts(tx, from, changed);
+  // Products whose values change: updated ones, and new ones given any value.
+  const [{ n: attributeChanges } = { n: 0 }] = options.attributes
+    ? resultRows<{ n: number }>(
+        await tx.execute(sql`select count(*) filter (where case when t.id is null
+            then jsonb_strip_nulls(coalesce(r.attributes, '{}'::jsonb)) <> '{}'::jsonb else ${valuesChanged} end)::int as n
+          ${from}`),
+      )
+    : [];
+  if (!write) return { products: result, attributeChanges };
 
   const assignments = set.map((c) => sql`${c} = r.${c}`);
   if (status) assignments.push(sql`status = coalesce(r.status, t.status)`);
+  if (options.attributes) assignments.push(sql`attributes = ${MERGED_VALUES}`);
   if (keepSub) {
     assignments.push(
       sql`sub_category_id = case when t.category_id = r.category_id then t.sub_category_id end`,
@@ -158,10 +190,11 @@ async function mergeProducts(tx: Executor, id: SQL, columns: Set<CsvColumn>, wri
   const insert = sql`insert into products (family_id, category_id, sub_category_id, name_en, name_ar,
       barcode, number, shelf_life, net_weight, drained_weight, units_per_carton, carton_per_palate,
       cost, description_en, description_ar, publish_at, image, logo, search_text, status, completeness_ar,
-      completeness_en)
+      completeness_en, attributes)
     select family_id, category_id, sub_category_id, name_en, name_ar, barcode, number, shelf_life, net_weight,
       drained_weight, units_per_carton, carton_per_palate, cost, description_en, description_ar, publish_at,
-      image, logo, search_text, coalesce(status, 'published'), ${complete.ar}, ${complete.en}
+      image, logo, search_text, coalesce(status, 'published'), ${complete.ar}, ${complete.en},
+      jsonb_strip_nulls(coalesce(attributes, '{}'::jsonb))
     from import_resolved where product_id is null order by line`;
   // A new name, barcode or category changes what is filled: the products this import updated
   // (written at the transaction's time) are recomputed; new ones were inserted with theirs.
@@ -170,7 +203,15 @@ async function mergeProducts(tx: Executor, id: SQL, columns: Set<CsvColumn>, wri
     sql`products.id in (select product_id from import_resolved) and products.updated_at = now()`,
   );
   await withoutSecondaryIndexes(tx, result.created, () => tx.execute(insert));
-  return result;
+  if (options.attributes) {
+    // New products given values: inserted with the completeness of none filled, recomputed now.
+    await recomputeCompleteness(
+      tx,
+      sql`products.updated_at = now() and products.attributes <> '{}'::jsonb
+        and products.family_id in (select family_id from import_resolved where product_id is null)`,
+    );
+  }
+  return { products: result, attributeChanges };
 }
 
 /** Rows to insert from which rebuilding the indexes beats updating them row by row. */

@@ -49,6 +49,13 @@ const ARABIC: [RegExp, (m: RegExpExecArray) => string][] = [
   [/^is a formula whose result is/, () => 'صيغة نتيجتها خطأ'],
   [/^holds the spreadsheet error (.+)$/, (m) => `فيها خطأ جدول البيانات ${m[1]}`],
   [/^is a family you do not manage/, () => 'شركة لا تديرها: لا يمكنك استيراد هذا الصف'],
+  // Attribute cells (attribute-cells.ts), in the API's own words.
+  [/^the family has no attribute with this key$/, () => 'ليس للشركة سمة بهذا المفتاح'],
+  [/^is not an attribute of this product's category$/, () => 'ليست من سمات فئة هذا المنتج'],
+  [/^must be true or false$/, () => 'يجب أن يكون yes أو no'],
+  [/^must be a date written YYYY-MM-DD$/, () => 'يجب أن يكون تاريخاً بالصيغة YYYY-MM-DD'],
+  [/^must not name an option twice$/, () => 'يجب ألا يتكرر الخيار'],
+  [/^"(.*)" is not an option of .+: (.*)$/, (m) => `"${m[1]}" ليس من الخيارات: ${m[2]}`],
   [
     /^has the same (barcode|code) (\d+) as lines? (.+) with different values/,
     (m) =>

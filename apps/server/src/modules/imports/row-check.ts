@@ -9,6 +9,8 @@ import { publicationBodyFields, PublicationStatusSchema } from '@dalil/contracts
 import { productSearchText } from '../products/products.service';
 import { MEDIA_NAME } from '../../lib/media-store';
 import type { Header } from './csv-header';
+import { readAttributeCells, type AttributeScope } from './attribute-cells';
+import type { ProductAttributes } from '@dalil/contracts/attributes';
 
 /** A valid row, ready for the staging table. */
 export interface StagedRow {
@@ -39,6 +41,8 @@ export interface StagedRow {
   /** A stored image name, or an address until the import has fetched it (image-cells.ts). */
   image: string | null;
   logo: string | null;
+  /** The file's attribute values by key, null clearing one; null when the file has no attribute columns. */
+  attributes: ProductAttributes | null;
 }
 
 /** Names that come from the route instead of the file (categories and products files). */
@@ -47,6 +51,8 @@ export interface FixedNames {
   familyAr?: string;
   categoryEn?: string;
   categoryAr?: string;
+  /** The attributes the file's attribute columns may name (all families' for an "all" file). */
+  attributes?: AttributeScope;
 }
 
 const REQUIRED = 'This field is required';
@@ -127,14 +133,14 @@ export function checkRow(
   source: RowSource = { unescape: true },
 ): StagedRow | null {
   let ok = true;
-  const problem = (column: CsvColumn | null, reason: string) => {
+  const problem = (column: string | null, reason: string) => {
     ok = false;
     report({ line, column, reason });
   };
   // A cell that cannot be read is reported once, and counts as neither empty nor filled.
-  const unreadable = new Set<CsvColumn>();
-  const cell = (column: CsvColumn): string | null => {
-    const i = header.index.get(column);
+  const unreadable = new Set<string>();
+  const cell = (column: CsvColumn): string | null => cellAt(header.index.get(column), column);
+  const cellAt = (i: number | undefined, column: string): string | null => {
     if (i === undefined) return null;
     const bad = source.cellProblems?.get(i);
     if (bad !== undefined) {
@@ -210,6 +216,14 @@ export function checkRow(
   const publishAt = field('productPublishAt', PUBLISH_AT);
   const image = field('productImage', IMAGE_CELL);
   const logo = field('productIcon', IMAGE_CELL);
+  const attributes = readAttributeCells({
+    names: [...header.attributeIndex.keys()],
+    cell: (column) => cellAt(header.attributeIndex.get(column), column),
+    family: fixed.attributes?.get((familyEn ?? '').toLowerCase()),
+    categoryEn,
+    subCategoryEn,
+    problem,
+  });
   const row: StagedRow = {
     line,
     ...names,
@@ -230,6 +244,7 @@ export function checkRow(
     publishAt,
     image,
     logo,
+    attributes,
   };
   return ok ? row : null;
 }
@@ -252,4 +267,5 @@ const NO_PRODUCT = {
   publishAt: null,
   image: null,
   logo: null,
+  attributes: null,
 } as const;

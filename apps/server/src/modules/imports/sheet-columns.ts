@@ -14,8 +14,12 @@ const WIDE_COLUMNS = new Set([
 ]);
 
 /** Sheet columns for header names: widths to read them by, and which ones hold text. */
-export const sheetColumns = (names: readonly string[], options: { allText: boolean }): SheetColumn[] =>
+export const sheetColumns = (
+  names: readonly string[],
+  /** `numbers`: more number columns (an export's number attributes). */
+  options: { allText: boolean; numbers?: Set<string> },
+): SheetColumn[] =>
   names.map((name) => ({
     width: WIDE_COLUMNS.has(name) ? 32 : name.trim() === '' ? 4 : 20,
-    text: options.allText || !NUMBER_COLUMNS.has(name),
+    text: options.allText || !(NUMBER_COLUMNS.has(name) || options.numbers?.has(name)),
   }));

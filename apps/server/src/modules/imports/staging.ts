@@ -80,14 +80,15 @@ export class Stager {
   private async write(rows: StagedRow[]): Promise<void> {
     const col = <K extends keyof StagedRow>(k: K) => sql.param(rows.map((r) => r[k]));
     const texts = TEXT_FIELDS.map((k) => sql`${col(k)}::text[]`);
+    const values = sql.param(rows.map((r) => (r.attributes === null ? null : JSON.stringify(r.attributes))));
     await this.db.execute(sql`
       insert into import_rows (import_id, line, units_per_carton, carton_per_palate, cost, publish_at,
         family_en, family_ar, category_en, category_ar, sub_category_en, sub_category_ar, name_en, name_ar,
         barcode, number, shelf_life, net_weight, drained_weight, search_text, status, description_en,
-        description_ar, image, logo)
+        description_ar, image, logo, attributes)
       select ${this.importId}::bigint, * from unnest(${col('line')}::int[], ${col('unitsPerCarton')}::int[],
         ${col('cartonPerPalate')}::int[], ${col('cost')}::numeric[], ${col('publishAt')}::timestamptz[],
-        ${sql.join(texts, sql`, `)})`);
+        ${sql.join(texts, sql`, `)}, ${values}::text[]::jsonb[])`);
   }
 }
 

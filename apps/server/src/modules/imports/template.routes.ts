@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ErrorBodySchema } from '@dalil/contracts/common';
 import { TemplateParamsSchema, TemplateQuerySchema, XLSX_MEDIA_TYPE } from '@dalil/contracts/imports';
 import { templateXlsx } from './template';
+import { familyAttributeColumns } from './attribute-cells';
 
 /**
  * GET the upload template of a kind as XLSX (`?example=true` adds example rows). The CSV templates
@@ -27,12 +28,14 @@ export function templateRoutes(app: FastifyInstance) {
           400: ErrorBodySchema,
           401: ErrorBodySchema,
           403: ErrorBodySchema,
+          404: ErrorBodySchema,
         },
       },
     },
     async (request, reply) => {
       const { kind } = request.params;
-      const example = request.query.example;
+      const { example, family } = request.query;
+      const attributes = family === undefined ? [] : await familyAttributeColumns(app.ctx.db, family);
       return reply
         .header('content-type', XLSX_MEDIA_TYPE)
         .header(
@@ -40,7 +43,7 @@ export function templateRoutes(app: FastifyInstance) {
           `attachment; filename="dalil-${kind}-${example ? 'example' : 'headers'}.xlsx"`,
         )
         .header('cache-control', 'no-store')
-        .send(templateXlsx(kind, example) as unknown as string);
+        .send(templateXlsx(kind, example, attributes) as unknown as string);
     },
   );
 }

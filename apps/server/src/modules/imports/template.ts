@@ -5,15 +5,17 @@ import { NUMBER_COLUMNS, sheetColumns } from './sheet-columns';
 
 /**
  * The upload screens' XLSX templates: the same rows as the CSV ones (a leading empty column, the
- * kind's columns, optionally the example rows). Codes are text cells, counts and prices are numbers.
+ * kind's columns, optionally the example rows, and a family's attribute columns when asked). Codes are text cells, counts and prices are numbers.
  */
-export function templateXlsx(kind: ImportKind, example: boolean): Readable {
-  const [header, ...rows] = importTemplateRows(kind, { example });
-  const sheet = new XlsxSheetStream('Dalil', sheetColumns(header!, { allText: false }));
+export function templateXlsx(kind: ImportKind, example: boolean, attributes: string[] = []): Readable {
+  const [fixed, ...rows] = importTemplateRows(kind, { example });
+  // A family's attribute columns follow the fixed ones; the example rows leave them empty.
+  const header = [...fixed!, ...attributes];
+  const sheet = new XlsxSheetStream('Dalil', sheetColumns(header, { allText: false }));
   const write = async () => {
-    sheet.addHeader(header!);
+    sheet.addHeader(header);
     for (const row of rows) {
-      sheet.addRow(row.map((v, i) => (NUMBER_COLUMNS.has(header![i]!) && v !== '' ? Number(v) : v)));
+      sheet.addRow(row.map((v, i) => (NUMBER_COLUMNS.has(header[i]!) && v !== '' ? Number(v) : v)));
     }
     await sheet.finish();
   };

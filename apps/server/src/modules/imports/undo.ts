@@ -10,6 +10,7 @@ import { recordChange } from '../../lib/history';
 import { recordImportedRows } from './import-history';
 import { conflictsOf, UNDO_LEVELS, type Conflict } from './import-conflicts';
 import { resultRows } from '../../lib/db-helpers';
+import { recomputeCompleteness } from '../../lib/completeness';
 
 /** Puts the import's updated rows back and deletes its created ones, except `skip`. */
 async function putBack(tx: Tx, run: number, skip: Conflict[]) {
@@ -25,6 +26,11 @@ async function putBack(tx: Tx, run: number, skip: Conflict[]) {
     await tx.execute(sql`delete from ${table} t using import_changes c
       where ${mine(level.entity)} and c.before is null and t.id = c.entity_id`);
   }
+  // Attribute values put back change what is filled.
+  await recomputeCompleteness(
+    tx,
+    sql`products.id in (select c.entity_id from import_changes c where ${mine('product')})`,
+  );
 }
 
 /**

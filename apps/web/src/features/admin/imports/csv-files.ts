@@ -22,8 +22,9 @@ export async function downloadTemplate(
   kind: ImportKind,
   example: boolean,
   format: UploadFormat,
+  family?: number,
 ): Promise<void> {
-  if (format === 'xlsx') return downloadTemplateXlsx(kind, example);
+  if (format === 'xlsx') return downloadTemplateXlsx(kind, example, family);
   saveCsv(templateCsv(kind, example), `dalil-${kind}-${example ? 'example' : 'headers'}.csv`);
 }
 

@@ -63,10 +63,14 @@ export function exportCatalogue(format: UploadFormat = 'csv', family?: number): 
   });
 }
 
-/** The XLSX template of a kind, built by the server (the CSV one is built in the browser). */
-export function downloadTemplateXlsx(kind: ImportKind, example: boolean): Promise<void> {
+/**
+ * The XLSX template of a kind, built by the server (the CSV one is built in the browser); with a
+ * family, its attribute columns follow the fixed ones.
+ */
+export function downloadTemplateXlsx(kind: ImportKind, example: boolean, family?: number): Promise<void> {
   const path = withParams(API_PATHS.uploadTemplateXlsx, { kind });
-  return saveFromApi(`${path}?example=${String(example)}`, {
+  const query = `?example=${String(example)}${family === undefined ? '' : `&family=${family}`}`;
+  return saveFromApi(`${path}${query}`, {
     fallbackName: `dalil-${kind}-${example ? 'example' : 'headers'}.xlsx`,
   });
 }

@@ -52,7 +52,10 @@ function Count({ label, value, colour }: CountProps) {
   );
 }
 
-/** Per level, rows to create, update and leave unchanged (or done so). */
+/**
+ * Per level, rows to create, update and leave unchanged (or done so), and how many products' attribute
+ * values change (a file with attribute columns).
+ */
 export function ReportCounts({ report, done = false }: { report: ImportReport; done?: boolean }) {
   const { t } = useTranslation();
   const card = (level: Level, counts: LevelCounts) => {
@@ -87,9 +90,19 @@ export function ReportCounts({ report, done = false }: { report: ImportReport; d
       </Paper>
     );
   };
+  const attributeChanges = report.attributeChanges ?? 0;
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))' }}>
-      {LEVELS[report.kind].map((level) => card(level, report[level]))}
-    </Box>
+    <Stack spacing={1}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))' }}>
+        {LEVELS[report.kind].map((level) => card(level, report[level]))}
+      </Box>
+      {attributeChanges > 0 && (
+        <Typography variant="body2" color="text.secondary">
+          {t(done ? 'upload.counts.attributeChangesDone' : 'upload.counts.attributeChanges', {
+            n: attributeChanges.toLocaleString('en'),
+          })}
+        </Typography>
+      )}
+    </Stack>
   );
 }

@@ -23,6 +23,17 @@ describe('import report texts', () => {
     );
   });
 
+  it('says what is wrong with an attribute cell, in Arabic and English', () => {
+    expect(problemReason('must be true or false', ar)).toBe('يجب أن يكون yes أو no');
+    expect(problemReason('must be true or false', en)).toBe('Must be yes or no');
+    expect(problemReason('the family has no attribute with this key', ar)).toBe(
+      'ليس للشركة سمة بهذا المفتاح',
+    );
+    const option = '"per_cup" is not an option of Nutrition basis: per_100g, per_100ml';
+    expect(problemReason(option, ar)).toBe('"per_cup" ليس من الخيارات: per_100g, per_100ml');
+    expect(problemReason(option, en)).toBe('"per_cup" is not one of the options: per_100g, per_100ml');
+  });
+
   it("names another company's row without its values, and warns about a company's Arabic name", () => {
     expect(problemReason('is a family you do not manage: this row cannot be imported by you', ar)).toBe(
       'شركة لا تديرها: لا يمكنك استيراد هذا الصف',

@@ -2,6 +2,16 @@ import { parseGtinProblem } from '@dalil/contracts/gtin';
 import type { ImportProblem, ImportWarning } from '@dalil/contracts/imports';
 import type { TFunction } from '../../../lib/i18n';
 
+const ATTRIBUTE_PROBLEMS = {
+  'the family has no attribute with this key': 'upload.problems.noSuchAttribute',
+  "is not an attribute of this product's category": 'upload.problems.notInCategory',
+  'must be a number': 'upload.problems.number',
+  'must be true or false': 'upload.problems.yesNo',
+  'must be a date written YYYY-MM-DD': 'upload.problems.date',
+  'must not name an option twice': 'upload.problems.optionTwice',
+} as const;
+type AttributeProblemKey = (typeof ATTRIBUTE_PROBLEMS)[keyof typeof ATTRIBUTE_PROBLEMS];
+
 /**
  * The server writes problem reasons in English (apps/server/src/modules/imports/row-check.ts); the
  * known ones are shown in the current language, anything else as sent.
@@ -24,6 +34,11 @@ export function problemReason(reason: string, t: TFunction): string {
   const error = /^holds the spreadsheet error (.+)$/.exec(reason);
   if (error) return t('upload.problems.sheetError', { error: error[1] });
   if (reason.startsWith('is a family you do not manage')) return t('upload.problems.foreignFamily');
+  // Attribute cells (apps/server/src/modules/imports/attribute-cells.ts), in the API's own words.
+  const attribute = (ATTRIBUTE_PROBLEMS as Record<string, AttributeProblemKey | undefined>)[reason];
+  if (attribute) return t(attribute);
+  const option = /^"(.*)" is not an option of .+: (.*)$/.exec(reason);
+  if (option) return t('upload.problems.notAnOption', { value: option[1], options: option[2] });
   // Two different rows for one product (apps/server/src/modules/imports/key-conflicts.ts).
   // A barcode that is not a valid GTIN in a family that requires them (docs/decisions/0053-gtin-barcodes.md).
   const gtin = parseGtinProblem(reason);

@@ -27,15 +27,23 @@ const TEMPLATES = [
 
 /**
  * An example file and a headers-only file for this kind of upload, each as CSV (built in the
- * browser) or as an Excel workbook (from the server).
+ * browser) or as an Excel workbook (from the server; with the chosen family's attribute columns).
  */
-export function TemplateDownloads({ kind, columns }: { kind: ImportKind; columns: readonly CsvColumn[] }) {
+export function TemplateDownloads({
+  kind,
+  columns,
+  family,
+}: {
+  kind: ImportKind;
+  columns: readonly CsvColumn[];
+  family?: number | undefined;
+}) {
   const { t, i18n } = useTranslation();
   const [error, setError] = useState<unknown>(null);
   const required = new Set(REQUIRED_COLUMNS[kind]);
   const download = (example: boolean, format: UploadFormat) => {
     setError(null);
-    downloadTemplate(kind, example, format).catch((failure: unknown) => {
+    downloadTemplate(kind, example, format, family).catch((failure: unknown) => {
       console.error(failure);
       setError(failure);
     });

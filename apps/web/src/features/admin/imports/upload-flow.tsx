@@ -107,7 +107,9 @@ export function UploadFlow({ kind, target, notReadyText }: UploadFlowProps) {
           {t('upload.errors.readFailed')}
         </Alert>
       )}
-      {step === 'idle' && <TemplateDownloads kind={kind} columns={IMPORT_COLUMNS[kind]} />}
+      {step === 'idle' && (
+        <TemplateDownloads kind={kind} columns={IMPORT_COLUMNS[kind]} family={target?.family} />
+      )}
       {(step === 'preview' || step === 'importing') && report && (
         <ImportPreview
           report={report}

@@ -95,19 +95,21 @@ describe('upload products', () => {
     mockCatalogue();
     const requests = mockXhr(({ url }) =>
       url.searchParams.get('dryRun') === 'true'
-        ? { status: 200, body: productsReport() }
-        : { status: 200, body: productsReport({ dryRun: false, imported: true }) },
+        ? { status: 200, body: productsReport({ attributeChanges: 2 }) }
+        : { status: 200, body: productsReport({ dryRun: false, imported: true, attributeChanges: 2 }) },
     );
     await chooseTargetAndFile();
     expect(
       await screen.findByText('Everything looks right. Import writes these changes in one go.'),
     ).toBeVisible();
+    expect(screen.getByText('Products whose attribute values change: 2')).toBeVisible();
     expect(screen.queryByRole('table')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Import' }));
     expect(await screen.findByRole('heading', { name: 'Import complete' })).toBeVisible();
     expect(requests.map((r) => r.url.searchParams.get('dryRun'))).toEqual(['true', 'false']);
     const products = screen.getByRole('group', { name: 'Products' });
     expect(within(products).getByText('Created')).toBeVisible();
+    expect(screen.getByText('Products whose attribute values changed: 2')).toBeVisible();
     await userEvent.click(screen.getByRole('link', { name: 'Go to the family list' }));
     expect(await screen.findByText('Family list reached')).toBeVisible();
   });

@@ -116,4 +116,27 @@ describe('Excel files on the upload screens', () => {
     ]);
     expect(seen.every((r) => r.headers.get('Authorization') === 'Bearer admin-token')).toBe(true);
   });
+
+  it("asks for the chosen family's attribute columns in the Excel template", async () => {
+    usePreferences.setState({ language: 'en', area: 'admin' });
+    localStorage.setItem('token', 'admin-token');
+    const seen = stubFetch({
+      '/api/upload/template/products.xlsx': { name: 'dalil-products-headers.xlsx', type: XLSX },
+    });
+    const downloads = captureDownloads();
+    renderRoutes(
+      [{ path: '/admin/upload/products', element: <UploadProductsPage /> }],
+      '/admin/upload/products',
+    );
+    await userEvent.click(await screen.findByRole('combobox', { name: /^Family/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Orchard Foods' }));
+    await userEvent.click(screen.getByRole('combobox', { name: /^Category/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Juices' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Headers only (Excel)' }));
+    await vi.waitFor(() => expect(downloads).toHaveLength(1));
+    const template = seen.find((r) => r.url.pathname === '/api/upload/template/products.xlsx')!;
+    expect(`${template.url.pathname}${template.url.search}`).toBe(
+      '/api/upload/template/products.xlsx?example=false&family=1',
+    );
+  });
 });
