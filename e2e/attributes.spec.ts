@@ -1,10 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { onScreen, screenshot, setPreferences, signInAsAdmin } from './support/shell';
+import { openWith, signInOnDesktop } from './support/catalog';
 
 // Typed attributes in the back office: the food-labelling set added to a family in one step and
 // assigned to a category, a product of it filled in Arabic only, which the product list then finds
-// among the products incomplete in English (docs/decisions/0056-typed-attributes.md).
+// among the products incomplete in English; then a visitor sees the product's attributes and its
+// nutrition table (docs/decisions/0056-typed-attributes.md). The second test reads what the first wrote.
+test.describe.configure({ mode: 'serial' });
 
 const FAMILY = 'Al Nakheel Foods';
 
@@ -75,5 +78,38 @@ test('the food-labelling set, a product filled in Arabic only, and the completen
     await expect(page.locator('main form')).toBeVisible();
     await screenshot(page, `attributes-product-${look.direction}-${look.colourMode}`);
     await page.setViewportSize({ width: 1280, height: 900 });
+  }
+});
+
+test("a visitor sees the product's allergens and its nutrition table, in Arabic and English", async ({
+  page,
+  lookup,
+}) => {
+  const family = await lookup.family(FAMILY);
+  const product = await lookup.product(family, 'Ajwa Dates');
+  await signInOnDesktop(page);
+
+  for (const look of [
+    { language: 'ar', direction: 'rtl', colourMode: 'light' },
+    { language: 'en', direction: 'ltr', colourMode: 'light' },
+    { language: 'ar', direction: 'rtl', colourMode: 'dark' },
+    { language: 'en', direction: 'ltr', colourMode: 'dark' },
+  ] as const) {
+    const ar = look.language === 'ar';
+    await openWith(
+      page,
+      { language: look.language, colourMode: look.colourMode },
+      `/catalog/main/${product}`,
+    );
+    await expect(page.locator('html')).toHaveAttribute('dir', look.direction);
+    const table = page.getByRole('table', {
+      name: ar ? 'القيم الغذائية لكل 100 غ' : 'Nutrition facts per 100 g',
+    });
+    await expect(table).toBeVisible();
+    await expect(table.getByRole('row', { name: ar ? /الطاقة.*282/ : /Energy.*282/ })).toBeVisible();
+    await expect(page.getByText(ar ? 'بذور السمسم' : 'Sesame seeds', { exact: true })).toBeVisible();
+    // The ingredients were written in Arabic only: the English page shows them, marked as Arabic.
+    await expect(page.getByText('تمر عجوة ١٠٠٪', { exact: true })).toBeVisible();
+    await screenshot(page, `attributes-visitor-product-${look.direction}-${look.colourMode}`);
   }
 });
