@@ -148,3 +148,26 @@ export const SearchResultSchema = listOf(ProductCardSchema).extend({
     .optional(),
 });
 export type SearchResult = z.infer<typeof SearchResultSchema>;
+
+/** GET /api/search/attributes: the family whose filterable attributes are listed. */
+export const SearchAttributesQuerySchema = z.object({ family: z.preprocess(toNumberOrUndefined, queryId) });
+
+const BilingualSchema = z.object({ ar: z.string(), en: z.string() });
+
+/**
+ * The choice and choices attributes a caller may filter and facet the family's search by (visitors:
+ * those shown to visitors), in their order, with their options' names: what the catalogue's filter
+ * chips show.
+ */
+export const SearchAttributesSchema = z.object({
+  data: z.array(
+    z.object({
+      key: z.string(),
+      name: BilingualSchema,
+      type: z.enum(['choice', 'choices']),
+      options: z.array(z.object({ key: z.string(), name: BilingualSchema })),
+    }),
+  ),
+});
+export type SearchAttributes = z.infer<typeof SearchAttributesSchema>;
+export type SearchAttribute = SearchAttributes['data'][number];

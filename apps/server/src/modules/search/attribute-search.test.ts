@@ -197,6 +197,36 @@ describe('GET /api/search: attribute filters', () => {
   });
 });
 
+describe('GET /api/search/attributes', () => {
+  it('lists the choice attributes with their options, those hidden from visitors to staff only', async () => {
+    const list = async (token: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/search/attributes?family=${ids.family}`,
+        headers: bearer(token),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ data: { key: string; options: { key: string }[] }[] }>().data;
+    };
+    const seen = await list(visitor);
+    expect(seen.map((a) => a.key)).toEqual(['allergens', 'origin']);
+    expect(seen[0]).toEqual({
+      key: 'allergens',
+      name: { ar: 'سمة allergens', en: 'allergens' },
+      type: 'choices',
+      options: options('milk', 'nuts', 'gluten'),
+    });
+    expect((await list(admin)).map((a) => a.key)).toEqual(['allergens', 'origin', 'grade']);
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/api/search/attributes',
+      headers: bearer(visitor),
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(body(missing).message).toContain('family');
+  });
+});
+
 describe('GET /api/docs/json: the search', () => {
   it('documents the facets and the attribute filters', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
