@@ -1,6 +1,7 @@
 import type { SearchAttribute } from '@dalil/contracts/search';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
+import Button from '@mui/material/Button';
+import ToggleButton from '@mui/material/ToggleButton';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
@@ -12,11 +13,21 @@ import { usePreferences } from '../../lib/preferences-store';
 import { checkResponse } from '../../lib/response-check';
 import { attributeParams, type CatalogQuery } from './catalog-query';
 
-// This module loads only for a family with choice attributes: its texts come with it.
+// This module loads only for a family with choice attributes: its texts come with it. Its chips are
+// the category toggles' buttons (already in the first visit's code), rounded, so it adds no library.
 i18n.addMessages('en', { catalogFilters: catalogFiltersEn });
 i18n.addMessages('ar', { catalogFilters: catalogFiltersAr });
 
 type Filters = NonNullable<CatalogQuery['attributes']>;
+
+/** A toggle button shaped as a chip: rounded, in the text's own case. */
+const CHIP = {
+  borderRadius: 5,
+  px: 1.5,
+  py: 0.25,
+  textTransform: 'none',
+  bgcolor: 'background.paper',
+} as const;
 
 interface AttributeChipsProps {
   family: number;
@@ -112,19 +123,19 @@ export default function AttributeChips({ family, query, attributes, onChange }: 
             {shown.map((o) => {
               const on = chosen.includes(o.key);
               return (
-                <Chip
+                <ToggleButton
                   key={o.key}
-                  component="button"
-                  aria-pressed={on}
-                  color={on ? 'primary' : 'default'}
-                  variant={on ? 'filled' : 'outlined'}
-                  label={
-                    counts === undefined
-                      ? o.name[language]
-                      : `${o.name[language]} (${o.count.toLocaleString()})`
-                  }
-                  onClick={() => onChange(toggled(query.attributes, a.key, o.key))}
-                />
+                  value={o.key}
+                  size="small"
+                  color="primary"
+                  selected={on}
+                  onChange={() => onChange(toggled(query.attributes, a.key, o.key))}
+                  sx={CHIP}
+                >
+                  {counts === undefined
+                    ? o.name[language]
+                    : `${o.name[language]} (${o.count.toLocaleString()})`}
+                </ToggleButton>
               );
             })}
           </Box>
@@ -132,12 +143,9 @@ export default function AttributeChips({ family, query, attributes, onChange }: 
       })}
       {query.attributes && (
         <Box>
-          <Chip
-            component="button"
-            variant="outlined"
-            label={t('catalogFilters.clear')}
-            onClick={() => onChange(undefined)}
-          />
+          <Button size="small" onClick={() => onChange(undefined)}>
+            {t('catalogFilters.clear')}
+          </Button>
         </Box>
       )}
     </Box>

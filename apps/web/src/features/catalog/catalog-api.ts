@@ -74,7 +74,8 @@ export function catalogSearchArgs(family: number, query: CatalogQuery): SearchAr
     search: query.search,
     limit: CATALOGUE_PAGE_SIZE,
     skip: skipFor(query.page, CATALOGUE_PAGE_SIZE),
-    ...(query.attributes && { attributes: query.attributes }),
+    // Left out of the cache key when undefined, so it matches the server-rendered page's key.
+    attributes: query.attributes,
   };
 }
 
@@ -133,11 +134,11 @@ export const searchAttributesQuery = (family: number) =>
     queryKey: ['catalog', 'search-attributes', family],
     queryFn: async ({ signal }) =>
       (
-        await apiRequest<{ data?: SearchAttribute[] }>(apiPaths.searchAttributes, {
+        await apiRequest<{ data: SearchAttribute[] }>(apiPaths.searchAttributes, {
           signal,
           query: { family },
         })
-      ).data ?? [],
+      ).data,
     staleTime: STALE_MS,
   });
 

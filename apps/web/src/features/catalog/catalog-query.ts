@@ -5,17 +5,18 @@ import { parseCatalogQuery, type CatalogQuery } from '@dalil/contracts/catalog-q
 export { parseCatalogQuery, type CatalogQuery };
 
 type Filters = NonNullable<CatalogQuery['attributes']>;
-const KEY = /^[a-z][a-z0-9_]{0,39}$/;
 
-/** The address's query with its attribute filters (`attr.<key>=<option>`); malformed ones are left out. */
+/**
+ * The address's query with its attribute filters (`attr.<key>=<option>`, repeated for several
+ * options); the server checks them (a key or option it does not know is a 400 naming it).
+ */
 export function parseCatalogAddress(params: URLSearchParams): CatalogQuery {
   const query = parseCatalogQuery(params);
-  const attributes: Record<string, string[]> = {};
-  params.forEach((option, name) => {
-    const key = name.slice(5);
-    if (name.startsWith('attr.') && KEY.test(key) && KEY.test(option)) (attributes[key] ??= []).push(option);
-  });
-  return Object.keys(attributes).length > 0 ? { ...query, attributes } : query;
+  let attributes: Record<string, string[]> | undefined;
+  for (const [name, option] of params) {
+    if (name.startsWith('attr.')) ((attributes ??= {})[name.slice(5)] ??= []).push(option);
+  }
+  return attributes ? { ...query, attributes } : query;
 }
 
 /** The filters as search parameters: one `attr.<key>` per key, its options comma-separated. */
