@@ -192,6 +192,9 @@ describe('GET /api/search: attribute filters', () => {
     expect(names(await search({ 'attr.origin': ['sa', 'eg'] }))).toHaveLength(4);
     expect(names(await search({ 'attr.origin': 'sa', 'attr.allergens': 'milk' }))).toEqual(['Milk Dates']);
     expect(names(await search({ 'attr.allergens': 'milk', 'attr.origin': 'sa' }))).toEqual(['Milk Dates']);
+    // A key that is no attribute is refused, whatever page its spelling resembles.
+    await refused({ 'attr.allergens=milk&origin': 'sa' }, 'attr.allergens=milk&origin');
+    await refused({ 'attr.allergens":["milk"]],["origin': 'sa' }, 'attr.allergens');
     expect((await search({ facets: 'attr.origin' })).facets?.attributes?.origin).toHaveLength(2);
     expect((await search({ facets: 'attr.allergens' })).facets?.attributes?.origin).toBeUndefined();
   });

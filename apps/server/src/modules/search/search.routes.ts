@@ -83,11 +83,11 @@ export function searchRoutes(
         .filter((f) => f.startsWith(ATTRIBUTE_PARAM))
         .map((f) => f.slice(ATTRIBUTE_PARAM.length));
       const params = attributeParams(request.query);
-      // Filters in key order, options sorted: the same filters in another order share a page.
-      const filterKey = [...params]
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([k, options]) => `${k}=${[...options].sort().join(',')}`)
-        .join('&');
+      // Filters in key order, options sorted: the same filters in another order share a page. As JSON,
+      // so no unchecked key (one holding "=" or "&") reads as another set of filters.
+      const filterKey = JSON.stringify(
+        [...params].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, o]) => [k, [...o].sort()]),
+      );
       const key = `${seen}|${family}|${category ?? ''}|${pageSize}|${skip}|${wanted.join(',')}|${filterKey}|${text}`;
       let page = cache.get(key);
       if (page === undefined) {
