@@ -15,6 +15,7 @@ export const API_PATHS = {
   health: '/health',
   ready: '/ready',
   search: '/search',
+  searchAttributes: '/search/attributes',
   families: '/family',
   categories: '/category',
   products: '/product',

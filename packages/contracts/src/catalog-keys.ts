@@ -9,6 +9,8 @@ export interface SearchArgs {
   search: string;
   limit: number;
   skip: number;
+  /** Choice attribute filters by key; left out when there are none (so the key matches the server's). */
+  attributes?: Readonly<Record<string, readonly string[]>>;
 }
 
 export const catalogKeys = {

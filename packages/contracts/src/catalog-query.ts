@@ -7,6 +7,8 @@ export interface CatalogQuery {
   search: string;
   category: number | null;
   page: number;
+  /** Choice attribute filters (`attr.<key>=<option>`, repeated for several options); left out: none. */
+  attributes?: Readonly<Record<string, readonly string[]>>;
 }
 
 const positiveInt = (raw: string | null): number | null => {

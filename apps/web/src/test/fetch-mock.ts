@@ -10,8 +10,14 @@ export interface MockRequest {
 
 type Handler = (request: MockRequest) => { status: number; body?: unknown };
 
+/** What the catalogue asks of every family: by default, it has no choice attributes to filter by. */
+const DEFAULTS: Record<string, Handler> = {
+  'GET /api/search/attributes': () => ({ status: 200, body: { data: [] } }),
+};
+
 /**
- * Stubs global fetch with a table of "METHOD /api/path" handlers; anything else fails loudly.
+ * Stubs global fetch with a table of "METHOD /api/path" handlers (and DEFAULTS unless given); anything
+ * else fails loudly.
  * Returns the list of requests made, for assertions on what a person cannot see (headers).
  */
 export function mockApi(handlers: Record<string, Handler>): MockRequest[] {
@@ -29,7 +35,7 @@ export function mockApi(handlers: Record<string, Handler>): MockRequest[] {
       body,
     };
     requests.push(request);
-    const handler = handlers[`${method} ${url.pathname}`];
+    const handler = handlers[`${method} ${url.pathname}`] ?? DEFAULTS[`${method} ${url.pathname}`];
     if (!handler) throw new Error(`Unexpected request ${method} ${url.pathname}`);
     const { status, body: responseBody } = handler(request);
     await Promise.resolve();

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SearchCacheSettings } from '../../lib/app-module';
 import { readCatalogueVersion } from '../../lib/catalogue-version';
 import { VersionedCache } from '../../lib/versioned-cache';
+import { searchAttributesRoutes } from './search-attributes.routes';
 import { searchRoutes, type CachedPage } from './search.routes';
 import { VocabularyCache } from './vocabulary-cache';
 
@@ -25,5 +26,6 @@ export function searchCachePlugin(app: FastifyInstance, settings: SearchCacheSet
     closed();
   });
   searchRoutes(app, cache, new VocabularyCache(db), app.ctx.publishing);
+  searchAttributesRoutes(app);
   done();
 }

@@ -1,14 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  SEARCH_SUGGESTIONS,
-  type CategoryFacet,
-  type ProductCard,
-  type SearchResult,
-} from '@dalil/contracts/search';
-import { searchWords, stemWord } from '@dalil/contracts/search-analysis';
+import type { CategoryFacet, ProductCard, SearchResult } from '@dalil/contracts/search';
 import type { Db } from '../../db/client';
 import { productPublished } from '../../lib/publication';
+import {
+  attributeCondition,
+  attributeFacets,
+  type AttributeFilter,
+  type ChoiceAttribute,
+} from './attribute-filters';
 import { planQuery, type PlannedQuery } from './query-plan';
+import { rows } from './sql-rows';
+import { suggestionsFor } from './suggestions';
 import type { FamilyVocabulary, WordMatches } from './vocabulary';
 
 export interface SearchFilter {
@@ -20,6 +22,8 @@ export interface SearchFilter {
   skip: number;
   /** Published products only (of a published family) at this time; null: drafts too (staff). */
   publishedAt: Date | null;
+  /** Choice attribute filters, all of which a product must pass. */
+  attributes?: AttributeFilter[] | undefined;
 }
 
 interface CardRow {
@@ -44,15 +48,6 @@ const CARD_COLUMNS = sql.raw(
     'p.carton_per_palate, p.image, p.logo, p.family_id, p.category_id',
 );
 
-/** The database or a transaction. */
-type Executor = Pick<Db, 'execute'>;
-
-async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
-  // Both drivers (node-postgres and PGlite) answer `execute` with `{ rows }`.
-  const result: unknown = await db.execute(query);
-  return (result as { rows: T[] }).rows;
-}
-
 const toCard = (r: CardRow): ProductCard => ({
   id: r.id,
   name: { ar: r.name_ar, en: r.name_en },
@@ -73,8 +68,8 @@ const toCard = (r: CardRow): ProductCard => ({
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 /** The products a visitor may see: drafts and a draft family's products are left out. */
-const visible = (f: Pick<SearchFilter, 'publishedAt'>) =>
-  f.publishedAt === null ? sql`` : sql` and ${productPublished('p', f.publishedAt)}`;
+const visible = (f: Pick<SearchFilter, 'publishedAt' | 'attributes'>) =>
+  sql`${f.publishedAt === null ? sql`` : sql` and ${productPublished('p', f.publishedAt)}`}${attributeCondition(f.attributes ?? [])}`;
 
 const scopeOf = (f: SearchFilter) =>
   f.category === undefined
@@ -218,40 +213,6 @@ async function categoryFacets(db: Db, f: SearchFilter, condition: SQL | null): P
 }
 
 /**
- * Did-you-mean, for a text that matched nothing: each word that matched no word of the family replaced
- * by its nearest vocabulary words (the commoner first), or, when every word matched on its own but
- * not all together, each word alone.
- */
-function suggestionsFor(plan: PlannedQuery, vocabulary: FamilyVocabulary): string[] {
-  const words = searchWords(plan.q);
-  const failing = words.map((w, i) => (plan.words[i]!.size === 0 ? i : -1)).filter((i) => i >= 0);
-  const out = new Set<string>();
-  if (failing.length === 0) {
-    if (words.length > 1) for (const w of words) out.add(w);
-  } else {
-    const options = new Map(
-      failing.map((i) => [
-        i,
-        vocabulary.suggest({ word: words[i]!, stem: stemWord(words[i]!), digits: false }, SEARCH_SUGGESTIONS),
-      ]),
-    );
-    if ([...options.values()].every((o) => o.length > 0)) {
-      for (let k = 0; k < SEARCH_SUGGESTIONS; k++) {
-        out.add(
-          words
-            .map((w, i) => {
-              const o = options.get(i);
-              return o ? (o[k] ?? o[0]!) : w;
-            })
-            .join(' '),
-        );
-      }
-    }
-  }
-  return [...out].filter((s) => s !== plan.q).slice(0, SEARCH_SUGGESTIONS);
-}
-
-/**
  * The vocabulary holds the words of every product, drafts included: for a visitor, a suggestion is
  * kept only when it finds a product they may see, so no suggestion names a word only a draft holds.
  */
@@ -274,7 +235,24 @@ async function visibleSuggestions(
 export interface SearchOptions {
   /** Count the text's matches per category of the family as well. */
   facets?: boolean;
+  /** Count the matches per option of these attributes as well. */
+  attributeFacets?: ChoiceAttribute[];
 }
+
+/** The facets asked for, of the matches of `condition` (null: nothing can match). */
+async function facetsOf(db: Db, f: SearchFilter, condition: SQL | null, options: SearchOptions) {
+  const out: NonNullable<SearchResult['facets']> = {};
+  if (options.facets) out.category = await categoryFacets(db, f, condition);
+  if (options.attributeFacets?.length) {
+    // Each attribute's counts set its own filter aside, keeping the others.
+    const where = condition && sql`${scopeOf({ ...f, attributes: [] })} and ${condition}`;
+    const query = { filters: f.attributes ?? [], facets: options.attributeFacets };
+    out.attributes = await attributeFacets(db, where, query);
+  }
+  return out;
+}
+
+const wantsFacets = (o: SearchOptions) => o.facets === true || (o.attributeFacets?.length ?? 0) > 0;
 
 export async function searchProducts(
   db: Db,
@@ -284,8 +262,8 @@ export async function searchProducts(
 ): Promise<SearchResult> {
   if (filter.text === '') {
     const result = await listAll(db, filter);
-    if (!options.facets) return result;
-    return { ...result, facets: { category: await categoryFacets(db, filter, sql`true`) } };
+    if (!wantsFacets(options)) return result;
+    return { ...result, facets: await facetsOf(db, filter, sql`true`, options) };
   }
   const plan = planQuery(filter.text, vocabulary);
   const result = await searchText(db, filter, plan);
@@ -294,6 +272,6 @@ export async function searchProducts(
     const suggestions = await visibleSuggestions(db, filter, vocabulary, suggestionsFor(plan, vocabulary));
     if (suggestions.length > 0) out.suggestions = suggestions;
   }
-  if (options.facets) out.facets = { category: await categoryFacets(db, filter, matchCondition(plan)) };
+  if (wantsFacets(options)) out.facets = await facetsOf(db, filter, matchCondition(plan), options);
   return out;
 }

@@ -3,11 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE, API_PATHS } from '@dalil/contracts/api-paths';
 import { ErrorBodySchema } from '@dalil/contracts/common';
-import { SearchQuerySchema, SearchResultSchema, type SearchResult } from '@dalil/contracts/search';
+import {
+  ATTRIBUTE_PARAM,
+  attributeParams,
+  SEARCH_ATTRIBUTE_FILTERS,
+  SearchQuerySchema,
+  SearchResultSchema,
+  type SearchResult,
+} from '@dalil/contracts/search';
 import { normalizeSearchText } from '@dalil/contracts/search-text';
 import { COMPRESSION, chooseEncoding, compressText, type Encoding } from '../../lib/compression';
 import { ConcurrencyLimit } from '../../lib/concurrency-limit';
 import type { VersionedCache } from '../../lib/versioned-cache';
+import { resolveAttributeQuery } from './attribute-filters';
 import { searchProducts } from './search.repository';
 import { familyPublishedNow, seesDrafts, type PublishSchedule } from '../../lib/publication';
 import { notFound } from '../../lib/errors';
@@ -48,6 +56,7 @@ export function searchRoutes(
         tags: ['catalogue'],
         summary: 'Search the products of a family by Arabic or English name, barcode or code',
         operationId: 'searchProducts',
+        description: SEARCH_ATTRIBUTE_FILTERS,
         querystring: SearchQuerySchema,
         response: {
           200: SearchResultSchema,
@@ -69,19 +78,37 @@ export function searchRoutes(
       const version = await cache.currentVersion();
       // A visitor's pages change when a publish date passes as well as on a write.
       const seen = staff ? 'all' : `published@${await schedule.passed(now, version)}`;
-      const key = `${seen}|${family}|${category ?? ''}|${pageSize}|${skip}|${facets ?? ''}|${text}`;
+      const wanted = [...new Set(facets ?? [])].sort();
+      const facetKeys = wanted
+        .filter((f) => f.startsWith(ATTRIBUTE_PARAM))
+        .map((f) => f.slice(ATTRIBUTE_PARAM.length));
+      const params = attributeParams(request.query);
+      // Filters in key order, options sorted: the same filters in another order share a page. As JSON,
+      // so no unchecked key (one holding "=" or "&") reads as another set of filters.
+      const filterKey = JSON.stringify(
+        [...params].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, o]) => [k, [...o].sort()]),
+      );
+      const key = `${seen}|${family}|${category ?? ''}|${pageSize}|${skip}|${wanted.join(',')}|${filterKey}|${text}`;
       let page = cache.get(key);
       if (page === undefined) {
         // The family's vocabulary of the same catalogue version as the cached pages.
+        // Attribute writes expire the cache like any catalogue write: a cached page was checked too.
+        const attributes = await resolveAttributeQuery(db, family, staff, params, facetKeys);
         page = await limit.run(async () => {
           const vocabulary = await vocabularies.get(family, version);
           const result = await searchProducts(
             db,
-            { family, category, text, limit: pageSize, skip, publishedAt: staff ? null : now },
-            vocabulary,
             {
-              facets: facets === 'category',
+              family,
+              category,
+              text,
+              limit: pageSize,
+              skip,
+              publishedAt: staff ? null : now,
+              attributes: attributes.filters,
             },
+            vocabulary,
+            { facets: wanted.includes('category'), attributeFacets: attributes.facets },
           );
           return cachedPage(JSON.stringify(SearchResultSchema.parse(result)));
         });

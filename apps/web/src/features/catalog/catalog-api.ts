@@ -4,7 +4,8 @@ import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/
 import { apiRequest } from '../../lib/api-client';
 import { apiPaths } from '../../lib/paths';
 import { checkResponse } from '../../lib/response-check';
-import { skipFor, type CatalogQuery } from './catalog-query';
+import type { SearchAttribute } from '@dalil/contracts/search';
+import { attributeParams, skipFor, type CatalogQuery } from './catalog-query';
 
 // One query option per catalogue read (docs/architecture.md, "Request flow"). Responses are checked
 // against the contracts (lib/response-check.ts: their JSON Schemas, made at build time, so the page
@@ -73,6 +74,8 @@ export function catalogSearchArgs(family: number, query: CatalogQuery): SearchAr
     search: query.search,
     limit: CATALOGUE_PAGE_SIZE,
     skip: skipFor(query.page, CATALOGUE_PAGE_SIZE),
+    // Left out of the cache key when undefined, so it matches the server-rendered page's key.
+    attributes: query.attributes,
   };
 }
 
@@ -91,6 +94,7 @@ export const searchQuery = (args: SearchArgs) =>
             search: args.search.trim() || undefined,
             limit: args.limit,
             skip: args.skip,
+            ...attributeParams(args.attributes),
           },
         }),
       ),
@@ -119,6 +123,23 @@ export const categoryCountsQuery = (family: number, search: string) =>
     staleTime: STALE_MS,
     refetchOnWindowFocus: false,
     placeholderData: keepPreviousData,
+  });
+
+/**
+ * The choice attributes the family's search can be filtered by: when there are any, the main screen
+ * loads its filter chips (attribute-chips.tsx).
+ */
+export const searchAttributesQuery = (family: number) =>
+  queryOptions({
+    queryKey: ['catalog', 'search-attributes', family],
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<{ data: SearchAttribute[] }>(apiPaths.searchAttributes, {
+          signal,
+          query: { family },
+        })
+      ).data,
+    staleTime: STALE_MS,
   });
 
 /** GET /api/product/:id, checked; `unauthorized` as for apiRequest. */

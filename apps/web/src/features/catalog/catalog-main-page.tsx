@@ -5,18 +5,24 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CenteredSpinner } from '../../components/centered-spinner';
 import { catalogPrintHref, paths } from '../../lib/paths';
 import { useFirstScreenLater } from '../../lib/use-first-screen-later';
-import { catalogSearchArgs, categoryCountsQuery, familiesQuery, searchQuery } from './catalog-api';
+import {
+  catalogSearchArgs,
+  categoryCountsQuery,
+  familiesQuery,
+  searchAttributesQuery,
+  searchQuery,
+} from './catalog-api';
 import { CatalogHero } from './catalog-hero';
 import {
   catalogQueryString,
   pageCount,
-  parseCatalogQuery,
+  parseCatalogAddress,
   queryForFamily,
   type CatalogQuery,
 } from './catalog-query';
@@ -26,13 +32,16 @@ import { CategoryRows } from './category-rows';
 import { ProductResults } from './product-results';
 import { useCatalogFamily } from './use-catalog-family';
 
+// Loaded only for a family with choice attributes to filter by (docs/decisions/0034-first-visit-budget.md).
+const AttributeChips = lazy(() => import('./attribute-chips'));
+
 /** The catalogue main screen: filters live in the URL; the family in state and storage. */
 export function CatalogMainPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const search = params.toString();
   // One object per URL, so the callbacks built on it stay stable while results render.
-  const query = useMemo(() => parseCatalogQuery(new URLSearchParams(search)), [search]);
+  const query = useMemo(() => parseCatalogAddress(new URLSearchParams(search)), [search]);
   const state = useCatalogFamily(query.family);
   const lastQuery = useCatalogStore((s) => s.lastQuery);
 
@@ -61,6 +70,7 @@ function CatalogMain({ query, family }: CatalogMainProps) {
   const families = useQuery(familiesQuery);
   const results = useQuery(searchQuery(catalogSearchArgs(family.id, query)));
   const counts = useQuery(categoryCountsQuery(family.id, query.search));
+  const filters = useQuery(searchAttributesQuery(family.id)).data;
 
   useEffect(() => rememberQuery(location.search), [location.search, rememberQuery]);
 
@@ -81,7 +91,7 @@ function CatalogMain({ query, family }: CatalogMainProps) {
     if (!loading && pages > 0 && query.page > pages) go({ page: pages }, true);
   }, [loading, pages, query.page, go]);
 
-  const filtered = query.search.trim() !== '' || query.category !== null;
+  const filtered = query.search.trim() !== '' || query.category !== null || !!query.attributes;
   const onPage = useCallback(
     (page: number) => {
       go({ page });
@@ -90,7 +100,7 @@ function CatalogMain({ query, family }: CatalogMainProps) {
     },
     [go],
   );
-  const onReset = useCallback(() => go({ search: '', category: null, page: 1 }), [go]);
+  const onReset = useCallback(() => go({ search: '', category: null, attributes: undefined, page: 1 }), [go]);
   // A suggestion keeps the category and starts again at page 1.
   const suggestionLink = useCallback(
     (search: string) => `${paths.catalogMain}${catalogQueryString({ ...query, search, page: 1 })}`,
@@ -116,6 +126,16 @@ function CatalogMain({ query, family }: CatalogMainProps) {
             onChange={(category) => go({ category, page: 1 })}
             counts={counts.data}
           />
+          {filters && filters.length > 0 && (
+            <Suspense>
+              <AttributeChips
+                family={family.id}
+                query={query}
+                attributes={filters}
+                onChange={(attributes) => go({ attributes, page: 1 })}
+              />
+            </Suspense>
+          )}
           <Box
             ref={resultsTop}
             sx={{

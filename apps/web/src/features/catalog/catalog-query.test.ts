@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { catalogQueryString, pageCount, parseCatalogQuery, skipFor } from './catalog-query';
+import {
+  attributeParams,
+  catalogQueryString,
+  pageCount,
+  parseCatalogAddress,
+  parseCatalogQuery,
+  queryForFamily,
+  skipFor,
+} from './catalog-query';
 
 describe('catalogue paging', () => {
   it('has ceil(count / limit) pages, and none when the count is not a number', () => {
@@ -29,5 +37,26 @@ describe('catalogue paging', () => {
       page: 1,
     });
     expect(catalogQueryString({ family: 1, search: '  ', category: null, page: 1 })).toBe('?family=1');
+  });
+
+  it('keeps attribute filters in the address, a key repeated for several options', () => {
+    const address = 'family=3&category=7&attr.origin=sa&attr.allergens=milk&attr.origin=eg';
+    const query = parseCatalogAddress(new URLSearchParams(address));
+    expect(query).toEqual({
+      family: 3,
+      search: '',
+      category: 7,
+      page: 1,
+      attributes: { origin: ['sa', 'eg'], allergens: ['milk'] },
+    });
+    // Written back grouped by key.
+    expect(catalogQueryString({ ...query, page: 2 })).toBe(
+      '?family=3&category=7&attr.origin=sa&attr.origin=eg&attr.allergens=milk&page=2',
+    );
+    // The search asks for each key once, its options comma-separated.
+    expect(attributeParams(query.attributes)).toEqual({ 'attr.origin': 'sa,eg', 'attr.allergens': 'milk' });
+    expect(parseCatalogAddress(new URLSearchParams('family=3'))).not.toHaveProperty('attributes');
+    // Coming back to the family shows its last filters.
+    expect(queryForFamily(`?${address}`, 3).attributes).toEqual(query.attributes);
   });
 });

@@ -4,12 +4,33 @@ import { parseCatalogQuery, type CatalogQuery } from '@dalil/contracts/catalog-q
 
 export { parseCatalogQuery, type CatalogQuery };
 
+type Filters = NonNullable<CatalogQuery['attributes']>;
+
+/**
+ * The address's query with its attribute filters (`attr.<key>=<option>`, repeated for several
+ * options); the server checks them (a key or option it does not know is a 400 naming it).
+ */
+export function parseCatalogAddress(params: URLSearchParams): CatalogQuery {
+  const query = parseCatalogQuery(params);
+  let attributes: Record<string, string[]> | undefined;
+  for (const [name, option] of params) {
+    if (name.startsWith('attr.')) ((attributes ??= {})[name.slice(5)] ??= []).push(option);
+  }
+  return attributes ? { ...query, attributes } : query;
+}
+
+/** The filters as search parameters: one `attr.<key>` per key, its options comma-separated. */
+export const attributeParams = (filters: Filters | undefined): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(filters ?? {}).map(([key, options]) => [`attr.${key}`, options.join(',')]),
+  );
+
 /**
  * The query shown for a family when the link names no filters: the last one shown, if it was for this
  * family, else the family's first page.
  */
 export function queryForFamily(lastQuery: string, family: number): CatalogQuery {
-  const last = parseCatalogQuery(new URLSearchParams(lastQuery));
+  const last = parseCatalogAddress(new URLSearchParams(lastQuery));
   return last.family === family ? last : { family, search: '', category: null, page: 1 };
 }
 
@@ -18,6 +39,9 @@ export function catalogQueryString(query: CatalogQuery): string {
   if (query.family !== null) params.set('family', String(query.family));
   if (query.search.trim()) params.set('search', query.search);
   if (query.category !== null) params.set('category', String(query.category));
+  for (const [key, options] of Object.entries(query.attributes ?? {})) {
+    for (const option of options) params.append(`attr.${key}`, option);
+  }
   if (query.page > 1) params.set('page', String(query.page));
   const text = params.toString();
   return text ? `?${text}` : '';

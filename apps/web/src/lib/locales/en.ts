@@ -5,6 +5,7 @@ import type apiKeysEn from './api-keys.en.json';
 import type feedsEn from './feeds.en.json';
 import type webhooksEn from './webhooks.en.json';
 import type attributesEn from './attributes.en.json';
+import type catalogFiltersEn from './catalog-filters.en.json';
 import type imagesEn from './images.en.json';
 import type uploadEn from './upload.en.json';
 
@@ -133,6 +134,8 @@ type Messages = BaseMessages & {
   feeds: typeof feedsEn;
   webhooks: typeof webhooksEn;
   attributes: typeof attributesEn;
+  /** Added by the catalogue's filter chips when they load (features/catalog/attribute-chips.tsx). */
+  catalogFilters: typeof catalogFiltersEn;
 };
 
 type Leaves<T, P extends string = ''> = {
