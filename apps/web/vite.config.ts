@@ -2,9 +2,9 @@ import react from '@vitejs/plugin-react';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { defineConfig, runnerImport, type Plugin, type Rollup } from 'vite';
+import type { productShape, responseShapes } from './src/lib/response-shapes';
 import { fillBootPlaceholders } from './src/lib/boot-placeholders';
 import type { bootPlan } from './src/features/catalog/boot-plan';
-import type { responseShapes } from './src/lib/response-shapes';
 import { STORAGE_KEYS } from './src/lib/storage-keys';
 
 /**
@@ -40,18 +40,22 @@ function chunkModulesManifest(): Plugin {
  * (docs/decisions/0034-first-visit-budget.md). Also used by vitest.config.ts.
  */
 export function responseShapesModule(): Plugin {
-  const id = 'virtual:response-shapes';
+  const ids = {
+    'virtual:response-shapes': 'responseShapes',
+    'virtual:response-shapes/product': 'productShape',
+  } as const;
   return {
     name: 'dalil-response-shapes',
-    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    resolveId: (source) => (source in ids ? `\0${source}` : undefined),
     async load(loaded) {
-      if (loaded !== `\0${id}`) return undefined;
+      const made = loaded.startsWith('\0') ? ids[loaded.slice(1) as keyof typeof ids] : undefined;
+      if (made === undefined) return undefined;
       // The contracts are TypeScript: Vite's module runner loads them (without this config).
-      const { module } = await runnerImport<{ responseShapes: typeof responseShapes }>(
-        join(import.meta.dirname, 'src/lib/response-shapes.ts'),
-        { configFile: false, logLevel: 'error' },
-      );
-      return `export default ${JSON.stringify(module.responseShapes())};`;
+      const { module } = await runnerImport<{
+        responseShapes: typeof responseShapes;
+        productShape: typeof productShape;
+      }>(join(import.meta.dirname, 'src/lib/response-shapes.ts'), { configFile: false, logLevel: 'error' });
+      return `export default ${JSON.stringify(module[made]())};`;
     },
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { productFixture } from '../test/catalog-fixtures';
+import { checkProduct } from './product-check';
 import { checkResponse, hasShape, ResponseShapeError } from './response-check';
 
 const family = {
@@ -42,8 +43,8 @@ describe('answers checked against the contracts without zod', () => {
   it("checks each value of a record by any key (a product's attributes)", () => {
     const attributes = { origin: { ar: 'مصر', en: 'Egypt' }, sugar: 4.5, vegan: true, allergens: ['milk'] };
     const product = productFixture({ attributes, completeness: { ar: 80, en: 100 } });
-    expect(checkResponse('product', product)).toEqual(product);
-    expect(() => checkResponse('product', { ...product, attributes: { sugar: { ar: 4 } } })).toThrow(
+    expect(checkProduct(product)).toEqual(product);
+    expect(() => checkProduct({ ...product, attributes: { sugar: { ar: 4 } } })).toThrow(
       /at \.attributes\.sugar/,
     );
   });

@@ -23,7 +23,7 @@ interface Shape {
   type?: string | string[];
   properties?: Record<string, Shape>;
   required?: string[];
-  /** false: no other properties; a shape: every value of a record (keyed by any string). */
+  /** Left out: other properties are dropped; a shape: every value of a record (keyed by any string). */
   additionalProperties?: boolean | Shape;
   items?: Shape;
   anyOf?: Shape[];
@@ -36,6 +36,9 @@ interface Shape {
   minItems?: number;
   maxItems?: number;
 }
+
+/** The answers whose shapes come with the first visit's code; the product's loads with its page. */
+export type FirstVisitShape = Exclude<keyof ResponseTypes, 'product'>;
 
 /** An answer that does not have its contract's shape: the server and the app disagree. */
 export class ResponseShapeError extends Error {
@@ -114,7 +117,9 @@ function check(
   }
   if (shape.properties && typeof value === 'object' && value !== null) {
     const record = value as Record<string, unknown>;
-    const out: Record<string, unknown> = shape.additionalProperties === false ? {} : { ...record };
+    // Properties the contract does not name are dropped, as zod's parse drops them, unless the shape
+    // keeps them (a loose object: `additionalProperties` true or a shape).
+    const out: Record<string, unknown> = shape.additionalProperties ? { ...record } : {};
     for (const name of shape.required ?? []) if (!(name in record)) return fail(`${path}.${name}`, 'a value');
     for (const [name, property] of Object.entries(shape.properties))
       if (name in record && record[name] !== undefined)
@@ -129,15 +134,30 @@ function check(
   return value;
 }
 
-/** The answer named `name`, checked against its contract (zod's parse, without zod in the page). */
-export function checkResponse<K extends keyof ResponseTypes>(name: K, value: unknown): ResponseTypes[K] {
-  return check(shapes[name], value, '', (path, expected) => {
+/** The answer named `name`, checked against `shape`, its contract's JSON Schema. */
+export function checkAgainst<K extends keyof ResponseTypes>(
+  name: K,
+  shape: object,
+  value: unknown,
+): ResponseTypes[K] {
+  return check(shape, value, '', (path, expected) => {
     throw new ResponseShapeError(name, path, expected);
   }) as ResponseTypes[K];
 }
 
+function shapeOf(name: FirstVisitShape): object {
+  const shape = shapes[name];
+  if (!shape) throw new Error(`The build made no response shape for ${name}`);
+  return shape;
+}
+
+/** The answer named `name`, checked against its contract (zod's parse, without zod in the page). */
+export function checkResponse<K extends FirstVisitShape>(name: K, value: unknown): ResponseTypes[K] {
+  return checkAgainst(name, shapeOf(name), value);
+}
+
 /** Whether `value` has the shape of `name` (for values read back from storage). */
-export function hasShape(name: keyof ResponseTypes, value: unknown): boolean {
+export function hasShape(name: FirstVisitShape, value: unknown): boolean {
   try {
     checkResponse(name, value);
     return true;

@@ -148,7 +148,12 @@ export async function fetchProduct(
   signal: AbortSignal,
   unauthorized: 'redirect' | 'ignore' = 'redirect',
 ) {
-  return checkResponse('product', await apiRequest<unknown>(apiPaths.product(id), { signal, unauthorized }));
+  // The product's shape loads with the product page's code (lib/product-check.ts), beside the request.
+  const [{ checkProduct }, answer] = await Promise.all([
+    import('../../lib/product-check'),
+    apiRequest<unknown>(apiPaths.product(id), { signal, unauthorized }),
+  ]);
+  return checkProduct(answer);
 }
 
 export const productQuery = (id: number) =>
