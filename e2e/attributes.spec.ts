@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { onScreen, screenshot, setPreferences, signInAsAdmin } from './support/shell';
-import { openWith, signInOnDesktop } from './support/catalog';
+import { openWith, productGrid, signInOnDesktop } from './support/catalog';
 
 // Typed attributes in the back office: the food-labelling set added to a family in one step and
 // assigned to a category, a product of it filled in Arabic only, which the product list then finds
@@ -81,13 +81,27 @@ test('the food-labelling set, a product filled in Arabic only, and the completen
   }
 });
 
-test("a visitor sees the product's allergens and its nutrition table, in Arabic and English", async ({
+test("a visitor filters the catalogue by an allergen and sees the product's nutrition table, in Arabic and English", async ({
   page,
   lookup,
 }) => {
   const family = await lookup.family(FAMILY);
   const product = await lookup.product(family, 'Ajwa Dates');
   await signInOnDesktop(page);
+
+  // The catalogue filtered by the allergen: the chip counts the one product that has it, and the
+  // filter is in the address like the category.
+  await openWith(page, { language: 'ar', colourMode: 'light' }, `/catalog/main?family=${family}`);
+  const allergens = page.getByRole('group', { name: 'التصفية حسب مسببات الحساسية' });
+  await allergens.getByRole('button', { name: 'بذور السمسم (1)' }).click();
+  await expect(page).toHaveURL(/attr\.allergens=sesame/);
+  await expect(productGrid(page).getByRole('listitem')).toHaveCount(1);
+  // The category toggles count within the filter too.
+  await expect(page.getByRole('button', { name: 'تمور', exact: true })).toHaveText(/^تمور\s*1$/);
+  await expect(productGrid(page).getByRole('heading')).toHaveText('تمر عجوة المدينة');
+  await screenshot(page, 'attributes-visitor-filtered-rtl-light');
+  await productGrid(page).getByRole('link').first().click();
+  await expect(page).toHaveURL(new RegExp(`/catalog/main/${product}`));
 
   for (const look of [
     { language: 'ar', direction: 'rtl', colourMode: 'light' },
@@ -109,7 +123,9 @@ test("a visitor sees the product's allergens and its nutrition table, in Arabic 
     await expect(table.getByRole('row', { name: ar ? /الطاقة.*282/ : /Energy.*282/ })).toBeVisible();
     await expect(page.getByText(ar ? 'بذور السمسم' : 'Sesame seeds', { exact: true })).toBeVisible();
     // The ingredients were written in Arabic only: the English page shows them, marked as Arabic.
-    await expect(page.getByText('تمر عجوة ١٠٠٪', { exact: true })).toBeVisible();
+    const ingredients = page.getByText('تمر عجوة ١٠٠٪', { exact: true });
+    await expect(ingredients).toBeVisible();
+    if (!ar) await expect(ingredients).toHaveAttribute('dir', 'rtl');
     await screenshot(page, `attributes-visitor-product-${look.direction}-${look.colourMode}`);
   }
 });

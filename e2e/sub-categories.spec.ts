@@ -43,7 +43,8 @@ test('sub-categories: made in the admin, found through the second row of toggles
   await onScreen(page, /\/admin\/products\/list/, 'Product List');
 
   // A visitor finds it through the first row (Honey), then the second (Sidr Honey).
-  const visitor = await browser.newPage();
+  // A visitor whose browser reads Arabic (a page without `lang` is answered in the browser's language).
+  const visitor = await browser.newPage({ locale: 'ar' });
   await signInAsGuest(visitor);
   await visitor.getByRole('link', { name: new RegExp(FAMILY.ar) }).click();
   await visitor

@@ -3,9 +3,12 @@ import type { Product } from '@dalil/contracts/products';
 import type { VisitorLanguage } from '../../lib/visitor-addresses';
 import { escapeHtml as e } from './page-head';
 
-/** A text's lang attribute when it is not in the page's language (it fell back to the other). */
+/**
+ * A text's lang and direction when it is not in the page's language (it fell back to the other), so
+ * an Arabic text on an English page reads right to left.
+ */
 const lang = (text: ShownText, language: VisitorLanguage) =>
-  text.lang === language ? '' : ` lang="${text.lang}"`;
+  text.lang === language ? '' : ` lang="${text.lang}" dir="${text.lang === 'ar' ? 'rtl' : 'ltr'}"`;
 const say = (text: ShownText, language: VisitorLanguage) =>
   `<span${lang(text, language)}>${e(text.text)}</span>`;
 

@@ -134,7 +134,7 @@ export default function AttributeChips({ family, query, attributes, onChange }: 
                 >
                   {counts === undefined
                     ? o.name[language]
-                    : `${o.name[language]} (${o.count.toLocaleString()})`}
+                    : `${o.name[language]} (${o.count})`}
                 </ToggleButton>
               );
             })}

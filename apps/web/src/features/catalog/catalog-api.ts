@@ -104,18 +104,29 @@ export const searchQuery = (args: SearchArgs) =>
   });
 
 /**
- * How many products match a text in each category of the family: one small request per text (the
- * page and the chosen category do not change the counts), shown on the category toggles.
+ * How many products match a text (and the attribute filters) in each category of the family: one
+ * small request per text and filters (the page and the chosen category do not change the counts),
+ * shown on the category toggles. Without filters the key is the one the server-rendered page carries.
  */
-export const categoryCountsQuery = (family: number, search: string) =>
+export const categoryCountsQuery = (
+  family: number,
+  search: string,
+  attributes?: CatalogQuery['attributes'],
+) =>
   queryOptions({
-    queryKey: ['catalog', 'category-counts', family, search.trim()],
+    queryKey: ['catalog', 'category-counts', family, search.trim(), ...(attributes ? [attributes] : [])],
     queryFn: async ({ signal }) => {
       const result = checkResponse(
         'search',
         await apiRequest<unknown>(apiPaths.search, {
           signal,
-          query: { family, search: search.trim() || undefined, limit: 1, facets: 'category' },
+          query: {
+            family,
+            search: search.trim() || undefined,
+            limit: 1,
+            facets: 'category',
+            ...attributeParams(attributes),
+          },
         }),
       );
       return new Map((result.facets?.category ?? []).map((c) => [c.id, c.count]));

@@ -69,7 +69,7 @@ function CatalogMain({ query, family }: CatalogMainProps) {
   const resultsTop = useRef<HTMLDivElement>(null);
   const families = useQuery(familiesQuery);
   const results = useQuery(searchQuery(catalogSearchArgs(family.id, query)));
-  const counts = useQuery(categoryCountsQuery(family.id, query.search));
+  const counts = useQuery(categoryCountsQuery(family.id, query.search, query.attributes));
   const filters = useQuery(searchAttributesQuery(family.id)).data;
 
   useEffect(() => rememberQuery(location.search), [location.search, rememberQuery]);

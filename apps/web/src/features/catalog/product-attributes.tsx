@@ -17,8 +17,12 @@ import { usePreferences } from '../../lib/preferences-store';
 
 type Language = 'ar' | 'en';
 
-/** A text's lang when it is not in the page's language (a value that fell back to the other). */
-const langOf = (text: ShownText, language: Language) => (text.lang === language ? undefined : text.lang);
+/**
+ * A text's lang and direction when it is not in the page's language (a value that fell back to the
+ * other), so an Arabic text on an English page reads right to left.
+ */
+const otherLanguage = (text: ShownText, language: Language) =>
+  text.lang === language ? {} : ({ lang: text.lang, dir: text.lang === 'ar' ? 'rtl' : 'ltr' } as const);
 
 function Group({ group, language }: { group: AttributeGroup; language: Language }) {
   const id = useId();
@@ -28,7 +32,7 @@ function Group({ group, language }: { group: AttributeGroup; language: Language 
         id={id}
         component="h2"
         variant="subtitle1"
-        lang={langOf(group.title, language)}
+        {...otherLanguage(group.title, language)}
         sx={{ fontWeight: 700, mb: 0.5 }}
       >
         {group.title.text}
@@ -42,14 +46,14 @@ function Group({ group, language }: { group: AttributeGroup; language: Language 
             <Typography
               component="dt"
               color="text.secondary"
-              lang={langOf(line.label, language)}
+              {...otherLanguage(line.label, language)}
               sx={line.long ? { gridColumn: '1 / -1' } : undefined}
             >
               {line.label.text}
             </Typography>
             <Typography
               component="dd"
-              lang={langOf(line.value, language)}
+              {...otherLanguage(line.value, language)}
               sx={{
                 m: 0,
                 fontWeight: line.long ? 400 : 500,
