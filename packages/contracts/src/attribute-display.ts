@@ -10,7 +10,7 @@ export interface ShownText {
   lang: Language;
 }
 
-export interface AttributeLine {
+interface AttributeLine {
   key: string;
   label: ShownText;
   value: ShownText;
@@ -24,7 +24,7 @@ export interface AttributeGroup {
   lines: AttributeLine[];
 }
 
-export interface NutritionRow {
+interface NutritionRow {
   key: string;
   label: string;
   value: string;
@@ -46,7 +46,7 @@ export interface AttributeDisplay {
 }
 
 /** The food-labelling set's nutrition values, in a label's order (keys as in the server's food set). */
-export const NUTRITION_ROWS = [
+const NUTRITION_ROWS = [
   { keys: ['energy_kcal', 'energy_kj'], label: { en: 'Energy', ar: 'الطاقة' }, sub: false },
   { keys: ['fat'], label: { en: 'Fat', ar: 'الدهون' }, sub: false },
   { keys: ['saturated_fat'], label: { en: 'of which saturates', ar: 'منها الدهون المشبعة' }, sub: true },
@@ -57,7 +57,7 @@ export const NUTRITION_ROWS = [
 ] as const;
 
 /** The food set's choice of 100 g or 100 ml; it names the table's basis rather than being a row. */
-export const NUTRITION_BASIS_KEY = 'nutrition_basis';
+const NUTRITION_BASIS_KEY = 'nutrition_basis';
 
 /** Every key the nutrition table shows. */
 export const NUTRITION_KEYS: readonly string[] = [
@@ -66,7 +66,7 @@ export const NUTRITION_KEYS: readonly string[] = [
 ];
 
 /** Unit labels in each language. */
-export const UNIT_LABELS: Record<AttributeUnit, Record<Language, string>> = {
+const UNIT_LABELS: Record<AttributeUnit, Record<Language, string>> = {
   g: { en: 'g', ar: 'غ' },
   kg: { en: 'kg', ar: 'كغ' },
   mg: { en: 'mg', ar: 'ملغ' },
@@ -108,7 +108,7 @@ const WORDS = {
 const locale = (language: Language) => (language === 'ar' ? 'ar-u-nu-latn' : 'en');
 
 /** A number with its unit's label in the language ("12.5 g", "12.5 غ", "40%"). */
-export function formatAmount(value: number, unit: AttributeUnit | null, language: Language): string {
+function formatAmount(value: number, unit: AttributeUnit | null, language: Language): string {
   const number = new Intl.NumberFormat(locale(language), { maximumFractionDigits: 3 }).format(value);
   if (!unit) return number;
   return unit === '%'

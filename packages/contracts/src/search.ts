@@ -169,5 +169,5 @@ export const SearchAttributesSchema = z.object({
     }),
   ),
 });
-export type SearchAttributes = z.infer<typeof SearchAttributesSchema>;
+type SearchAttributes = z.infer<typeof SearchAttributesSchema>;
 export type SearchAttribute = SearchAttributes['data'][number];

@@ -67,11 +67,14 @@ const productsIn = (family: number, ids: number[]): SQL =>
 /** The product side: checking, storing and showing a product's values (product-values.ts). */
 export {
   attributesByFamily,
+  checkValue,
   familyAttributes,
   productValues,
   shownDefinitions,
   shownValues,
 } from './product-values';
+/** The ready-made food-labelling set, for the catalogue pages' tests of its nutrition table. */
+export { FOOD_SET } from './food-set';
 export type { AttributeRow };
 
 /** Recomputes the completeness of the products an attribute's change can reach. */

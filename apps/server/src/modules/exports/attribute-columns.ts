@@ -2,11 +2,11 @@ import type { ProductAttributes } from '@dalil/contracts/attributes';
 import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { attributes } from '../../db/schema';
-import type { AttributeRow } from '../attributes/attribute-row';
-import { columnsOf, formatAttributeCell } from '../imports/attribute-cells';
+import type { AttributeRow } from '../attributes/attributes.service';
+import { columnsOf, formatAttributeCell } from '../imports/imports.service';
 
 /** The product fields an attribute cell is made from. */
-export interface ValuesOf {
+interface ValuesOf {
   familyId: number;
   categoryId: number;
   subCategoryId: number | null;

@@ -3,8 +3,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { attributes, categories, families } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
-import type { AttributeRow } from '../attributes/attribute-row';
-import { checkValue } from '../attributes/product-values';
+import { checkValue, type AttributeRow } from '../attributes/attributes.service';
 
 /**
  * Attribute columns of imports and exports (docs/decisions/0056-typed-attributes.md, "Import and
@@ -73,7 +72,7 @@ export async function familyAttributeColumns(db: Db | Tx, family: number): Promi
 }
 
 /** Why a file's attribute column cannot hold values of this family; null when it can. */
-export function columnProblem(name: string, family: FamilyAttributes | undefined): string | null {
+function columnProblem(name: string, family: FamilyAttributes | undefined): string | null {
   const [, key, lang] = ATTR_COLUMN.exec(name)!;
   const a = family?.attributes.find((x) => x.key === key!.toLowerCase());
   if (!a) return NO_SUCH_KEY;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NUTRITION_KEYS } from '@dalil/contracts/attribute-display';
 import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
-import { FOOD_SET } from '../attributes/food-set';
+import { FOOD_SET } from '../attributes/attributes.service';
 
 // A product's attributes on its rendered page: the visible ones, in the page's language, with the
 // food set's nutrition values as a table; and what the guest's product read carries for them.

@@ -132,9 +132,7 @@ export default function AttributeChips({ family, query, attributes, onChange }: 
                   onChange={() => onChange(toggled(query.attributes, a.key, o.key))}
                   sx={CHIP}
                 >
-                  {counts === undefined
-                    ? o.name[language]
-                    : `${o.name[language]} (${o.count})`}
+                  {counts === undefined ? o.name[language] : `${o.name[language]} (${o.count})`}
                 </ToggleButton>
               );
             })}
