@@ -12,10 +12,14 @@ function validGtin(code: SQL): SQL {
   return sql`(${code} ~ '^([0-9]{8}|[0-9]{12,14})$' and (${sql.join(terms, sql` + `)}) % 10 = 0)`;
 }
 
-/** A per-language text value is filled in a language when that text is not empty; others when present. */
-const filledIn = (lang: 'ar' | 'en') => sql`case when a.type in ('text', 'longText')
-    then coalesce(products.attributes -> a.key ->> ${lang}, '') <> ''
-    else products.attributes -> a.key is not null end`;
+/**
+ * Whether attribute `a` is filled in `values` (a product's values as jsonb) in a language: a
+ * per-language text when that text is not empty; others when present.
+ */
+const filledIn = (values: SQL, lang: 'ar' | 'en') => sql`case when a.type in ('text', 'longText')
+    then coalesce(${values} -> a.key ->> ${lang}, '') <> ''
+    else ${values} -> a.key is not null end`;
+const STORED = sql`products.attributes`;
 
 /**
  * Recomputes the stored completeness (docs/decisions/0056-typed-attributes.md) of the products matching
@@ -34,9 +38,9 @@ export async function recomputeCompleteness(tx: Pick<Db, 'execute'>, where: SQL)
         (not f.require_valid_gtin and products.barcode is not null
           and not ${validGtin(sql`products.barcode`)})::int as bad,
         count(a.id) filter (where a.required in ('ar', 'both'))::int as need_ar,
-        count(a.id) filter (where a.required in ('ar', 'both') and ${filledIn('ar')})::int as have_ar,
+        count(a.id) filter (where a.required in ('ar', 'both') and ${filledIn(STORED, 'ar')})::int as have_ar,
         count(a.id) filter (where a.required in ('en', 'both'))::int as need_en,
-        count(a.id) filter (where a.required in ('en', 'both') and ${filledIn('en')})::int as have_en
+        count(a.id) filter (where a.required in ('en', 'both') and ${filledIn(STORED, 'en')})::int as have_en
       from products
         join families f on f.id = products.family_id
         left join attributes a on a.family_id = products.family_id
@@ -53,20 +57,22 @@ export async function recomputeCompleteness(tx: Pick<Db, 'execute'>, where: SQL)
 }
 
 /**
- * The completeness of a product about to be inserted without attribute values (an import's new
- * products), from the columns of the row it is made from (`from`, an alias with `family_id`,
- * `category_id`, `sub_category_id`, `name_ar`, `name_en` and `barcode`): the same rule as
- * `recomputeCompleteness`, with no attribute filled, so the insert writes each row once.
+ * The completeness of a product about to be inserted (an import's new products), from the columns of
+ * the row it is made from (`from`, an alias with `family_id`, `category_id`, `sub_category_id`,
+ * `name_ar`, `name_en` and `barcode`) and the attribute values it will have (`values`, jsonb): the same
+ * rule as `recomputeCompleteness`, so the insert writes each row once, with its final numbers.
  */
-export function newProductCompleteness(from: string): { ar: SQL; en: SQL } {
+export function newProductCompleteness(from: string, values: SQL = sql`'{}'::jsonb`): { ar: SQL; en: SQL } {
   const r = (column: string) => sql.raw(`${from}.${column}`);
   const bad = sql`(select (not f.require_valid_gtin and ${r('barcode')} is not null
       and not ${validGtin(r('barcode'))})::int from families f where f.id = ${r('family_id')})`;
-  const need = (langs: string) => sql`(select count(*)::int from attributes a
-      where a.family_id = ${r('family_id')} and a.required in (${sql.raw(langs)})
+  // Required attributes of the row's category in a language: how many, and how many `values` fills.
+  const required = (lang: 'ar' | 'en', what: SQL) => sql`(select ${what} from attributes a
+      where a.family_id = ${r('family_id')} and a.required in (${lang}, 'both')
         and (${r('category_id')} = any(a.category_ids) or ${r('sub_category_id')} = any(a.category_ids)))`;
-  return {
-    ar: sql`100 * (${r('name_ar')} <> '')::int / (1 + ${bad} + ${need(`'ar', 'both'`)})`,
-    en: sql`100 * (${r('name_en')} <> '')::int / (1 + ${bad} + ${need(`'en', 'both'`)})`,
-  };
+  const share = (lang: 'ar' | 'en') =>
+    sql`100 * ((${r(`name_${lang}`)} <> '')::int
+      + ${required(lang, sql`count(*) filter (where ${filledIn(values, lang)})::int`)})
+      / (1 + ${bad} + ${required(lang, sql`count(*)::int`)})`;
+  return { ar: share('ar'), en: share('en') };
 }

@@ -186,7 +186,9 @@ async function mergeProducts(
       family_id = r.family_id, category_id = r.category_id, search_text = r.search_text,
       ${sql.join([...assignments, sql`updated_at = now()`], sql`, `)}
     from import_resolved r where t.id = r.product_id and ${changed}`);
-  const complete = newProductCompleteness('import_resolved');
+  const newValues = sql`jsonb_strip_nulls(coalesce(import_resolved.attributes, '{}'::jsonb))`;
+  // New products are inserted with their final completeness, values included: no second write.
+  const complete = newProductCompleteness('import_resolved', newValues);
   const insert = sql`insert into products (family_id, category_id, sub_category_id, name_en, name_ar,
       barcode, number, shelf_life, net_weight, drained_weight, units_per_carton, carton_per_palate,
       cost, description_en, description_ar, publish_at, image, logo, search_text, status, completeness_ar,
@@ -194,7 +196,7 @@ async function mergeProducts(
     select family_id, category_id, sub_category_id, name_en, name_ar, barcode, number, shelf_life, net_weight,
       drained_weight, units_per_carton, carton_per_palate, cost, description_en, description_ar, publish_at,
       image, logo, search_text, coalesce(status, 'published'), ${complete.ar}, ${complete.en},
-      jsonb_strip_nulls(coalesce(attributes, '{}'::jsonb))
+      ${newValues}
     from import_resolved where product_id is null order by line`;
   // A new name, barcode or category changes what is filled: the products this import updated
   // (written at the transaction's time) are recomputed; new ones were inserted with theirs.
@@ -203,14 +205,6 @@ async function mergeProducts(
     sql`products.id in (select product_id from import_resolved) and products.updated_at = now()`,
   );
   await withoutSecondaryIndexes(tx, result.created, () => tx.execute(insert));
-  if (options.attributes) {
-    // New products given values: inserted with the completeness of none filled, recomputed now.
-    await recomputeCompleteness(
-      tx,
-      sql`products.updated_at = now() and products.attributes <> '{}'::jsonb
-        and products.family_id in (select family_id from import_resolved where product_id is null)`,
-    );
-  }
   return { products: result, attributeChanges };
 }
 
