@@ -2,26 +2,53 @@ import { createWriteStream, statSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { once } from 'node:events';
 import { CSV_COLUMNS } from '@dalil/contracts/imports';
+import { attributeCells, attributeColumns, attributeSpecs } from '../lib/attributes';
+import { seededRandom } from '../lib/random';
 
-const FAMILIES = 10;
-const CATEGORIES_PER_FAMILY = 50;
+export const FAMILIES = 10;
+export const CATEGORIES_PER_FAMILY = 50;
 const AR_DIGITS = '٠١٢٣٤٥٦٧٨٩';
 const arabic = (n: number) => String(n).replace(/[0-9]/g, (d) => AR_DIGITS[Number(d)]!);
+
+/** The names of family `f` and of its category `c` as the files spell them. */
+export const familyName = (f: number) => ({ en: `Family ${f}`, ar: `عائلة ${arabic(f)}` });
+export const categoryName = (f: number, c: number) => ({
+  en: `Category ${f}-${c}`,
+  ar: `فئة ${arabic(f)}-${arabic(c)}`,
+});
+
+/** The columns after `productNumber` (status, cost, ...) stay empty: a row's cells up to its attributes. */
+const EMPTY_AFTER_NUMBER = CSV_COLUMNS.length - CSV_COLUMNS.indexOf('productNumber') - 1;
+
+/**
+ * The `attr.*` header and, row after row, their cells after the empty columns (none without
+ * attributes): the same values in both formats.
+ */
+function attributeRows(attributes: number, empty: string | null) {
+  const specs = attributeSpecs(attributes);
+  const rnd = seededRandom(20_261_126);
+  const gap = specs.length > 0 ? Array<string | null>(EMPTY_AFTER_NUMBER).fill(empty) : [];
+  return { header: attributeColumns(specs), next: () => [...gap, ...attributeCells(specs, rnd)] };
+}
+const csvCell = (v: string | number | null) =>
+  v === null ? '' : typeof v === 'string' && /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : String(v);
 const WORDS = ['Crunchy', 'Fresh', 'Golden', 'Classic', 'Spicy', 'Light', 'Family Pack', 'Premium'];
 const AR_WORDS = ['مقرمش', 'طازج', 'ذهبي', 'كلاسيك', 'حار', 'خفيف', 'عبوة عائلية', 'ممتاز'];
 
 /**
  * An "all" CSV of `rows` products spread over 10 families and 500 categories, the way a real export
- * looks: quoted names with commas, Arabic names, one product in ten without a barcode.
+ * looks: quoted names with commas, Arabic names, one product in ten without a barcode. With
+ * `attributes` > 0, `attr.*` columns with a value of each attribute (bench/lib/attributes.ts).
  */
-export async function generateCsv(path: string, rows: number): Promise<number> {
+export async function generateCsv(path: string, rows: number, attributes = 0): Promise<number> {
+  const attrs = attributeRows(attributes, '');
   const out = createWriteStream(path);
   let bytes = 0;
   const write = async (line: string) => {
     bytes += Buffer.byteLength(line);
     if (!out.write(line)) await once(out, 'drain');
   };
-  await write(`\uFEFF,${CSV_COLUMNS.join(',')}\r\n`);
+  await write(`\uFEFF,${[...CSV_COLUMNS, ...attrs.header].join(',')}\r\n`);
   for (let i = 0; i < rows; i++) {
     const f = i % FAMILIES;
     const c = Math.floor(i / FAMILIES) % CATEGORIES_PER_FAMILY;
@@ -29,10 +56,10 @@ export async function generateCsv(path: string, rows: number): Promise<number> {
     const barcode = i % 10 === 9 ? '' : String(6_280_000_000_000 + i);
     const cells = [
       '',
-      `Family ${f}`,
-      `عائلة ${arabic(f)}`,
-      `Category ${f}-${c}`,
-      `فئة ${arabic(f)}-${arabic(c)}`,
+      familyName(f).en,
+      familyName(f).ar,
+      categoryName(f, c).en,
+      categoryName(f, c).ar,
       '',
       '',
       `"Product ${i}, ${WORDS[w]}"`,
@@ -44,6 +71,7 @@ export async function generateCsv(path: string, rows: number): Promise<number> {
       String((i % 48) + 1),
       String((i % 120) + 10),
       String(100_000 + i),
+      ...attrs.next().map(csvCell),
     ];
     await write(cells.join(',') + '\r\n');
   }
@@ -58,10 +86,11 @@ export async function generateCsv(path: string, rows: number): Promise<number> {
  * first), barcodes and counts typed as numbers, a leading empty column. Written with exceljs's
  * streaming writer, so the generator's memory stays flat too.
  */
-export async function generateXlsx(path: string, rows: number): Promise<number> {
+export async function generateXlsx(path: string, rows: number, attributes = 0): Promise<number> {
+  const attrs = attributeRows(attributes, null);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: true });
   const sheet = workbook.addWorksheet('Catalogue');
-  sheet.addRow(['', ...CSV_COLUMNS]).commit();
+  sheet.addRow(['', ...CSV_COLUMNS, ...attrs.header]).commit();
   for (let i = 0; i < rows; i++) {
     const f = i % FAMILIES;
     const c = Math.floor(i / FAMILIES) % CATEGORIES_PER_FAMILY;
@@ -69,10 +98,10 @@ export async function generateXlsx(path: string, rows: number): Promise<number> 
     sheet
       .addRow([
         null,
-        `Family ${f}`,
-        `عائلة ${arabic(f)}`,
-        `Category ${f}-${c}`,
-        `فئة ${arabic(f)}-${arabic(c)}`,
+        familyName(f).en,
+        familyName(f).ar,
+        categoryName(f, c).en,
+        categoryName(f, c).ar,
         null,
         null,
         `Product ${i}, ${WORDS[w]}`,
@@ -84,6 +113,7 @@ export async function generateXlsx(path: string, rows: number): Promise<number> 
         (i % 48) + 1,
         (i % 120) + 10,
         100_000 + i,
+        ...attrs.next(),
       ])
       .commit();
   }

@@ -2,7 +2,9 @@
 // the real HTTP endpoint of a fresh server process, on PGlite and on PostgreSQL, as CSV and as XLSX
 // (the same rows in both formats).
 //   npx tsx bench/import/run.ts [--engine pglite|postgres|both] [--sizes 10000,100000,1000000]
-//   [--formats csv,xlsx] [--timeout-min 15]
+//   [--formats csv,xlsx] [--timeout-min 15] [--attributes 0]
+// With --attributes N the file carries `attr.*` columns for N typed attributes per family, whose
+// families, categories and attribute definitions are written to the database before the server starts.
 // Prints the preview (dry run) and import times, rows/s, the server's peak RSS and /api/health p95
 // while the import runs. A benchmark, never a test: nothing here runs under `npm test`.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -12,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { adminToken, startServer, type ServerProcess } from './server';
 import { scratchData } from '../lib/catalogue-database';
 import { markdownTable } from '../lib/table';
+import { createFamilies } from './families';
 import { generateCsv, generateXlsx } from './generate';
 import { uploadFile } from './upload';
 
@@ -21,8 +24,11 @@ const { values: args } = parseArgs({
     sizes: { type: 'string', default: '10000,100000,1000000' },
     formats: { type: 'string', default: 'csv,xlsx' },
     'timeout-min': { type: 'string', default: '15' },
+    attributes: { type: 'string', default: '0' },
   },
 });
+const ATTRIBUTES = Number(args.attributes);
+if (!Number.isInteger(ATTRIBUTES) || ATTRIBUTES < 0) throw new Error('--attributes must be a whole number');
 const engines = (args.engine === 'both' ? ['pglite', 'postgres'] : [args.engine]) as (
   'pglite' | 'postgres'
 )[];
@@ -82,6 +88,7 @@ async function runOne(
   file: { path: string; format: string; megabytes: number },
 ): Promise<(string | number)[]> {
   const scratch = await scratchData(engine, 'dalil-bench-import-');
+  if (ATTRIBUTES > 0) await createFamilies(scratch.dataDir, scratch.url, ATTRIBUTES);
   const server = await startServer({
     ...scratch.env,
     CSV_MAX_BYTES: String(1024 * 1024 * 1024),
@@ -106,6 +113,7 @@ async function runOne(
     return [
       engine,
       file.format,
+      ATTRIBUTES,
       rows.toLocaleString('en'),
       file.megabytes.toFixed(1),
       preview.seconds.toFixed(1),
@@ -128,6 +136,7 @@ async function main() {
   const header = [
     'engine',
     'format',
+    'attributes',
     'rows',
     'file MB',
     'preview s',
@@ -144,7 +153,7 @@ async function main() {
     for (const rows of sizes) {
       for (const format of formats) {
         const path = join(dir, `all-${rows}.${format}`);
-        const megabytes = (await GENERATORS[format](path, rows)) / 1024 / 1024;
+        const megabytes = (await GENERATORS[format](path, rows, ATTRIBUTES)) / 1024 / 1024;
         log(`generated ${rows} rows as ${format} (${megabytes.toFixed(1)} MB)`);
         for (const engine of engines) {
           try {

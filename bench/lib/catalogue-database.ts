@@ -93,12 +93,14 @@ export interface Prepared {
  * A new database (a PGlite data directory, or a new PostgreSQL database on the local server) holding
  * the accounts and a generated catalogue of `products` products, closed again so a server process can
  * open it. `inspect` runs on the open database after the catalogue is written (query plans, say).
+ * With `attributes` > 0 each family has that many typed attributes and each product a value for each.
  */
 export async function prepare(
   engine: Engine,
   products: number,
   log: (line: string) => void,
   inspect?: (db: Db, generated: Generated) => Promise<void>,
+  attributes = 0,
 ): Promise<Prepared> {
   const scratch = await scratchData(engine, 'dalil-bench-');
   const { dataDir, url } = scratch;
@@ -109,8 +111,8 @@ export async function prepare(
     const database = await openDatabase({ url, dataDir: config.dataDir, statementTimeoutMs: 0 });
     try {
       await ensureAccounts(database.db, config);
-      log(`[${engine}] generating ${products} products`);
-      const generated = await generateCatalogue(database.db, products, () => undefined);
+      log(`[${engine}] generating ${products} products, ${attributes} attributes per family`);
+      const generated = await generateCatalogue(database.db, products, () => undefined, attributes);
       const result: unknown = await database.db.execute(
         sql`select min(id)::int as min, max(id)::int as max from products`,
       );
@@ -118,7 +120,8 @@ export async function prepare(
       const s = generated.seconds;
       log(
         `[${engine}] ${generated.products} products (ids ${productIds.min}..${productIds.max}): ` +
-          `insert ${s.insert.toFixed(1)} s, indexes ${s.indexes.toFixed(1)} s, ` +
+          `insert ${s.insert.toFixed(1)} s, completeness ${s.completeness.toFixed(1)} s, ` +
+          `indexes ${s.indexes.toFixed(1)} s, ` +
           `vacuum analyze ${s.analyze.toFixed(1)} s`,
       );
       if (inspect) await inspect(database.db, generated);

@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../apps/server/src/db/client';
 import { categories, families, products } from '../../apps/server/src/db/schema';
 import { productSearchText } from '../../apps/server/src/modules/products/product-search-text';
+import { recomputeCompleteness } from '../../apps/server/src/lib/completeness';
+import { attributeSpecs, attributeValues, insertAttributes } from './attributes';
+import { seededRandom } from './random';
 
 // A synthetic catalogue: FAMILIES x CATEGORIES_PER_FAMILY categories, product names built from a
 // product type, a made-up brand word (thousands of distinct Arabic and English words, so queries
@@ -132,7 +135,9 @@ export interface Generated {
   /** Some barcodes of each family. */
   barcodesByFamily: Map<number, string[]>;
   products: number;
-  seconds: { insert: number; indexes: number; analyze: number };
+  /** Typed attributes per family (each product has a value for each). */
+  attributes: number;
+  seconds: { insert: number; completeness: number; indexes: number; analyze: number };
 }
 
 const BATCH = 1000;
@@ -146,7 +151,17 @@ async function productIndexes(db: Db): Promise<{ name: string; def: string }[]> 
   return (result as { rows: { name: string; def: string }[] }).rows;
 }
 
-export async function generateCatalogue(db: Db, total: number, log: (s: string) => void): Promise<Generated> {
+/**
+ * `total` products over FAMILIES x CATEGORIES_PER_FAMILY categories; with `attributeCount` > 0, each
+ * family gets that many typed attributes (bench/lib/attributes.ts) on all its categories, every product
+ * a value for each, and the stored completeness is recomputed for all products after the load.
+ */
+export async function generateCatalogue(
+  db: Db,
+  total: number,
+  log: (s: string) => void,
+  attributeCount = 0,
+): Promise<Generated> {
   const perCategory = Math.ceil(total / (FAMILIES * CATEGORIES_PER_FAMILY));
   const indexes = await productIndexes(db);
   for (const { name } of indexes) await db.execute(sql.raw(`drop index "${name}"`));
@@ -157,8 +172,11 @@ export async function generateCatalogue(db: Db, total: number, log: (s: string) 
     brandsByFamily: new Map(),
     barcodesByFamily: new Map(),
     products: 0,
-    seconds: { insert: 0, indexes: 0, analyze: 0 },
+    attributes: attributeCount,
+    seconds: { insert: 0, completeness: 0, indexes: 0, analyze: 0 },
   };
+  const specs = attributeSpecs(attributeCount);
+  const rnd = seededRandom(20_261_126);
   let started = performance.now();
   await db.transaction(async (tx) => {
     let seq = 0;
@@ -201,12 +219,14 @@ export async function generateCatalogue(db: Db, total: number, log: (s: string) 
               unitsPerCarton: [6, 12, 24, 48][seq % 4]!,
               cartonPerPalate: [40, 60, 80, 100][seq % 4]!,
               searchText: productSearchText(nameAr, nameEn),
+              ...(specs.length > 0 ? { attributes: attributeValues(specs, rnd) } : {}),
             });
           }
           await tx.insert(products).values(rows);
         }
         log(`  ${seq} products`);
       }
+      await insertAttributes(tx, familyId, catIds, attributeCount);
       out.categories.set(familyId, catIds);
       out.brandsByFamily.set(familyId, [...brandSet]);
       out.barcodesByFamily.set(familyId, barcodes);
@@ -214,6 +234,12 @@ export async function generateCatalogue(db: Db, total: number, log: (s: string) 
     out.products = seq;
   });
   out.seconds.insert = (performance.now() - started) / 1000;
+
+  if (attributeCount > 0) {
+    started = performance.now();
+    await recomputeCompleteness(db, sql`true`);
+    out.seconds.completeness = (performance.now() - started) / 1000;
+  }
 
   started = performance.now();
   for (const { def } of indexes) await db.execute(sql.raw(def));

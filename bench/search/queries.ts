@@ -9,7 +9,11 @@ function shuffle<T>(items: T[], rnd: () => number): T[] {
   return items;
 }
 
-function searchPath(family: number, search: string, options: { category?: number; skip?: number } = {}) {
+function searchPath(
+  family: number,
+  search: string,
+  options: { category?: number; skip?: number; extra?: Record<string, string> } = {},
+) {
   const params = new URLSearchParams({
     family: String(family),
     limit: '25',
@@ -17,6 +21,7 @@ function searchPath(family: number, search: string, options: { category?: number
   });
   if (options.category !== undefined) params.set('category', String(options.category));
   if (search) params.set('search', search);
+  for (const [name, value] of Object.entries(options.extra ?? {})) params.set(name, value);
   return `/api/search?${params.toString()}`;
 }
 
@@ -93,6 +98,29 @@ export function buildQueries(g: Generated): QuerySets {
     category,
     popular: TYPES.slice(0, 20).map((t) => searchPath(g.families[0]!, t[0].toLowerCase())),
   };
+}
+
+/**
+ * Empty searches filtered by one option of a choice attribute, counting the categories and that
+ * attribute's options: each option of it, in the whole family or in one category, on its first four
+ * pages. Every path is distinct.
+ */
+export function attributeQueries(g: Generated, key: string, options: string[]): string[] {
+  const rnd = seededRandom(20_261_126);
+  const paths = g.families.flatMap((f) =>
+    [undefined, ...g.categories.get(f)!].flatMap((category) =>
+      options.flatMap((option) =>
+        Array.from({ length: 4 }, (_, p) =>
+          searchPath(f, '', {
+            category,
+            skip: p * 25,
+            extra: { [`attr.${key}`]: option, facets: `category,attr.${key}` },
+          }),
+        ),
+      ),
+    ),
+  );
+  return shuffle(paths, rnd);
 }
 
 /** Hands out each path once, so no query is asked twice across runs (no cache can have seen it). */

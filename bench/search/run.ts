@@ -1,6 +1,8 @@
 // bench/search: GET /api/search over a generated catalogue, on PGlite and on PostgreSQL.
 //   npx tsx bench/search/run.ts [--engine pglite|postgres|both] [--products 100000] [--requests 500]
-//   [--explain]
+//   [--explain] [--attributes 0]
+// With --attributes N each family has N typed attributes (bench/lib/attributes.ts) and every product a
+// value for each; the same workloads run, plus one filtering by a choice attribute and counting facets.
 // A benchmark, never a test: nothing here runs under `npm test`; results are in docs/performance.md.
 import os from 'node:os';
 import { join } from 'node:path';
@@ -9,9 +11,10 @@ import * as catalogue from '../lib/catalogue-database';
 import { runLoad, startLoad, type LoadResult } from '../lib/load';
 import { startServerProcess } from '../lib/server-process';
 import { markdownTable, ms } from '../lib/table';
+import { choiceAttribute } from '../lib/attributes';
 import { BRANDS, type Generated } from '../lib/catalogue';
 import { explainSearch } from './explain';
-import { buildQueries, Cursor } from './queries';
+import { attributeQueries, buildQueries, Cursor } from './queries';
 
 const {
   args,
@@ -20,7 +23,10 @@ const {
 } = catalogue.args({
   requests: { type: 'string', default: '500' },
   explain: { type: 'boolean', default: false },
+  attributes: { type: 'string', default: '0' },
 });
+const ATTRIBUTES = Number(args.attributes);
+if (!Number.isInteger(ATTRIBUTES) || ATTRIBUTES < 0) throw new Error('--attributes must be a whole number');
 /** Requests per run at 1 connection; 3x that at 16. */
 const REQUESTS = Number(args.requests);
 const log = (s: string) => process.stdout.write(`${s}\n`);
@@ -56,11 +62,19 @@ async function measure(p: catalogue.Prepared): Promise<Row[]> {
   try {
     const headers = await catalogue.guestHeaders(server.url);
     const q = buildQueries(p.generated);
-    const sets = {
+    const choice = choiceAttribute(ATTRIBUTES);
+    const sets: Record<string, Cursor> = {
       'Arabic word': new Cursor(q.arabic),
       'English word': new Cursor(q.english),
       barcode: new Cursor(q.barcode),
       'empty search, one category': new Cursor(q.category),
+      ...(choice
+        ? {
+            'attribute filter + facets': new Cursor(
+              attributeQueries(p.generated, choice.key, choice.options),
+            ),
+          }
+        : {}),
     };
     /** Every path once; or, with a duration, the paths in turn until the time is up. */
     const load = (paths: string[], connections: number, duration?: number, extra = {}) =>
@@ -99,7 +113,7 @@ async function measure(p: catalogue.Prepared): Promise<Row[]> {
     });
 
     // /api/health, lightly probed while distinct Arabic searches run flat out on 16 connections.
-    const remaining = sets['Arabic word'];
+    const remaining = sets['Arabic word']!;
     const search = startLoad({
       url: server.url,
       headers,
@@ -138,7 +152,13 @@ async function measure(p: catalogue.Prepared): Promise<Row[]> {
 const all: Row[] = [];
 let generatedProducts = 0;
 for (const engine of engines) {
-  const prepared = await catalogue.prepare(engine, TOTAL, log, args.explain ? explainAll : undefined);
+  const prepared = await catalogue.prepare(
+    engine,
+    TOTAL,
+    log,
+    args.explain ? explainAll : undefined,
+    ATTRIBUTES,
+  );
   try {
     generatedProducts = prepared.generated.products;
     all.push(...(await measure(prepared)));
@@ -150,7 +170,8 @@ for (const engine of engines) {
 const cpu = os.cpus();
 log(
   `\nMachine: ${cpu.length} cores (${cpu[0]?.model ?? 'unknown'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GB, ` +
-    `Node ${process.version}; ${generatedProducts} products in 5 families x 20 categories; limit 25.\n`,
+    `Node ${process.version}; ${generatedProducts} products in 5 families x 20 categories, ` +
+    `${ATTRIBUTES} typed attributes per family; limit 25.\n`,
 );
 log(
   markdownTable(
