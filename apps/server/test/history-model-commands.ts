@@ -172,7 +172,11 @@ class Delete implements fc.AsyncCommand<Model, Real> {
   check = (m: Readonly<Model>) => this.rows(m).size > 0;
   async run(m: Model, r: Real) {
     const id = pick([...this.rows(m).keys()], this.at)!;
-    const family = this.entity === 'family' ? id : (m.categories.get(id) ?? m.products.get(id))!.family;
+    // Categories and products number their ids apart: the same id can name one of each.
+    const family =
+      this.entity === 'family'
+        ? id
+        : (this.entity === 'category' ? m.categories.get(id) : m.products.get(id))!.family;
     // Deleting a company is the admin's alone; the rest within the editor's company.
     const ok = this.entity === 'family' ? this.who === 'admin' : mayWrite(r, this.who, family);
     const path = { family: 'family', category: 'category', product: 'product' }[this.entity];
