@@ -77,4 +77,7 @@ test('sub-categories: made in the admin, found through the second row of toggles
   await visitor.bringToFront();
   await visitor.reload();
   await expect(visitor.getByText('Sidra Fine Foods')).toBeVisible();
+  // Closed, so the journeys after this one do not run behind a tab left in front (a page in the
+  // background gets no animation frames) that keeps asking a stopped server.
+  await visitor.close();
 });
