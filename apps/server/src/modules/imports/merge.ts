@@ -23,18 +23,45 @@ const OPTIONAL_PRODUCT_COLUMNS: [CsvColumn, string][] = [
   ['productIcon', 'logo'],
 ];
 
+/** The columns a new product takes from its staged row as they are. */
+const INSERTED = [
+  'family_id',
+  'category_id',
+  'sub_category_id',
+  'name_en',
+  'name_ar',
+  'barcode',
+  ...OPTIONAL_PRODUCT_COLUMNS.map(([, column]) => column),
+  'search_text',
+];
+
 const ZERO: LevelCounts = { created: 0, updated: 0, unchanged: 0 };
 
-/** created / updated / unchanged from a query over `src s` left-joined to the target `t`. */
-async function counts(tx: Executor, query: SQL, changed: SQL): Promise<LevelCounts> {
-  const [row] = resultRows<LevelCounts>(
+/**
+ * created / updated / unchanged from a query over `src s` left-joined to the target `t`, and in the same
+ * scan how many rows `counted` holds for (the products whose attribute values change).
+ */
+async function counts(
+  tx: Executor,
+  query: SQL,
+  changed: SQL,
+  counted: SQL = sql`false`,
+): Promise<LevelCounts & { counted: number }> {
+  const [row] = resultRows<LevelCounts & { counted: number }>(
     await tx.execute(sql`select
       count(*) filter (where t.id is null)::int as created,
       count(*) filter (where t.id is not null and ${changed})::int as updated,
-      count(*) filter (where t.id is not null and not ${changed})::int as unchanged
+      count(*) filter (where t.id is not null and not ${changed})::int as unchanged,
+      count(*) filter (where ${counted})::int as counted
       ${query}`),
   );
-  return row ?? ZERO;
+  return row ?? { ...ZERO, counted: 0 };
+}
+
+/** created / updated / unchanged of one level. */
+async function levelCounts(tx: Executor, query: SQL, changed: SQL): Promise<LevelCounts> {
+  const { created, updated, unchanged } = await counts(tx, query, changed);
+  return { created, updated, unchanged };
 }
 
 /**
@@ -67,7 +94,7 @@ export async function mergeStaged(
   if (options.kind === 'all') {
     const src = sql`(select distinct on (lower(family_en)) family_en as name_en, family_ar as name_ar
       from import_rows where import_id = ${id} order by lower(family_en), line desc) s`;
-    families = await counts(
+    families = await levelCounts(
       tx,
       sql`from ${src} left join families t on lower(t.name_en) = lower(s.name_en)`,
       sql`(t.name_en, t.name_ar) is distinct from (s.name_en, s.name_ar)`,
@@ -86,7 +113,7 @@ export async function mergeStaged(
       from import_rows where import_id = ${id} and category_en is not null
       order by lower(family_en), lower(category_en), line desc) s
       left join families f on lower(f.name_en) = lower(s.family_en)`;
-    categories = await counts(
+    categories = await levelCounts(
       tx,
       sql`from ${src} left join categories t on t.family_id = f.id and lower(t.name_en) = lower(s.name_en)`,
       sql`(t.name_en, t.name_ar) is distinct from (s.name_en, s.name_ar)`,
@@ -102,7 +129,7 @@ export async function mergeStaged(
 
   // Sub-categories count with the categories; a products file may name them too.
   const subs = await mergeSubCategories(tx, id, options.write, (query, changed) =>
-    counts(tx, query, changed),
+    levelCounts(tx, query, changed),
   );
   categories = {
     created: categories.created + subs.created,
@@ -163,15 +190,12 @@ async function mergeProducts(
     ? sql`((${stored}) is distinct from (${incoming}) or (r.status is not null and r.status is distinct from t.status) or ${valuesChanged})`
     : sql`((${stored}) is distinct from (${incoming}) or ${valuesChanged})`;
   const from = sql`from import_resolved r left join products t on t.id = r.product_id`;
-  const result = await counts(tx, from, changed);
   // Products whose values change: updated ones, and new ones given any value.
-  const [{ n: attributeChanges } = { n: 0 }] = options.attributes
-    ? resultRows<{ n: number }>(
-        await tx.execute(sql`select count(*) filter (where case when t.id is null
-            then jsonb_strip_nulls(coalesce(r.attributes, '{}'::jsonb)) <> '{}'::jsonb else ${valuesChanged} end)::int as n
-          ${from}`),
-      )
-    : [];
+  const valuesGiven = options.attributes
+    ? sql`case when t.id is null then jsonb_strip_nulls(coalesce(r.attributes, '{}'::jsonb)) <> '{}'::jsonb
+        else ${valuesChanged} end`
+    : sql`false`;
+  const { counted: attributeChanges, ...result } = await counts(tx, from, changed, valuesGiven);
   if (!write) return { products: result, attributeChanges };
 
   const assignments = set.map((c) => sql`${c} = r.${c}`);
@@ -186,18 +210,14 @@ async function mergeProducts(
       family_id = r.family_id, category_id = r.category_id, search_text = r.search_text,
       ${sql.join([...assignments, sql`updated_at = now()`], sql`, `)}
     from import_resolved r where t.id = r.product_id and ${changed}`);
-  const newValues = sql`jsonb_strip_nulls(coalesce(import_resolved.attributes, '{}'::jsonb))`;
+  const newValues = sql`jsonb_strip_nulls(coalesce(r.attributes, '{}'::jsonb))`;
   // New products are inserted with their final completeness, values included: no second write.
-  const complete = newProductCompleteness('import_resolved', newValues);
-  const insert = sql`insert into products (family_id, category_id, sub_category_id, name_en, name_ar,
-      barcode, number, shelf_life, net_weight, drained_weight, units_per_carton, carton_per_palate,
-      cost, description_en, description_ar, publish_at, image, logo, search_text, status, completeness_ar,
+  const complete = newProductCompleteness('r', newValues);
+  const insert = sql`insert into products (${sql.raw(INSERTED.join(', '))}, status, completeness_ar,
       completeness_en, attributes)
-    select family_id, category_id, sub_category_id, name_en, name_ar, barcode, number, shelf_life, net_weight,
-      drained_weight, units_per_carton, carton_per_palate, cost, description_en, description_ar, publish_at,
-      image, logo, search_text, coalesce(status, 'published'), ${complete.ar}, ${complete.en},
-      ${newValues}
-    from import_resolved where product_id is null order by line`;
+    select ${sql.raw(INSERTED.map((c) => `r.${c}`).join(', '))}, coalesce(r.status, 'published'),
+      ${complete.ar}, ${complete.en}, ${newValues}
+    from import_resolved r ${complete.join} where r.product_id is null order by r.line`;
   // A new name, barcode or category changes what is filled: the products this import updated
   // (written at the transaction's time) are recomputed; new ones were inserted with theirs.
   await recomputeCompleteness(
