@@ -2,6 +2,9 @@
 // browser's Back button all show the same results. The web app and the server's visitor pages read
 // the address with this one parser.
 
+/** The prefix of an attribute filter or facet in a search query or an address: `attr.<key>`. */
+export const ATTRIBUTE_PARAM = 'attr.';
+
 export interface CatalogQuery {
   family: number | null;
   search: string;

@@ -3,6 +3,7 @@ import { listOf, PagingQuerySchema } from './common';
 import { CATALOGUE_PAGE_SIZE, SEARCH_MAX_LENGTH } from './constants';
 import { ProductSchema } from './products';
 import { normalizeSearchText } from './search-text';
+import { ATTRIBUTE_PARAM } from './catalog-query';
 
 const MAX_ID = 2_147_483_647;
 
@@ -19,8 +20,7 @@ const queryId = z
   .positive('must be a positive whole number')
   .max(MAX_ID, 'is too large');
 
-/** The prefix of an attribute filter or facet in a search query: `attr.<key>`. */
-export const ATTRIBUTE_PARAM = 'attr.';
+export { ATTRIBUTE_PARAM };
 
 /** How `attr.<key>` filters work (the OpenAPI description of the search, as its keys vary by family). */
 export const SEARCH_ATTRIBUTE_FILTERS =

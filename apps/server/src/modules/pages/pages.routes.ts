@@ -130,13 +130,23 @@ export function pagesRoutes(app: FastifyInstance) {
     };
   }
 
-  async function answer(request: FastifyRequest, reply: FastifyReply) {
+  /**
+   * The address split into path and query, and the page's language from them and the headers; the
+   * answer is HTML that is revalidated each time and, when the language did not come from the address,
+   * varies with the visitor's Accept-Language and stored preference.
+   */
+  function htmlAnswer(request: FastifyRequest, reply: FastifyReply) {
     const at = request.url.indexOf('?');
     const path = at === -1 ? request.url : request.url.slice(0, at);
     const query = new URLSearchParams(at === -1 ? '' : request.url.slice(at + 1));
     const { language, fromAddress } = pageLanguage(query, request.headers);
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     if (!fromAddress) reply.header('vary', 'Accept-Language, Cookie');
+    return { path, query, language };
+  }
+
+  async function answer(request: FastifyRequest, reply: FastifyReply) {
+    const { path, query, language } = htmlAnswer(request, reply);
     // Without guest access a visitor signs in first: the page says nothing of the catalogue.
     if (config.guest === null) {
       return reply.header('x-robots-tag', 'noindex').send(genericPage(language, NOINDEX));
@@ -172,16 +182,7 @@ export function pagesRoutes(app: FastifyInstance) {
 
   // The visitor's sign-in, where a first visit without a session starts: in the language the visitor
   // pages would answer, so the app goes on in the language the next page load will show.
-  app.get('/catalog/login', { schema: { hide: true } }, (request, reply) => {
-    const at = request.url.indexOf('?');
-    const { language, fromAddress } = pageLanguage(
-      new URLSearchParams(at === -1 ? '' : request.url.slice(at + 1)),
-      request.headers,
-    );
-    if (!fromAddress) reply.header('vary', 'Accept-Language, Cookie');
-    return reply
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(genericPage(language, NOINDEX));
-  });
+  app.get('/catalog/login', { schema: { hide: true } }, (request, reply) =>
+    reply.send(genericPage(htmlAnswer(request, reply).language, NOINDEX)),
+  );
 }

@@ -4,14 +4,12 @@ import Button from '@mui/material/Button';
 import ToggleButton from '@mui/material/ToggleButton';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
 import { i18n, useTranslation } from '../../lib/i18n';
 import catalogFiltersAr from '../../lib/locales/catalog-filters.ar.json';
 import catalogFiltersEn from '../../lib/locales/catalog-filters.en.json';
-import { apiPaths } from '../../lib/paths';
 import { usePreferences } from '../../lib/preferences-store';
-import { checkResponse } from '../../lib/response-check';
-import { attributeParams, type CatalogQuery } from './catalog-query';
+import { facetCounts } from './catalog-api';
+import { ATTRIBUTE_PARAM, type CatalogQuery } from './catalog-query';
 
 // This module loads only for a family with choice attributes: its texts come with it. Its chips are
 // the category toggles' buttons (already in the first visit's code), rounded, so it adds no library.
@@ -52,21 +50,12 @@ const optionCountsQuery = (family: number, query: CatalogQuery, keys: string[]) 
       keys,
     ],
     queryFn: async ({ signal }) => {
-      const result = checkResponse(
-        'search',
-        await apiRequest<unknown>(apiPaths.search, {
-          signal,
-          query: {
-            family,
-            search: query.search.trim() || undefined,
-            category: query.category ?? undefined,
-            limit: 1,
-            facets: keys.map((k) => `attr.${k}`).join(','),
-            ...attributeParams(query.attributes),
-          },
-        }),
+      const facets = await facetCounts(
+        { ...query, family },
+        keys.map((k) => `${ATTRIBUTE_PARAM}${k}`),
+        signal,
       );
-      return result.facets?.attributes ?? {};
+      return facets?.attributes ?? {};
     },
     staleTime: 60_000,
     refetchOnWindowFocus: false,

@@ -104,6 +104,32 @@ export const searchQuery = (args: SearchArgs) =>
   });
 
 /**
+ * Counts without the products: one search of one product asking for `facets` (`category`,
+ * `attr.<key>`) over the products matching the text, the category and the attribute filters.
+ */
+export async function facetCounts(
+  args: { family: number; search: string; category?: number | null; attributes?: CatalogQuery['attributes'] },
+  facets: string[],
+  signal: AbortSignal,
+) {
+  const result = checkResponse(
+    'search',
+    await apiRequest<unknown>(apiPaths.search, {
+      signal,
+      query: {
+        family: args.family,
+        search: args.search.trim() || undefined,
+        category: args.category ?? undefined,
+        limit: 1,
+        facets: facets.join(','),
+        ...attributeParams(args.attributes),
+      },
+    }),
+  );
+  return result.facets;
+}
+
+/**
  * How many products match a text (and the attribute filters) in each category of the family: one
  * small request per text and filters (the page and the chosen category do not change the counts),
  * shown on the category toggles. Without filters the key is the one the server-rendered page carries.
@@ -116,20 +142,8 @@ export const categoryCountsQuery = (
   queryOptions({
     queryKey: ['catalog', 'category-counts', family, search.trim(), ...(attributes ? [attributes] : [])],
     queryFn: async ({ signal }) => {
-      const result = checkResponse(
-        'search',
-        await apiRequest<unknown>(apiPaths.search, {
-          signal,
-          query: {
-            family,
-            search: search.trim() || undefined,
-            limit: 1,
-            facets: 'category',
-            ...attributeParams(attributes),
-          },
-        }),
-      );
-      return new Map((result.facets?.category ?? []).map((c) => [c.id, c.count]));
+      const facets = await facetCounts({ family, search, attributes }, ['category'], signal);
+      return new Map((facets?.category ?? []).map((c) => [c.id, c.count]));
     },
     staleTime: STALE_MS,
     refetchOnWindowFocus: false,

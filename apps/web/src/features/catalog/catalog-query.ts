@@ -1,8 +1,8 @@
 // The catalogue main screen keeps its filters in the URL: a reload, a shared link and the
 // browser's Back button all show the same results. Only non-default values are written.
-import { parseCatalogQuery, type CatalogQuery } from '@dalil/contracts/catalog-query';
+import { ATTRIBUTE_PARAM, parseCatalogQuery, type CatalogQuery } from '@dalil/contracts/catalog-query';
 
-export { parseCatalogQuery, type CatalogQuery };
+export { ATTRIBUTE_PARAM, parseCatalogQuery, type CatalogQuery };
 
 type Filters = NonNullable<CatalogQuery['attributes']>;
 
@@ -14,7 +14,8 @@ export function parseCatalogAddress(params: URLSearchParams): CatalogQuery {
   const query = parseCatalogQuery(params);
   let attributes: Record<string, string[]> | undefined;
   for (const [name, option] of params) {
-    if (name.startsWith('attr.')) ((attributes ??= {})[name.slice(5)] ??= []).push(option);
+    if (name.startsWith(ATTRIBUTE_PARAM))
+      ((attributes ??= {})[name.slice(ATTRIBUTE_PARAM.length)] ??= []).push(option);
   }
   return attributes ? { ...query, attributes } : query;
 }
@@ -22,7 +23,7 @@ export function parseCatalogAddress(params: URLSearchParams): CatalogQuery {
 /** The filters as search parameters: one `attr.<key>` per key, its options comma-separated. */
 export const attributeParams = (filters: Filters | undefined): Record<string, string> =>
   Object.fromEntries(
-    Object.entries(filters ?? {}).map(([key, options]) => [`attr.${key}`, options.join(',')]),
+    Object.entries(filters ?? {}).map(([key, options]) => [`${ATTRIBUTE_PARAM}${key}`, options.join(',')]),
   );
 
 /**
