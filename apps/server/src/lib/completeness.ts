@@ -3,22 +3,27 @@ import type { Db } from '../db/client';
 
 /**
  * Whether a barcode is a valid GTIN, in SQL: 8, 12, 13 or 14 digits whose GS1 weighted sum is a
- * multiple of ten; the same rule as contracts/gtin.ts. Padded to 14 digits with leading zeros (which
- * add nothing to the sum), the digits in odd places weigh 3 and the others 1, the check digit last.
+ * multiple of ten; the same rule as contracts/gtin.ts. Read as a number (at most 14 digits fit a
+ * bigint), the digits are taken by division from the left of its 14-digit form: those in odd places
+ * weigh 3 and the others 1, the check digit last. Arithmetic, where cutting the text digit by digit
+ * took twice as long; the CASE reads the number only once the text is known to be digits.
  */
 function validGtin(code: SQL): SQL {
-  const digit = (i: number) => sql`substr(lpad(${code}, 14, '0'), ${sql.raw(String(i))}, 1)::int`;
-  const terms = Array.from({ length: 14 }, (_, i) => (i % 2 === 0 ? sql`3 * ${digit(i + 1)}` : digit(i + 1)));
-  return sql`(${code} ~ '^([0-9]{8}|[0-9]{12,14})$' and (${sql.join(terms, sql` + `)}) % 10 = 0)`;
+  const terms = Array.from({ length: 14 }, (_, i) => {
+    const d = sql`(${code}::bigint / ${sql.raw(`1${'0'.repeat(13 - i)}`)} % 10)`;
+    return i % 2 === 0 ? sql`3 * ${d}` : d;
+  });
+  return sql`(case when ${code} ~ '^([0-9]{8}|[0-9]{12,14})$'
+    then (${sql.join(terms, sql` + `)}) % 10 = 0 else false end)`;
 }
 
 /**
  * Whether attribute `a` is filled in `values` (a product's values as jsonb) in a language: a
- * per-language text when that text is not empty; others when present.
+ * per-language text when that text is not empty; others when present and not a JSON null.
  */
 const filledIn = (values: SQL, lang: 'ar' | 'en') => sql`case when a.type in ('text', 'longText')
     then coalesce(${values} -> a.key ->> ${lang}, '') <> ''
-    else ${values} -> a.key is not null end`;
+    else ${values} ->> a.key is not null end`;
 const STORED = sql`products.attributes`;
 
 /**
@@ -57,32 +62,42 @@ export async function recomputeCompleteness(tx: Pick<Db, 'execute'>, where: SQL)
 }
 
 /**
- * The completeness of a product about to be inserted (an import's new products), from the columns of
- * the row it is made from (`from`, an alias with `family_id`, `category_id`, `sub_category_id`,
- * `name_ar`, `name_en` and `barcode`) and the attribute values it will have (`values`, jsonb): the same
- * rule as `recomputeCompleteness`, so the insert writes each row once, with its final numbers. `join`
- * goes after the statement's `from`: the family and one count of the row's required attributes,
- * a single lookup per row (six subqueries a row cost 2.7 s at 100 000 rows on PostgreSQL, this 1.5 s).
+ * The completeness of products about to be inserted (an import's new products), by the same rule as
+ * `recomputeCompleteness`, so the insert writes each row once, with its final numbers. `rows` names
+ * the table they are made from (with `family_id`, `category_id`, `sub_category_id`, `name_ar`,
+ * `name_en` and `barcode`), its alias in the insert, a unique key column, a condition for the rows
+ * inserted, and the column of their attribute values (jsonb, a null value being no value). `join` goes
+ * after the insert's `from`: the family, and per row the required attributes of its category or
+ * sub-category and how many the values fill, counted for all rows at once with hash joins (a count
+ * per row, run 100 000 times, cost 1.9 s more on PostgreSQL than no count).
  */
-export function newProductCompleteness(
-  from: string,
-  values: SQL = sql`'{}'::jsonb`,
-): { join: SQL; ar: SQL; en: SQL } {
-  const r = (column: string) => sql.raw(`${from}.${column}`);
+export function newProductCompleteness(rows: {
+  table: string;
+  alias: string;
+  key: string;
+  where: (alias: string) => SQL;
+  values: string;
+}): { join: SQL; ar: SQL; en: SQL } {
+  const r = (column: string) => sql.raw(`${rows.alias}.${column}`);
   const need = (lang: 'ar' | 'en') => sql`a.required in (${lang}, 'both')`;
+  const values = sql.raw(`s.${rows.values}`);
+  // The barcode's check, once per row (`offset 0` keeps the two languages from running it each).
   const join = sql`join families nf on nf.id = ${r('family_id')}
-    cross join lateral (select
+    cross join lateral (select (not nf.require_valid_gtin and ${r('barcode')} is not null
+      and not ${validGtin(r('barcode'))})::int as bad offset 0) nb
+    left join (
+      select s.${sql.raw(rows.key)} as key,
         count(*) filter (where ${need('ar')})::int as need_ar,
         count(*) filter (where ${need('ar')} and ${filledIn(values, 'ar')})::int as have_ar,
         count(*) filter (where ${need('en')})::int as need_en,
         count(*) filter (where ${need('en')} and ${filledIn(values, 'en')})::int as have_en
-      from attributes a
-      where a.family_id = ${r('family_id')} and a.required <> 'none'
-        and (${r('category_id')} = any(a.category_ids) or ${r('sub_category_id')} = any(a.category_ids))) nq`;
-  const bad = sql`(not nf.require_valid_gtin and ${r('barcode')} is not null
-      and not ${validGtin(r('barcode'))})::int`;
+      from ${sql.raw(rows.table)} s
+        join attributes a on a.family_id = s.family_id and a.required <> 'none'
+          and (s.category_id = any(a.category_ids) or s.sub_category_id = any(a.category_ids))
+      where ${rows.where('s')}
+      group by s.${sql.raw(rows.key)}) nq on nq.key = ${r(rows.key)}`;
   const share = (lang: 'ar' | 'en') =>
-    sql`100 * ((${r(`name_${lang}`)} <> '')::int + nq.${sql.raw(`have_${lang}`)})
-      / (1 + ${bad} + nq.${sql.raw(`need_${lang}`)})`;
+    sql`100 * ((${r(`name_${lang}`)} <> '')::int + coalesce(nq.${sql.raw(`have_${lang}`)}, 0))
+      / (1 + nb.bad + coalesce(nq.${sql.raw(`need_${lang}`)}, 0))`;
   return { join, ar: share('ar'), en: share('en') };
 }

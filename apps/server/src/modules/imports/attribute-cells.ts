@@ -150,19 +150,15 @@ export function readAttributeCells(input: AttributeCellsInput): ProductAttribute
     .filter((n): n is string => n !== null)
     .map((n) => family?.categories.get(n.toLowerCase()))
     .filter((id): id is number => id !== undefined);
-  const done = new Set<string>();
-  for (const name of input.names) {
-    const problem = columnProblem(name, family);
-    if (problem) {
-      if (input.cell(name) !== null) input.problem(name, problem);
+  for (const step of columnPlan(input.names, family)) {
+    if (step.problem !== undefined) {
+      if (input.cell(step.name) !== null) input.problem(step.name, step.problem);
       continue;
     }
-    const a = family!.attributes.find((x) => x.key === ATTR_COLUMN.exec(name)![1]!.toLowerCase())!;
-    if (done.has(a.key)) continue;
-    done.add(a.key);
+    const { a, columns } = step;
     const raw = apiValue(a, (lang) => {
-      const column = lang ? `attr.${a.key}.${lang}` : `attr.${a.key}`;
-      return input.names.includes(column) ? input.cell(column) : null;
+      const column = columns[lang ?? ''];
+      return column === undefined ? null : input.cell(column);
     });
     let value: AttributeValue | undefined;
     try {
@@ -183,6 +179,48 @@ export function readAttributeCells(input: AttributeCellsInput): ProductAttribute
     out[a.key] = value ?? null;
   }
   return out;
+}
+
+/** One step of reading a row's attribute cells: a column that cannot hold values, or an attribute. */
+type ColumnStep =
+  | { problem: string; name: string }
+  | { problem?: undefined; a: AttributeRow; columns: Partial<Record<Lang | '', string>> };
+
+/** Column plans by family (the rows of a file share them), then by the file's column names. */
+const plans = new WeakMap<FamilyAttributes | typeof NO_FAMILY, Map<string, ColumnStep[]>>();
+const NO_FAMILY = {};
+
+/**
+ * What to read from a row, in the file's column order, worked out once per family and file: each
+ * column that names no attribute of the family (or has the wrong form), and each attribute with the
+ * columns the file has for it.
+ */
+function columnPlan(names: string[], family: FamilyAttributes | undefined): ColumnStep[] {
+  const byNames = plans.get(family ?? NO_FAMILY) ?? new Map<string, ColumnStep[]>();
+  plans.set(family ?? NO_FAMILY, byNames);
+  const cacheKey = names.join('\n');
+  const cached = byNames.get(cacheKey);
+  if (cached) return cached;
+  const steps: ColumnStep[] = [];
+  const done = new Set<string>();
+  for (const name of names) {
+    const problem = columnProblem(name, family);
+    if (problem) {
+      steps.push({ problem, name });
+      continue;
+    }
+    const a = family!.attributes.find((x) => x.key === ATTR_COLUMN.exec(name)![1]!.toLowerCase())!;
+    if (done.has(a.key)) continue;
+    done.add(a.key);
+    const columns: Partial<Record<Lang | '', string>> = {};
+    for (const lang of isText(a) ? LANGS : ['' as const]) {
+      const column = lang ? `attr.${a.key}.${lang}` : `attr.${a.key}`;
+      if (names.includes(column)) columns[lang] = column;
+    }
+    steps.push({ a, columns });
+  }
+  byNames.set(cacheKey, steps);
+  return steps;
 }
 
 /** A stored value as the cell of one attribute column (`lang` for a text's language columns). */

@@ -212,7 +212,13 @@ async function mergeProducts(
     from import_resolved r where t.id = r.product_id and ${changed}`);
   const newValues = sql`jsonb_strip_nulls(coalesce(r.attributes, '{}'::jsonb))`;
   // New products are inserted with their final completeness, values included: no second write.
-  const complete = newProductCompleteness('r', newValues);
+  const complete = newProductCompleteness({
+    table: 'import_resolved',
+    alias: 'r',
+    key: 'line',
+    where: (alias) => sql.raw(`${alias}.product_id is null`),
+    values: 'attributes',
+  });
   const insert = sql`insert into products (${sql.raw(INSERTED.join(', '))}, status, completeness_ar,
       completeness_en, attributes)
     select ${sql.raw(INSERTED.map((c) => `r.${c}`).join(', '))}, coalesce(r.status, 'published'),
