@@ -106,7 +106,12 @@ async function stageFile(
   return { header: header!, rows, problemCount, problems };
 }
 
-type ImportPhase = 'checkAndStage' | 'duplicates' | 'merge' | 'vacuum';
+/**
+ * An import's phases, in order. `merge` writes the catalogue; `undoRecord` notes each row as the
+ * import left it, for the undo; `history` gives each written record its entry. The last two run only
+ * when an import writes with the history on.
+ */
+type ImportPhase = 'checkAndStage' | 'duplicates' | 'merge' | 'undoRecord' | 'history' | 'vacuum';
 
 /** What a running import tells its caller: each phase as it starts, and how long each took (in ms). */
 export interface ImportProgress {
@@ -250,9 +255,12 @@ export async function runImport(
         });
         return { ...merged, importId: undefined };
       }
+      phase('undoRecord');
+      await rememberImportResult(tx, run);
+      // Each row's entry reads the row as the import left it from the undo's record.
+      phase('history');
       await recordImport(tx, options.caller ?? null, options, merged, run);
       await recordImportedRows(tx, options.caller ?? null, run);
-      await rememberImportResult(tx, run);
       return { ...merged, importId: run };
     };
     const counts = write ? await catalogue.write(merge) : await db.transaction(merge);
