@@ -20,6 +20,13 @@ export const ATTRIBUTE_TYPES = [
 ] as const;
 export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
 
+/**
+ * An attribute's columns in import and export files: `attr.<key>`, or `attr.<key>.ar` and
+ * `attr.<key>.en` for a text or long text (a value per language).
+ */
+export const attributeColumns = (a: { key: string; type: AttributeType }): string[] =>
+  a.type === 'text' || a.type === 'longText' ? [`attr.${a.key}.ar`, `attr.${a.key}.en`] : [`attr.${a.key}`];
+
 /** Which languages a value must be filled in for the product to count as complete. */
 export const ATTRIBUTE_REQUIRED = ['none', 'ar', 'en', 'both'] as const;
 export type AttributeRequired = (typeof ATTRIBUTE_REQUIRED)[number];

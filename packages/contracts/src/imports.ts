@@ -247,20 +247,32 @@ const EXAMPLE_ROWS: string[][] = [
   ],
 ];
 
-/** The templates' rows: a header after a leading empty column, and the example rows if asked. */
-export const importTemplateRows = (kind: ImportKind, options: { example: boolean }): string[][] => {
+/**
+ * The templates' rows: a header after a leading empty column, then a family's attribute columns if
+ * given (`attributeColumns`), and the example rows if asked (their attribute cells empty).
+ */
+export const importTemplateRows = (
+  kind: ImportKind,
+  options: { example: boolean; attributes?: readonly string[] },
+): string[][] => {
   const columns = IMPORT_COLUMNS[kind];
   const skip = CSV_COLUMNS.length - columns.length;
-  const rows = [['', ...columns]];
-  if (options.example) for (const row of EXAMPLE_ROWS) rows.push(['', ...row.slice(skip)]);
+  const extra = options.attributes ?? [];
+  const rows = [['', ...columns, ...extra]];
+  if (options.example) {
+    for (const row of EXAMPLE_ROWS) rows.push(['', ...row.slice(skip), ...extra.map(() => '')]);
+  }
   return rows;
 };
 
 /**
- * The upload screens' downloads: a headers-only CSV, or one with example rows. UTF-8 with a BOM so
- * Excel shows the Arabic; a leading empty column, as in the example files
- * staff already use.
+ * The upload screens' downloads: a headers-only CSV, or one with example rows, with a family's
+ * attribute columns when given. UTF-8 with a BOM so Excel shows the Arabic; a leading empty column,
+ * as in the example files staff already use.
  */
-export function importTemplateCsv(kind: ImportKind, options: { example: boolean }): string {
+export function importTemplateCsv(
+  kind: ImportKind,
+  options: { example: boolean; attributes?: readonly string[] },
+): string {
   return csvText(importTemplateRows(kind, options), { bom: true });
 }

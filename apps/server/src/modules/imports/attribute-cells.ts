@@ -1,4 +1,4 @@
-import type { AttributeValue, ProductAttributes } from '@dalil/contracts/attributes';
+import { attributeColumns, type AttributeValue, type ProductAttributes } from '@dalil/contracts/attributes';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { attributes, categories, families } from '../../db/schema';
@@ -18,8 +18,7 @@ const LANGS: Lang[] = ['ar', 'en'];
 const isText = (a: Pick<AttributeRow, 'type'>) => a.type === 'text' || a.type === 'longText';
 
 /** The column names of an attribute: one, or one per language for texts. */
-export const columnsOf = (a: Pick<AttributeRow, 'key' | 'type'>): string[] =>
-  isText(a) ? LANGS.map((l) => `attr.${a.key}.${l}`) : [`attr.${a.key}`];
+export const columnsOf = (a: Pick<AttributeRow, 'key' | 'type'>): string[] => attributeColumns(a);
 
 /** One family's attributes (in their order) and its categories by lower-case English name. */
 export interface FamilyAttributes {

@@ -1,3 +1,5 @@
+import { attributeColumns } from '@dalil/contracts/attributes';
+import { MAX_LIST_LIMIT } from '@dalil/contracts/constants';
 import { csvText } from '@dalil/contracts/csv-cells';
 import {
   importTemplateCsv,
@@ -7,17 +9,14 @@ import {
 } from '@dalil/contracts/imports';
 import { readCsvRecords } from './csv-records';
 import { saveCsv } from '../../../lib/save-file';
+import { resourceApis } from '../resource-kit/resource-api';
 import { downloadTemplateXlsx } from './import-api';
 
 /**
- * The template downloads: the kind's columns (IMPORT_COLUMNS) after a leading empty column, with a
- * BOM so Excel shows the Arabic; the example adds a few rows in Arabic and English.
+ * A template download: the kind's columns (IMPORT_COLUMNS) after a leading empty column, then the
+ * chosen family's attribute columns in their order; the example adds a few rows in Arabic and
+ * English. The CSV is built here (with a BOM so Excel shows the Arabic), the XLSX by the server.
  */
-function templateCsv(kind: ImportKind, example: boolean): string {
-  return importTemplateCsv(kind, { example });
-}
-
-/** A template download: the CSV is built here, the XLSX by the server. */
 export async function downloadTemplate(
   kind: ImportKind,
   example: boolean,
@@ -25,7 +24,16 @@ export async function downloadTemplate(
   family?: number,
 ): Promise<void> {
   if (format === 'xlsx') return downloadTemplateXlsx(kind, example, family);
-  saveCsv(templateCsv(kind, example), `dalil-${kind}-${example ? 'example' : 'headers'}.csv`);
+  const attributes =
+    family === undefined
+      ? []
+      : (await resourceApis.attributes.list({ family, limit: MAX_LIST_LIMIT, skip: 0 })).data.flatMap(
+          attributeColumns,
+        );
+  saveCsv(
+    importTemplateCsv(kind, { example, attributes }),
+    `dalil-${kind}-${example ? 'example' : 'headers'}.csv`,
+  );
 }
 
 /**

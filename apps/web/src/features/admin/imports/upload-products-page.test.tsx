@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { attributeFixture, attributeList } from '../../../test/attribute-fixtures';
 import { mockApi } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
 import { productsReport, withProblems } from './report-fixtures';
@@ -19,8 +20,9 @@ const routes = [
   { path: '/admin/family/list', element: <p>Family list reached</p> },
 ];
 
-function mockCatalogue() {
+function mockCatalogue(routes: Parameters<typeof mockApi>[0] = {}) {
   mockApi({
+    ...routes,
     'GET /api/family': () => ({
       status: 200,
       body: { data: [named(1, 'Orchard Foods', 'بساتين')], count: 1 },
@@ -112,5 +114,31 @@ describe('upload products', () => {
     expect(screen.getByText('Products whose attribute values changed: 2')).toBeVisible();
     await userEvent.click(screen.getByRole('link', { name: 'Go to the family list' }));
     expect(await screen.findByText('Family list reached')).toBeVisible();
+  });
+  it("puts the chosen family's attribute columns in the CSV template, a text's two languages apart", async () => {
+    mockCatalogue({
+      'GET /api/attribute': attributeList([
+        attributeFixture({ id: 1, key: 'origin', type: 'choice' }),
+        attributeFixture({ id: 2, key: 'ingredients', type: 'longText' }),
+        attributeFixture({ id: 3, key: 'sugar', type: 'number' }),
+        attributeFixture({ id: 4, key: 'crunch', family: 2 }),
+      ]),
+    });
+    const downloads = captureDownloads();
+    renderRoutes(routes, '/admin/upload/products');
+    await userEvent.click(await screen.findByRole('combobox', { name: /^Family/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Orchard Foods' }));
+    await userEvent.click(screen.getByRole('combobox', { name: /^Category/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Juices' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Headers only (CSV)' }));
+    await vi.waitFor(() => expect(downloads).toHaveLength(1));
+    expect(downloads[0]!.name).toBe('dalil-products-headers.csv');
+    const [header] = (await downloads[0]!.blob.text()).replace(/^\uFEFF/, '').split('\r\n');
+    expect(header!.split(',').slice(-4)).toEqual([
+      'attr.origin',
+      'attr.ingredients.ar',
+      'attr.ingredients.en',
+      'attr.sugar',
+    ]);
   });
 });
