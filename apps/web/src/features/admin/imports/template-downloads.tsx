@@ -27,7 +27,7 @@ const TEMPLATES = [
 
 /**
  * An example file and a headers-only file for this kind of upload, each as CSV (built in the
- * browser) or as an Excel workbook (from the server; with the chosen family's attribute columns).
+ * browser) or as an Excel workbook (from the server); both with the chosen family's attribute columns.
  */
 export function TemplateDownloads({
   kind,
