@@ -43,13 +43,14 @@ export interface Conflict {
 /**
  * Notes each row as the import left it, at the end of the import: an undo compares the rows with it
  * by value, so a later edit that was reverted (the row is as the import left it again) is no
- * conflict.
+ * conflict. A row the import created is noted by the insert's trigger as it was inserted, and that
+ * note is cleared if the import writes the row again: only the rows without a note are read here.
  */
 export async function rememberImportResult(tx: Tx, run: number): Promise<void> {
   for (const level of UNDO_LEVELS) {
     await tx.execute(sql`update import_changes c set after = to_jsonb(t)
       from ${sql.identifier(level.table)} t
-      where c.import_id = ${run} and c.entity = ${level.entity} and t.id = c.entity_id`);
+      where c.import_id = ${run} and c.entity = ${level.entity} and c.after is null and t.id = c.entity_id`);
   }
 }
 

@@ -1,6 +1,10 @@
 import type { ImportRunList } from '@dalil/contracts/import-runs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { sql } from 'drizzle-orm';
+import { resultRows } from '../../lib/db-helpers';
+import { rememberImportResult } from './import-conflicts';
+import { finishImportRun, startImportRun } from './import-runs';
 import { allRow, ALL_HEADER, csv, upload } from './imports.test-kit';
 
 let t: TestApp;
@@ -114,6 +118,31 @@ describe('import undo', () => {
     );
     expect(names).toContain('Drinks');
     expect(names).not.toContain('Soft drinks');
+  });
+
+  it('notes a row the import created and then wrote again as the import left it: the undo removes it', async () => {
+    // The import's insert notes a created row as inserted; a later write in the same import must not
+    // leave that note behind, or the undo would take the import's own write for someone's edit.
+    const run = await t.database.db.transaction(async (tx) => {
+      const id = await startImportRun(tx, null, { kind: 'all', fileName: 'rewritten.csv' });
+      await tx.execute(sql`insert into families (name_en, name_ar) values ('Rewrite Co', 'شركة')`);
+      await tx.execute(sql`update families set name_ar = 'شركة إعادة' where name_en = 'Rewrite Co'`);
+      await finishImportRun(tx, id, { families: { created: 1, updated: 0, unchanged: 0 } });
+      await rememberImportResult(tx, id);
+      return id;
+    });
+    const [noted] = resultRows<{ name: string }>(
+      await t.database.db.execute(sql`select after ->> 'name_ar' as name from import_changes
+        where import_id = ${run} and entity = 'family'`),
+    );
+    expect(noted).toEqual({ name: 'شركة إعادة' });
+    const undo = await call('POST', `/api/import/${run}/undo`);
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(body(undo)).toEqual({ importId: run, skipped: [] });
+    const families = (body(await call('GET', '/api/family?limit=100')).data as { nameEn: string }[]).map(
+      (f) => f.nameEn,
+    );
+    expect(families).not.toContain('Rewrite Co');
   });
 
   it('answers 404 for an unknown import and 400 for a bad skipConflicts', async () => {
