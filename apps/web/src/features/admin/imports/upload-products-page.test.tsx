@@ -39,12 +39,17 @@ const CSV = [
 ].join('\r\n');
 const csvFile = () => new File([CSV], 'juices.csv', { type: 'text/csv' });
 
-async function chooseTargetAndFile() {
+/** Opens the page and chooses Orchard Foods' Juices as the products' family and category. */
+async function chooseTarget() {
   renderRoutes(routes, '/admin/upload/products');
   await userEvent.click(await screen.findByRole('combobox', { name: /^Family/ }));
   await userEvent.click(await screen.findByRole('option', { name: 'Orchard Foods' }));
   await userEvent.click(screen.getByRole('combobox', { name: /^Category/ }));
   await userEvent.click(await screen.findByRole('option', { name: 'Juices' }));
+}
+
+async function chooseTargetAndFile() {
+  await chooseTarget();
   await userEvent.upload(screen.getByLabelText('CSV or Excel file'), csvFile());
 }
 
@@ -125,11 +130,7 @@ describe('upload products', () => {
       ]),
     });
     const downloads = captureDownloads();
-    renderRoutes(routes, '/admin/upload/products');
-    await userEvent.click(await screen.findByRole('combobox', { name: /^Family/ }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Orchard Foods' }));
-    await userEvent.click(screen.getByRole('combobox', { name: /^Category/ }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Juices' }));
+    await chooseTarget();
     await userEvent.click(screen.getByRole('button', { name: 'Headers only (CSV)' }));
     await vi.waitFor(() => expect(downloads).toHaveLength(1));
     expect(downloads[0]!.name).toBe('dalil-products-headers.csv');
