@@ -8,9 +8,7 @@ import { NUMBER_COLUMNS, sheetColumns } from './sheet-columns';
  * kind's columns, optionally the example rows, and a family's attribute columns when asked). Codes are text cells, counts and prices are numbers.
  */
 export function templateXlsx(kind: ImportKind, example: boolean, attributes: string[] = []): Readable {
-  const [fixed, ...rows] = importTemplateRows(kind, { example });
-  // A family's attribute columns follow the fixed ones; the example rows leave them empty.
-  const header = [...fixed!, ...attributes];
+  const [header = [], ...rows] = importTemplateRows(kind, { example, attributes });
   const sheet = new XlsxSheetStream('Dalil', sheetColumns(header, { allText: false }));
   const write = async () => {
     sheet.addHeader(header);
