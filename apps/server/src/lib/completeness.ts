@@ -65,8 +65,8 @@ export async function recomputeCompleteness(tx: Pick<Db, 'execute'>, where: SQL)
  * The completeness of products about to be inserted (an import's new products), by the same rule as
  * `recomputeCompleteness`, so the insert writes each row once, with its final numbers. `rows` names
  * the table they are made from (with `family_id`, `category_id`, `sub_category_id`, `name_ar`,
- * `name_en` and `barcode`), its alias in the insert, a unique key column, a condition for the rows
- * inserted, and the column of their attribute values (jsonb, a null value being no value). `join` goes
+ * `name_en` and `barcode`), its alias in the insert, a unique key column, the column that is null on
+ * the rows inserted (those that match no stored product), and the column of their attribute values (jsonb, a null value being no value). `join` goes
  * after the insert's `from`: the family, and per row the required attributes of its category or
  * sub-category and how many the values fill, counted for all rows at once with hash joins (a count
  * per row, run 100 000 times, cost 1.9 s more on PostgreSQL than no count).
@@ -75,7 +75,7 @@ export function newProductCompleteness(rows: {
   table: string;
   alias: string;
   key: string;
-  where: (alias: string) => SQL;
+  unmatched: string;
   values: string;
 }): { join: SQL; ar: SQL; en: SQL } {
   const r = (column: string) => sql.raw(`${rows.alias}.${column}`);
@@ -94,7 +94,7 @@ export function newProductCompleteness(rows: {
       from ${sql.raw(rows.table)} s
         join attributes a on a.family_id = s.family_id and a.required <> 'none'
           and (s.category_id = any(a.category_ids) or s.sub_category_id = any(a.category_ids))
-      where ${rows.where('s')}
+      where s.${sql.raw(rows.unmatched)} is null
       group by s.${sql.raw(rows.key)}) nq on nq.key = ${r(rows.key)}`;
   const share = (lang: 'ar' | 'en') =>
     sql`100 * ((${r(`name_${lang}`)} <> '')::int + coalesce(nq.${sql.raw(`have_${lang}`)}, 0))

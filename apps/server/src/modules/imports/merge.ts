@@ -140,13 +140,16 @@ export async function mergeStaged(
   return { families, categories, products, attributeChanges };
 }
 
+/** The values a staged row gives (`r.attributes` without the nulls, which clear a stored value). */
+const GIVEN_VALUES = sql`jsonb_strip_nulls(coalesce(r.attributes, '{}'::jsonb))`;
+
 /**
  * A product's values after the import: the staged ones (`r.attributes`, null clearing a value) over
  * the stored ones, whose other keys (attributes the file has no column for) stay as they are.
  */
 const MERGED_VALUES = sql`((coalesce(t.attributes, '{}'::jsonb)
     - array(select jsonb_object_keys(coalesce(r.attributes, '{}'::jsonb))))
-  || jsonb_strip_nulls(coalesce(r.attributes, '{}'::jsonb)))`;
+  || ${GIVEN_VALUES})`;
 
 async function mergeProducts(
   tx: Executor,
@@ -192,7 +195,7 @@ async function mergeProducts(
   const from = sql`from import_resolved r left join products t on t.id = r.product_id`;
   // Products whose values change: updated ones, and new ones given any value.
   const valuesGiven = options.attributes
-    ? sql`case when t.id is null then jsonb_strip_nulls(coalesce(r.attributes, '{}'::jsonb)) <> '{}'::jsonb
+    ? sql`case when t.id is null then ${GIVEN_VALUES} <> '{}'::jsonb
         else ${valuesChanged} end`
     : sql`false`;
   const { counted: attributeChanges, ...result } = await counts(tx, from, changed, valuesGiven);
@@ -210,19 +213,18 @@ async function mergeProducts(
       family_id = r.family_id, category_id = r.category_id, search_text = r.search_text,
       ${sql.join([...assignments, sql`updated_at = now()`], sql`, `)}
     from import_resolved r where t.id = r.product_id and ${changed}`);
-  const newValues = sql`jsonb_strip_nulls(coalesce(r.attributes, '{}'::jsonb))`;
   // New products are inserted with their final completeness, values included: no second write.
   const complete = newProductCompleteness({
     table: 'import_resolved',
     alias: 'r',
     key: 'line',
-    where: (alias) => sql.raw(`${alias}.product_id is null`),
+    unmatched: 'product_id',
     values: 'attributes',
   });
   const insert = sql`insert into products (${sql.raw(INSERTED.join(', '))}, status, completeness_ar,
       completeness_en, attributes)
     select ${sql.raw(INSERTED.map((c) => `r.${c}`).join(', '))}, coalesce(r.status, 'published'),
-      ${complete.ar}, ${complete.en}, ${newValues}
+      ${complete.ar}, ${complete.en}, ${GIVEN_VALUES}
     from import_resolved r ${complete.join} where r.product_id is null order by r.line`;
   // A new name, barcode or category changes what is filled: the products this import updated
   // (written at the transaction's time) are recomputed; new ones were inserted with theirs.
