@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { API_PATHS } from './api-paths';
+import { ATTRIBUTE_PARAM } from './catalog-query';
 import { listOf, PagingQuerySchema, requiredText } from './common';
 import { OptionalRefSchema, RefSchema } from './refs';
 import { crudSchemas, defineResource, STAFF_ACCESS } from './resources';
@@ -20,12 +21,18 @@ export const ATTRIBUTE_TYPES = [
 ] as const;
 export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
 
+/** The column of an attribute's value in import and export files, or of one language of a text. */
+export const attributeColumn = (key: string, lang?: 'ar' | 'en'): string =>
+  `${ATTRIBUTE_PARAM}${key}${lang ? `.${lang}` : ''}`;
+
 /**
  * An attribute's columns in import and export files: `attr.<key>`, or `attr.<key>.ar` and
  * `attr.<key>.en` for a text or long text (a value per language).
  */
 export const attributeColumns = (a: { key: string; type: AttributeType }): string[] =>
-  a.type === 'text' || a.type === 'longText' ? [`attr.${a.key}.ar`, `attr.${a.key}.en`] : [`attr.${a.key}`];
+  a.type === 'text' || a.type === 'longText'
+    ? [attributeColumn(a.key, 'ar'), attributeColumn(a.key, 'en')]
+    : [attributeColumn(a.key)];
 
 /** Which languages a value must be filled in for the product to count as complete. */
 export const ATTRIBUTE_REQUIRED = ['none', 'ar', 'en', 'both'] as const;

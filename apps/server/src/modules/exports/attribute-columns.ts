@@ -1,9 +1,9 @@
-import type { ProductAttributes } from '@dalil/contracts/attributes';
+import { attributeColumns as columnsOf, type ProductAttributes } from '@dalil/contracts/attributes';
 import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { attributes } from '../../db/schema';
 import type { AttributeRow } from '../attributes/attributes.service';
-import { columnsOf, formatAttributeCell } from '../imports/imports.service';
+import { formatAttributeCell } from '../imports/imports.service';
 
 /** The product fields an attribute cell is made from. */
 interface ValuesOf {

@@ -1,4 +1,9 @@
-import { attributeColumns, type AttributeValue, type ProductAttributes } from '@dalil/contracts/attributes';
+import {
+  attributeColumn,
+  attributeColumns,
+  type AttributeValue,
+  type ProductAttributes,
+} from '@dalil/contracts/attributes';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { attributes, categories, families } from '../../db/schema';
@@ -16,9 +21,6 @@ export const ATTR_COLUMN = /^attr\.([a-z][a-z0-9_]{0,39})(?:\.(ar|en))?$/i;
 type Lang = 'ar' | 'en';
 const LANGS: Lang[] = ['ar', 'en'];
 const isText = (a: Pick<AttributeRow, 'type'>) => a.type === 'text' || a.type === 'longText';
-
-/** The column names of an attribute: one, or one per language for texts. */
-export const columnsOf = (a: Pick<AttributeRow, 'key' | 'type'>): string[] => attributeColumns(a);
 
 /** One family's attributes (in their order) and its categories by lower-case English name. */
 export interface FamilyAttributes {
@@ -67,7 +69,7 @@ export async function familyAttributeColumns(db: Db | Tx, family: number): Promi
   const scope = await loadAttributeScope(db, family);
   const [mine] = [...scope.values()];
   if (!mine) throw notFound('Family');
-  return mine.attributes.flatMap(columnsOf);
+  return mine.attributes.flatMap(attributeColumns);
 }
 
 /** Why a file's attribute column cannot hold values of this family; null when it can. */
@@ -76,8 +78,8 @@ function columnProblem(name: string, family: FamilyAttributes | undefined): stri
   const a = family?.attributes.find((x) => x.key === key!.toLowerCase());
   if (!a) return NO_SUCH_KEY;
   if (isText(a) && !lang)
-    return `${a.key} is a text in two languages: use attr.${a.key}.ar and attr.${a.key}.en`;
-  if (!isText(a) && lang) return `${a.key} is not a text in two languages: use attr.${a.key}`;
+    return `${a.key} is a text in two languages: use ${attributeColumns(a).join(' and ')}`;
+  if (!isText(a) && lang) return `${a.key} is not a text in two languages: use ${attributeColumn(a.key)}`;
   return null;
 }
 
@@ -98,7 +100,9 @@ export function checkAttributeHeader(names: string[], family?: FamilyAttributes)
       );
     }
     const [, key, lang] = ATTR_COLUMN.exec(name)!;
-    const other = lang ? `attr.${key!.toLowerCase()}.${lang.toLowerCase() === 'ar' ? 'en' : 'ar'}` : null;
+    const other = lang
+      ? attributeColumn(key!.toLowerCase(), lang.toLowerCase() === 'ar' ? 'en' : 'ar')
+      : null;
     if (other && !names.includes(other)) {
       throw badRequest(`Column "${other}" is missing: a text attribute's two languages come together`, [
         { path: `header.${other}`, message: 'is missing' },
@@ -125,8 +129,8 @@ function apiValue(a: AttributeRow, cell: (lang?: Lang) => string | null): unknow
 }
 
 export interface AttributeCellsInput {
-  /** The file's attribute columns (lower-case names). */
-  names: string[];
+  /** What to read of the file's attribute columns, by the row's family. */
+  plans: AttributePlans;
   /** A cell's trimmed text by column name, null when empty or unreadable. */
   cell: (name: string) => string | null;
   family: FamilyAttributes | undefined;
@@ -142,14 +146,14 @@ export interface AttributeCellsInput {
  * value; its empty cells leave the product alone. Null when the file has no attribute columns.
  */
 export function readAttributeCells(input: AttributeCellsInput): ProductAttributes | null {
-  if (input.names.length === 0) return null;
+  if (input.plans.names.length === 0) return null;
   const { family } = input;
   const out: ProductAttributes = {};
   const cats = [input.categoryEn, input.subCategoryEn]
     .filter((n): n is string => n !== null)
     .map((n) => family?.categories.get(n.toLowerCase()))
     .filter((id): id is number => id !== undefined);
-  for (const step of columnPlan(input.names, family)) {
+  for (const step of input.plans.of(family)) {
     if (step.problem !== undefined) {
       if (input.cell(step.name) !== null) input.problem(step.name, step.problem);
       continue;
@@ -165,14 +169,14 @@ export function readAttributeCells(input: AttributeCellsInput): ProductAttribute
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
       const lang = /\.(ar|en)$/.exec(err.details?.[0]?.path ?? '')?.[1];
-      const column = isText(a) ? `attr.${a.key}.${lang ?? 'en'}` : `attr.${a.key}`;
+      const column = attributeColumn(a.key, isText(a) ? ((lang as Lang | undefined) ?? 'en') : undefined);
       input.problem(column, err.details?.[0]?.message ?? err.message);
       continue;
     }
     const assigned = a.categoryIds.some((id) => cats.includes(id));
     if (!assigned) {
       if (value !== undefined)
-        input.problem(columnsOf(a)[0]!, "is not an attribute of this product's category");
+        input.problem(attributeColumns(a)[0]!, "is not an attribute of this product's category");
       continue;
     }
     out[a.key] = value ?? null;
@@ -185,21 +189,33 @@ type ColumnStep =
   | { problem: string; name: string }
   | { problem?: undefined; a: AttributeRow; columns: Partial<Record<Lang | '', string>> };
 
-/** Column plans by family (the rows of a file share them), then by the file's column names. */
-const plans = new WeakMap<FamilyAttributes | typeof NO_FAMILY, Map<string, ColumnStep[]>>();
-const NO_FAMILY = {};
+/** What to read of one file's attribute columns (`names`, lower-case), worked out once per family. */
+export interface AttributePlans {
+  names: readonly string[];
+  of: (family: FamilyAttributes | undefined) => ColumnStep[];
+}
+
+/** The reading plans of a file's attribute columns: made with its header, used for each of its rows. */
+export function attributePlans(names: readonly string[]): AttributePlans {
+  const byFamily = new Map<FamilyAttributes | undefined, ColumnStep[]>();
+  return {
+    names,
+    of: (family) => {
+      let steps = byFamily.get(family);
+      if (!steps) {
+        steps = columnPlan(names, family);
+        byFamily.set(family, steps);
+      }
+      return steps;
+    },
+  };
+}
 
 /**
- * What to read from a row, in the file's column order, worked out once per family and file: each
- * column that names no attribute of the family (or has the wrong form), and each attribute with the
- * columns the file has for it.
+ * What to read from a row, in the file's column order: each column that names no attribute of the
+ * family (or has the wrong form), and each attribute with the columns the file has for it.
  */
-function columnPlan(names: string[], family: FamilyAttributes | undefined): ColumnStep[] {
-  const byNames = plans.get(family ?? NO_FAMILY) ?? new Map<string, ColumnStep[]>();
-  plans.set(family ?? NO_FAMILY, byNames);
-  const cacheKey = names.join('\n');
-  const cached = byNames.get(cacheKey);
-  if (cached) return cached;
+function columnPlan(names: readonly string[], family: FamilyAttributes | undefined): ColumnStep[] {
   const steps: ColumnStep[] = [];
   const done = new Set<string>();
   for (const name of names) {
@@ -213,12 +229,11 @@ function columnPlan(names: string[], family: FamilyAttributes | undefined): Colu
     done.add(a.key);
     const columns: Partial<Record<Lang | '', string>> = {};
     for (const lang of isText(a) ? LANGS : ['' as const]) {
-      const column = lang ? `attr.${a.key}.${lang}` : `attr.${a.key}`;
+      const column = attributeColumn(a.key, lang || undefined);
       if (names.includes(column)) columns[lang] = column;
     }
     steps.push({ a, columns });
   }
-  byNames.set(cacheKey, steps);
   return steps;
 }
 

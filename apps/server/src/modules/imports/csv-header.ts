@@ -8,13 +8,15 @@ import {
   type ImportWarning,
 } from '@dalil/contracts/imports';
 import { badRequest } from '../../lib/errors';
-import { ATTR_COLUMN } from './attribute-cells';
+import { ATTR_COLUMN, attributePlans, type AttributePlans } from './attribute-cells';
 
 export interface Header {
   /** Cell index of each column the file has. */
   index: Map<CsvColumn, number>;
   /** Cell index of each attribute column (`attr.<key>`, `attr.<key>.ar|en`), by lower-case name. */
   attributeIndex: Map<string, number>;
+  /** What each row's attribute cells are read as, by the row's family. */
+  attributePlans: AttributePlans;
   /** Number of header cells: a row with more non-empty cells has a stray separator. */
   width: number;
   /** At most MAX_LISTED_PROBLEMS warnings are kept; warningCount counts them all. */
@@ -82,5 +84,12 @@ export function matchHeader(cells: string[], kind: ImportKind): Header {
       missing.map((c) => ({ path: `header.${c}`, message: 'is missing' })),
     );
   }
-  return { index, attributeIndex, width: cells.length, warnings, warningCount };
+  return {
+    index,
+    attributeIndex,
+    attributePlans: attributePlans([...attributeIndex.keys()]),
+    width: cells.length,
+    warnings,
+    warningCount,
+  };
 }

@@ -43,7 +43,7 @@ export { importTempDir } from './import-temp';
 export { detectUploadFormat } from './upload-format';
 export { keepImportReport, recordFailedImportRun } from './import-runs';
 /** Exports write attribute cells as imports read them. */
-export { columnsOf, formatAttributeCell } from './attribute-cells';
+export { formatAttributeCell } from './attribute-cells';
 
 const IMPORT_LOCK = 7_243_102; // one merge at a time, across server processes sharing a PostgreSQL
 const LARGE_IMPORT = 10_000; // rows written after which PGlite gets a VACUUM ANALYZE (no autovacuum)

@@ -217,7 +217,7 @@ export function checkRow(
   const image = field('productImage', IMAGE_CELL);
   const logo = field('productIcon', IMAGE_CELL);
   const attributes = readAttributeCells({
-    names: [...header.attributeIndex.keys()],
+    plans: header.attributePlans,
     cell: (column) => cellAt(header.attributeIndex.get(column), column),
     family: fixed.attributes?.get((familyEn ?? '').toLowerCase()),
     categoryEn,
