@@ -52,27 +52,29 @@ function isDate(v: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 }
 
+/** A 400 naming `attributes.<key>` (or one language of a text); made only when a value is wrong. */
+const badValue = (a: AttributeRow, message: string, lang?: 'ar' | 'en') =>
+  fieldError(400, `attributes.${a.key}${lang ? `.${lang}` : ''}`, message);
+
 /**
  * One value checked against its attribute's type and stored form; undefined when it is empty (the
  * product then has no value). A wrong value is a 400 naming `attributes.<key>`.
  */
 export function checkValue(a: AttributeRow, value: unknown): AttributeValue | undefined {
-  const path = `attributes.${a.key}`;
-  const bad = (message: string, at = path) => fieldError(400, at, message);
   if (isEmpty(value)) return undefined;
   switch (a.type) {
     case 'text':
     case 'longText': {
       if (typeof value !== 'object' || Array.isArray(value)) {
-        throw bad('must be a text in each language: { "ar": ..., "en": ... }');
+        throw badValue(a, 'must be a text in each language: { "ar": ..., "en": ... }');
       }
       const limit = TEXT_LIMITS[a.type];
       const out: { ar: string; en: string } = { ar: '', en: '' };
       for (const lang of ['ar', 'en'] as const) {
         const text = (value as Record<string, unknown>)[lang] ?? '';
-        if (typeof text !== 'string') throw bad('must be a text', `${path}.${lang}`);
+        if (typeof text !== 'string') throw badValue(a, 'must be a text', lang);
         const trimmed = text.trim();
-        if (trimmed.length > limit) throw bad(`must be at most ${limit} characters`, `${path}.${lang}`);
+        if (trimmed.length > limit) throw badValue(a, `must be at most ${limit} characters`, lang);
         out[lang] = trimmed;
       }
       return out.ar === '' && out.en === '' ? undefined : out;
@@ -84,31 +86,32 @@ export function checkValue(a: AttributeRow, value: unknown): AttributeValue | un
           : typeof value === 'string' && /^[+-]?(\d+\.?\d*|\.\d+)$/.test(toAsciiDigits(value.trim()))
             ? Number(toAsciiDigits(value.trim()))
             : NaN;
-      if (!Number.isFinite(n)) throw bad('must be a number');
+      if (!Number.isFinite(n)) throw badValue(a, 'must be a number');
       return n;
     }
     case 'boolean':
-      if (typeof value !== 'boolean') throw bad('must be true or false');
+      if (typeof value !== 'boolean') throw badValue(a, 'must be true or false');
       return value;
     case 'choice':
-      if (typeof value !== 'string') throw bad('must be one option key');
+      if (typeof value !== 'string') throw badValue(a, 'must be one option key');
       if (!a.options.some((o) => o.key === value)) {
-        throw bad(`"${value}" is not an option of ${a.nameEn}: ${optionNames(a)}`);
+        throw badValue(a, `"${value}" is not an option of ${a.nameEn}: ${optionNames(a)}`);
       }
       return value;
     case 'choices': {
       if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) {
-        throw bad('must be a list of option keys');
+        throw badValue(a, 'must be a list of option keys');
       }
       const keys = value as string[];
       const unknown = keys.find((k) => !a.options.some((o) => o.key === k));
-      if (unknown !== undefined) throw bad(`"${unknown}" is not an option of ${a.nameEn}: ${optionNames(a)}`);
-      if (new Set(keys).size !== keys.length) throw bad('must not name an option twice');
+      if (unknown !== undefined)
+        throw badValue(a, `"${unknown}" is not an option of ${a.nameEn}: ${optionNames(a)}`);
+      if (new Set(keys).size !== keys.length) throw badValue(a, 'must not name an option twice');
       // Stored in the attribute's option order, so the same choice always reads the same.
       return a.options.map((o) => o.key).filter((k) => keys.includes(k));
     }
     case 'date':
-      if (typeof value !== 'string' || !isDate(value)) throw bad('must be a date written YYYY-MM-DD');
+      if (typeof value !== 'string' || !isDate(value)) throw badValue(a, 'must be a date written YYYY-MM-DD');
       return value;
   }
 }
