@@ -37,13 +37,6 @@ const TEXT_FIELDS = [
   'logo',
 ] as const;
 
-/** The staged columns from the batch's arrays, in their order: the numbers, then TEXT_FIELDS. */
-const COLUMNS = sql.raw(
-  ['line', 'units_per_carton', 'carton_per_palate', 'cost', 'publish_at']
-    .concat(TEXT_FIELDS.map((f) => f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)))
-    .join(', '),
-);
-
 /**
  * Collects valid rows and writes them to `import_rows` in multi-row batches: one array parameter per
  * column (unnest), so a batch is one short statement whatever its size. One batch is written while the
@@ -87,16 +80,15 @@ export class Stager {
   private async write(rows: StagedRow[]): Promise<void> {
     const col = <K extends keyof StagedRow>(k: K) => sql.param(rows.map((r) => r[k]));
     const texts = TEXT_FIELDS.map((k) => sql`${col(k)}::text[]`);
-    // The values go as one JSON array, element n for the batch's row n (JSON null for none): a text
-    // array of JSON would escape every quote in it and be read twice.
-    const values = rows.some((r) => r.attributes !== null)
-      ? sql`nullif(${JSON.stringify(rows.map((r) => r.attributes))}::jsonb -> (u.n - 1)::int, 'null'::jsonb)`
-      : sql`null::jsonb`;
+    const values = sql.param(rows.map((r) => (r.attributes === null ? null : JSON.stringify(r.attributes))));
     await this.db.execute(sql`
-      insert into import_rows (import_id, ${COLUMNS}, attributes)
-      select ${this.importId}::bigint, ${COLUMNS}, ${values} from unnest(${col('line')}::int[],
-        ${col('unitsPerCarton')}::int[], ${col('cartonPerPalate')}::int[], ${col('cost')}::numeric[],
-        ${col('publishAt')}::timestamptz[], ${sql.join(texts, sql`, `)}) with ordinality u(${COLUMNS}, n)`);
+      insert into import_rows (import_id, line, units_per_carton, carton_per_palate, cost, publish_at,
+        family_en, family_ar, category_en, category_ar, sub_category_en, sub_category_ar, name_en, name_ar,
+        barcode, number, shelf_life, net_weight, drained_weight, search_text, status, description_en,
+        description_ar, image, logo, attributes)
+      select ${this.importId}::bigint, * from unnest(${col('line')}::int[], ${col('unitsPerCarton')}::int[],
+        ${col('cartonPerPalate')}::int[], ${col('cost')}::numeric[], ${col('publishAt')}::timestamptz[],
+        ${sql.join(texts, sql`, `)}, ${values}::text[]::jsonb[])`);
   }
 }
 
