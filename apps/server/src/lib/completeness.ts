@@ -86,16 +86,22 @@ export function newProductCompleteness(rows: {
     cross join lateral (select (not nf.require_valid_gtin and ${r('barcode')} is not null
       and not ${validGtin(r('barcode'))})::int as bad offset 0) nb
     left join (
-      select s.${sql.raw(rows.key)} as key,
-        count(*) filter (where ${need('ar')})::int as need_ar,
-        count(*) filter (where ${need('ar')} and ${filledIn(values, 'ar')})::int as have_ar,
-        count(*) filter (where ${need('en')})::int as need_en,
-        count(*) filter (where ${need('en')} and ${filledIn(values, 'en')})::int as have_en
-      from ${sql.raw(rows.table)} s
-        join attributes a on a.family_id = s.family_id and a.required <> 'none'
-          and (s.category_id = any(a.category_ids) or s.sub_category_id = any(a.category_ids))
-      where s.${sql.raw(rows.unmatched)} is null
-      group by s.${sql.raw(rows.key)}) nq on nq.key = ${r(rows.key)}`;
+      select f.key, count(*) filter (where f.need_ar)::int as need_ar,
+        count(*) filter (where f.have_ar)::int as have_ar,
+        count(*) filter (where f.need_en)::int as need_en,
+        count(*) filter (where f.have_en)::int as have_en
+      from (
+        select s.${sql.raw(rows.key)} as key, ${need('ar')} as need_ar,
+          ${need('ar')} and ${filledIn(values, 'ar')} as have_ar, ${need('en')} as need_en,
+          ${need('en')} and ${filledIn(values, 'en')} as have_en
+        from ${sql.raw(rows.table)} s
+          join attributes a on a.family_id = s.family_id and a.required <> 'none'
+            and (s.category_id = any(a.category_ids) or s.sub_category_id = any(a.category_ids))
+        where s.${sql.raw(rows.unmatched)} is null
+        -- The flags are worked out before the rows are grouped: the grouping then sorts a key and
+        -- four flags, not the values (at 100,000 rows, 84 MB sorted on disk).
+        offset 0) f
+      group by f.key) nq on nq.key = ${r(rows.key)}`;
   const share = (lang: 'ar' | 'en') =>
     sql`100 * ((${r(`name_${lang}`)} <> '')::int + coalesce(nq.${sql.raw(`have_${lang}`)}, 0))
       / (1 + nb.bad + coalesce(nq.${sql.raw(`need_${lang}`)}, 0))`;
