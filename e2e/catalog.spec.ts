@@ -129,15 +129,20 @@ test('the chooser holds still while the families load: the cards take the places
       for (const entry of list.getEntries()) w.shifts += (entry as unknown as { value: number }).value;
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  // A slow answer, so the outlines are on the screen when the cards arrive.
+  // The families' answer is held until the outlines are measured, so they are on the screen
+  // however slow the machine is, and the cards arrive only after.
+  let answer: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (answer = resolve));
   await page.route('**/api/family?**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await held;
     await route.continue();
   });
   await page.goto('/catalog/login');
   const cards = page.getByRole('list', { name: 'الشركات' }).getByRole('listitem');
   await expect(cards.first().locator('[aria-hidden="true"]').first()).toBeVisible();
   const outline = await cards.first().boundingBox();
+  expect(outline).not.toBeNull();
+  answer();
   await expect(page.getByRole('link', { name: 'افتح كتالوج النخيل للأغذية' })).toBeVisible();
   expect((await cards.first().boundingBox())?.height).toBeCloseTo(outline!.height, 0);
   expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.01);
