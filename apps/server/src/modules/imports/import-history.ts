@@ -55,15 +55,17 @@ export async function recordImportedRows(
   if (!historyRecording()) return;
   const actor = actorColumns(caller);
   for (const level of LEVELS) {
-    // Both sides are rows as JSON (`was` and `now`), compared field by field as JSON text. Each
-    // field is one text expression, joined and read as JSON once: no per-row aggregate and no jsonb
+    // Both sides are rows as JSON (`was` and `now`), compared field by field. Each changed field is
+    // one text expression, joined and read as JSON once: no per-row aggregate and no jsonb
     // built and copied field by field (100 000 created products on PostgreSQL: 3.3 s against 8.7 s).
     const changes = sql.join(
       level.columns.map(([field, column]) => {
         const was = sql`coalesce((x.was -> ${column})::text, 'null')`;
         const now = sql`coalesce((x.now -> ${column})::text, 'null')`;
         const [from, to] = action === 'import' ? [was, now] : [now, was];
-        return sql`case when (x.was ->> ${column}) is distinct from (x.now ->> ${column})
+        // Compared as JSON (a JSON null as none), so no text is made of a field that did not change.
+        const differs = sql`nullif(x.was -> ${column}, 'null') is distinct from nullif(x.now -> ${column}, 'null')`;
+        return sql`case when ${differs}
           then ${`${JSON.stringify(field)}:{"before":`}::text || ${from} || ',"after":' || ${to} || '}' end`;
       }),
       sql`, `,
