@@ -26,7 +26,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh database for one test file: a PGlite clone of the migrated template, or a new PostgreSQL database. */
+/** A fresh database for one test file: a copy of the migrated template, on PGlite or PostgreSQL. */
 export async function freshDatabase(): Promise<{
   database: Database;
   drop: () => Promise<void>;
@@ -40,7 +40,7 @@ export async function freshDatabase(): Promise<{
   const name = `dalil_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
