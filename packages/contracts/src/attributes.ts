@@ -25,12 +25,16 @@ export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
 export const attributeColumn = (key: string, lang?: 'ar' | 'en'): string =>
   `${ATTRIBUTE_PARAM}${key}${lang ? `.${lang}` : ''}`;
 
+/** A text or long text: a value per language (`{ ar, en }`), the other types one value. */
+export const isTextAttribute = (a: { type: AttributeType }): boolean =>
+  a.type === 'text' || a.type === 'longText';
+
 /**
  * An attribute's columns in import and export files: `attr.<key>`, or `attr.<key>.ar` and
  * `attr.<key>.en` for a text or long text (a value per language).
  */
 export const attributeColumns = (a: { key: string; type: AttributeType }): string[] =>
-  a.type === 'text' || a.type === 'longText'
+  isTextAttribute(a)
     ? [attributeColumn(a.key, 'ar'), attributeColumn(a.key, 'en')]
     : [attributeColumn(a.key)];
 

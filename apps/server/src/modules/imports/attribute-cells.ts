@@ -1,6 +1,7 @@
 import {
   attributeColumn,
   attributeColumns,
+  isTextAttribute,
   type AttributeValue,
   type ProductAttributes,
 } from '@dalil/contracts/attributes';
@@ -20,7 +21,6 @@ export const ATTR_COLUMN = /^attr\.([a-z][a-z0-9_]{0,39})(?:\.(ar|en))?$/i;
 
 type Lang = 'ar' | 'en';
 const LANGS: Lang[] = ['ar', 'en'];
-const isText = (a: Pick<AttributeRow, 'type'>) => a.type === 'text' || a.type === 'longText';
 
 /** One family's attributes (in their order) and its categories by lower-case English name. */
 export interface FamilyAttributes {
@@ -77,9 +77,10 @@ function columnProblem(name: string, family: FamilyAttributes | undefined): stri
   const [, key, lang] = ATTR_COLUMN.exec(name)!;
   const a = family?.attributes.find((x) => x.key === key!.toLowerCase());
   if (!a) return NO_SUCH_KEY;
-  if (isText(a) && !lang)
+  if (isTextAttribute(a) && !lang)
     return `${a.key} is a text in two languages: use ${attributeColumns(a).join(' and ')}`;
-  if (!isText(a) && lang) return `${a.key} is not a text in two languages: use ${attributeColumn(a.key)}`;
+  if (!isTextAttribute(a) && lang)
+    return `${a.key} is not a text in two languages: use ${attributeColumn(a.key)}`;
   return null;
 }
 
@@ -116,7 +117,7 @@ const NO = new Set(['no', 'false', '0']);
 
 /** A cell as the API's value of the attribute, before the API's own check. */
 function apiValue(a: AttributeRow, cell: (lang?: Lang) => string | null): unknown {
-  if (isText(a)) return { ar: cell('ar') ?? '', en: cell('en') ?? '' };
+  if (isTextAttribute(a)) return { ar: cell('ar') ?? '', en: cell('en') ?? '' };
   const v = cell();
   if (v === null) return null;
   if (a.type === 'boolean') return YES.has(v.toLowerCase()) ? true : NO.has(v.toLowerCase()) ? false : v;
@@ -169,7 +170,10 @@ export function readAttributeCells(input: AttributeCellsInput): ProductAttribute
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
       const lang = /\.(ar|en)$/.exec(err.details?.[0]?.path ?? '')?.[1];
-      const column = attributeColumn(a.key, isText(a) ? ((lang as Lang | undefined) ?? 'en') : undefined);
+      const column = attributeColumn(
+        a.key,
+        isTextAttribute(a) ? ((lang as Lang | undefined) ?? 'en') : undefined,
+      );
       input.problem(column, err.details?.[0]?.message ?? err.message);
       continue;
     }
@@ -228,7 +232,7 @@ function columnPlan(names: readonly string[], family: FamilyAttributes | undefin
     if (done.has(a.key)) continue;
     done.add(a.key);
     const columns: Partial<Record<Lang | '', string>> = {};
-    for (const lang of isText(a) ? LANGS : ['' as const]) {
+    for (const lang of isTextAttribute(a) ? LANGS : ['' as const]) {
       const column = attributeColumn(a.key, lang || undefined);
       if (names.includes(column)) columns[lang] = column;
     }

@@ -1,4 +1,4 @@
-import type { Attribute } from '@dalil/contracts/attributes';
+import { isTextAttribute, type Attribute } from '@dalil/contracts/attributes';
 import Autocomplete from '@mui/material/Autocomplete';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -206,7 +206,7 @@ export function AttributeFields<T extends FieldValues, O>({
   return groupsOf(attributes, language, t('attributes.product.section')).map(([title, members]) => (
     <FormSection key={title} title={title}>
       {members.map((attribute) =>
-        attribute.type === 'text' || attribute.type === 'longText' ? (
+        isTextAttribute(attribute) ? (
           <TextPair key={attribute.key} attribute={attribute} control={c} language={language} t={t} />
         ) : (
           <SingleField key={attribute.key} attribute={attribute} control={c} language={language} t={t} />
