@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
+import { databaseUrl, onServer } from './postgres-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,16 +15,6 @@ declare module 'vitest' {
     postgresTemplate: string;
   }
 }
-
-const onServer = async (url: string, statement: string) => {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-};
 
 /**
  * Migrates one database and keeps it as every test file's starting copy, so that a file's database
@@ -45,9 +35,7 @@ export default async function setup(project: TestProject) {
   if (engine === 'postgres' && postgresUrl) {
     postgresTemplate = `dalil_template_${randomBytes(6).toString('hex')}`;
     await onServer(postgresUrl, `create database ${postgresTemplate}`);
-    const url = new URL(postgresUrl);
-    url.pathname = `/${postgresTemplate}`;
-    const migrated = await openDatabase({ url: url.toString(), poolSize: 1 });
+    const migrated = await openDatabase({ url: databaseUrl(postgresUrl, postgresTemplate), poolSize: 1 });
     await migrated.close();
   }
   project.provide('postgresTemplate', postgresTemplate);

@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config/config';
 import { ensureAccounts } from '../src/seed/accounts';
 import { openDatabase, type Database } from '../src/db/client';
+import { databaseUrl, onServer } from './postgres-server';
 import type { SessionCacheSettings } from '../src/modules/auth/sessions';
 import type { FeedSettings, SearchCacheSettings, SitemapSettings } from '../src/lib/app-module';
 
@@ -38,20 +38,11 @@ export async function freshDatabase(): Promise<{
   }
   const adminUrl = inject('postgresUrl');
   const name = `dalil_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 4 });
-  const drop = async () => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
-  return { database, drop, url: url.toString() };
+  await onServer(adminUrl, `create database ${name} template ${inject('postgresTemplate')}`);
+  const url = databaseUrl(adminUrl, name);
+  const database = await openDatabase({ url, poolSize: 4 });
+  const drop = () => onServer(adminUrl, `drop database if exists ${name} with (force)`);
+  return { database, drop, url };
 }
 
 export function testConfig(env: Record<string, string> = {}, overrides: Partial<Config> = {}): Config {
@@ -61,7 +52,7 @@ export function testConfig(env: Record<string, string> = {}, overrides: Partial<
       DATA_DIR: dataDir,
       JWT_SECRET,
       ADMIN_PASSWORD,
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       SEED_DEMO: 'false',
       LOGIN_RATE_LIMIT: '1000',
       LOGIN_ADDRESS_LIMIT: '1000',

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { databaseUrl, onServer } from '../postgres-server';
 import { startServer, type ServerProcess } from '../server-process';
 
 // Races between server processes on one PostgreSQL database. The processes are started once, for
@@ -26,20 +27,9 @@ let startMs: number;
 async function emptyDatabase(): Promise<string> {
   const adminUrl = inject('postgresUrl');
   const name = `dalil_test_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database ${name}`);
-  drop = () => run(`drop database if exists ${name} with (force)`);
-  const address = new URL(adminUrl);
-  address.pathname = `/${name}`;
-  return address.toString();
+  await onServer(adminUrl, `create database ${name}`);
+  drop = () => onServer(adminUrl, `drop database if exists ${name} with (force)`);
+  return databaseUrl(adminUrl, name);
 }
 
 beforeAll(async () => {
