@@ -63,8 +63,8 @@ export async function recordImportedRows(
         const was = sql`coalesce((x.was -> ${column})::text, 'null')`;
         const now = sql`coalesce((x.now -> ${column})::text, 'null')`;
         const [from, to] = action === 'import' ? [was, now] : [now, was];
-        // Compared as JSON (a JSON null as none), so no text is made of a field that did not change.
-        const differs = sql`nullif(x.was -> ${column}, 'null') is distinct from nullif(x.now -> ${column}, 'null')`;
+        // Compared as JSON (no value as a JSON null), so no text is made of a field that did not change.
+        const differs = sql`coalesce(x.was -> ${column}, 'null') <> coalesce(x.now -> ${column}, 'null')`;
         return sql`case when ${differs}
           then ${`${JSON.stringify(field)}:{"before":`}::text || ${from} || ',"after":' || ${to} || '}' end`;
       }),
