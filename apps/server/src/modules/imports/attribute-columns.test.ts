@@ -142,3 +142,67 @@ describe('attribute columns in per-family uploads', () => {
     expect(await completeness('Brie')).toEqual({ ar: 50, en: 100 });
   });
 });
+
+describe('completeness of the products an import creates', () => {
+  it("counts each family's required attributes of the row's category or sub-category, and a bad barcode", async () => {
+    const { made } = d;
+    const aged = (
+      await made('/api/category', { nameEn: 'Aged', nameAr: 'معتقة', family: d.family, parent: d.cheese })
+    ).id;
+    const milk = (await made('/api/category', { nameEn: 'Milk', nameAr: 'حليب', family: d.family })).id;
+    const orchard = (
+      await made('/api/family', { nameEn: 'Orchard', nameAr: 'بستان', requireValidGtin: false })
+    ).id;
+    const apples = (await made('/api/category', { nameEn: 'Apples', nameAr: 'تفاح', family: orchard })).id;
+    const attribute = (family: number, key: string, type: string, required: string, categories: number[]) =>
+      made('/api/attribute', { family, categories, key, name: { ar: key, en: key }, type, required });
+    await attribute(d.family, 'aging', 'text', 'en', [aged]);
+    await attribute(d.family, 'halal', 'boolean', 'both', [milk]);
+    await attribute(orchard, 'variety', 'text', 'ar', [apples]);
+
+    const dairy = ['Dairy Farm', 'مزرعة الألبان'];
+    const fruit = ['Orchard', 'بستان'];
+    const res = await d.importAll(
+      csv([
+        [
+          'familyNameEn',
+          'familyNameAr',
+          'categoryNameEn',
+          'categoryNameAr',
+          'subCategoryNameEn',
+          'subCategoryNameAr',
+          'productNameEn',
+          'productNameAr',
+          'productBarcode',
+          'attr.aging.ar',
+          'attr.aging.en',
+          'attr.halal',
+          'attr.variety.ar',
+          'attr.variety.en',
+        ],
+        [...dairy, 'Cheese', 'أجبان', 'Aged', 'معتقة', 'Gouda', 'جودا', '', '', 'Two years', '', '', ''],
+        [...dairy, 'Milk', 'حليب', '', '', 'Fresh milk', 'حليب طازج', '', '', '', 'yes', '', ''],
+        [...dairy, 'Milk', 'حليب', '', '', 'Skim milk', 'حليب خالي الدسم', '12345', '', '', '', '', ''],
+        [...fruit, 'Apples', 'تفاح', '', '', 'Gala', 'غالا', '', '', '', '', 'غالا', ''],
+        [...fruit, 'Apples', 'تفاح', '', '', 'Fuji', 'فوجي', '', '', '', '', '', 'Fuji'],
+        [...fruit, 'Pears', 'كمثرى', '', '', 'Conference', 'كونفرنس', '', '', '', '', '', ''],
+      ]),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ products: { created: 6 } });
+    const shown = new Map<string, unknown>();
+    for (const family of [d.family, orchard]) {
+      const list = await d.read<{ data: Product[] }>(`/api/product?family=${family}&limit=100`);
+      for (const p of list.data) shown.set(p.nameEn, p.completeness);
+    }
+    // Gouda: the food set's ingredients (both languages, on Cheese) and the aging (English, on Aged).
+    expect(shown.get('Gouda')).toEqual({ ar: 50, en: 66 });
+    expect(shown.get('Fresh milk')).toEqual({ ar: 100, en: 100 });
+    // Not halal-marked, and a barcode that is no GTIN: two of three items in each language missing.
+    expect(shown.get('Skim milk')).toEqual({ ar: 33, en: 33 });
+    expect(shown.get('Gala')).toEqual({ ar: 100, en: 100 });
+    expect(shown.get('Fuji')).toEqual({ ar: 50, en: 100 });
+    // A category the import creates has no attributes yet.
+    expect(shown.get('Conference')).toEqual({ ar: 100, en: 100 });
+  });
+});

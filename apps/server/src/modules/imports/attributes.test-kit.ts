@@ -57,6 +57,7 @@ export async function dairyApp() {
     t,
     admin,
     family,
+    cheese,
     ...calls,
     valuesOf: async () => (await read<Product>(`/api/product/${product}`)).attributes,
     importAll: (file: string | Buffer, dryRun = false) =>

@@ -214,13 +214,7 @@ async function mergeProducts(
       ${sql.join([...assignments, sql`updated_at = now()`], sql`, `)}
     from import_resolved r where t.id = r.product_id and ${changed}`);
   // New products are inserted with their final completeness, values included: no second write.
-  const complete = newProductCompleteness({
-    table: 'import_resolved',
-    alias: 'r',
-    key: 'line',
-    unmatched: 'product_id',
-    values: 'attributes',
-  });
+  const complete = await newProductCompleteness(tx, { alias: 'r', values: 'attributes' });
   const insert = sql`insert into products (${sql.raw(INSERTED.join(', '))}, status, completeness_ar,
       completeness_en, attributes)
     select ${sql.raw(INSERTED.map((c) => `r.${c}`).join(', '))}, coalesce(r.status, 'published'),
