@@ -4,9 +4,9 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { ensureAccounts } from '../../apps/server/src/seed/accounts';
 import { openDatabase, type Db } from '../../apps/server/src/db/client';
+import { createDatabase } from '../../apps/server/test/postgres-server';
 import { generateCatalogue, type Generated } from './catalogue';
 import { benchConfig } from './config';
 
@@ -51,30 +51,20 @@ export const loadAverage = () =>
  */
 export async function scratchData(engine: Engine, prefix: string) {
   const dataDir = mkdtempSync(join(os.tmpdir(), prefix));
-  const name = `dalil_bench_${randomBytes(5).toString('hex')}`;
-  if (engine === 'postgres') await adminQuery(`create database ${name}`);
-  const address = new URL(POSTGRES_ADMIN_URL);
-  address.pathname = `/${name}`;
-  const url = engine === 'postgres' ? address.toString() : undefined;
+  const created =
+    engine === 'postgres'
+      ? await createDatabase(POSTGRES_ADMIN_URL, `dalil_bench_${randomBytes(5).toString('hex')}`)
+      : undefined;
+  const url = created?.url;
   return {
     dataDir,
     url,
     env: { DATA_DIR: dataDir, ...(url ? { DATABASE_URL: url } : {}) },
     remove: async () => {
       rmSync(dataDir, { recursive: true, force: true });
-      if (engine === 'postgres') await adminQuery(`drop database if exists ${name} with (force)`);
+      await created?.drop();
     },
   };
-}
-
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 export interface Prepared {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
-import { databaseUrl, onServer } from './postgres-server';
+import { createDatabase } from './postgres-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -32,16 +32,17 @@ export default async function setup(project: TestProject) {
 
   const { engine, postgresUrl } = project.getProvidedContext();
   let postgresTemplate = '';
+  let dropTemplate = async () => {};
   if (engine === 'postgres' && postgresUrl) {
     postgresTemplate = `dalil_template_${randomBytes(6).toString('hex')}`;
-    await onServer(postgresUrl, `create database ${postgresTemplate}`);
-    const migrated = await openDatabase({ url: databaseUrl(postgresUrl, postgresTemplate), poolSize: 1 });
+    const created = await createDatabase(postgresUrl, postgresTemplate);
+    dropTemplate = created.drop;
+    const migrated = await openDatabase({ url: created.url, poolSize: 1 });
     await migrated.close();
   }
   project.provide('postgresTemplate', postgresTemplate);
   return async () => {
     rmSync(dir, { recursive: true, force: true });
-    if (postgresTemplate)
-      await onServer(postgresUrl, `drop database if exists ${postgresTemplate} with (force)`);
+    await dropTemplate();
   };
 }

@@ -8,7 +8,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config/config';
 import { ensureAccounts } from '../src/seed/accounts';
 import { openDatabase, type Database } from '../src/db/client';
-import { databaseUrl, onServer } from './postgres-server';
+import { createDatabase } from './postgres-server';
 import type { SessionCacheSettings } from '../src/modules/auth/sessions';
 import type { FeedSettings, SearchCacheSettings, SitemapSettings } from '../src/lib/app-module';
 
@@ -36,12 +36,9 @@ export async function freshDatabase(): Promise<{
     const database = await openDatabase({ template: inject('pgliteTemplate') });
     return { database, drop: () => Promise.resolve() };
   }
-  const adminUrl = inject('postgresUrl');
   const name = `dalil_test_${randomBytes(6).toString('hex')}`;
-  await onServer(adminUrl, `create database ${name} template ${inject('postgresTemplate')}`);
-  const url = databaseUrl(adminUrl, name);
+  const { url, drop } = await createDatabase(inject('postgresUrl'), name, inject('postgresTemplate'));
   const database = await openDatabase({ url, poolSize: 4 });
-  const drop = () => onServer(adminUrl, `drop database if exists ${name} with (force)`);
   return { database, drop, url };
 }
 

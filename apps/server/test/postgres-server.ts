@@ -1,7 +1,7 @@
 import pg from 'pg';
 
 /** Runs one statement on the PostgreSQL server at `adminUrl` (create or drop a database), on its own connection. */
-export async function onServer(adminUrl: string, statement: string): Promise<void> {
+async function onServer(adminUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
@@ -11,9 +11,21 @@ export async function onServer(adminUrl: string, statement: string): Promise<voi
   }
 }
 
-/** The address of database `name` on the server at `adminUrl`. */
-export function databaseUrl(adminUrl: string, name: string): string {
+/**
+ * Creates database `name` on the server at `adminUrl`, empty or as a copy of `template`: its address,
+ * and how to drop it again (closing whatever is still connected to it). Tests and benches use it for
+ * the databases they make and throw away.
+ */
+export async function createDatabase(
+  adminUrl: string,
+  name: string,
+  template?: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  await onServer(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return url.toString();
+  return {
+    url: url.toString(),
+    drop: () => onServer(adminUrl, `drop database if exists ${name} with (force)`),
+  };
 }

@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { normalizeSearchText } from '@dalil/contracts/search-text';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase, type Db } from '../../../apps/server/src/db/client';
 import { searchProducts } from '../../../apps/server/src/modules/search/search.repository';
 import { VocabularyCache } from '../../../apps/server/src/modules/search/vocabulary-cache';
 import { insertDemoRows } from '../../../apps/server/test/demo-rows';
+import { createDatabase } from '../../../apps/server/test/postgres-server';
 import { markdownTable } from '../../lib/table';
 import { generateCatalogue } from '../../lib/catalogue';
 import { buildJudgments, type CatalogueRow } from './judgments';
@@ -105,22 +105,13 @@ async function open(engine: string) {
     };
   }
   const admin = 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `dalil_relevance_${process.pid}`;
-  const run = async (text: string) => {
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(text);
-    await c.end();
-  };
-  await run(`create database ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), dataDir });
+  const created = await createDatabase(admin, `dalil_relevance_${process.pid}`);
+  const database = await openDatabase({ url: created.url, dataDir });
   return {
     database,
     cleanup: async () => {
       await database.close();
-      await run(`drop database if exists ${name} with (force)`);
+      await created.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { databaseUrl, onServer } from '../postgres-server';
+import { createDatabase } from '../postgres-server';
 import { startServer, type ServerProcess } from '../server-process';
 
 // Races between server processes on one PostgreSQL database. The processes are started once, for
@@ -25,11 +25,9 @@ let startMs: number;
 
 /** A new, empty database (not migrated: the processes do that themselves). */
 async function emptyDatabase(): Promise<string> {
-  const adminUrl = inject('postgresUrl');
-  const name = `dalil_test_${randomBytes(6).toString('hex')}`;
-  await onServer(adminUrl, `create database ${name}`);
-  drop = () => onServer(adminUrl, `drop database if exists ${name} with (force)`);
-  return databaseUrl(adminUrl, name);
+  const created = await createDatabase(inject('postgresUrl'), `dalil_test_${randomBytes(6).toString('hex')}`);
+  drop = created.drop;
+  return created.url;
 }
 
 beforeAll(async () => {
