@@ -1,5 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { isTextAttribute, type AttributeType } from '@dalil/contracts/attributes';
+import {
+  ATTRIBUTE_TYPES,
+  isTextAttribute,
+  type AttributeRequired,
+  type AttributeType,
+} from '@dalil/contracts/attributes';
 import type { Db } from '../db/client';
 import { resultRows } from './db-helpers';
 
@@ -26,8 +31,12 @@ function validGtin(code: SQL): SQL {
 const textFilled = (values: SQL, key: SQL, lang: 'ar' | 'en') =>
   sql`coalesce(${values} -> ${key} ->> ${lang}, '') <> ''`;
 const valueFilled = (values: SQL, key: SQL) => sql`${values} ->> ${key} is not null`;
+const TEXT_TYPES = ATTRIBUTE_TYPES.filter((type) => isTextAttribute({ type }));
 /** The same for attribute `a`, of any type. */
-const filledIn = (values: SQL, lang: 'ar' | 'en') => sql`case when a.type in ('text', 'longText')
+const filledIn = (
+  values: SQL,
+  lang: 'ar' | 'en',
+) => sql`case when a.type = any(${sql.param(TEXT_TYPES)}::text[])
     then ${textFilled(values, sql`a.key`, lang)} else ${valueFilled(values, sql`a.key`)} end`;
 const STORED = sql`products.attributes`;
 
@@ -88,16 +97,17 @@ export async function newProductCompleteness(
     family: number;
     key: string;
     type: AttributeType;
-    required: string;
+    required: AttributeRequired;
     ids: number[];
   }>(
     await tx.execute(sql`select family_id as family, key, type, required, category_ids as ids from attributes
       where required <> 'none' and cardinality(category_ids) > 0 order by family_id, position, id`),
   );
   const values = r(rows.values);
-  // Per language, the count of the row's required attributes, or (`filled`) of those its values fill.
+  // Per language, one `case` arm per family adding up its attributes required in that language that
+  // apply to the row (or, `filled`, those its values fill).
   const counts = (lang: 'ar' | 'en', filled: boolean) => {
-    const families = new Map<number, SQL[]>();
+    const arms = new Map<number, SQL[]>();
     for (const a of required) {
       if (a.required !== lang && a.required !== 'both') continue;
       const ids = sql.raw(`'{${a.ids.map(Number).join(',')}}'::integer[]`);
@@ -105,14 +115,15 @@ export async function newProductCompleteness(
       const applies = sql`((${r('category_id')} = any(${ids}) or ${r('sub_category_id')} = any(${ids})) is true)`;
       const key = sql`${a.key}::text`;
       const isFilled = isTextAttribute(a) ? textFilled(values, key, lang) : valueFilled(values, key);
-      const term = filled ? sql`(${applies} and ${isFilled})::int` : sql`${applies}::int`;
-      families.set(Number(a.family), [...(families.get(Number(a.family)) ?? []), term]);
+      const terms = arms.get(Number(a.family)) ?? [];
+      terms.push(filled ? sql`(${applies} and ${isFilled})::int` : sql`${applies}::int`);
+      arms.set(Number(a.family), terms);
     }
-    if (families.size === 0) return sql`0`;
-    const arms = [...families].map(
+    if (arms.size === 0) return sql`0`;
+    const when = [...arms].map(
       ([f, terms]) => sql`when ${sql.raw(String(f))} then ${sql.join(terms, sql` + `)}`,
     );
-    return sql`(case ${r('family_id')} ${sql.join(arms, sql` `)} else 0 end)`;
+    return sql`(case ${r('family_id')} ${sql.join(when, sql` `)} else 0 end)`;
   };
   // The barcode's check, once per row (`offset 0` keeps the two languages from running it each).
   const join = sql`join families nf on nf.id = ${r('family_id')}
