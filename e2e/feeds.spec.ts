@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { VIEWPORTS } from './support/catalog';
 import { expect, test } from './support/fixtures';
-import { ADMIN, screenshot, setPreferences, signInAsAdmin } from './support/shell';
+import { ADMIN, openFromMenu, screenshot, setPreferences, signInAsAdmin } from './support/shell';
 
 // A scheduled feed: an administrator sets one up for a company against a file server this test
 // starts (allowed through FEED_ALLOWED_HOSTS), runs it now, sees it imported with its counts and
@@ -82,10 +82,8 @@ test('a feed is set up, run now and imported; a failing one says why; both langu
   await page.setViewportSize(VIEWPORTS.desktop);
   await signInAsAdmin(page);
   // In the Upload menu group, beside the uploads.
-  await page.getByRole('button', { name: 'Upload' }).click();
-  await page.getByRole('link', { name: 'Scheduled feeds' }).click();
+  await openFromMenu(page, 'Upload', 'Scheduled feeds', /\/admin\/upload\/feeds$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Scheduled feeds' })).toBeVisible();
-  await expect(page).toHaveURL(/\/admin\/upload\/feeds$/);
 
   await createFeed(page, 'en', family, `${fileOrigin}/catalog.csv`, 'feeds-form-en-light');
   const row = page.getByRole('row').filter({ hasText: `${fileOrigin}/catalog.csv` });
@@ -104,8 +102,7 @@ test('a feed is set up, run now and imported; a failing one says why; both langu
   await expect(failing).toContainText('The address answered HTTP 404 instead of the file');
 
   // Both runs are among the imports: the import with its counts and Undo, the failure with its reason.
-  await page.getByRole('button', { name: 'History' }).click();
-  await page.getByRole('link', { name: 'Imports' }).click();
+  await openFromMenu(page, 'History', 'Imports', /\/admin\/activity\/imports$/);
   const imported = page.getByRole('listitem').filter({ hasText: `${fileOrigin}/catalog.csv` });
   await expect(imported).toContainText('Feed: \u2068127.0.0.1');
   await expect(imported.getByRole('button', { name: 'Undo import' })).toBeVisible();

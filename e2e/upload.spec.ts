@@ -1,7 +1,13 @@
 import { expect, test } from './support/fixtures';
 import { choose } from './support/admin';
 import { productGrid, signInAsGuest } from './support/catalog';
-import { expectNoSeriousA11yViolations, screenshot, setPreferences, signInAsAdmin } from './support/shell';
+import {
+  expectNoSeriousA11yViolations,
+  openFromMenu,
+  screenshot,
+  setPreferences,
+  signInAsAdmin,
+} from './support/shell';
 import { chooseCsv, csvFile, downloadText, expectNoSidewaysScroll, levelCounts } from './support/upload';
 
 // Upload a products CSV through its screen, read the preview, import, and find the products through
@@ -36,14 +42,7 @@ test('upload products: preview with problems, then a clean file imported and fou
   await signInAsAdmin(page);
 
   // Through the menu: Upload, then Upload Products.
-  // The group opens with an animation; a click that lands before it has settled is tried again.
-  const uploadProducts = page.getByRole('link', { name: 'Upload Products' });
-  await expect(async () => {
-    if (!(await uploadProducts.isVisible()))
-      await page.getByRole('button', { name: 'Upload', exact: true }).click();
-    await uploadProducts.click({ timeout: 2_000 });
-    await expect(page).toHaveURL(/\/admin\/upload\/products$/, { timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+  await openFromMenu(page, 'Upload', 'Upload Products', /\/admin\/upload\/products$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Upload Products' })).toBeVisible();
   await expect(page.getByText('Choose a family and a category to upload a file')).toBeVisible();
   await choose(page, /^Family/, 'Al Nakheel Foods');

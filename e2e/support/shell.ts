@@ -46,6 +46,20 @@ export async function onScreen(page: Page, url: RegExp, title: string): Promise<
   await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
 }
 
+/**
+ * Opens an admin page through the menu: the group's button, then the page's link, until the address
+ * is `url`. The group opens with an animation, and a click that lands while it runs can miss the link
+ * (it hit the item above, or nothing): such a click is tried again.
+ */
+export async function openFromMenu(page: Page, group: string, link: string, url: RegExp): Promise<void> {
+  const item = page.getByRole('link', { name: link, exact: true });
+  await expect(async () => {
+    if (!(await item.isVisible())) await page.getByRole('button', { name: group, exact: true }).click();
+    await item.click({ timeout: 2_000 });
+    await expect(page).toHaveURL(url, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 /** Lets MUI transitions and web fonts settle, then saves test-results/screenshots/<name>.png. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
