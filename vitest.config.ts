@@ -22,9 +22,6 @@ const serverProject = (engine: 'pglite' | 'postgres') => ({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks' as const,
-    // Files share each worker's loaded modules instead of loading the server anew per file (about 1.2 s
-    // a file). Each file still builds its own app on its own database (docs/decisions/0017-test-databases.md).
-    isolate: false,
   },
 });
 
