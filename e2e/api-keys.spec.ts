@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { VIEWPORTS } from './support/catalog';
 import { expect, test } from './support/fixtures';
-import { ADMIN, screenshot, setPreferences, signInAsAdmin } from './support/shell';
+import { ADMIN, openFromMenu, screenshot, setPreferences, signInAsAdmin } from './support/shell';
 
 // Another system's key: an administrator creates an editor key for one company and copies its secret;
 // the "system" (this test, with fetch, as curl would) changes a product with it; the administrator
@@ -75,10 +75,8 @@ test('an editor key changes a product; the history names the key; the change is 
   await page.setViewportSize(VIEWPORTS.desktop);
   await signInAsAdmin(page);
   // In the Users menu group, after List and Create.
-  await page.getByRole('button', { name: 'Users' }).click();
-  await page.getByRole('link', { name: 'API keys' }).click();
+  await openFromMenu(page, 'Users', 'API keys', /\/admin\/users\/api-keys$/);
   await expect(page.getByRole('heading', { level: 1, name: 'API keys' })).toBeVisible();
-  await expect(page).toHaveURL(/\/admin\/users\/api-keys$/);
 
   const shown = await createKey(page, 'en', 'ERP sync', family);
   await expect(shown).toContainText('it will not be shown again');

@@ -4,7 +4,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { VIEWPORTS } from './support/catalog';
 import { expect, test } from './support/fixtures';
-import { ADMIN, screenshot, setPreferences, signInAsAdmin } from './support/shell';
+import { ADMIN, openFromMenu, screenshot, setPreferences, signInAsAdmin } from './support/shell';
 
 // Another system listens for catalogue changes: an administrator subscribes its address to product
 // changes and copies the signing secret; a product changed in the admin arrives at the receiver
@@ -112,10 +112,8 @@ test('a product changed in the admin reaches a subscribed receiver, signed; fail
     await page.setViewportSize(VIEWPORTS.desktop);
     await signInAsAdmin(page);
     // In the Users menu group, after API keys.
-    await page.getByRole('button', { name: 'Users' }).click();
-    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await openFromMenu(page, 'Users', 'Webhooks', /\/admin\/users\/webhooks$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();
-    await expect(page).toHaveURL(/\/admin\/users\/webhooks$/);
     await expect(page.getByRole('table')).toContainText('No webhooks yet');
 
     // The server refuses an address outside the allowed hosts that is not https, at the field.
