@@ -140,16 +140,14 @@ export async function mergeStaged(
   return { families, categories, products, attributeChanges };
 }
 
-/** The values a staged row gives (`r.attributes` without the nulls, which clear a stored value). */
-const GIVEN_VALUES = sql`jsonb_strip_nulls(coalesce(r.attributes, '{}'::jsonb))`;
-
 /**
  * A product's values after the import: the staged ones (`r.attributes`, null clearing a value) over
  * the stored ones, whose other keys (attributes the file has no column for) stay as they are.
+ * `r.given` is the staged values without the nulls, worked out once per row in `import_resolved`.
  */
 const MERGED_VALUES = sql`((coalesce(t.attributes, '{}'::jsonb)
     - array(select jsonb_object_keys(coalesce(r.attributes, '{}'::jsonb))))
-  || ${GIVEN_VALUES})`;
+  || r.given)`;
 
 async function mergeProducts(
   tx: Executor,
@@ -159,13 +157,17 @@ async function mergeProducts(
   const { columns, write } = options;
   const key = sql`lower(family_en), barcode, case when barcode is null then lower(category_en) end,
     case when barcode is null then lower(name_en) end`;
+  // The values a staged row gives: its attributes without the nulls, which clear a stored value.
+  const given = options.attributes
+    ? sql`jsonb_strip_nulls(coalesce(src.attributes, '{}'::jsonb))`
+    : sql`'{}'::jsonb`;
   // Each staged product, last row per key, with the family, category and product it resolves to.
   await tx.execute(sql`create temp table import_resolved on commit drop as
     with src as (
       select distinct on (${key}) * from import_rows
       where import_id = ${id} and name_en is not null order by ${key}, line desc)
     select src.*, f.id as family_id, c.id as category_id, sc.id as sub_category_id,
-      coalesce(pb.id, pn.id) as product_id
+      coalesce(pb.id, pn.id) as product_id, ${given} as given
     from src
     left join families f on lower(f.name_en) = lower(src.family_en)
     left join categories c on c.family_id = f.id and lower(c.name_en) = lower(src.category_en)
@@ -195,7 +197,7 @@ async function mergeProducts(
   const from = sql`from import_resolved r left join products t on t.id = r.product_id`;
   // Products whose values change: updated ones, and new ones given any value.
   const valuesGiven = options.attributes
-    ? sql`case when t.id is null then ${GIVEN_VALUES} <> '{}'::jsonb
+    ? sql`case when t.id is null then r.given <> '{}'::jsonb
         else ${valuesChanged} end`
     : sql`false`;
   const { counted: attributeChanges, ...result } = await counts(tx, from, changed, valuesGiven);
@@ -218,7 +220,7 @@ async function mergeProducts(
   const insert = sql`insert into products (${sql.raw(INSERTED.join(', '))}, status, completeness_ar,
       completeness_en, attributes)
     select ${sql.raw(INSERTED.map((c) => `r.${c}`).join(', '))}, coalesce(r.status, 'published'),
-      ${complete.ar}, ${complete.en}, ${GIVEN_VALUES}
+      ${complete.ar}, ${complete.en}, r.given
     from import_resolved r ${complete.join} where r.product_id is null order by r.line`;
   // A new name, barcode or category changes what is filled: the products this import updated
   // (written at the transaction's time) are recomputed; new ones were inserted with theirs.
