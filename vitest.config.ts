@@ -7,34 +7,35 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 
 // Files that bound their own process's memory (`*-memory.test.ts`) need a process of their own: in a
 // shared worker the resident set still holds what earlier files left.
-const MEMORY_BOUND = '**/*-memory.test.ts';
+const memoryBound = (pattern: string) => pattern.replace(/\*\.test\.ts$/, '*-memory.test.ts');
 
-const serverProject = (engine: 'pglite' | 'postgres', memory: boolean) => ({
-  test: {
-    name: memory ? `server:${engine}:memory` : `server:${engine}`,
-    root: 'apps/server',
-    // test/postgres-only: what only a PostgreSQL server can show (several processes on one database).
-    include: memory
-      ? [`src/${MEMORY_BOUND}`, `test/${MEMORY_BOUND}`]
-      : [
-          'src/**/*.test.ts',
-          'test/*.test.ts',
-          'test/fuzz/*.test.ts',
-          ...(engine === 'postgres' ? ['test/postgres-only/*.test.ts'] : []),
-        ],
-    exclude: memory ? configDefaults.exclude : [...configDefaults.exclude, MEMORY_BOUND],
-    environment: 'node',
-    globalSetup: ['test/global-setup.ts'],
-    provide: { engine, postgresUrl: postgresUrl ?? '' },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    pool: 'forks' as const,
-    // Elsewhere files share each worker's loaded modules instead of loading the server anew per file
-    // (about 1.2 s a file); each file still builds its own app on its own database
-    // (docs/decisions/0017-test-databases.md).
-    isolate: memory,
-  },
-});
+const serverProject = (engine: 'pglite' | 'postgres', memory: boolean) => {
+  // test/postgres-only: what only a PostgreSQL server can show (several processes on one database).
+  const files = [
+    'src/**/*.test.ts',
+    'test/*.test.ts',
+    'test/fuzz/*.test.ts',
+    ...(engine === 'postgres' ? ['test/postgres-only/*.test.ts'] : []),
+  ];
+  return {
+    test: {
+      name: memory ? `server:${engine}:memory` : `server:${engine}`,
+      root: 'apps/server',
+      include: memory ? files.map(memoryBound) : files,
+      exclude: memory ? configDefaults.exclude : [...configDefaults.exclude, ...files.map(memoryBound)],
+      environment: 'node',
+      globalSetup: ['test/global-setup.ts'],
+      provide: { engine, postgresUrl: postgresUrl ?? '' },
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+      pool: 'forks' as const,
+      // Elsewhere files share each worker's loaded modules instead of loading the server anew per file
+      // (about 1.2 s a file); each file still builds its own app on its own database
+      // (docs/decisions/0017-test-databases.md).
+      isolate: memory,
+    },
+  };
+};
 
 export default defineConfig({
   test: {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -52,9 +51,7 @@ export const loadAverage = () =>
 export async function scratchData(engine: Engine, prefix: string) {
   const dataDir = mkdtempSync(join(os.tmpdir(), prefix));
   const created =
-    engine === 'postgres'
-      ? await createDatabase(POSTGRES_ADMIN_URL, `dalil_bench_${randomBytes(5).toString('hex')}`)
-      : undefined;
+    engine === 'postgres' ? await createDatabase(POSTGRES_ADMIN_URL, 'dalil_bench_') : undefined;
   const url = created?.url;
   return {
     dataDir,

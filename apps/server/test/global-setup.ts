@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,8 +33,8 @@ export default async function setup(project: TestProject) {
   let postgresTemplate = '';
   let dropTemplate = async () => {};
   if (engine === 'postgres' && postgresUrl) {
-    postgresTemplate = `dalil_template_${randomBytes(6).toString('hex')}`;
-    const created = await createDatabase(postgresUrl, postgresTemplate);
+    const created = await createDatabase(postgresUrl, 'dalil_template_');
+    postgresTemplate = created.name;
     dropTemplate = created.drop;
     const migrated = await openDatabase({ url: created.url, poolSize: 1 });
     await migrated.close();

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,8 +35,11 @@ export async function freshDatabase(): Promise<{
     const database = await openDatabase({ template: inject('pgliteTemplate') });
     return { database, drop: () => Promise.resolve() };
   }
-  const name = `dalil_test_${randomBytes(6).toString('hex')}`;
-  const { url, drop } = await createDatabase(inject('postgresUrl'), name, inject('postgresTemplate'));
+  const { url, drop } = await createDatabase(
+    inject('postgresUrl'),
+    'dalil_test_',
+    inject('postgresTemplate'),
+  );
   const database = await openDatabase({ url, poolSize: 4 });
   return { database, drop, url };
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /** Runs one statement on the PostgreSQL server at `adminUrl` (create or drop a database), on its own connection. */
@@ -12,19 +13,21 @@ async function onServer(adminUrl: string, statement: string): Promise<void> {
 }
 
 /**
- * Creates database `name` on the server at `adminUrl`, empty or as a copy of `template`: its address,
- * and how to drop it again (closing whatever is still connected to it). Tests and benches use it for
- * the databases they make and throw away.
+ * Creates a database on the server at `adminUrl`, named `prefix` and a random suffix, empty or as a
+ * copy of `template`: its name, its address, and how to drop it again (closing whatever is still
+ * connected to it). Tests and benches use it for the databases they make and throw away.
  */
 export async function createDatabase(
   adminUrl: string,
-  name: string,
+  prefix: string,
   template?: string,
-): Promise<{ url: string; drop: () => Promise<void> }> {
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}${randomBytes(6).toString('hex')}`;
   await onServer(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     drop: () => onServer(adminUrl, `drop database if exists ${name} with (force)`),
   };

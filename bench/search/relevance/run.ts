@@ -105,7 +105,7 @@ async function open(engine: string) {
     };
   }
   const admin = 'postgres://postgres@127.0.0.1:5432/postgres';
-  const created = await createDatabase(admin, `dalil_relevance_${process.pid}`);
+  const created = await createDatabase(admin, 'dalil_relevance_');
   const database = await openDatabase({ url: created.url, dataDir });
   return {
     database,

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +24,7 @@ let startMs: number;
 
 /** A new, empty database (not migrated: the processes do that themselves). */
 async function emptyDatabase(): Promise<string> {
-  const created = await createDatabase(inject('postgresUrl'), `dalil_test_${randomBytes(6).toString('hex')}`);
+  const created = await createDatabase(inject('postgresUrl'), 'dalil_test_');
   drop = created.drop;
   return created.url;
 }
