@@ -72,11 +72,15 @@ export function ProductCodes({ product, family }: ProductCodesProps) {
         component="figure"
         sx={{ m: 0, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 0.75 }}
       >
-        <QrSymbol
-          text={url}
-          label={t('catalog.product.qrLabel', { name })}
-          style={{ width: 132, height: 132, borderRadius: 4 }}
-        />
+        {/* The rounded white frame is the wrapper's, not the symbol's: the symbol stays a white square
+            to its corners, so in dark mode no page colour shows inside what a scanner crops to. */}
+        <Box sx={{ bgcolor: '#ffffff', borderRadius: '4px', p: '2px' }}>
+          <QrSymbol
+            text={url}
+            label={t('catalog.product.qrLabel', { name })}
+            style={{ width: 128, height: 128 }}
+          />
+        </Box>
         <Typography
           component="figcaption"
           variant="body2"
