@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // One Vitest run for every unit and integration suite. Server suites run on PGlite, and again on
@@ -39,6 +40,9 @@ const serverProject = (engine: 'pglite' | 'postgres', memory: boolean) => {
 
 export default defineConfig({
   test: {
+    // A file per core: Vitest's default is one fewer than the cores (one file at a time on two), and
+    // most files wait on a database, a child process or a timer much of the time.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
