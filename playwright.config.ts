@@ -1,11 +1,13 @@
 import { defineConfig } from '@playwright/test';
 
 // Journeys run in Debian's Chromium against the production build (npm test builds first). There is no
-// shared web server: each journey file starts its own on a fresh data directory, and the fixture in
+// shared web server: each journey file starts its own on a fresh copy of the data directory that the
+// global setup's first start of the build made (e2e/support/server.ts), and the fixture in
 // e2e/support/fixtures.ts supplies baseURL (one worker, so one server at a time on a 2-core machine).
 
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: './e2e/support/global-setup.ts',
   outputDir: 'test-results/e2e',
   fullyParallel: false,
   workers: 1,

@@ -84,8 +84,8 @@ export const test = base.extend<{ lookup: Lookup }, { serverPerFile: ServerPerFi
     },
     { scope: 'worker', timeout: 60_000 },
   ],
-  // A first start on a new data directory (migrations, demo catalogue and its images) takes a few
-  // seconds, more on a busy machine: it gets its own time, not the test's.
+  // A start on a copy of the data template takes a few seconds (a first start without one, with its
+  // migrations, demo catalogue and images, takes longer): it gets its own time, not the test's.
   baseURL: [
     async ({ serverPerFile }, use, testInfo) => use(await serverPerFile.originFor(testInfo.file)),
     { scope: 'test', timeout: 120_000 },
