@@ -1,11 +1,15 @@
-// bench/webhooks: what webhooks cost and how soon they arrive. A fresh server process per run imports a
-// generated catalogue, then product updates go through the real HTTP API (several at once, the way an
-// ERP sync would send them), once with no subscription and once with three subscriptions to
-// `product.updated` that point at a receiver in a process of its own (receiver.ts). Measured: the update p50/p95 on both
-// sides, the delivery lag from the event's timestamp (written in the change's own transaction, just
-// before its commit) to its arrival at the receiver, and deliveries a second.
+// bench/webhooks: what webhooks cost and how soon they arrive. A fresh server process per engine imports
+// a generated catalogue and gets three subscriptions to `product.updated` that point at a receiver in a
+// process of its own (receiver.ts); then product updates go through the real HTTP API (several at
+// once, the way an ERP sync would send them) in blocks that alternate between the subscriptions off
+// and on (turned off and on through the API, as an admin would), each side `--updates` in all. The two
+// sides share one server, database and warm-up, and alternate in short blocks (ABBA order), so a
+// machine that slows down or speeds up over the run weighs on both alike. After a block with the
+// subscriptions on, the next waits until its deliveries have all arrived. Measured: the update p50/p95
+// of each side, the delivery lag from the event's timestamp (written in the change's own transaction,
+// just before its commit) to its arrival at the receiver, and deliveries a second.
 //   npx tsx bench/webhooks/run.ts [--engine pglite|postgres|both] [--updates 10000] [--products 2000]
-//   [--concurrency 4] [--rounds 1] [--receiver-nice 19]
+//   [--concurrency 4] [--blocks 10] [--warmup 400] [--receiver-nice 19]
 // The receiver stands for another system, which in use runs on another machine: here it shares this
 // machine's cores, at nice 19 by default so that it takes the CPU the server leaves idle instead of
 // delaying the server's own threads (`--receiver-nice 0` makes it an equal, as in earlier runs).
@@ -30,12 +34,14 @@ const {
   products: { type: 'string', default: '2000' },
   updates: { type: 'string', default: '10000' },
   concurrency: { type: 'string', default: '4' },
-  rounds: { type: 'string', default: '1' },
+  blocks: { type: 'string', default: '10' },
+  warmup: { type: 'string', default: '400' },
   'receiver-nice': { type: 'string', default: '19' },
 });
 const UPDATES = Number(options.updates);
 const CONCURRENCY = Number(options.concurrency);
-const ROUNDS = Number(options.rounds);
+const BLOCKS = Number(options.blocks);
+const WARMUP = Number(options.warmup);
 const RECEIVER_NICE = Number(options['receiver-nice']);
 const SUBSCRIPTIONS = 3;
 /** How long deliveries may trail the last update before the run counts as failed. */
@@ -86,24 +92,27 @@ interface Measured {
   delivered: number;
 }
 
-/** `UPDATES` whole-product PUTs, `CONCURRENCY` at a time, each renaming one product. */
-async function timeUpdates(url: string, token: string): Promise<{ times: number[]; started: number }> {
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const page = (await (await fetch(`${url}/api/product?limit=500&skip=0`, { headers })).json()) as {
-    data: Record<string, unknown>[];
-  };
+interface Api {
+  url: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * `count` whole-product PUTs, `CONCURRENCY` at a time, each renaming one product; `from` numbers the
+ * names on from earlier blocks. Each worker keeps to its own products, so two updates of one product
+ * never race.
+ */
+async function timeUpdates(api: Api, products: Record<string, unknown>[], from: number, count: number) {
   const times: number[] = [];
-  const started = Date.now();
-  // Each worker keeps to its own products, so two updates of one product never race.
   const worker = async (_: unknown, w: number) => {
-    const own = page.data.filter((_p, k) => k % CONCURRENCY === w);
-    for (let i = w, n = 0; i < UPDATES; i += CONCURRENCY, n++) {
-      const { id, ...product } = own[n % own.length]!;
+    const own = products.filter((_p, k) => k % CONCURRENCY === w);
+    for (let i = w, n = 0; i < count; i += CONCURRENCY, n++) {
+      const { id, ...product } = own[(Math.floor(from / CONCURRENCY) + n) % own.length]!;
       const t = performance.now();
-      const res = await fetch(`${url}/api/product/${String(id)}`, {
+      const res = await fetch(`${api.url}/api/product/${String(id)}`, {
         method: 'PUT',
-        headers,
-        body: JSON.stringify({ ...product, nameEn: `Renamed ${i}` }),
+        headers: api.headers,
+        body: JSON.stringify({ ...product, nameEn: `Renamed ${from + i}` }),
       });
       await res.arrayBuffer();
       times.push(performance.now() - t);
@@ -111,10 +120,34 @@ async function timeUpdates(url: string, token: string): Promise<{ times: number[
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return { times: times.sort((a, b) => a - b), started };
+  return times;
 }
 
-async function measure(engine: Engine, subscriptions: number, file: string): Promise<Measured> {
+/** Turns every subscription off or on through the API. */
+async function switchSubscriptions(api: Api, ids: number[], enabled: boolean) {
+  for (const id of ids) {
+    const res = await fetch(`${api.url}/api/webhook/${id}`, {
+      method: 'PATCH',
+      headers: api.headers,
+      body: JSON.stringify({ enabled }),
+    });
+    if (res.status !== 200) throw new Error(`webhook switch answered ${res.status}`);
+  }
+}
+
+/** Waits until the receiver has had `expected` deliveries. */
+async function drain(receiver: Receiver, expected: number) {
+  const deadline = performance.now() + DRAIN_TIMEOUT_MS;
+  while ((await receiver.received()) < expected) {
+    if (performance.now() > deadline)
+      throw new Error(`deliveries did not reach ${expected} within ${DRAIN_TIMEOUT_MS / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const sortedCopy = (xs: number[]) => [...xs].sort((a, b) => a - b);
+
+async function measure(engine: Engine, file: string): Promise<Map<number, Measured>> {
   const receiver = new Receiver();
   const receiverUrl = await receiver.start();
   const scratch = await scratchData(engine, 'dalil-bench-webhooks-');
@@ -125,41 +158,85 @@ async function measure(engine: Engine, subscriptions: number, file: string): Pro
   });
   try {
     const token = await adminToken(server.url);
+    const api: Api = {
+      url: server.url,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    };
     const res = await uploadFile(`${server.url}/api/upload/all`, token, file);
     if (res.status !== 200) throw new Error(`import answered ${res.status}`);
-    for (let s = 1; s <= subscriptions; s++) {
+    const ids: number[] = [];
+    for (let s = 1; s <= SUBSCRIPTIONS; s++) {
       const created = await fetch(`${server.url}/api/webhook`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        headers: api.headers,
         body: JSON.stringify({ url: `${receiverUrl}/s${s}`, events: ['product.updated'] }),
       });
       if (created.status !== 201)
         throw new Error(`webhook create answered ${created.status}: ${await created.text()}`);
+      ids.push(((await created.json()) as { id: number }).id);
     }
-    const { times, started } = await timeUpdates(server.url, token);
-    const expected = UPDATES * subscriptions;
-    const deadline = performance.now() + DRAIN_TIMEOUT_MS;
-    while ((await receiver.received()) < expected && performance.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const got = await receiver.report();
-    if (got.received < expected) {
-      throw new Error(
-        `${got.received} of ${expected} deliveries arrived within ${DRAIN_TIMEOUT_MS / 1000} s`,
+    const page = (await (
+      await fetch(`${server.url}/api/product?limit=500&skip=0`, { headers: api.headers })
+    ).json()) as { data: Record<string, unknown>[] };
+
+    // Warm-up, not counted: the JIT, the caches and the connections, with the subscriptions on.
+    let written = 0;
+    let expected = 0;
+    await timeUpdates(api, page.data, written, WARMUP);
+    written += WARMUP;
+    expected += WARMUP * SUBSCRIPTIONS;
+    await drain(receiver, expected);
+    const warmupDeliveries = expected;
+
+    const times = new Map<number, number[]>([
+      [0, []],
+      [SUBSCRIPTIONS, []],
+    ]);
+    let deliveringMs = 0;
+    const perBlock = Math.ceil(UPDATES / BLOCKS);
+    let on = true;
+    for (let block = 0; block < 2 * BLOCKS; block++) {
+      // ABBA: off, on, on, off, off, on, ...
+      const wantOn = Math.floor((block + 1) / 2) % 2 === 1;
+      if (wantOn !== on) await switchSubscriptions(api, ids, wantOn);
+      on = wantOn;
+      const started = performance.now();
+      const blockTimes = await timeUpdates(api, page.data, written, perBlock);
+      written += perBlock;
+      if (on) {
+        expected += perBlock * SUBSCRIPTIONS;
+        await drain(receiver, expected);
+        deliveringMs += performance.now() - started;
+      }
+      times.get(on ? SUBSCRIPTIONS : 0)!.push(...blockTimes);
+      const sorted = sortedCopy(blockTimes);
+      log(
+        `  ${engine} block ${block + 1}/${2 * BLOCKS}, subscriptions ${on ? 'on ' : 'off'}: ` +
+          `update p50 ${ms(percentile(sorted, 0.5))} ms p95 ${ms(percentile(sorted, 0.95))} ms (load ${loadAverage()})`,
       );
     }
+
+    const got = await receiver.report();
+    if (got.received !== expected) throw new Error(`${got.received} deliveries arrived, ${expected} sent`);
     if (got.distinctIds !== expected) {
       throw new Error(`${got.received} deliveries carried ${got.distinctIds} distinct webhook-ids`);
     }
-    const lags = got.lags.sort((a, b) => a - b);
-    return {
-      updateP50: percentile(times, 0.5),
-      updateP95: percentile(times, 0.95),
-      lagP50: percentile(lags, 0.5),
-      lagP95: percentile(lags, 0.95),
-      perSecond: subscriptions ? expected / ((got.lastArrival - started) / 1000) : NaN,
-      delivered: got.received,
-    };
+    // Arrivals are in order: the warm-up's come first.
+    const lags = sortedCopy(got.lags.slice(warmupDeliveries));
+    const result = new Map<number, Measured>();
+    for (const [subscriptions, all] of times) {
+      const sorted = sortedCopy(all);
+      const delivered = subscriptions ? lags.length : 0;
+      result.set(subscriptions, {
+        updateP50: percentile(sorted, 0.5),
+        updateP95: percentile(sorted, 0.95),
+        lagP50: subscriptions ? percentile(lags, 0.5) : NaN,
+        lagP95: subscriptions ? percentile(lags, 0.95) : NaN,
+        perSecond: subscriptions ? delivered / (deliveringMs / 1000) : NaN,
+        delivered,
+      });
+    }
+    return result;
   } finally {
     server.proc.kill('SIGTERM');
     await server.exited;
@@ -168,7 +245,6 @@ async function measure(engine: Engine, subscriptions: number, file: string): Pro
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 const extra = (on: number, off: number) => `${(((on - off) / off) * 100).toFixed(1)}%`;
 
 async function main() {
@@ -178,38 +254,26 @@ async function main() {
   try {
     await generateCsv(file, ROWS);
     for (const engine of engines) {
-      const runs = new Map<number, Measured[]>([
-        [0, []],
-        [SUBSCRIPTIONS, []],
-      ]);
-      for (let round = 0; round < ROUNDS; round++) {
-        for (const subscriptions of [0, SUBSCRIPTIONS]) {
-          const m = await measure(engine, subscriptions, file);
-          runs.get(subscriptions)!.push(m);
-          log(
-            `${engine}, ${subscriptions} subscriptions: update p50 ${ms(m.updateP50)} ms p95 ${ms(m.updateP95)} ms, ` +
-              `lag p50 ${ms(m.lagP50)} ms p95 ${ms(m.lagP95)} ms, ${m.delivered} delivered ` +
-              `(${Number.isFinite(m.perSecond) ? m.perSecond.toFixed(0) : '-'}/s; load ${loadAverage()})`,
-          );
-        }
-      }
-      const pick = (s: number, k: keyof Measured) => median(runs.get(s)!.map((m) => m[k]));
+      const measured = await measure(engine, file);
       for (const s of [0, SUBSCRIPTIONS]) {
+        const m = measured.get(s)!;
         rows.push([
           engine,
           s,
-          ms(pick(s, 'updateP50')),
-          ms(pick(s, 'updateP95')),
-          s ? ms(pick(s, 'lagP50')) : '-',
-          s ? ms(pick(s, 'lagP95')) : '-',
-          s ? pick(s, 'perSecond').toFixed(0) : '-',
+          ms(m.updateP50),
+          ms(m.updateP95),
+          s ? ms(m.lagP50) : '-',
+          s ? ms(m.lagP95) : '-',
+          s ? m.perSecond.toFixed(0) : '-',
         ]);
       }
+      const none = measured.get(0)!;
+      const three = measured.get(SUBSCRIPTIONS)!;
       rows.push([
         engine,
         'overhead',
-        extra(pick(SUBSCRIPTIONS, 'updateP50'), pick(0, 'updateP50')),
-        extra(pick(SUBSCRIPTIONS, 'updateP95'), pick(0, 'updateP95')),
+        extra(three.updateP50, none.updateP50),
+        extra(three.updateP95, none.updateP95),
         '',
         '',
         '',
@@ -228,8 +292,9 @@ async function main() {
     'deliveries/s',
   ];
   log(
-    `\n${UPDATES.toLocaleString('en')} product updates, ${CONCURRENCY} at a time, over ${ROWS.toLocaleString('en')} ` +
-      `products; median of ${ROUNDS} round(s) per side; the receiver at nice ${RECEIVER_NICE}\n`,
+    `\n${UPDATES.toLocaleString('en')} product updates a side, ${CONCURRENCY} at a time, over ` +
+      `${ROWS.toLocaleString('en')} products, in ${BLOCKS} blocks a side after ${WARMUP} not counted; ` +
+      `the receiver at nice ${RECEIVER_NICE}\n`,
   );
   log(markdownTable(header, rows));
   log(`\nload average at the end: ${loadAverage()}; ${os.cpus().length} cores, Node ${process.version}`);
