@@ -239,6 +239,9 @@ describe('drafts and publish dates', () => {
     expect(put.statusCode, put.body).toBe(200);
     const guest = await guestToken();
     expect((await call('GET', `/api/product/${ids.ofDraft}`, guest)).statusCode).toBe(200);
+    // A guest's search of the family is answered, and its page kept in the search cache.
+    const searched = await call('GET', `/api/search?family=${ids.draftFamily}`, guest);
+    expect(searched.statusCode, searched.body).toBe(200);
     const entry = body(await call('GET', '/api/activity?limit=1', admin)) as { data: Activity[] };
     expect(entry.data[0]).toMatchObject({
       entity: 'family',
@@ -252,6 +255,8 @@ describe('drafts and publish dates', () => {
     });
     expect((await call('GET', `/api/product/${ids.ofDraft}`, guest)).statusCode).toBe(404);
     expect((await call('GET', `/api/family/${ids.draftFamily}`, guest)).statusCode).toBe(404);
+    // The cached page is not served once the family is a draft again.
+    expect((await call('GET', `/api/search?family=${ids.draftFamily}`, guest)).statusCode).toBe(404);
   });
 
   it('an import sets the status; a bad status names its line and changes nothing', async () => {

@@ -73,7 +73,6 @@ export function searchRoutes(
       // Visitors search the published products of a published family; staff of the family, drafts too.
       const staff = seesDrafts(request.account, family);
       const now = app.ctx.now();
-      if (!staff && !(await familyPublishedNow(db, family, now))) throw notFound('Family');
       const text = normalizeSearchText(search);
       const version = await cache.currentVersion();
       // A visitor's pages change when a publish date passes as well as on a write.
@@ -91,6 +90,10 @@ export function searchRoutes(
       const key = `${seen}|${family}|${category ?? ''}|${pageSize}|${skip}|${wanted.join(',')}|${filterKey}|${text}`;
       let page = cache.get(key);
       if (page === undefined) {
+        // Whether a visitor may see the family is checked when a page is made, not on every hit: a
+        // family stops being published only through a write, which expires the cached pages, and a
+        // publish date passing changes the key (`seen`). A refusal is not cached.
+        if (!staff && !(await familyPublishedNow(db, family, now))) throw notFound('Family');
         // The family's vocabulary of the same catalogue version as the cached pages.
         // Attribute writes expire the cache like any catalogue write: a cached page was checked too.
         const attributes = await resolveAttributeQuery(db, family, staff, params, facetKeys);
