@@ -89,7 +89,6 @@ interface Measured {
   lagP50: number;
   lagP95: number;
   perSecond: number;
-  delivered: number;
 }
 
 interface Api {
@@ -146,6 +145,12 @@ async function drain(receiver: Receiver, expected: number) {
 }
 
 const sortedCopy = (xs: number[]) => [...xs].sort((a, b) => a - b);
+
+/** The p50 and p95 of some times. */
+function middleAndTail(xs: number[]) {
+  const sorted = sortedCopy(xs);
+  return { p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95) };
+}
 
 async function measure(engine: Engine, file: string): Promise<Map<number, Measured>> {
   const receiver = new Receiver();
@@ -209,10 +214,10 @@ async function measure(engine: Engine, file: string): Promise<Map<number, Measur
         deliveringMs += performance.now() - started;
       }
       times.get(on ? SUBSCRIPTIONS : 0)!.push(...blockTimes);
-      const sorted = sortedCopy(blockTimes);
+      const { p50, p95 } = middleAndTail(blockTimes);
       log(
         `  ${engine} block ${block + 1}/${2 * BLOCKS}, subscriptions ${on ? 'on ' : 'off'}: ` +
-          `update p50 ${ms(percentile(sorted, 0.5))} ms p95 ${ms(percentile(sorted, 0.95))} ms (load ${loadAverage()})`,
+          `update p50 ${ms(p50)} ms p95 ${ms(p95)} ms (load ${loadAverage()})`,
       );
     }
 
@@ -222,18 +227,17 @@ async function measure(engine: Engine, file: string): Promise<Map<number, Measur
       throw new Error(`${got.received} deliveries carried ${got.distinctIds} distinct webhook-ids`);
     }
     // Arrivals are in order: the warm-up's come first.
-    const lags = sortedCopy(got.lags.slice(warmupDeliveries));
+    const lags = got.lags.slice(warmupDeliveries);
+    const lag = middleAndTail(lags);
     const result = new Map<number, Measured>();
     for (const [subscriptions, all] of times) {
-      const sorted = sortedCopy(all);
-      const delivered = subscriptions ? lags.length : 0;
+      const update = middleAndTail(all);
       result.set(subscriptions, {
-        updateP50: percentile(sorted, 0.5),
-        updateP95: percentile(sorted, 0.95),
-        lagP50: subscriptions ? percentile(lags, 0.5) : NaN,
-        lagP95: subscriptions ? percentile(lags, 0.95) : NaN,
-        perSecond: subscriptions ? delivered / (deliveringMs / 1000) : NaN,
-        delivered,
+        updateP50: update.p50,
+        updateP95: update.p95,
+        lagP50: subscriptions ? lag.p50 : NaN,
+        lagP95: subscriptions ? lag.p95 : NaN,
+        perSecond: subscriptions ? lags.length / (deliveringMs / 1000) : NaN,
       });
     }
     return result;
