@@ -1,5 +1,5 @@
 import type { Account } from '@dalil/contracts/auth';
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { CenteredSpinner } from '../../components/centered-spinner';
@@ -68,7 +68,9 @@ export function SessionGuard({ scope }: SessionGuardProps) {
       const attempt = attempts++;
       void check.then(
         (checked) => {
-          if (!controller.signal.aborted) setAccount(checked);
+          // The page behind the guard renders in a transition: in slices the browser can paint and
+          // answer input between, not in one long task (on a first visit, the whole screen).
+          if (!controller.signal.aborted) startTransition(() => setAccount(checked));
         },
         (error: unknown) => {
           if (controller.signal.aborted) return;
