@@ -292,9 +292,29 @@
     };
   }
 
+  // The family the app restores from storage, when both of its keys agree; else null.
+  function rememberedFamily() {
+    var family;
+    try {
+      family = JSON.parse(read(keys.selectedFamily) || 'null');
+    } catch {
+      return null;
+    }
+    if (!family || typeof family.id !== 'number' || read(keys.family) !== String(family.id)) return null;
+    return family;
+  }
+
   var token = read(keys.token);
   if (token === 'null') token = null;
   var linked = new URLSearchParams(location.search).get('family');
+  // The catalogue's address without a family shows the family this browser chose last (the app's
+  // restoreFamily: both keys agree); the server, which cannot know it, sent the chooser. A visitor
+  // who chose one sees neither the chooser nor its flash: the markup stays hidden and this page goes
+  // on as one the server did not render (the shell with the family's hero).
+  if (served && page === 'main' && linked === null && rememberedFamily()) {
+    html.setAttribute('data-remembered-family', '');
+    served = null;
+  }
   startRequests();
   // The page's route code downloads with the entry; a first-time visitor reaches the page too, after
   // the guest sign-in.
@@ -306,19 +326,8 @@
   // (showProductImage), or the product cannot be shown, or at the latest after a second and a half.
   if (productInShell) return setTimeout(startApp, 1500);
   if (page !== 'main') return whenParsed(startAfterPaint);
-  var family = null;
-  try {
-    family = JSON.parse(read(keys.selectedFamily) || 'null');
-  } catch {
-    family = null;
-  }
-  if (
-    !family ||
-    typeof family.id !== 'number' ||
-    read(keys.family) !== String(family.id) ||
-    (linked !== null && linked !== String(family.id)) ||
-    !family.name
-  )
+  var family = rememberedFamily();
+  if (!family || (linked !== null && linked !== String(family.id)) || !family.name)
     return whenParsed(startAfterPaint);
 
   // Same URLs, srcset and sizes as the app's hero (features/catalog/catalog-hero.tsx), so the browser

@@ -259,6 +259,48 @@ describe('first requests (public/boot.js)', () => {
     }
   });
 
+  it("hides the chooser the server sent to the catalogue's address when this browser chose a family", () => {
+    mockApi({ 'GET /api/user/auth': () => ({ status: 200, body: {} }) });
+    const carried = document.createElement('script');
+    carried.type = 'application/json';
+    carried.id = 'page-data';
+    carried.textContent = JSON.stringify([[['catalog', 'families'], { data: [family], total: 1 }]]);
+    document.head.appendChild(carried);
+    document.body.innerHTML =
+      '<div id="boot-shell"><div class="bs-cover"></div><div class="bs-logo"></div>' +
+      '<p class="bs-family-name"></p><p class="bs-family-other"></p></div>';
+    const html = document.documentElement;
+    try {
+      // A first visit: the chooser stands.
+      window.history.replaceState(null, '', '/catalog/main');
+      runBoot();
+      expect(html).not.toHaveAttribute('data-remembered-family');
+      expect(html).not.toHaveAttribute('data-boot');
+
+      // A visitor who chose a family: the chooser is hidden and the shell shows that family's hero.
+      clearBoot();
+      setToken('catalogue-token');
+      useCatalogStore.getState().selectFamily(family);
+      runBoot();
+      expect(html).toHaveAttribute('data-remembered-family');
+      expect(html.getAttribute('data-boot')).toBe('catalog');
+      expect(document.querySelector('.bs-family-name')).toHaveTextContent(family.name[html.lang as 'ar']);
+
+      // A link that names a family shows that family: the server rendered it, nothing is hidden.
+      clearBoot();
+      html.removeAttribute('data-remembered-family');
+      html.removeAttribute('data-boot');
+      window.history.replaceState(null, '', '/catalog/main?family=7');
+      runBoot();
+      expect(html).not.toHaveAttribute('data-remembered-family');
+      expect(html).not.toHaveAttribute('data-boot');
+    } finally {
+      carried.remove();
+      for (const name of ['data-remembered-family', 'data-boot', 'data-boot-hero'])
+        html.removeAttribute(name);
+    }
+  });
+
   it('stops after the config when guest access is off, and asks nothing on the admin pages', async () => {
     const requests = mockApi({ 'GET /api/config': () => guestConfig(null) });
     window.history.replaceState(null, '', '/catalog/main');

@@ -1,5 +1,10 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
 /**
- * The rendered visitor pages' stylesheet, sent in their head: the catalogue's look (the app's theme
+ * The rendered visitor pages' stylesheet, a file of its own that their head links to (cached by the
+ * browser for a year under an address named by its content, so a visitor's next pages and every
+ * cached page's bytes go without it): the catalogue's look (the app's theme
  * colours, radii and widths, features/catalog) in plain CSS, light and dark. Dark follows the colour
  * mode public/boot.js puts on <html>, else (without JavaScript) the system's.
  *
@@ -7,13 +12,14 @@
  * way (the session check's and the guest sign-in's spinners) stays unseen, and the root does not move
  * up when the content goes, which the browser would count as a layout shift of the whole screen. The
  * app removes the content when its own screen, its sign-in form or its error page shows. System fonts
- * only, as index.html's shell: the web font arrives with the app and would reflow the text.
+ * only, as index.html's shell: the web font arrives with the app and would reflow the text. On the
+ * catalogue's address without a family, boot.js marks a browser that remembers its family: the
+ * chooser the server sent is not shown there, and the app's root is laid out as on any other page.
  */
 const DARK = `--sp-bg:#101418;--sp-paper:#171d24;--sp-text:#e8edf2;--sp-soft:#a9b4c0;--sp-line:#2c3642;--sp-link:#8cc8ee;--sp-chip:#1f2a35;--sp-green:#0d1f15;--sp-green-line:#23452f;--sp-accent:#7fd3a0;--sp-shade:rgba(255,255,255,0.08)`;
 
-export const SERVED_PAGE_STYLE = `<style>
-#served-page{--sp-bg:#f9f9f9;--sp-paper:#fff;--sp-text:#1b2430;--sp-soft:#4d5a69;--sp-line:#e3e7ec;--sp-link:#1f5f86;--sp-chip:#eef3f7;--sp-green:#e7f3ea;--sp-green-line:#c3dfca;--sp-accent:#1d6b3c;--sp-shade:rgba(0,0,0,0.04);min-height:100vh;background:var(--sp-bg);color:var(--sp-text);font-family:'Segoe UI',system-ui,-apple-system,sans-serif;line-height:1.7}
-#served-page~#root{display:none}
+const CSS = `#served-page{--sp-bg:#f9f9f9;--sp-paper:#fff;--sp-text:#1b2430;--sp-soft:#4d5a69;--sp-line:#e3e7ec;--sp-link:#1f5f86;--sp-chip:#eef3f7;--sp-green:#e7f3ea;--sp-green-line:#c3dfca;--sp-accent:#1d6b3c;--sp-shade:rgba(0,0,0,0.04);min-height:100vh;background:var(--sp-bg);color:var(--sp-text);font-family:'Segoe UI',system-ui,-apple-system,sans-serif;line-height:1.7}
+html:not([data-remembered-family]) #served-page~#root,html[data-remembered-family] #served-page{display:none}
 html[data-mode='dark'] #served-page{${DARK}}
 @media (prefers-color-scheme:dark){html:not([data-mode]) #served-page{${DARK}}}
 #served-page.sp-on-product{background:var(--sp-green)}
@@ -73,4 +79,12 @@ html[data-mode='dark'] #served-page{${DARK}}
 .sp-nutrition td{text-align:end}
 @media (min-width:600px){.sp-wrap{padding:0 24px}.sp-toolbar{min-height:64px}.sp-main{padding-top:32px}.sp-hero,.sp-scrim{min-height:260px}.sp-scrim{padding:32px}.sp-product{padding:24px}}
 @media (min-width:900px){.sp-product{grid-template-columns:minmax(0,5fr) minmax(0,6fr);gap:32px}.sp-title{font-size:2.1rem}}
-</style>`;
+`;
+
+/** The stylesheet as served: its address (named by a hash of its text) and its bytes in each encoding. */
+export const SERVED_PAGE_STYLESHEET = {
+  path: `/served-page.${createHash('sha256').update(CSS).digest('hex').slice(0, 10)}.css`,
+  identity: Buffer.from(CSS),
+  br: brotliCompressSync(CSS, { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }),
+  gzip: gzipSync(CSS, { level: 9 }),
+};

@@ -12,7 +12,7 @@ import { createPageReader, type PageEntry } from './page-data';
 import { escapeHtml, renderHead } from './page-head';
 import { pageHead } from './page-heads';
 import { pageLanguage } from './page-language';
-import { SERVED_PAGE_STYLE } from './page-style';
+import { SERVED_PAGE_STYLESHEET } from './page-style';
 
 /**
  * A rendered visitor page: its status, head tags and content (index.html around them is the same for
@@ -45,13 +45,14 @@ const pageDataScript = (entries: PageEntry[]) =>
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   )}</script>`;
 
+const STYLESHEET_LINK = `<link rel="stylesheet" href="${SERVED_PAGE_STYLESHEET.path}" />`;
 const NOT_FOUND_TITLE: Record<VisitorLanguage, string> = { ar: 'الصفحة غير موجودة', en: 'Page not found' };
 const NOINDEX = '<meta name="robots" content="noindex" />';
 
 /**
  * The visitor page an address shows; 'missing' for a product address whose id is no id. The catalogue
- * without a family shows the family the visitor chose last, which only the browser knows: its head
- * is the chooser's.
+ * without a family shows the family the visitor chose last, which only the browser knows: the server
+ * answers the chooser, which boot.js hides in a browser that remembers a family.
  */
 function visitorPage(path: string, query: URLSearchParams): VisitorPage | 'missing' {
   if (path === '/catalog/family') return { kind: 'chooser' };
@@ -95,15 +96,11 @@ export function pagesRoutes(app: FastifyInstance) {
   const genericPage = (language: VisitorLanguage, extra: string) =>
     template.render(language, [template.genericTitle, extra].join('\n    '));
 
-  /**
-   * The page's head and, when `withBody`, its content with the answers it was made from. The
-   * catalogue without a family shows the family the browser remembers: no content of the chooser.
-   */
+  /** The page's head and its content with the answers it was made from. */
   async function render(
     page: VisitorPage | 'missing',
     language: VisitorLanguage,
     origin: string,
-    withBody: boolean,
   ): Promise<RenderedPage> {
     const outcome =
       page === 'missing'
@@ -114,7 +111,7 @@ export function pagesRoutes(app: FastifyInstance) {
       return { status: 404, head: `${title}\n    ${NOINDEX}`, body: '' };
     }
     const head = renderHead(outcome.head);
-    const data = withBody ? await pageData(page) : null;
+    const data = await pageData(page);
     if (!data) return { status: 200, head, body: '' };
     const body = renderBody(data, {
       language,
@@ -125,7 +122,7 @@ export function pagesRoutes(app: FastifyInstance) {
     });
     return {
       status: 200,
-      head: [head, SERVED_PAGE_STYLE, pageDataScript(data.entries)].join('\n    '),
+      head: [head, STYLESHEET_LINK, pageDataScript(data.entries)].join('\n    '),
       body,
     };
   }
@@ -159,9 +156,16 @@ export function pagesRoutes(app: FastifyInstance) {
     const key = `${language} ${origin} ${request.url} ${await schedule.passed(app.ctx.now(), version)}`;
     let served = cache.get(key);
     if (!served) {
-      const withBody = !(page !== 'missing' && page.kind === 'chooser' && trimmed !== '/catalog/family');
-      const rendered = await render(page, language, origin, withBody);
-      served = { status: rendered.status, html: template.render(language, rendered.head, rendered.body) };
+      const rendered = await render(page, language, origin);
+      // The shell stays where boot.js may show it: on the catalogue's address without a family, over
+      // the chooser it hides in a browser that remembers a family, and on pages without content.
+      const shell =
+        rendered.body === '' ||
+        (page !== 'missing' && page.kind === 'chooser' && trimmed === '/catalog/main');
+      served = {
+        status: rendered.status,
+        html: template.render(language, rendered.head, rendered.body, shell),
+      };
       cache.set(key, served, version);
     }
     void reply.status(served.status);
@@ -179,6 +183,17 @@ export function pagesRoutes(app: FastifyInstance) {
 
   for (const url of ['/catalog/family', '/catalog/main', '/catalog/main/:id'])
     app.get(url, { schema: { hide: true } }, answer);
+
+  // The pages' stylesheet: its address changes with its text, so a browser keeps it for a year.
+  app.get(SERVED_PAGE_STYLESHEET.path, { schema: { hide: true } }, (request, reply) => {
+    void reply
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('vary', 'Accept-Encoding')
+      .type('text/css; charset=utf-8');
+    const encoding = chooseEncoding(request.headers['accept-encoding']);
+    if (encoding === null) return reply.send(SERVED_PAGE_STYLESHEET.identity);
+    return reply.header('content-encoding', encoding).send(SERVED_PAGE_STYLESHEET[encoding]);
+  });
 
   // The visitor's sign-in, where a first visit without a session starts: in the language the visitor
   // pages would answer, so the app goes on in the language the next page load will show.

@@ -152,6 +152,27 @@ describe('a product page', () => {
     }
   });
 
+  it('links its stylesheet, which a browser keeps and which is sent compressed as asked', async () => {
+    const { $ } = await open(`/catalog/main/${royal}`);
+    const href = $('link[rel="stylesheet"]').attr('href') ?? '';
+    expect(href).toMatch(/^\/served-page\.[0-9a-f]{10}\.css$/);
+    const plain = await t.app.inject({ method: 'GET', url: href });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-type']).toMatch(/^text\/css/);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // The rules the page's markup is drawn with, light and dark.
+    expect(plain.body).toContain('#served-page{');
+    expect(plain.body).toContain("html[data-mode='dark'] #served-page");
+    for (const [encoding, unpack] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url: href, headers: { 'accept-encoding': encoding } });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(unpack(res.rawPayload).toString('utf8')).toBe(plain.body);
+    }
+  });
+
   it('shows it in English with ?lang=en, left to right', async () => {
     const { $ } = await open(`/catalog/main/${royal}?lang=en`);
     expect($('html').attr('lang')).toBe('en');
@@ -266,12 +287,6 @@ describe('a catalogue page', () => {
     expect($('.sp-grid').length).toBe(0);
     expect($('.sp-empty').text()).toBe('No results were found');
   });
-
-  it('shows nothing for the catalogue without a family: the browser knows which one it shows', async () => {
-    const { res, $ } = await open('/catalog/main');
-    expect(res.statusCode).toBe(200);
-    expect($('#served-page').length).toBe(0);
-  });
 });
 
 describe('the chooser', () => {
@@ -282,6 +297,26 @@ describe('the chooser', () => {
     expect(cards.map((e) => $(e).find('.sp-family-name').text())).toEqual(
       expect.arrayContaining(['Nakheel </script><b>Foods</b>', 'Sahara Drinks']),
     );
+    expect($(`.sp-family[href="/catalog/main?family=${other}&lang=en"]`).length).toBe(1);
+    expect(carried($)).toEqual([[['catalog', 'families'], await asGuest('/api/family?limit=100&skip=0')]]);
+  });
+
+  it('leaves the first-paint shell only where the browser may show it instead of the content', async () => {
+    // boot.js shows the shell over a page without content, and over the chooser on the catalogue's
+    // address when the browser remembers a family; a page whose content stands needs none.
+    const shellOn = async (url: string) => (await open(url)).$('#boot-shell').length;
+    expect(await shellOn('/catalog/main')).toBe(1);
+    expect(await shellOn('/catalog/family')).toBe(0);
+    expect(await shellOn(`/catalog/main?family=${family}`)).toBe(0);
+    expect(await shellOn(`/catalog/main/${royal}`)).toBe(0);
+    expect(await shellOn('/catalog/main/999999')).toBe(1);
+  });
+
+  it("stands on the catalogue's address without a family, for a visitor who has not chosen one", async () => {
+    // A browser that remembers a family hides it (boot.js): the server cannot know which one.
+    const { res, $ } = await open('/catalog/main?lang=en');
+    expect(res.statusCode).toBe(200);
+    expect($('#served-page h1').text()).toBe('Choose the company to know more');
     expect($(`.sp-family[href="/catalog/main?family=${other}&lang=en"]`).length).toBe(1);
     expect(carried($)).toEqual([[['catalog', 'families'], await asGuest('/api/family?limit=100&skip=0')]]);
   });
