@@ -17,7 +17,7 @@ import { Metrics } from '../../apps/server/src/lib/metrics';
 import * as catalogue from '../lib/catalogue-database';
 import { markdownTable, ms } from '../lib/table';
 import { buildQueries } from '../search/queries';
-import { runLoad, type LoadResult } from '../lib/load';
+import { median, runLoad, type LoadResult } from '../lib/load';
 import { checkBuild, SERVER, startProduction } from './server';
 
 const {
@@ -135,12 +135,6 @@ function observationCostUs(): number {
   for (let i = 0; i < n; i++) recorders[i % recorders.length]!('GET', 200, (i % 50) / 1000);
   return ((performance.now() - started) * 1000) / n;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 checkBuild(log, args.server);
 log(

@@ -29,6 +29,13 @@ export interface LoadResult {
   rps: number;
 }
 
+/** The middle value (the mean of the two middle ones for an even count). */
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0
     ? Number.NaN
