@@ -134,18 +134,6 @@
       setTimeout(startApp, 0);
     });
   }
-  // Starts the app once `image` (the page's largest paint) can be painted, or at the latest after a
-  // second and a half on a network too slow for it.
-  function startAfterImage(image) {
-    if (!image || !image.decode) return startAfterPaint();
-    setTimeout(startApp, 1500);
-    image.decode().then(startAfterPaint, startAfterPaint);
-  }
-  // A page the server rendered shows its content at once: its first image downloads before the app's
-  // code competes with it for the network.
-  function startAfterContent() {
-    startAfterImage(document.querySelector('#served-page img[fetchpriority="high"]'));
-  }
   // Once the document has been parsed: the app renders into #root.
   function whenParsed(callback) {
     if (document.readyState !== 'loading') return callback();
@@ -250,7 +238,8 @@
     image.setAttribute('fetchpriority', 'high');
     box.appendChild(image);
     html.setAttribute('data-boot-product', '');
-    startAfterImage(image);
+    if (!image.decode) return startAfterPaint();
+    image.decode().then(startAfterPaint, startAfterPaint);
   }
   // The requests the app would make first on this page, in the app's order.
   function startRequests() {
@@ -330,9 +319,8 @@
   // The page's route code downloads with the entry; a first-time visitor reaches the page too, after
   // the guest sign-in.
   if (page) routeChunks = (chunks.layout || []).concat(chunks[page] || []);
-  if (served) return whenParsed(startAfterContent);
   // Without a session the guard sends the visitor to the login: nothing to show early.
-  if (!page || !token) return whenParsed(startApp);
+  if (!page || !token || served) return whenParsed(startApp);
   html.setAttribute('data-boot', 'catalog');
   // A returning visitor's product page: the app starts once the shell shows the product's image
   // (showProductImage), or the product cannot be shown, or at the latest after a second and a half.
@@ -370,8 +358,12 @@
     var otherName = shell.querySelector('.bs-family-other');
     if (name) name.textContent = family.name[language] || '';
     if (otherName) otherName.textContent = family.name[other] || '';
-    // The cover is what the visitor looks at first.
-    startAfterImage(cover && shell.querySelector('.bs-cover img'));
+    // The cover is what the visitor looks at first: the app starts once it can be painted, or after
+    // a second and a half on a network too slow for it.
+    var coverImage = cover && shell.querySelector('.bs-cover img');
+    if (!coverImage || !coverImage.decode) return startAfterPaint();
+    setTimeout(startApp, 1500);
+    coverImage.decode().then(startAfterPaint, startAfterPaint);
   }
   // The shell's markup follows this script: fill it in as soon as it has been parsed, which is
   // before the first paint.
