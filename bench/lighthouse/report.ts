@@ -4,6 +4,7 @@ export interface RunSummary {
   version: string;
   performance: number;
   accessibility: number;
+  seo: number;
   metrics: Record<string, string>;
   /** Audits that cost points: id, score and what Lighthouse says about them. */
   findings: string[];
@@ -23,7 +24,7 @@ export function summarise(lhr: Result): RunSummary {
   const metrics: Record<string, string> = {};
   for (const [id, name] of Object.entries(METRICS)) metrics[name] = lhr.audits[id]?.displayValue ?? '?';
   const findings: string[] = [];
-  for (const category of ['performance', 'accessibility'] as const) {
+  for (const category of ['performance', 'accessibility', 'seo'] as const) {
     for (const ref of lhr.categories[category]?.auditRefs ?? []) {
       const audit = lhr.audits[ref.id];
       if (!audit || audit.score === null || audit.score >= 0.9 || audit.scoreDisplayMode === 'informative')
@@ -35,6 +36,7 @@ export function summarise(lhr: Result): RunSummary {
     version: lhr.lighthouseVersion,
     performance: score(lhr.categories.performance?.score),
     accessibility: score(lhr.categories.accessibility?.score),
+    seo: score(lhr.categories.seo?.score),
     metrics,
     findings,
   };
@@ -59,17 +61,17 @@ export function printReport(
 ): void {
   const names = Object.values(METRICS);
   log(`\nLighthouse ${about.lighthouse}, mobile preset (simulated throttling), ${about.url}\n`);
-  log(`| run | performance | accessibility | ${names.join(' | ')} |`);
-  log(`|---|---|---|${names.map(() => '---').join('|')}|`);
+  log(`| run | performance | accessibility | SEO | ${names.join(' | ')} |`);
+  log(`|---|---|---|---|${names.map(() => '---').join('|')}|`);
   runs.forEach((run, i) =>
     log(
-      `| ${i + 1} | ${run.performance} | ${run.accessibility} | ${names.map((n) => run.metrics[n]).join(' | ')} |`,
+      `| ${i + 1} | ${run.performance} | ${run.accessibility} | ${run.seo} | ${names.map((n) => run.metrics[n]).join(' | ')} |`,
     ),
   );
   if (runs.length === 0) return;
   const mid = median(runs);
   log(
-    `\nmedian: performance ${mid.performance} (target 95 quiet, 85 busy), accessibility ${median(runs, (r) => r.accessibility).accessibility} (target 100)`,
+    `\nmedian: performance ${mid.performance} (target 95 quiet, 85 busy), accessibility ${median(runs, (r) => r.accessibility).accessibility}, SEO ${median(runs, (r) => r.seo).seo} (targets 100)`,
   );
   if (mid.findings.length)
     log(`\nwhat cost points in the median run:\n${mid.findings.map((f) => `  - ${f}`).join('\n')}`);

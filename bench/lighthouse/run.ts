@@ -3,7 +3,7 @@
 // the production build.
 //   npm run bench:lighthouse [-- --runs 5 --pages main,product --visitors first,returning --busy 2]
 // A benchmark, never a test: it prints scores. Targets: performance >= 95 on a quiet machine and
-// >= 85 while another process keeps both cores busy (--busy 2), accessibility 100.
+// >= 85 while another process keeps both cores busy (--busy 2), accessibility and SEO 100.
 import lighthouse from 'lighthouse';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -47,7 +47,7 @@ async function audit(origin: string, scenario: Scenario, save: string | null): P
       port: browser.port,
       output: 'json',
       logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
+      onlyCategories: ['performance', 'accessibility', 'seo'],
       // Storage holds what the visitor has; prepareStorage already emptied the HTTP cache.
       disableStorageReset: true,
     });
@@ -87,7 +87,7 @@ try {
       }
       runs.push(run);
       log(
-        `${name} ${runs.length}/${RUNS}: performance ${run.performance}, accessibility ${run.accessibility}`,
+        `${name} ${runs.length}/${RUNS}: performance ${run.performance}, accessibility ${run.accessibility}, SEO ${run.seo}`,
       );
     }
     printReport(runs, log, { lighthouse: runs[0]?.version ?? '?', url: `${server.origin}${scenario.path}` });
@@ -99,6 +99,7 @@ try {
       mid.performance,
       `${Math.min(...scores)}-${Math.max(...scores)}`,
       median(runs, (r) => r.accessibility).accessibility,
+      median(runs, (r) => r.seo).seo,
       mid.metrics.TBT ?? '?',
       mid.metrics.LCP ?? '?',
     ]);
@@ -106,7 +107,16 @@ try {
   log(`\nSummary (${RUNS} cold runs each, ${Number(args.busy)} busy processes):\n`);
   log(
     markdownTable(
-      ['page', 'visitor', 'performance (median)', 'range', 'accessibility (median)', 'TBT', 'LCP'],
+      [
+        'page',
+        'visitor',
+        'performance (median)',
+        'range',
+        'accessibility (median)',
+        'SEO (median)',
+        'TBT',
+        'LCP',
+      ],
       summary,
     ),
   );
