@@ -36,8 +36,8 @@ export function onEnqueued(listener: () => void): () => void {
 type Subscription = { id: number; events: string[]; families: number[] };
 
 /**
- * The enabled subscriptions, read once per transaction: a write that records many changes (a
- * category's products moved to its parent) asks once.
+ * The enabled subscriptions, read once per transaction by a write that records many changes (a
+ * category's products moved to its parent).
  */
 const perTransaction = new WeakMap<Tx, Promise<Subscription[]>>();
 
@@ -60,48 +60,76 @@ function enabledSubscriptions(tx: Db | Tx): Promise<Subscription[]> {
   return found;
 }
 
+const wants = (s: Subscription, event: OutboxEvent) =>
+  s.events.includes(event.type) &&
+  (s.families.length === 0 || (event.family !== null && s.families.includes(event.family)));
+
 /**
  * Writes events and their deliveries to the subscriptions that want them (enabled, the event type,
- * the family: an empty list is every family), in the caller's transaction. Costs one query when no
- * subscription matches.
+ * the family: an empty list is every family), in the caller's transaction.
+ *
+ * A lone event (an API write's) costs one statement, subscribed to or not: the statement picks the
+ * subscriptions itself and writes nothing when none wants the event, so announcing a change adds no
+ * round trip to the write. Several events in one transaction (a bulk write's) read the subscriptions
+ * first, once, and send only the events someone wants: a large write that nobody subscribed to does
+ * not carry every record's body to the database.
  */
 export async function enqueueWebhookEvents(tx: Db | Tx, events: OutboxEvent[]): Promise<void> {
   if (events.length === 0) return;
-  const subscriptions = await enabledSubscriptions(tx);
-  if (subscriptions.length === 0) return;
-  const at = new Date();
-  const wanted = events
-    .map((event) => ({
-      event,
-      to: subscriptions.filter(
-        (s) =>
-          s.events.includes(event.type) &&
-          (s.families.length === 0 || (event.family !== null && s.families.includes(event.family))),
-      ),
-    }))
-    .filter((w) => w.to.length > 0);
-  if (wanted.length === 0) return;
-  // One statement for the messages and their deliveries: a round trip fewer in every write that
-  // announces something. Deliveries are numbered in the messages' order, which keeps a record's events
-  // in order (the worker sends a record's delivery only after the earlier ones).
-  const ids = wanted.map(newMessageId);
-  const messages = wanted.map(
-    ({ event }, i) =>
-      sql`(${i}::int, ${ids[i]!}::text, ${event.type}::text, ${event.family}::int, ${event.key}::text, ${JSON.stringify(
-        { type: event.type, timestamp: at.toISOString(), data: event.data },
+  let written: number;
+  if (events.length === 1 && !(tx instanceof PgTransaction && perTransaction.has(tx))) {
+    written = await insertEvents(tx, events, null);
+  } else {
+    const subscriptions = await enabledSubscriptions(tx);
+    const wanted = events
+      .map((event) => ({ event, to: subscriptions.filter((s) => wants(s, event)).map((s) => s.id) }))
+      .filter((w) => w.to.length > 0);
+    if (wanted.length === 0) return;
+    written = await insertEvents(
+      tx,
+      wanted.map((w) => w.event),
+      wanted.map((w) => w.to),
+    );
+  }
+  if (written > 0) for (const listener of listeners) listener();
+}
+
+/**
+ * One statement for the messages and their deliveries; answers how many deliveries it wrote. `to`
+ * lists each event's subscriptions; null lets the statement match the enabled subscriptions itself,
+ * and an event no subscription wants is not written. Deliveries are numbered in the messages' order,
+ * which keeps a record's events in order (the worker sends a record's delivery only after the
+ * earlier ones).
+ */
+async function insertEvents(tx: Db | Tx, events: OutboxEvent[], to: number[][] | null): Promise<number> {
+  const at = new Date().toISOString();
+  const messages = events.map(
+    (event, i) =>
+      sql`(${i}::int, ${newMessageId()}::text, ${event.type}::text, ${event.family}::int, ${event.key}::text, ${JSON.stringify(
+        { type: event.type, timestamp: at, data: event.data },
       )}::text)`,
   );
-  const deliveries = wanted.flatMap(({ to }, i) => to.map((s) => sql`(${i}::int, ${s.id}::int)`));
-  await tx.execute(sql`
+  const wanted = to
+    ? sql`select * from (values ${sql.join(
+        to.flatMap((ids, i) => ids.map((id) => sql`(${i}::int, ${id}::int)`)),
+        sql`, `,
+      )}) as w(n, subscription_id)`
+    : sql`select e.n, s.id as subscription_id from e join ${webhookSubscriptions} s on s.enabled
+        and e.event_type = any(s.events)
+        and (cardinality(s.families) = 0 or e.family_id = any(s.families))`;
+  const result = await tx.execute(sql`
     with e(n, message_id, event_type, family_id, key, body) as (values ${sql.join(messages, sql`, `)}),
+    w as (${wanted}),
     m as (
       insert into ${webhookMessages} (message_id, event_type, family_id, key, body, at)
-      select message_id, event_type, family_id, key, body, ${at.toISOString()}::timestamptz from e order by n
-      returning id, message_id)
-    insert into ${webhookDeliveries} (subscription_id, message_id, key)
-    select d.subscription_id, m.id, e.key
-    from (values ${sql.join(deliveries, sql`, `)}) as d(n, subscription_id)
-      join e on e.n = d.n join m on m.message_id = e.message_id
-    order by m.id, d.subscription_id`);
-  for (const listener of listeners) listener();
+      select message_id, event_type, family_id, key, body, ${at}::timestamptz from e
+      where e.n in (select n from w) order by n
+      returning id, message_id),
+    d as (
+      insert into ${webhookDeliveries} (subscription_id, message_id, key)
+      select w.subscription_id, m.id, e.key from w join e on e.n = w.n join m on m.message_id = e.message_id
+      order by m.id, w.subscription_id
+      returning 1)
+    select count(*)::int as written from d`);
+  return (result as { rows: { written: number }[] }).rows[0]?.written ?? 0;
 }

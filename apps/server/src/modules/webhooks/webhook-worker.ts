@@ -2,7 +2,6 @@ import { WEBHOOK_SECRET_PREFIX } from '@dalil/contracts/webhooks';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { webhookAttempts } from '../../db/schema';
 import { onEnqueued } from '../../lib/webhook-outbox';
 import { type Outcome, WebhookSender } from './webhook-sender';
 
@@ -16,11 +15,12 @@ const RETRY_SCHEDULE_MS = [5, 300, 1800, 7200, 18_000, 36_000].map((s) => s * 10
 /** How long after its first attempt a delivery is retried before its subscription is disabled. */
 const GIVE_UP_AFTER_MS = 24 * 3600 * 1000;
 /** Deliveries claimed, and sent at once, per round. */
-const BATCH = 64;
+const BATCH = 256;
 /**
- * How long a local write's events wait for the next writes' to join their round. Under a stream of
- * writes, rounds are then fewer and fuller, and their statements take the database (PGlite has one
- * connection) from the writes less often; a lone change waits this much longer to be sent.
+ * How long a local write's events wait for the next writes' to join their round, and how long a
+ * round that was not full waits before the next. Under a stream of writes, rounds are then fewer and
+ * fuller, and their two statements take the database (PGlite has one connection) and the API's
+ * thread from the writes less often; an event waits at most this much longer to be sent.
  */
 const GATHER_MS = 50;
 
@@ -167,6 +167,9 @@ export class WebhookWorker {
         claimed.map((d, i) => this.outcomeOf(d, at, outcomes[i]!)),
         at,
       );
+      // A round that was not full: the writes still coming join the next one, instead of a round of
+      // statements for every few deliveries.
+      if (claimed.length < BATCH) await new Promise((resolve) => setTimeout(resolve, GATHER_MS));
     }
   }
 
@@ -220,47 +223,48 @@ export class WebhookWorker {
   }
 
   /**
-   * Records a round's attempts in one transaction (a round under load is up to BATCH deliveries: one
-   * transaction instead of one each keeps the outbox's cost off the writes it reports).
+   * Records a round's attempts in one statement (a round under load is up to BATCH deliveries, and
+   * one statement instead of a transaction of several keeps the outbox's cost off the writes it
+   * reports): each delivery's new state, its attempt, and a subscription whose delivery is given up
+   * turned off. A delivery whose subscription was deleted while it was on the way records nothing.
    */
   private async record(sent: Sent[], at: Date): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const values = sent.map(
+    const values = sent.map(
+      (s) =>
+        sql`(${s.d.id}::int, ${s.state}::text, ${s.attempt}::int, ${s.first.toISOString()}::timestamptz, ${
+          s.next?.toISOString() ?? null
+        }::timestamptz, ${s.outcome.ok}::boolean, ${s.outcome.responseCode}::int, ${s.outcome.error}::text, ${
+          s.outcome.durationMs
+        }::int)`,
+    );
+    const givenUp = sent
+      .filter((s) => s.givingUp)
+      .map(
         (s) =>
-          sql`(${s.d.id}::int, ${s.state}::text, ${s.attempt}::int, ${s.first.toISOString()}::timestamptz, ${
-            s.next?.toISOString() ?? null
-          }::timestamptz)`,
+          sql`(${s.d.id}::int, ${`Deliveries failed for 24 hours (last: ${s.outcome.error ?? 'no answer'}); turned off`}::text)`,
       );
-      const updated = await tx.execute(sql`
+    const turnOff =
+      givenUp.length === 0
+        ? sql``
+        : sql`, off as (
+            update webhook_subscriptions s set enabled = false, disabled_at = ${at.toISOString()}::timestamptz,
+              disabled_reason = g.reason
+            from (values ${sql.join(givenUp, sql`, `)}) as g(id, reason) join u on u.id = g.id
+            where s.id = u.subscription_id and s.enabled)`;
+    await this.db.execute(sql`
+      with v(id, state, attempts, first_at, next_at, ok, response_code, error, duration_ms) as (
+        values ${sql.join(values, sql`, `)}),
+      u as (
         update webhook_deliveries d set state = v.state, attempts = v.attempts,
           first_attempt_at = v.first_at, next_attempt_at = v.next_at, leased_until = null
-        from (values ${sql.join(values, sql`, `)}) as v(id, state, attempts, first_at, next_at)
-        where d.id = v.id returning d.id`);
-      // A subscription deleted while its message was on the way: nothing left to record.
-      const kept = new Set(rowsOf<{ id: number }>(updated).map((r) => r.id));
-      const recorded = sent.filter((s) => kept.has(s.d.id));
-      if (recorded.length === 0) return;
-      await tx.insert(webhookAttempts).values(
-        recorded.map((s) => ({
-          deliveryId: s.d.id,
-          subscriptionId: s.d.subscription_id,
-          attempt: s.attempt,
-          ok: s.outcome.ok,
-          responseCode: s.outcome.responseCode,
-          error: s.outcome.error,
-          attemptedAt: at,
-          durationMs: s.outcome.durationMs,
-          nextAttemptAt: s.next,
-        })),
-      );
-      for (const s of recorded.filter((r) => r.givingUp)) {
-        const reason = `Deliveries failed for 24 hours (last: ${s.outcome.error ?? 'no answer'}); turned off`;
-        await tx.execute(sql`
-          update webhook_subscriptions set enabled = false, disabled_at = ${at.toISOString()}::timestamptz,
-            disabled_reason = ${reason}
-          where id = ${s.d.subscription_id} and enabled`);
-      }
-    });
+        from v where d.id = v.id
+        returning d.id, d.subscription_id)${turnOff}
+      insert into webhook_attempts (delivery_id, subscription_id, attempt, ok, response_code, error,
+        attempted_at, duration_ms, next_attempt_at)
+      select v.id, u.subscription_id, v.attempts, v.ok, v.response_code, v.error,
+        ${at.toISOString()}::timestamptz, v.duration_ms, v.next_at
+      from u join v on v.id = u.id
+      order by v.id`);
     for (const { d, outcome, attempt, givingUp } of sent) {
       if (outcome.ok) continue;
       this.log.warn(
