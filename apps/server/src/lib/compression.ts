@@ -39,3 +39,34 @@ export function compressText(text: string, encoding: Encoding): Buffer {
     params: { ...CACHED_BROTLI, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text) },
   });
 }
+
+/** A text's compressed copies, kept by whoever keeps the text and made on first use. */
+export type CompressedCopies = Partial<Record<Encoding, Buffer>>;
+
+/** The part of a reply that sendable() sets headers on. */
+interface Headers {
+  getHeader(name: string): number | string | string[] | undefined;
+  header(name: string, value: string): unknown;
+}
+
+/**
+ * The body to send for a text kept with its compressed copies (a cached page, a search answer, a
+ * stylesheet): compressed as the request accepts, made once into `copies`, with `Content-Encoding`
+ * (which @fastify/compress then leaves alone) and `Vary: Accept-Encoding`. A text under the
+ * threshold goes as it is.
+ */
+export function sendable(
+  acceptEncoding: string | undefined,
+  reply: Headers,
+  text: string,
+  copies: CompressedCopies,
+): string | Buffer {
+  const short = text.length < COMPRESSION.threshold && Buffer.byteLength(text) < COMPRESSION.threshold;
+  if (short) return text;
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+  const encoding = chooseEncoding(acceptEncoding);
+  if (encoding === null) return text;
+  reply.header('content-encoding', encoding);
+  return (copies[encoding] ??= compressText(text, encoding));
+}

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { addressId, parseCatalogQuery } from '@dalil/contracts/catalog-query';
 import { readCatalogueVersion } from '../../lib/catalogue-version';
-import { COMPRESSION, chooseEncoding, compressText } from '../../lib/compression';
+import { type CompressedCopies, sendable } from '../../lib/compression';
 import { VersionedCache } from '../../lib/versioned-cache';
 import { publicOrigin, type VisitorLanguage, type VisitorPage } from '../../lib/visitor-addresses';
 import { AppHtml } from './app-html';
@@ -28,12 +28,7 @@ interface RenderedPage {
  * A page as it is sent: the whole HTML, and its compressed copies once asked for, so that a cached
  * page costs neither its assembly nor its compression again.
  */
-interface ServedPage {
-  status: 200 | 404;
-  html: string;
-  br?: Buffer;
-  gzip?: Buffer;
-}
+type ServedPage = { status: 200 | 404; html: string } & CompressedCopies;
 
 /**
  * The answers the page was made from, for the app to put in its cache before its first render, as
@@ -169,16 +164,7 @@ export function pagesRoutes(app: FastifyInstance) {
       cache.set(key, served, version);
     }
     void reply.status(served.status);
-    const encoding =
-      served.html.length >= COMPRESSION.threshold ? chooseEncoding(request.headers['accept-encoding']) : null;
-    if (encoding === null) return reply.send(served.html);
-    served[encoding] ??= compressText(served.html, encoding);
-    // An answer that already has a Content-Encoding is left alone by @fastify/compress.
-    const vary = reply.getHeader('vary');
-    return reply
-      .header('content-encoding', encoding)
-      .header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding')
-      .send(served[encoding]);
+    return reply.send(sendable(request.headers['accept-encoding'], reply, served.html, served));
   }
 
   for (const url of ['/catalog/family', '/catalog/main', '/catalog/main/:id'])
@@ -186,13 +172,9 @@ export function pagesRoutes(app: FastifyInstance) {
 
   // The pages' stylesheet: its address changes with its text, so a browser keeps it for a year.
   app.get(SERVED_PAGE_STYLESHEET.path, { schema: { hide: true } }, (request, reply) => {
-    void reply
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('vary', 'Accept-Encoding')
-      .type('text/css; charset=utf-8');
-    const encoding = chooseEncoding(request.headers['accept-encoding']);
-    if (encoding === null) return reply.send(SERVED_PAGE_STYLESHEET.identity);
-    return reply.header('content-encoding', encoding).send(SERVED_PAGE_STYLESHEET[encoding]);
+    void reply.header('cache-control', 'public, max-age=31536000, immutable').type('text/css; charset=utf-8');
+    const { text, copies } = SERVED_PAGE_STYLESHEET;
+    return reply.send(sendable(request.headers['accept-encoding'], reply, text, copies));
   });
 
   // The visitor's sign-in, where a first visit without a session starts: in the language the visitor

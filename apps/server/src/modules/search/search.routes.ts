@@ -12,7 +12,7 @@ import {
   type SearchResult,
 } from '@dalil/contracts/search';
 import { normalizeSearchText } from '@dalil/contracts/search-text';
-import { COMPRESSION, chooseEncoding, compressText, type Encoding } from '../../lib/compression';
+import { type CompressedCopies, sendable } from '../../lib/compression';
 import { ConcurrencyLimit } from '../../lib/concurrency-limit';
 import type { VersionedCache } from '../../lib/versioned-cache';
 import { resolveAttributeQuery } from './attribute-filters';
@@ -22,16 +22,10 @@ import { notFound } from '../../lib/errors';
 import type { VocabularyCache } from './vocabulary-cache';
 
 /**
- * One page of results as JSON text (validated and serialized once, so a hit costs no zod pass), whether
- * it is large enough to compress, and its brotli and gzip copies once a client has asked for them (so
- * a hit costs no compression either).
+ * One page of results as JSON text (validated and serialized once, so a hit costs no zod pass) and its
+ * brotli and gzip copies once a client has asked for them (so a hit costs no compression either).
  */
-export type CachedPage = { json: string; compressible: boolean } & Partial<Record<Encoding, Buffer>>;
-
-const cachedPage = (json: string): CachedPage => ({
-  json,
-  compressible: Buffer.byteLength(json) >= COMPRESSION.threshold,
-});
+export type CachedPage = { json: string } & CompressedCopies;
 
 /** GET /api/search: the catalogue's product search (docs/architecture.md, "Search analysis"). */
 export function searchRoutes(
@@ -113,23 +107,14 @@ export function searchRoutes(
             vocabulary,
             { facets: wanted.includes('category'), attributeFacets: attributes.facets },
           );
-          return cachedPage(JSON.stringify(SearchResultSchema.parse(result)));
+          return { json: JSON.stringify(SearchResultSchema.parse(result)) };
         });
         cache.set(key, page, version);
       }
       void reply.type('application/json; charset=utf-8');
-      const encoding = page.compressible ? chooseEncoding(request.headers['accept-encoding']) : null;
-      if (encoding === null) {
-        // A JSON string with a JSON content type is sent as is; it was checked against the schema above.
-        return reply.send(page.json as unknown as SearchResult);
-      }
-      page[encoding] ??= compressText(page.json, encoding);
-      // An answer that already has a Content-Encoding is left alone by @fastify/compress.
-      const vary = reply.getHeader('vary');
-      return reply
-        .header('content-encoding', encoding)
-        .header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding')
-        .send(page[encoding] as unknown as SearchResult);
+      // A JSON string with a JSON content type is sent as is; it was checked against the schema above.
+      const body = sendable(request.headers['accept-encoding'], reply, page.json, page);
+      return reply.send(body as unknown as SearchResult);
     },
   );
 }
