@@ -6,6 +6,7 @@
  */
 const formats = new Map<string, Intl.NumberFormat | null>();
 
+/** Null for a currency code Intl does not know. */
 function numberFormat(locale: string, currency: string | null): Intl.NumberFormat | null {
   const key = `${locale} ${currency ?? ''}`;
   let format = formats.get(key);
@@ -33,7 +34,8 @@ export function formatCost(
 ): string | null {
   if (value === null) return null;
   const locale = lang === 'ar' ? 'ar-u-nu-latn' : 'en';
-  // An unknown code: the number alone rather than no price at all.
-  const format = (currency ? numberFormat(locale, currency) : null) ?? numberFormat(locale, null);
-  return format?.format(value) ?? String(value);
+  // An unknown code: the number alone rather than no price at all (a bare number's format is always
+  // made: its locale and options are fixed).
+  const format = (currency ? numberFormat(locale, currency) : null) ?? numberFormat(locale, null)!;
+  return format.format(value);
 }
