@@ -311,7 +311,8 @@
   // restoreFamily: both keys agree); the server, which cannot know it, sent the chooser. A visitor
   // who chose one sees neither the chooser nor its flash: the markup stays hidden and this page goes
   // on as one the server did not render (the shell with the family's hero).
-  if (served && page === 'main' && linked === null && rememberedFamily()) {
+  var family = rememberedFamily();
+  if (served && page === 'main' && linked === null && family) {
     html.setAttribute('data-remembered-family', '');
     served = null;
   }
@@ -326,7 +327,6 @@
   // (showProductImage), or the product cannot be shown, or at the latest after a second and a half.
   if (productInShell) return setTimeout(startApp, 1500);
   if (page !== 'main') return whenParsed(startAfterPaint);
-  var family = rememberedFamily();
   if (!family || (linked !== null && linked !== String(family.id)) || !family.name)
     return whenParsed(startAfterPaint);
 
