@@ -216,12 +216,11 @@ test('product page: the barcode and the QR code scan to the right digits and lin
     const scannedQr = decodePng(await qr.screenshot({ path: `${OUT}/product-${id}-qr.png` }), [
       BarcodeFormat.QR_CODE,
     ]);
-    // The link carries the sharer's language (Arabic, the default, needs no lang), so its preview
-    // and the page it opens are in that language.
-    const link = `${baseURL}/catalog/main/${id}${ar ? '' : '?lang=en'}`;
+    // The link carries the sharer's language, so its preview and the page it opens are in that language.
+    const link = `${baseURL}/catalog/main/${id}?lang=${ar ? 'ar' : 'en'}`;
     expect(scannedQr.text).toBe(link);
-    // A phone that scans it has no session yet: the guest sign-in lands on this product's page. The
-    // phone reads Arabic: an address without `lang` is answered in the browser's language.
+    // A phone that scans it has no session yet: the guest sign-in lands on this product's page, in the
+    // address's language whatever the phone reads.
     const phone = await browser.newPage({ locale: 'ar' });
     await phone.goto(scannedQr.text);
     await expect(phone).toHaveURL(link);

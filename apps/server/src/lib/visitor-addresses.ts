@@ -1,9 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config/config';
 
-/** The two languages every visitor page has an address in; Arabic is the default (no `lang`). */
+/** The two languages every visitor page has an address in (`?lang=ar`, `?lang=en`). */
 export type VisitorLanguage = 'ar' | 'en';
 export const VISITOR_LANGUAGES: readonly VisitorLanguage[] = ['ar', 'en'];
+
+/**
+ * The language an address names, or null for the address without `lang`: the one a visitor with no
+ * link to a language gets, answered in the visitor's stored choice, else the browser's, else Arabic
+ * (hreflang's x-default).
+ */
+export type AddressLanguage = VisitorLanguage | null;
 
 /** A visitor page, as the web app's routes name them (apps/web/src/lib/paths.ts). */
 export type VisitorPage =
@@ -19,8 +26,8 @@ export function publicOrigin(request: FastifyRequest, config: Pick<Config, 'publ
   return config.publicUrl ?? `${request.protocol}://${request.host}`;
 }
 
-/** The path and query of a visitor page in one language; Arabic carries no `lang`. */
-export function visitorPath(page: VisitorPage, lang: VisitorLanguage): string {
+/** The path and query of a visitor page at the address of one language, or at the one without. */
+export function visitorPath(page: VisitorPage, lang: AddressLanguage): string {
   const params = new URLSearchParams();
   let path: string;
   if (page.kind === 'chooser') path = '/catalog/family';
@@ -32,12 +39,12 @@ export function visitorPath(page: VisitorPage, lang: VisitorLanguage): string {
     if (page.category != null) params.set('category', String(page.category));
     if (page.page !== undefined && page.page > 1) params.set('page', String(page.page));
   }
-  if (lang === 'en') params.set('lang', 'en');
+  if (lang !== null) params.set('lang', lang);
   const query = params.toString();
   return query ? `${path}?${query}` : path;
 }
 
-/** The absolute address of a visitor page in one language. */
-export function visitorAddress(origin: string, page: VisitorPage, lang: VisitorLanguage): string {
+/** The absolute address of a visitor page in one language, or without one. */
+export function visitorAddress(origin: string, page: VisitorPage, lang: AddressLanguage): string {
   return origin + visitorPath(page, lang);
 }

@@ -11,9 +11,8 @@ export const paths = {
   catalogFamily: '/catalog/family',
   catalogMain: '/catalog/main',
   catalogProduct: (id: number | string) => `/catalog/main/${id}`,
-  /** A product page's address in a language, as shared: Arabic is the bare address (the server's too). */
-  catalogProductIn: (id: number, language: 'ar' | 'en') =>
-    `/catalog/main/${id}${language === 'en' ? '?lang=en' : ''}`,
+  /** A product page's address in a language, as shared (the server's canonical address too). */
+  catalogProductIn: (id: number, language: 'ar' | 'en') => `/catalog/main/${id}?lang=${language}`,
   catalogPrint: '/catalog/print',
   admin: '/admin',
   uploadAll: '/admin/upload',

@@ -49,7 +49,7 @@ function firstLanguage(area: Area): Language {
  */
 const LANGUAGE_COOKIE = 'dalil-lang';
 
-/** A visitor page's address may name its language (`?lang=en`): that wins over what was stored. */
+/** A visitor page's address may name its language (`?lang=ar`, `?lang=en`): that wins over what was stored. */
 function addressLanguage(area: Area): Language | null {
   if (area !== 'catalog' || typeof location === 'undefined') return null;
   const named = new URLSearchParams(location.search).get('lang');

@@ -1,7 +1,12 @@
 import { formatCost } from '@dalil/contracts/cost-format';
 import { MEDIA_STORED_WIDTH, MEDIA_WIDTHS } from '@dalil/contracts/constants';
 import type { SearchResult } from '@dalil/contracts/search';
-import { type VisitorLanguage, type VisitorPage, visitorPath } from '../../lib/visitor-addresses';
+import {
+  type AddressLanguage,
+  type VisitorLanguage,
+  type VisitorPage,
+  visitorPath,
+} from '../../lib/visitor-addresses';
 import { productAttributes } from './page-attributes';
 import { escapeHtml as e } from './page-head';
 import type { PageData } from './page-data';
@@ -62,6 +67,8 @@ const WORDS = {
 /** What the body needs besides the page's data. */
 export interface BodySources {
   language: VisitorLanguage;
+  /** The language the page's address names, or null: its links keep that form. */
+  named: AddressLanguage;
   /** The media address (MEDIA_PUBLIC_URL or /media), without a trailing slash. */
   media: string;
   currency: string | null;
@@ -103,7 +110,7 @@ function chooser(data: Extract<PageData, { kind: 'chooser' }>, sources: BodySour
   const words = WORDS[language];
   const cards = data.families.data.map(
     (family, i) =>
-      `<li><a class="sp-family" href="${e(visitorPath({ kind: 'catalog', family: family.id }, language))}">` +
+      `<li><a class="sp-family" href="${e(visitorPath({ kind: 'catalog', family: family.id }, sources.named))}">` +
       `<span class="sp-cover">${image(media, family.cover ?? family.image, '', '(min-width: 900px) 33vw, 100vw', i < 3)}</span>` +
       `<span class="sp-family-name">${e(named(family, language))}</span>` +
       `<span class="sp-other" lang="${language === 'ar' ? 'en' : 'ar'}">${e(otherNamed(family, language))}</span></a></li>`,
@@ -126,7 +133,7 @@ function productCards(results: SearchResult, sources: BodySources): string {
       ? `<span class="sp-meta">${e(words.barcode)}: ${e(product.barcode)}</span>`
       : '';
     return (
-      `<li><a class="sp-card" href="${e(visitorPath({ kind: 'product', id: product.id }, language))}">` +
+      `<li><a class="sp-card" href="${e(visitorPath({ kind: 'product', id: product.id }, sources.named))}">` +
       `<span class="sp-thumb">${image(media, product.image ?? product.logo, name, '(min-width: 900px) 20vw, 50vw', i < 4)}</span>` +
       `<span class="sp-card-name">${e(name)}</span>${barcode}</a></li>`
     );
@@ -141,7 +148,7 @@ function catalog(data: Extract<PageData, { kind: 'catalog' }>, sources: BodySour
   const at = (change: Partial<Extract<VisitorPage, { kind: 'catalog' }>>) =>
     visitorPath(
       { kind: 'catalog', family: family.id, category: args.category, search: args.search, ...change },
-      language,
+      sources.named,
     );
   const page = args.skip / args.limit + 1;
   const pages = Math.ceil(data.results.count / args.limit);
@@ -150,7 +157,7 @@ function catalog(data: Extract<PageData, { kind: 'catalog' }>, sources: BodySour
   const chips = [chip(null, words.all), ...data.categories.data.map((c) => chip(c.id, named(c, language)))];
   const hidden = [`<input type="hidden" name="family" value="${family.id}" />`];
   if (args.category !== null) hidden.push(`<input type="hidden" name="category" value="${args.category}" />`);
-  if (language === 'en') hidden.push('<input type="hidden" name="lang" value="en" />');
+  if (sources.named) hidden.push(`<input type="hidden" name="lang" value="${sources.named}" />`);
   const pager =
     pages > 1
       ? `<nav class="sp-pager" aria-label="${e(words.pages)}">` +
@@ -220,7 +227,7 @@ export function renderBody(data: PageData, sources: BodySources): string {
         : product(data, sources);
   return (
     `<div id="served-page" class="sp${data.kind === 'product' ? ' sp-on-product' : ''}">` +
-    `<header class="sp-bar"><div class="sp-wrap sp-toolbar"><a class="sp-brand" href="${e(visitorPath({ kind: 'chooser' }, language))}">` +
+    `<header class="sp-bar"><div class="sp-wrap sp-toolbar"><a class="sp-brand" href="${e(visitorPath({ kind: 'chooser' }, sources.named))}">` +
     `<strong>${e(words.name)}</strong><span>${e(words.tagline)}</span></a>` +
     `<a class="sp-lang" href="${e(visitorPath(sources.otherLanguage, language === 'ar' ? 'en' : 'ar'))}" hreflang="${language === 'ar' ? 'en' : 'ar'}">${e(words.otherLanguage)}</a></div></header>` +
     `<main class="sp-wrap sp-main">${breadcrumbs(sources.crumbs, language)}${content}</main></div>`

@@ -12,9 +12,13 @@ export interface PageHead {
   language: VisitorLanguage;
   title: string;
   description: string;
-  /** Absolute addresses of the page in each language; `canonical` is the page's own language's. */
+  /**
+   * Absolute addresses of the page: in each language, and without one (x-default); `canonical` is
+   * the address it was asked at, so a page answered in a visitor's language at the address without
+   * one names that address, not another language's.
+   */
   canonical: string;
-  alternates: Record<VisitorLanguage, string>;
+  alternates: Record<VisitorLanguage | 'x-default', string>;
   ogType: 'website' | 'product';
   siteName: string;
   image: HeadImage | null;
@@ -62,7 +66,7 @@ export function renderHead(head: PageHead): string {
     ...VISITOR_LANGUAGES.map(
       (l) => `<link rel="alternate" hreflang="${l}" href="${escapeHtml(head.alternates[l])}" />`,
     ),
-    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(head.alternates.ar)}" />`,
+    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(head.alternates['x-default'])}" />`,
     meta('property', 'og:type', head.ogType),
     meta('property', 'og:site_name', head.siteName),
     meta('property', 'og:title', head.title),

@@ -1,7 +1,12 @@
 import type { Config } from '../../config/config';
 import type { Db } from '../../db/client';
 import type { MediaStore } from '../../lib/media-store';
-import { type VisitorLanguage, type VisitorPage, visitorAddress } from '../../lib/visitor-addresses';
+import {
+  type AddressLanguage,
+  type VisitorLanguage,
+  type VisitorPage,
+  visitorAddress,
+} from '../../lib/visitor-addresses';
 import { linkPreview } from '../media/media.service';
 import type { HeadImage, PageHead } from './page-head';
 import { findCategory, findFamily, findProduct, type PageFamily } from './pages.repository';
@@ -90,15 +95,17 @@ export async function pageHead(
   origin: string,
   page: VisitorPage,
   language: VisitorLanguage,
+  addressLanguage: AddressLanguage,
 ): Promise<PageOutcome> {
   const texts = TEXTS[language];
   const holding = language === 'ar' ? sources.config.holding.nameAr : sources.config.holding.nameEn;
-  const address = (p: VisitorPage, l: VisitorLanguage = language) => visitorAddress(origin, p, l);
+  // The page's links keep the form of its own address: in a named language, or without one.
+  const address = (p: VisitorPage, l: AddressLanguage = addressLanguage) => visitorAddress(origin, p, l);
   const addresses = (p: VisitorPage) => ({
     language,
     siteName: holding,
     canonical: address(p),
-    alternates: { ar: address(p, 'ar'), en: address(p, 'en') },
+    alternates: { ar: address(p, 'ar'), en: address(p, 'en'), 'x-default': address(p, null) },
   });
   const base = addresses(page);
   const chooserCrumb: Crumb = { name: texts.chooserCrumb, url: address({ kind: 'chooser' }) };

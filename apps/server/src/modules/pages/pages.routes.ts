@@ -5,7 +5,12 @@ import { addressId, parseCatalogQuery } from '@dalil/contracts/catalog-query';
 import { readCatalogueVersion } from '../../lib/catalogue-version';
 import { type CompressedCopies, sendable } from '../../lib/compression';
 import { VersionedCache } from '../../lib/versioned-cache';
-import { publicOrigin, type VisitorLanguage, type VisitorPage } from '../../lib/visitor-addresses';
+import {
+  type AddressLanguage,
+  publicOrigin,
+  type VisitorLanguage,
+  type VisitorPage,
+} from '../../lib/visitor-addresses';
 import { AppHtml } from './app-html';
 import { renderBody } from './page-body';
 import { createPageReader, type PageEntry } from './page-data';
@@ -95,12 +100,13 @@ export function pagesRoutes(app: FastifyInstance) {
   async function render(
     page: VisitorPage | 'missing',
     language: VisitorLanguage,
+    named: AddressLanguage,
     origin: string,
   ): Promise<RenderedPage> {
     const outcome =
       page === 'missing'
         ? ({ found: false } as const)
-        : await pageHead({ db, media, config, now: app.ctx.now }, origin, page, language);
+        : await pageHead({ db, media, config, now: app.ctx.now }, origin, page, language, named);
     if (page === 'missing' || !outcome.found) {
       const title = `<title>${escapeHtml(NOT_FOUND_TITLE[language])}</title>`;
       return { status: 404, head: `${title}\n    ${NOINDEX}`, body: '' };
@@ -110,6 +116,7 @@ export function pagesRoutes(app: FastifyInstance) {
     if (!data) return { status: 200, head, body: '' };
     const body = renderBody(data, {
       language,
+      named,
       media: mediaBase,
       currency: config.currency,
       crumbs: outcome.crumbs,
@@ -134,11 +141,11 @@ export function pagesRoutes(app: FastifyInstance) {
     const { language, fromAddress } = pageLanguage(query, request.headers);
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     if (!fromAddress) reply.header('vary', 'Accept-Language, Cookie');
-    return { path, query, language };
+    return { path, query, language, named: fromAddress ? language : null };
   }
 
   async function answer(request: FastifyRequest, reply: FastifyReply) {
-    const { path, query, language } = htmlAnswer(request, reply);
+    const { path, query, language, named } = htmlAnswer(request, reply);
     // Without guest access a visitor signs in first: the page says nothing of the catalogue.
     if (config.guest === null) {
       return reply.header('x-robots-tag', 'noindex').send(genericPage(language, NOINDEX));
@@ -151,7 +158,7 @@ export function pagesRoutes(app: FastifyInstance) {
     const key = `${language} ${origin} ${request.url} ${await schedule.passed(app.ctx.now(), version)}`;
     let served = cache.get(key);
     if (!served) {
-      const rendered = await render(page, language, origin);
+      const rendered = await render(page, language, named, origin);
       // The shell stays where boot.js may show it: on the catalogue's address without a family, over
       // the chooser it hides in a browser that remembers a family, and on pages without content.
       const shell =

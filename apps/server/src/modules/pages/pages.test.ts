@@ -163,11 +163,28 @@ describe('a product page', () => {
     expect(head).toMatchObject({ lang: 'ar', dir: 'rtl', titles: 1, descriptions: 1 });
     expect(head.canonical).toBe(`${ORIGIN}/catalog/main/${product}`);
     expect(head.alternates).toEqual({
-      ar: `${ORIGIN}/catalog/main/${product}`,
+      ar: `${ORIGIN}/catalog/main/${product}?lang=ar`,
       en: `${ORIGIN}/catalog/main/${product}?lang=en`,
       'x-default': `${ORIGIN}/catalog/main/${product}`,
     });
     expect(head.robots).toBeUndefined();
+  });
+
+  it('names the address it was asked at as canonical, whichever language answered', async () => {
+    // An English browser at the address without a language: English, and canonical to that address
+    // (not to ?lang=en, which the alternates name as another address of the page).
+    const negotiated = await page(`/catalog/main/${product}`, { 'accept-language': 'en-US,en;q=0.9' });
+    const head = links(negotiated.body);
+    expect(head).toMatchObject({ lang: 'en', canonical: `${ORIGIN}/catalog/main/${product}` });
+    expect((await openGraph(negotiated.body)).ogUrl).toBe(`${ORIGIN}/catalog/main/${product}`);
+    expect(head.alternates['x-default']).toBe(`${ORIGIN}/catalog/main/${product}`);
+    // Its links keep that form; the language switch names the other language.
+    const $ = load(negotiated.body);
+    expect($('.sp-brand').attr('href')).toBe('/catalog/family');
+    expect($('.sp-lang').attr('href')).toBe(`/catalog/main/${product}?lang=ar`);
+
+    const arabic = links((await page(`/catalog/main/${product}?lang=ar`, { 'accept-language': 'en' })).body);
+    expect(arabic).toMatchObject({ lang: 'ar', canonical: `${ORIGIN}/catalog/main/${product}?lang=ar` });
   });
 
   it('in English at ?lang=en, with the Product and BreadcrumbList Google reads', async () => {

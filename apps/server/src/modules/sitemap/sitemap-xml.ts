@@ -21,14 +21,14 @@ const alternate = (hreflang: string, href: string) =>
   `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(href)}"/>`;
 
 /**
- * The `<url>` entries of one page: one per language, each naming every language's address and the
- * Arabic one as x-default (the address a visitor with no stored choice gets).
+ * The `<url>` entries of one page: one per language, each naming every language's address and, as
+ * x-default, the address without a language (answered in each visitor's own).
  */
 function pageEntries(origin: string, page: VisitorPage, lastmod: string): string {
   const addresses = VISITOR_LANGUAGES.map((lang) => [lang, visitorAddress(origin, page, lang)] as const);
   const links =
     addresses.map(([lang, href]) => alternate(lang, href)).join('') +
-    alternate('x-default', visitorAddress(origin, page, 'ar'));
+    alternate('x-default', visitorAddress(origin, page, null));
   return addresses
     .map(([, href]) => `<url><loc>${escapeXml(href)}</loc><lastmod>${lastmod}</lastmod>${links}</url>\n`)
     .join('');

@@ -19,16 +19,20 @@ async function made(t: TestApp, token: string, url: string, payload: object): Pr
 const get = (t: TestApp, url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers: { host: HOST, ...headers } });
 
-/** The Arabic (bare) and English addresses of a page path. */
+/** The Arabic and English addresses of a page path, and the one without a language. */
 const both = (path: string) => {
-  const ar = `${ORIGIN}${path}`;
-  return { ar, en: `${ar}${path.includes('?') ? '&' : '?'}lang=en` };
+  const bare = `${ORIGIN}${path}`;
+  const lang = (l: string) => `${bare}${path.includes('?') ? '&' : '?'}lang=${l}`;
+  return { ar: lang('ar'), en: lang('en'), bare };
 };
 
-/** A page's two entries as a crawler should read them: each language, alternates to both, x-default Arabic. */
+/**
+ * A page's two entries as a crawler should read them: each language, alternates to both, and as
+ * x-default the address without a language.
+ */
 const entriesOf = (path: string): Omit<SitemapUrl, 'lastmod'>[] => {
-  const { ar, en } = both(path);
-  const alternates = { ar, en, 'x-default': ar };
+  const { ar, en, bare } = both(path);
+  const alternates = { ar, en, 'x-default': bare };
   return [
     { loc: ar, alternates },
     { loc: en, alternates },
@@ -141,7 +145,7 @@ describe('sitemap.xml', () => {
     const changed = await get(t, '/sitemap.xml', { 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
-    expect(changed.body).toContain(`<loc>${ORIGIN}/catalog/main?family=${gamma}</loc>`);
+    expect(changed.body).toContain(`<loc>${ORIGIN}/catalog/main?family=${gamma}&amp;lang=ar</loc>`);
   });
 
   it('has no parts while one file holds it all', async () => {
@@ -191,7 +195,10 @@ describe('sitemap index', () => {
       `/catalog/main?family=${family}`,
       ...categories.map((c) => `/catalog/main?family=${family}&category=${c}`),
       ...products.map((p) => `/catalog/main/${p}`),
-    ].flatMap((path) => Object.values(both(path)));
+    ].flatMap((path) => {
+      const { ar, en } = both(path);
+      return [ar, en];
+    });
   });
   afterAll(() => t.close());
 
@@ -255,7 +262,7 @@ describe('the public address', () => {
       expect(robots.body).toContain('Sitemap: https://catalogue.example/sitemap.xml\n');
       const urls = sitemapUrls((await get(t, '/sitemap.xml')).body);
       expect(urls.map((u) => u.loc)).toEqual([
-        `https://catalogue.example/catalog/main?family=${family}`,
+        `https://catalogue.example/catalog/main?family=${family}&lang=ar`,
         `https://catalogue.example/catalog/main?family=${family}&lang=en`,
       ]);
     } finally {

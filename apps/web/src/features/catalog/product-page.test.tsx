@@ -75,7 +75,7 @@ describe('product page', () => {
     try {
       for (const [language, address] of [
         ['en', '/catalog/main/5?lang=en'],
-        ['ar', '/catalog/main/5'],
+        ['ar', '/catalog/main/5?lang=ar'],
       ] as const) {
         usePreferences.setState({ language });
         renderProduct(product, null);

@@ -14,12 +14,12 @@ function Page() {
 const render = (path: string) => renderRoutes([{ path: '/catalog/main/:id', element: <Page /> }], path);
 
 describe("the address's language", () => {
-  it('follows a switch of language, Arabic being the bare address', async () => {
+  it('follows a switch of language, naming the new one', async () => {
     usePreferences.setState({ language: 'en' });
     const { router } = render('/catalog/main/5?lang=en');
     expect(await screen.findByText('/catalog/main/5?lang=en')).toBeInTheDocument();
     act(() => usePreferences.getState().setLanguage('ar'));
-    expect(await screen.findByText('/catalog/main/5')).toBeInTheDocument();
+    expect(await screen.findByText('/catalog/main/5?lang=ar')).toBeInTheDocument();
     // Replaced, not pushed: Back does not return to the other language.
     expect(router.state.historyAction).toBe('REPLACE');
   });

@@ -3,9 +3,9 @@ import { useSearchParams } from 'react-router';
 import { usePreferences } from '../../lib/preferences-store';
 
 /**
- * A visitor page's address may name its language (`?lang=en`), which wins on the next load (and on
- * the server). When the visitor switches language, the address follows: English keeps `lang=en`,
- * Arabic is the bare address. An address without `lang` is left alone.
+ * A visitor page's address may name its language (`?lang=ar`, `?lang=en`), which wins on the next
+ * load (and on the server). When the visitor switches language, the address follows, naming the new
+ * one. An address without `lang` (answered in the visitor's own language) is left alone.
  */
 export function useLanguageInAddress(): void {
   const language = usePreferences((s) => s.language);
@@ -16,8 +16,7 @@ export function useLanguageInAddress(): void {
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (language === 'en') next.set('lang', 'en');
-        else next.delete('lang');
+        next.set('lang', language);
         return next;
       },
       { replace: true },
