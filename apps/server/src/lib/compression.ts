@@ -17,7 +17,7 @@ export const COMPRESSION = {
 export type Encoding = 'br' | 'gzip';
 
 /** The encoding to answer with for an Accept-Encoding header, as @fastify/compress chooses it. */
-export function chooseEncoding(header: string | undefined): Encoding | null {
+function chooseEncoding(header: string | undefined): Encoding | null {
   if (!header) return null;
   // "*" (no preference) and x-gzip both mean gzip, as in @fastify/compress.
   return negotiate(header.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'), COMPRESSION.encodings);
