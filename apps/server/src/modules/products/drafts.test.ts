@@ -155,9 +155,9 @@ async function visitorSees(guest: string) {
     ).counts.products,
     sitemap: {
       products: [ids.shown, ids.draft, ids.ofDraft, ids.later].filter((id) =>
-        sitemap.includes(`/catalog/main/${id}<`),
+        sitemap.includes(`/catalog/main/${id}?lang=ar<`),
       ),
-      draftFamily: sitemap.includes(`family=${ids.draftFamily}<`),
+      draftFamily: sitemap.includes(`family=${ids.draftFamily}&amp;lang=ar<`),
     },
     pages,
   };
