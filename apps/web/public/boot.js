@@ -238,7 +238,13 @@
     image.setAttribute('fetchpriority', 'high');
     box.appendChild(image);
     html.setAttribute('data-boot-product', '');
-    if (!image.decode) return startAfterPaint();
+    startAfterImage(image);
+  }
+  // Starts the app once `image` (the page's largest paint) can be painted, or at the latest after a
+  // second and a half on a network too slow for it.
+  function startAfterImage(image) {
+    if (!image || !image.decode) return startAfterPaint();
+    setTimeout(startApp, 1500);
     image.decode().then(startAfterPaint, startAfterPaint);
   }
   // The requests the app would make first on this page, in the app's order.
@@ -358,12 +364,8 @@
     var otherName = shell.querySelector('.bs-family-other');
     if (name) name.textContent = family.name[language] || '';
     if (otherName) otherName.textContent = family.name[other] || '';
-    // The cover is what the visitor looks at first: the app starts once it can be painted, or after
-    // a second and a half on a network too slow for it.
-    var coverImage = cover && shell.querySelector('.bs-cover img');
-    if (!coverImage || !coverImage.decode) return startAfterPaint();
-    setTimeout(startApp, 1500);
-    coverImage.decode().then(startAfterPaint, startAfterPaint);
+    // The cover is what the visitor looks at first.
+    startAfterImage(cover && shell.querySelector('.bs-cover img'));
   }
   // The shell's markup follows this script: fill it in as soon as it has been parsed, which is
   // before the first paint.
