@@ -33,7 +33,7 @@ const CACHED_BROTLI = {
   [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
 };
 
-export function compressText(text: string, encoding: Encoding): Buffer {
+function compressText(text: string, encoding: Encoding): Buffer {
   if (encoding === 'gzip') return gzipSync(text);
   return brotliCompressSync(text, {
     params: { ...CACHED_BROTLI, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text) },

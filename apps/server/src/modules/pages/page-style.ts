@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type CompressedCopies, compressText } from '../../lib/compression';
+import type { CompressedCopies } from '../../lib/compression';
 
 /**
  * The rendered visitor pages' stylesheet, a file of its own that their head links to (cached by the
@@ -81,9 +81,12 @@ html[data-mode='dark'] #served-page{${DARK}}
 @media (min-width:900px){.sp-product{grid-template-columns:minmax(0,5fr) minmax(0,6fr);gap:32px}.sp-title{font-size:2.1rem}}
 `;
 
-/** The stylesheet as served: its address (named by a hash of its text), its text, its compressed copies. */
+/**
+ * The stylesheet as served: its address (named by a hash of its text), its text, and its compressed
+ * copies, made on the first request for each encoding.
+ */
 export const SERVED_PAGE_STYLESHEET = {
   path: `/served-page.${createHash('sha256').update(CSS).digest('hex').slice(0, 10)}.css`,
   text: CSS,
-  copies: { br: compressText(CSS, 'br'), gzip: compressText(CSS, 'gzip') } satisfies CompressedCopies,
+  copies: {} as CompressedCopies,
 };
