@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { defineConfig, runnerImport, type Plugin, type Rollup } from 'vite';
+import { defineConfig, minify, runnerImport, type Plugin, type Rollup } from 'vite';
 import type { productShape, responseShapes } from './src/lib/response-shapes';
 import { fillBootPlaceholders } from './src/lib/boot-placeholders';
 import type { bootPlan } from './src/features/catalog/boot-plan';
@@ -158,16 +158,23 @@ function catalogChunkPreloads(): Plugin {
       const app = takeAppAssets(outDir);
       // public/ is copied by now; fill in its placeholders.
       const file = join(outDir, 'boot.js');
-      const source = readFileSync(file, 'utf8');
-      const filled = fillBootPlaceholders(source, {
+      const filled = fillBootPlaceholders(readFileSync(file, 'utf8'), {
         'storage-keys': STORAGE_KEYS,
         'boot-plan': await loadBootPlan(),
         'catalog-chunks': preloads,
         'app-assets': app,
       });
-      // Its comment lines are a third of its compressed size, downloaded by every visitor before the
-      // first paint. The placeholders' block comments stay: scripts/entry-size.mjs reads them.
-      writeFileSync(file, filled.replace(/^[ \t]*\/\/.*\n/gm, ''));
+      // Every visitor downloads it before the first paint: minified, it is a sixth smaller
+      // compressed than with its comment lines taken out alone.
+      const minified = await minify('boot.js', filled, { compress: true, mangle: true });
+      if (minified.errors.length > 0) this.error(`boot.js: ${minified.errors[0]?.message}`);
+      writeFileSync(file, minified.code);
+      // What it was filled in with, which the minified script no longer names: scripts/entry-size.mjs
+      // measures those files.
+      writeFileSync(
+        join(outDir, '.vite', 'boot-assets.json'),
+        JSON.stringify({ 'app-assets': app, 'catalog-chunks': preloads }),
+      );
     },
   };
 }

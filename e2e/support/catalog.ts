@@ -33,10 +33,13 @@ export function productGrid(page: Page, name: 'المنتجات' | 'Products' = 
 }
 
 /**
- * Scrolls through the page so lazy images load, waits until every image has decoded, returns to the
- * top and saves test-results/screenshots/<name>.png.
+ * Waits for the app's screen, scrolls through the page so lazy images load, waits until every image
+ * has decoded, returns to the top and saves test-results/screenshots/<name>.png.
  */
 export async function catalogScreenshot(page: Page, name: string): Promise<void> {
+  // The app takes over from the page the server rendered once that page has painted: the screenshot
+  // is of the app's screen.
+  await expect(page.locator('#served-page')).toHaveCount(0);
   await page.evaluate(async () => {
     for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
       window.scrollTo(0, y);

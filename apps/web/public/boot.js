@@ -134,6 +134,15 @@
       setTimeout(startApp, 0);
     });
   }
+  // Starts the app once the page's first paint is on the screen, or at the latest after a second. A
+  // paint observer hears of that frame only once it has been shown; a task queued from its
+  // requestAnimationFrame can run while it is still being rastered, and the app's downloads and
+  // start-up would then delay it.
+  function startAfterFirstPaint() {
+    if (!window.PerformanceObserver) return startAfterPaint();
+    setTimeout(startApp, 1000);
+    new PerformanceObserver(startApp).observe({ type: 'paint', buffered: true });
+  }
   // Once the document has been parsed: the app renders into #root.
   function whenParsed(callback) {
     if (document.readyState !== 'loading') return callback();
@@ -326,8 +335,9 @@
   // The page's route code downloads with the entry; a first-time visitor reaches the page too, after
   // the guest sign-in.
   if (page) routeChunks = (chunks.layout || []).concat(chunks[page] || []);
-  // Without a session the guard sends the visitor to the login: nothing to show early.
-  if (!page || !token || served) return whenParsed(startApp);
+  // A page the server rendered paints its content before the app starts. Without a session the
+  // guard sends the visitor to the login: nothing to show early.
+  if (!page || !token || served) return whenParsed(served ? startAfterFirstPaint : startApp);
   html.setAttribute('data-boot', 'catalog');
   // A returning visitor's product page: the app starts once the shell shows the product's image
   // (showProductImage), or the product cannot be shown, or at the latest after a second and a half.

@@ -15,9 +15,9 @@ const dist = process.argv[2]
   : join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
-const boot = readFileSync(join(dist, 'boot.js'), 'utf8');
-const placeholder = (name) =>
-  JSON.parse(boot.match(new RegExp(`var \\w+ = (.*); /\\* ${name} \\*/`))?.[1] ?? 'null');
+// What the build filled boot.js's placeholders in with (vite.config.ts): the files it loads.
+const bootAssets = JSON.parse(readFileSync(join(dist, '.vite', 'boot-assets.json'), 'utf8'));
+const placeholder = (name) => bootAssets[name] ?? null;
 const app = placeholder('app-assets');
 const files = [];
 const add = (url) => url && url.startsWith('/') && !files.includes(url) && files.push(url);

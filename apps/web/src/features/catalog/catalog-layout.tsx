@@ -18,6 +18,7 @@ import { sharedQueryClient } from '../../lib/query-client';
 import { prefetchStoredCatalog } from './catalog-prefetch';
 import { preloadStoredHero } from './hero-preload';
 import { PRODUCT_GREEN } from './product-colours';
+import { removeServedPage } from './served-search';
 import { useLanguageInAddress } from './use-language-in-address';
 
 // This module loads while the session check runs: use that time to fetch the hero image and the
@@ -35,7 +36,7 @@ export function CatalogLayout() {
   useLanguageInAddress();
   // The page's content as the server rendered it stood in until now (the chooser, a catalogue page or
   // a product): the app's own screen takes its place before the browser paints.
-  useLayoutEffect(() => document.getElementById('served-page')?.remove(), []);
+  useLayoutEffect(removeServedPage, []);
   const account = useOutletContext<Account | undefined>();
   const guest = useQuery(configQuery).data?.guest;
   const asGuest = Boolean(

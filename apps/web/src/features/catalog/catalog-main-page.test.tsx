@@ -117,6 +117,30 @@ describe('catalogue main', () => {
     expect(localStorage.getItem('family')).toBe('1');
   });
 
+  it('goes on from what the visitor typed into the server-rendered page before the app took over', async () => {
+    mockCatalogue(3);
+    // The page as the server rendered it, with a word typed into its search box and the caret in it.
+    const served = document.createElement('div');
+    served.id = 'served-page';
+    served.innerHTML = '<form><input type="search" name="search" value="" /></form>';
+    document.body.append(served);
+    const typedInto = served.querySelector('input')!;
+    typedInto.value = 'تمر';
+    typedInto.focus();
+    try {
+      const { router } = renderRoutes(routes, '/catalog/main?family=1');
+      const box = await screen.findByRole('searchbox', { name: 'Search products' });
+      expect(box).toHaveValue('تمر');
+      expect(box).toHaveFocus();
+      await vi.waitFor(() =>
+        expect(router.state.location.search).toBe('?family=1&search=%D8%AA%D9%85%D8%B1'),
+      );
+      await vi.waitFor(() => expect(searchRequests().at(-1)?.get('search')).toBe('تمر'));
+    } finally {
+      served.remove();
+    }
+  });
+
   it('sends a visitor with no family in the link, state or storage to the chooser', async () => {
     mockCatalogue(0);
     renderRoutes(routes, '/catalog/main');

@@ -10,6 +10,7 @@ import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
+import { forgetTypedSearch, typedSearch } from './served-search';
 
 interface CatalogSearchBoxProps {
   /** The search in the URL. */
@@ -20,7 +21,10 @@ interface CatalogSearchBoxProps {
 /** Search box and button; typing is debounced 400 ms, the button is immediate. */
 export function CatalogSearchBox({ value, onCommit }: CatalogSearchBoxProps) {
   const { t } = useTranslation();
-  const [text, setText] = useState(value);
+  // What the visitor typed into the server-rendered page before the app took over, if anything.
+  const [typed] = useState(typedSearch);
+  const [text, setText] = useState(typed?.text ?? value);
+  useEffect(forgetTypedSearch, []);
   const [shown, setShown] = useState(value);
   const id = useId();
   const label = t('catalog.main.searchLabel');
@@ -64,6 +68,7 @@ export function CatalogSearchBox({ value, onCommit }: CatalogSearchBoxProps) {
           onChange={(event) => setText(event.target.value)}
           placeholder={t('catalog.main.searchPlaceholder')}
           autoComplete="off"
+          autoFocus={typed?.focused}
           inputProps={{ maxLength: SEARCH_MAX_LENGTH, enterKeyHint: 'search' }}
           sx={{ bgcolor: 'background.paper', borderRadius: 3 }}
           startAdornment={
