@@ -14,16 +14,19 @@
 // one at a time, 200 product pages no one has asked for (rendered from the database): target p95
 // under 40 ms. Every request sends
 // `Accept-Encoding: gzip, deflate, br`, as browsers do (`--encoding identity` asks for none: search
-// pages then travel as 4-9 KB of plain JSON instead of their cached brotli copy).
+// pages then travel as 4-9 KB of plain JSON instead of their cached brotli copy). The load comes from
+// wrk (Debian's `wrk`, bench/lib/wrk.ts), whose cost per answer is the same for every workload;
+// `--generator autocannon` uses the other benchmarks' autocannon helper.
 //   npm run build && npm run bench:http:hot -- [--engine pglite|postgres|both] [--products 10000]
 //   [--connections 16] [--duration 20] [--rounds 4] [--encoding 'gzip, deflate, br']
-//   [--server path/to/dist/main.js]
+//   [--server path/to/dist/main.js] [--generator wrk|autocannon]
 // `--server` measures another build (an older commit's apps/server/dist/main.js) on the same data.
 // A benchmark, never a test: nothing here runs under `npm test`.
 import * as catalogue from '../lib/catalogue-database';
 import { markdownTable, ms } from '../lib/table';
 import { buildQueries } from '../search/queries';
-import { median, runLoad, type LoadResult } from '../lib/load';
+import { median, runLoad, type LoadOptions, type LoadResult } from '../lib/load';
+import { hasWrk, runWrk } from '../lib/wrk';
 import { checkBuild, rssMb, SERVER, startProduction } from './server';
 
 const {
@@ -36,6 +39,7 @@ const {
   rounds: { type: 'string', default: '4' },
   server: { type: 'string', default: SERVER },
   encoding: { type: 'string', default: 'gzip, deflate, br' },
+  generator: { type: 'string', default: 'wrk' },
 });
 const CONNECTIONS = Number(args.connections);
 /** Each workload's time is split into this many rounds, the workloads taking turns round by round. */
@@ -44,6 +48,9 @@ const DURATION = Number(args.duration);
 const SERVER_PATH = args.server;
 const TARGET = 0.5;
 const log = (s: string) => process.stdout.write(`${s}\n`);
+/** The load generator: wrk by default (bench/lib/wrk.ts says why), autocannon on request. */
+const GENERATOR = args.generator === 'autocannon' ? 'autocannon' : 'wrk';
+const load = (options: LoadOptions) => (GENERATOR === 'wrk' ? runWrk(options) : runLoad(options));
 
 /** Ten product pages (Arabic and English) that the load asks again and again. */
 function productPages(p: catalogue.Prepared): string[] {
@@ -136,7 +143,7 @@ async function measure(p: catalogue.Prepared): Promise<Row[]> {
     }
     log(`[${p.engine}] warming up (5 s each); load average ${catalogue.loadAverage()}`);
     for (const [, paths, h] of workloads) {
-      await runLoad({
+      await load({
         timeout: 10,
         url: server.url,
         headers: h,
@@ -150,7 +157,7 @@ async function measure(p: catalogue.Prepared): Promise<Row[]> {
     const rounds = workloads.map((): LoadResult[] => []);
     for (let round = 0; round < ROUNDS; round++) {
       for (const [i, [workload, paths, h]] of workloads.entries()) {
-        const result = await runLoad({
+        const result = await load({
           timeout: 10,
           url: server.url,
           headers: h,
@@ -161,7 +168,7 @@ async function measure(p: catalogue.Prepared): Promise<Row[]> {
         rounds[i]!.push(result);
         log(
           `[${p.engine}] round ${round + 1}/${ROUNDS} ${workload}: ${result.rps.toFixed(0)} req/s, ` +
-            `p95 ${ms(result.p95)} ms, errors ${result.errors}, statuses ${JSON.stringify(result.statuses)}; ` +
+            `p95 ${ms(result.p95)} ms, errors ${result.errors}, non-2xx ${result.non2xx}; ` +
             `load average ${catalogue.loadAverage()}`,
         );
       }
@@ -181,9 +188,13 @@ async function measure(p: catalogue.Prepared): Promise<Row[]> {
 }
 
 checkBuild(log, SERVER_PATH);
+if (GENERATOR === 'wrk' && !(await hasWrk())) {
+  log('bench/http hot paths: wrk is not installed (apt-get install wrk), or run with --generator autocannon');
+  process.exit(1);
+}
 log(
   `bench/http hot paths: ${SERVER_PATH}, ${TOTAL} products, ${CONNECTIONS} connections, ${DURATION} s per workload in ${ROUNDS} rounds, ` +
-    `Accept-Encoding: ${args.encoding}; ${catalogue.machine()}`,
+    `Accept-Encoding: ${args.encoding}, load from ${GENERATOR}; ${catalogue.machine()}`,
 );
 const all = await catalogue.measureEach(engines, TOTAL, log, measure);
 
