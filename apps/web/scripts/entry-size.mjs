@@ -16,9 +16,9 @@ const dist = process.argv[2]
 
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 // What the build filled boot.js's placeholders in with (vite.config.ts): the files it loads.
-const bootAssets = JSON.parse(readFileSync(join(dist, '.vite', 'boot-assets.json'), 'utf8'));
-const placeholder = (name) => bootAssets[name] ?? null;
-const app = placeholder('app-assets');
+const { 'app-assets': app, 'catalog-chunks': catalogChunks } = JSON.parse(
+  readFileSync(join(dist, '.vite', 'boot-assets.json'), 'utf8'),
+);
 const files = [];
 const add = (url) => url && url.startsWith('/') && !files.includes(url) && files.push(url);
 for (const [, url] of html.matchAll(/<script\b[^>]*\ssrc="([^"]*)"/g)) add(url);
@@ -62,7 +62,7 @@ for (const file of files.filter((f) => f.startsWith('/assets/') && f.endsWith('.
 
 // Not part of the budget, shown for reference: the catalogue route chunks boot.js preloads on
 // catalogue paths, so they download alongside the entry, and the web fonts it preloads.
-for (const [page, list] of Object.entries(placeholder('catalog-chunks') ?? {})) {
+for (const [page, list] of Object.entries(catalogChunks ?? {})) {
   const gzip = list.reduce(
     (sum, url) => sum + gzipSync(readFileSync(join(dist, url)), { level: 9 }).length,
     0,
