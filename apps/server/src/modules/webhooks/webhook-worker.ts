@@ -2,6 +2,7 @@ import { WEBHOOK_SECRET_PREFIX } from '@dalil/contracts/webhooks';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { executeNamed } from '../../db/prepared';
 import { onEnqueued } from '../../lib/webhook-outbox';
 import { type Outcome, WebhookSender } from './webhook-sender';
 
@@ -53,8 +54,6 @@ export interface WorkerOptions {
   pollMs: number;
   allowedHosts: readonly string[];
 }
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export class WebhookWorker {
   private timer: NodeJS.Timeout | null = null;
@@ -149,6 +148,8 @@ export class WebhookWorker {
   /** Claims and sends rounds of due deliveries until none is left. */
   private async drain(): Promise<void> {
     while (!this.stopped) {
+      // This round's claim sees every write committed before it: a wake from before it needs no other.
+      this.again = false;
       const claimed = await this.claim();
       if (claimed.length === 0) return;
       const at = this.options.now();
@@ -163,13 +164,16 @@ export class WebhookWorker {
           body: d.body,
         })),
       });
-      await this.record(
+      const waiting = await this.record(
         claimed.map((d, i) => this.outcomeOf(d, at, outcomes[i]!)),
         at,
       );
-      // A round that was not full: the writes still coming join the next one, instead of a round of
-      // statements for every few deliveries.
-      if (claimed.length < BATCH) await new Promise((resolve) => setTimeout(resolve, GATHER_MS));
+      if (claimed.length === BATCH) continue;
+      // A round that was not full goes on only if something is left for it: a later event of a record
+      // just sent, or a write (or a wake) since this round's claim. Those still coming join the next
+      // round after a pause, instead of a round of statements for every few deliveries.
+      if (!waiting && !this.again) return;
+      await new Promise((resolve) => setTimeout(resolve, GATHER_MS));
     }
   }
 
@@ -185,7 +189,10 @@ export class WebhookWorker {
   private async claim(): Promise<Claimed[]> {
     const now = this.options.now();
     const until = new Date(now.getTime() + this.leaseMs());
-    const result = await this.db.execute(sql`
+    return executeNamed<Claimed>(
+      this.db,
+      'webhook-claim',
+      sql`
       with claimed as (
         update webhook_deliveries d set leased_until = ${until.toISOString()}::timestamptz
         where d.id in (
@@ -206,8 +213,8 @@ export class WebhookWorker {
       from claimed c
       join webhook_messages m on m.id = c.message_id
       join webhook_subscriptions s on s.id = c.subscription_id
-      order by c.id`);
-    return rowsOf<Claimed>(result);
+      order by c.id`,
+    );
   }
 
   /** What an attempt's outcome makes of its delivery: delivered, retried when, or given up. */
@@ -226,45 +233,59 @@ export class WebhookWorker {
    * Records a round's attempts in one statement (a round under load is up to BATCH deliveries, and
    * one statement instead of a transaction of several keeps the outbox's cost off the writes it
    * reports): each delivery's new state, its attempt, and a subscription whose delivery is given up
-   * turned off. A delivery whose subscription was deleted while it was on the way records nothing.
+   * turned off. The round travels as one JSON parameter, so the statement's text is the same for
+   * every round and its parameters are not hundreds; its ids travel again as an array, which the
+   * planner can look up by the primary key (it cannot tell how many rows the JSON holds, and would
+   * read the whole table to join them). A delivery whose subscription was deleted while
+   * it was on the way records nothing. Answers whether a later event of a record just sent is waiting
+   * for its turn (the next round should not wait for a poll to send it).
    */
-  private async record(sent: Sent[], at: Date): Promise<void> {
-    const values = sent.map(
-      (s) =>
-        sql`(${s.d.id}::int, ${s.state}::text, ${s.attempt}::int, ${s.first.toISOString()}::timestamptz, ${
-          s.next?.toISOString() ?? null
-        }::timestamptz, ${s.outcome.ok}::boolean, ${s.outcome.responseCode}::int, ${s.outcome.error}::text, ${
-          s.outcome.durationMs
-        }::int)`,
-    );
-    const givenUp = sent
-      .filter((s) => s.givingUp)
-      .map(
-        (s) =>
-          sql`(${s.d.id}::int, ${`Deliveries failed for 24 hours (last: ${s.outcome.error ?? 'no answer'}); turned off`}::text)`,
-      );
-    const turnOff =
-      givenUp.length === 0
-        ? sql``
-        : sql`, off as (
-            update webhook_subscriptions s set enabled = false, disabled_at = ${at.toISOString()}::timestamptz,
-              disabled_reason = g.reason
-            from (values ${sql.join(givenUp, sql`, `)}) as g(id, reason) join u on u.id = g.id
-            where s.id = u.subscription_id and s.enabled)`;
-    await this.db.execute(sql`
-      with v(id, state, attempts, first_at, next_at, ok, response_code, error, duration_ms) as (
-        values ${sql.join(values, sql`, `)}),
+  private async record(sent: Sent[], at: Date): Promise<boolean> {
+    const rows = sent.map((s) => ({
+      id: s.d.id,
+      state: s.state,
+      attempts: s.attempt,
+      first_at: s.first.toISOString(),
+      next_at: s.next?.toISOString() ?? null,
+      ok: s.outcome.ok,
+      response_code: s.outcome.responseCode,
+      error: s.outcome.error,
+      duration_ms: s.outcome.durationMs,
+      off_reason: s.givingUp
+        ? `Deliveries failed for 24 hours (last: ${s.outcome.error ?? 'no answer'}); turned off`
+        : null,
+    }));
+    const [result] = await executeNamed<{ waiting: boolean }>(
+      this.db,
+      'webhook-record',
+      sql`
+      with v as (
+        select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id int, state text,
+          attempts int, first_at timestamptz, next_at timestamptz, ok boolean, response_code int,
+          error text, duration_ms int, off_reason text)),
       u as (
         update webhook_deliveries d set state = v.state, attempts = v.attempts,
           first_attempt_at = v.first_at, next_attempt_at = v.next_at, leased_until = null
-        from v where d.id = v.id
-        returning d.id, d.subscription_id)${turnOff}
-      insert into webhook_attempts (delivery_id, subscription_id, attempt, ok, response_code, error,
-        attempted_at, duration_ms, next_attempt_at)
-      select v.id, u.subscription_id, v.attempts, v.ok, v.response_code, v.error,
-        ${at.toISOString()}::timestamptz, v.duration_ms, v.next_at
-      from u join v on v.id = u.id
-      order by v.id`);
+        from v where d.id = v.id and d.id = any(${`{${sent.map((s) => s.d.id).join(',')}}`}::int[])
+        returning d.id, d.subscription_id, d.key),
+      off as (
+        update webhook_subscriptions s set enabled = false, disabled_at = ${at.toISOString()}::timestamptz,
+          disabled_reason = g.off_reason
+        from (select distinct on (u.subscription_id) u.subscription_id, v.off_reason
+              from u join v on v.id = u.id where v.off_reason is not null
+              order by u.subscription_id, v.id) g
+        where s.id = g.subscription_id and s.enabled),
+      a as (
+        insert into webhook_attempts (delivery_id, subscription_id, attempt, ok, response_code, error,
+          attempted_at, duration_ms, next_attempt_at)
+        select v.id, u.subscription_id, v.attempts, v.ok, v.response_code, v.error,
+          ${at.toISOString()}::timestamptz, v.duration_ms, v.next_at
+        from u join v on v.id = u.id
+        order by v.id)
+      select exists (
+        select 1 from u join webhook_deliveries e on e.subscription_id = u.subscription_id
+          and e.key = u.key and e.state = 'pending' and e.id > u.id) as waiting`,
+    );
     for (const { d, outcome, attempt, givingUp } of sent) {
       if (outcome.ok) continue;
       this.log.warn(
@@ -272,5 +293,6 @@ export class WebhookWorker {
         givingUp ? 'webhook delivery given up; subscription disabled' : 'webhook delivery failed',
       );
     }
+    return result?.waiting ?? false;
   }
 }

@@ -447,6 +447,42 @@ describe('delivery', () => {
     await attemptsUntil(sub.id, (a) => a.length === 4);
   });
 
+  it("sends a record's next events as soon as the earlier ones are delivered, not at the next poll", async () => {
+    // An app of its own that polls once a minute: only the rounds themselves can send the events that
+    // waited for their turn.
+    const slow = await createTestApp({
+      env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' },
+      overrides: { webhooks: { timeoutMs: 2000, pollMs: 60_000 } },
+    });
+    try {
+      const token = await slow.adminToken();
+      const send = async (method: Method, url: string, payload: object, status: number) => {
+        const res = await slow.app.inject({ method, url, headers: bearer(token), payload });
+        expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(status);
+        return res.json<{ id: number }>();
+      };
+      const r = await receiver();
+      await send('POST', '/api/webhook', { url: `${r.url}/hook`, events: ['product.updated'] }, 201);
+      const fam = await send('POST', '/api/family', { nameEn: 'Quick', nameAr: 'سريع' }, 201);
+      const cat = await send(
+        'POST',
+        '/api/category',
+        { nameEn: 'Quick', nameAr: 'سريع', family: fam.id },
+        201,
+      );
+      const fields = { nameAr: 'منتج سريع', family: fam.id, category: cat.id };
+      const made = await send('POST', '/api/product', { ...fields, nameEn: 'Quick 0' }, 201);
+      for (const n of [1, 2, 3]) {
+        await send('PUT', `/api/product/${made.id}`, { ...fields, nameEn: `Quick ${n}` }, 200);
+      }
+      await r.waitFor(3);
+      const names = r.received.map((g) => (g.body.data as { nameEn: string }).nameEn);
+      expect(names).toEqual(['Quick 1', 'Quick 2', 'Quick 3']);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('retries on the schedule for a day, then turns the subscription off with a reason', async () => {
     const r = await receiver();
     r.answer = () => 500;
