@@ -196,6 +196,11 @@ for (const [viewport, size] of Object.entries(VIEWPORTS)) {
           await openWith(page, { language, colourMode: mode }, screen.path);
           await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
           await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+          // The catalogue draws its grid in a pass after the hero: the screen is whole once the
+          // products are listed.
+          if (screen.name === 'main') {
+            await expect(productGrid(page, language === 'ar' ? 'المنتجات' : 'Products')).toBeVisible();
+          }
           await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
           await catalogScreenshot(page, `catalog-${screen.name}-${language}-${mode}-${viewport}`);
         }

@@ -40,6 +40,8 @@ export async function catalogScreenshot(page: Page, name: string): Promise<void>
   // The app takes over from the page the server rendered once that page has painted: the screenshot
   // is of the app's screen.
   await expect(page.locator('#served-page')).toHaveCount(0);
+  // Nothing still loading: no skeletons in the picture.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await page.evaluate(async () => {
     for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
       window.scrollTo(0, y);
@@ -47,19 +49,20 @@ export async function catalogScreenshot(page: Page, name: string): Promise<void>
     }
     window.scrollTo(0, 0);
   });
-  // A lazy image scrolled past before its answer arrived may never finish loading, and a fresh server
-  // resizes each image on its first request at a given width (slow on a busy machine): ask for every
-  // image now, and give them time.
-  await page.evaluate(() => {
-    for (const image of document.images) image.loading = 'eager';
-  });
-  // Images on the screen only (one in a closed menu is not in the picture); a failure names them.
+  // A lazy image scrolled past before its answer arrived may never finish loading, one the app draws
+  // after the scroll (the grid comes in a later pass than the hero) is never scrolled to, and a fresh
+  // server resizes each image on its first request at a given width (slow on a busy machine): at each
+  // look, ask for every image, and give them time. Images on the page only (one in a closed menu is
+  // not in the picture); a failure names them.
   await expect
     .poll(
       () =>
         page.evaluate(() =>
           [...document.images]
-            .filter((image) => !image.complete && image.getClientRects().length > 0)
+            .filter((image) => {
+              image.loading = 'eager';
+              return !image.complete && image.getClientRects().length > 0;
+            })
             .map((image) => image.currentSrc || image.src),
         ),
       { timeout: 60_000, message: 'images on the screen still loading' },
