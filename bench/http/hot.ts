@@ -49,7 +49,10 @@ const SERVER_PATH = args.server;
 const TARGET = 0.5;
 const log = (s: string) => process.stdout.write(`${s}\n`);
 /** The load generator: wrk by default (bench/lib/wrk.ts says why), autocannon on request. */
-const GENERATOR = args.generator === 'autocannon' ? 'autocannon' : 'wrk';
+const GENERATOR = args.generator;
+if (GENERATOR !== 'wrk' && GENERATOR !== 'autocannon') {
+  throw new Error(`--generator must be wrk or autocannon, not ${GENERATOR}`);
+}
 const load = (options: LoadOptions) => (GENERATOR === 'wrk' ? runWrk(options) : runLoad(options));
 
 /** Ten product pages (Arabic and English) that the load asks again and again. */

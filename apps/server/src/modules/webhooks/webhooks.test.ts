@@ -40,10 +40,18 @@ async function call(method: Method, url: string, payload?: object) {
   return t.app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
 }
 
-async function ok<T>(method: Method, url: string, payload?: object, status = 200): Promise<T> {
-  const res = await call(method, url, payload);
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(status);
+/** The answer's body, once its status is the expected one (a failure shows what came instead). */
+function answered<T>(
+  res: { statusCode: number; body: string; json<J>(): J },
+  asked: string,
+  status: number,
+): T {
+  expect(res.statusCode, `${asked}: ${res.body}`).toBe(status);
   return res.json<T>();
+}
+
+async function ok<T>(method: Method, url: string, payload?: object, status = 200): Promise<T> {
+  return answered<T>(await call(method, url, payload), `${method} ${url}`, status);
 }
 const list = async () => (await ok<{ data: Webhook[] }>('GET', '/api/webhook')).data;
 
@@ -456,11 +464,12 @@ describe('delivery', () => {
     });
     try {
       const token = await slow.adminToken();
-      const send = async (method: Method, url: string, payload: object, status: number) => {
-        const res = await slow.app.inject({ method, url, headers: bearer(token), payload });
-        expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(status);
-        return res.json<{ id: number }>();
-      };
+      const send = async (method: Method, url: string, payload: object, status: number) =>
+        answered<{ id: number }>(
+          await slow.app.inject({ method, url, headers: bearer(token), payload }),
+          `${method} ${url}`,
+          status,
+        );
       const r = await receiver();
       await send('POST', '/api/webhook', { url: `${r.url}/hook`, events: ['product.updated'] }, 201);
       const fam = await send('POST', '/api/family', { nameEn: 'Quick', nameAr: 'سريع' }, 201);
