@@ -60,11 +60,19 @@ export async function openFromMenu(page: Page, group: string, link: string, url:
   }).toPass({ timeout: 20_000 });
 }
 
-/** Lets MUI transitions and web fonts settle, then saves test-results/screenshots/<name>.png. */
+/**
+ * Saves test-results/screenshots/<name>.png once the web fonts are in. Transitions still running (a
+ * dialog fading in, a menu growing) are taken at their end state (`animations: 'disabled'` finishes
+ * them), so no fixed wait is needed for them; a short one lets the frame after the last change paint.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+  await page.waitForTimeout(100);
+  await page.screenshot({
+    path: `test-results/screenshots/${name}.png`,
+    fullPage: true,
+    animations: 'disabled',
+  });
 }
 
 /** axe-core scan: no serious or critical violation. */

@@ -29,7 +29,7 @@ const env = () => ({
   IMAGE_JOB_CONCURRENCY: '1',
   IMAGE_JOB_STALE_AFTER: '2s',
 });
-const COUNT = 20;
+const COUNT = 10;
 const barcodes = Array.from({ length: COUNT }, (_, i) => String(7_000_000_000_000 + i));
 const photo = (i: number) =>
   sharp({
