@@ -84,6 +84,8 @@ const EnvSchema = z
     WEBHOOK_TIMEOUT: duration('10s').refine((s) => s >= 1 && s <= 60, 'must be between 1s and 60s'),
     /** How often each process looks for due webhook deliveries written by other processes or due for a retry. */
     WEBHOOK_POLL_INTERVAL: duration('2s').refine((s) => s >= 1, 'must be at least 1s'),
+    /** Days a webhook message stays in the delivery logs once no delivery of it is pending. */
+    WEBHOOK_LOG_DAYS: positiveInt(30),
     /** Failed sign-ins a minute from one address for one username. */
     LOGIN_RATE_LIMIT: positiveInt(10),
     /** Failed sign-ins a minute from one address across usernames (password spraying). */
@@ -177,6 +179,8 @@ export interface Config {
   outbound: { allowedHosts: string[]; feedAllowedHosts: string[] };
   /** Webhook deliveries (docs/decisions/0051-webhooks.md). */
   webhooks: { timeoutMs: number; pollMs: number };
+  /** Days a webhook message with no pending delivery stays in the logs (removed by the hourly sweep). */
+  webhookLogDays: number;
   signIn: {
     perAddressAndUsername: number;
     perAddress: number;
@@ -255,6 +259,7 @@ export function loadConfig(
       feedAllowedHosts: [...new Set([...e.OUTBOUND_ALLOWED_HOSTS, ...e.FEED_ALLOWED_HOSTS])],
     },
     webhooks: { timeoutMs: e.WEBHOOK_TIMEOUT * 1000, pollMs: e.WEBHOOK_POLL_INTERVAL * 1000 },
+    webhookLogDays: e.WEBHOOK_LOG_DAYS,
     signIn: {
       perAddressAndUsername: e.LOGIN_RATE_LIMIT,
       perAddress: e.LOGIN_ADDRESS_LIMIT,

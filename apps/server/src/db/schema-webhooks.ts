@@ -68,13 +68,18 @@ export const webhookDeliveries = pgTable(
   (t) => [
     check('webhook_deliveries_state', sql`${t.state} in ('pending', 'delivered', 'failed')`),
     uniqueIndex('webhook_deliveries_message_idx').on(t.subscriptionId, t.messageId),
+    // A message's deliveries, for removing old messages (the cascade looks them up by message).
+    index('webhook_deliveries_message_id_idx').on(t.messageId),
     index('webhook_deliveries_pending_idx')
       .on(t.subscriptionId, t.key, t.id)
       .where(sql`${t.state} = 'pending'`),
   ],
 );
 
-/** Every attempt to deliver, kept with its answer for the deliveries list. */
+/**
+ * Every attempt to deliver, kept with its answer for the deliveries list (for WEBHOOK_LOG_DAYS once
+ * its message waits for no delivery).
+ */
 export const webhookAttempts = pgTable(
   'webhook_attempts',
   {
@@ -91,5 +96,9 @@ export const webhookAttempts = pgTable(
     durationMs: integer().notNull(),
     nextAttemptAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('webhook_attempts_subscription_idx').on(t.subscriptionId, t.id)],
+  (t) => [
+    index('webhook_attempts_subscription_idx').on(t.subscriptionId, t.id),
+    // A delivery's attempts, for the cascade when a delivery goes (with its subscription or message).
+    index('webhook_attempts_delivery_idx').on(t.deliveryId),
+  ],
 );

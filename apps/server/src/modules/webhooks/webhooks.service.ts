@@ -10,7 +10,8 @@ import {
   type WebhookList,
   type WebhookUpdateBodySchema,
 } from '@dalil/contracts/webhooks';
-import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, lt, notExists, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import type { z } from 'zod';
 import { webhookAttempts, webhookDeliveries, webhookMessages, webhookSubscriptions } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
@@ -221,4 +222,34 @@ export async function resendMessage({ db }: AppContext, id: number, messageId: s
     )
     .returning({ id: webhookDeliveries.id });
   if (updated.length === 0) throw notFound('Message');
+}
+
+/** Old messages removed per statement: one sweep never holds a long transaction. */
+const FORGET_BATCH = 1000;
+
+/**
+ * Removes the messages older than `days` days that no delivery waits for any more (each delivered,
+ * or failed for good), with their deliveries and attempts; answers how many went. A message still
+ * pending for some subscription (one turned off keeps its deliveries pending) stays, however old.
+ */
+export async function forgetOldWebhookMessages(db: Db, days: number): Promise<number> {
+  const pending = db
+    .select({ one: sql`1` })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.messageId, webhookMessages.id), eq(webhookDeliveries.state, 'pending')));
+  const oldest = db
+    .select({ id: webhookMessages.id })
+    .from(webhookMessages)
+    .where(and(lt(webhookMessages.at, sql`now() - make_interval(days => ${days})`), notExists(pending)))
+    .orderBy(webhookMessages.id)
+    .limit(FORGET_BATCH);
+  let removed = 0;
+  for (;;) {
+    const gone = await db
+      .delete(webhookMessages)
+      .where(inArray(webhookMessages.id, oldest))
+      .returning({ id: webhookMessages.id });
+    removed += gone.length;
+    if (gone.length < FORGET_BATCH) return removed;
+  }
 }

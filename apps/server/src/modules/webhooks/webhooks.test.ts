@@ -1,11 +1,12 @@
 import type { Webhook, WebhookAttempt, WebhookCreated } from '@dalil/contracts/webhooks';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { webhookSubscriptions } from '../../db/schema';
+import { webhookMessages, webhookSubscriptions } from '../../db/schema';
 import { recordChange, setHistoryRecording } from '../../lib/history';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness';
 import { startReceiver, verified, type Receiver } from '../../../test/webhook-receiver';
 import { csv, upload } from '../imports/imports.test-kit';
+import { forgetOldWebhookMessages } from './webhooks.service';
 import { jpeg, postImages, waitForJob } from '../../../test/image-upload-helpers';
 
 // Signed webhooks (docs/decisions/0051-webhooks.md), against receivers this test starts on 127.0.0.1.
@@ -574,5 +575,44 @@ describe('delivery', () => {
       .from(webhookSubscriptions)
       .where(eq(webhookSubscriptions.id, sub.id));
     expect(row!.secret).toBe(sub.secret);
+  });
+});
+
+describe('WEBHOOK_LOG_DAYS', () => {
+  it('removes old messages no delivery waits for, with their attempts, and keeps a pending one', async () => {
+    const delivered = await receiver();
+    const refusing = await receiver();
+    refusing.answer = () => 500;
+    const a = await subscribe(delivered, ['family.created']);
+    const b = await subscribe(refusing, ['family.updated']);
+    const fam = await family('Old News');
+    await ok('PUT', `/api/family/${fam.id}`, { nameEn: 'Old News 2', nameAr: 'عائلة قديمة' });
+    const [done] = await attemptsUntil(a.id, (list) => list[0]?.ok === true);
+    const [waiting] = await attemptsUntil(b.id, (list) => list.length === 1);
+    expect(waiting).toMatchObject({ ok: false, responseCode: 500 });
+    const ids = [done!.messageId, waiting!.messageId];
+
+    // Both 40 days old by the database's clock; the one still pending for the refusing receiver stays.
+    const { db } = t.database;
+    await db
+      .update(webhookMessages)
+      .set({ at: sql`now() - interval '40 days'` })
+      .where(inArray(webhookMessages.messageId, ids));
+    expect(await forgetOldWebhookMessages(db, 30)).toBe(1);
+    expect(await attempts(a.id)).toEqual([]);
+    expect((await attempts(b.id)).map((x) => x.messageId)).toEqual([waiting!.messageId]);
+    // Sending the removed message again: it is gone, with a 404 that says so.
+    const again = await call('POST', `/api/webhook/${a.id}/deliveries/${done!.messageId}/resend`);
+    expect(again.statusCode).toBe(404);
+
+    // Once delivered, it goes too; a message younger than the days kept stays.
+    refusing.answer = () => 204;
+    await ok('POST', `/api/webhook/${b.id}/deliveries/${waiting!.messageId}/resend`, undefined, 202);
+    await attemptsUntil(b.id, (list) => list[0]?.ok === true);
+    expect(await forgetOldWebhookMessages(db, 30)).toBe(1);
+    expect(await attempts(b.id)).toEqual([]);
+    await family('Fresh News');
+    await attemptsUntil(a.id, (list) => list.length === 1);
+    expect(await forgetOldWebhookMessages(db, 30)).toBe(0);
   });
 });
