@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Parsers for the settings' string values (config.ts reads them).
+// Parsers for the settings' string values (config-env.ts uses them).
 
 export const bool = (fallback: boolean) =>
   z
