@@ -3,7 +3,7 @@ import { registerWebApp } from './web-app/web-app.routes';
 import { activityRoutes } from './activity/activity.routes';
 import { apiKeyRoutes } from './api-keys/api-keys.routes';
 import { webhookRoutes } from './webhooks/webhooks.routes';
-import { historyRetention } from './activity/retention';
+import { retentionSweep } from './retention/retention-sweep';
 import type { AppModule } from '../lib/app-module';
 import { logoutRoutes } from './auth/logout';
 import { authRoutes } from './auth/auth.routes';
@@ -40,7 +40,7 @@ export const APP_MODULES: readonly AppModule[] = [
   ...RESOURCE_MODULES,
   { name: 'activity', register: (app) => activityRoutes(app, RESOURCE_MODULES) },
   { name: 'history recording', register: (app) => setHistoryRecording(app.ctx.config.history) },
-  { name: 'history retention', register: historyRetention },
+  { name: 'retention sweep', register: (app) => retentionSweep(app) },
   { name: 'import runs', register: importRunRoutes },
   { name: 'bin', register: binRoutes },
   { name: 'synonym CSV', register: (app) => app.register(synonymCsvRoutes) },

@@ -1,6 +1,6 @@
 import type { Activity, ActivityList, ActivityQuerySchema } from '@dalil/contracts/activity';
 import type { Account } from '@dalil/contracts/auth';
-import { and, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { activity, importRuns } from '../../db/schema';
@@ -8,9 +8,6 @@ import type { ResourceModule } from '../../lib/app-module';
 import { familyFilter } from '../../lib/family-scope';
 import { toActivity } from '../../lib/history';
 import { sameName, type Name, type RecordNames } from '../../lib/record-names';
-
-/** Removing old history entries, which other modules' tests run as the hourly sweep would. */
-export { forgetOldHistory } from './retention';
 
 type Query = z.output<typeof ActivityQuerySchema>;
 type Row = typeof activity.$inferSelect;
@@ -131,4 +128,13 @@ export async function listActivity(
     familyName: entry.familyId === null ? null : (names.get(key('family', entry.familyId)) ?? null),
   }));
   return { data, count: total?.n ?? 0 };
+}
+
+/** Removes the history entries older than `days` days (the retention sweep); answers how many went. */
+export async function forgetOldHistory(db: Db, days: number): Promise<number> {
+  const gone = await db
+    .delete(activity)
+    .where(lt(activity.at, sql`now() - make_interval(days => ${days})`))
+    .returning({ id: activity.id });
+  return gone.length;
 }

@@ -223,7 +223,7 @@ describe('revert', () => {
 
 describe('HISTORY_DAYS', () => {
   it('removes entries older than the days kept, and keeps the others', async () => {
-    const { forgetOldHistory } = await import('./retention');
+    const { forgetOldHistory } = await import('./activity.service');
     const { activity } = await import('../../db/schema');
     const { db } = t.database;
     const kept = (await history()).count;

@@ -1,60 +1,61 @@
-import { lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client';
-import { activity } from '../../db/schema';
+import { forgetOldHistory } from '../activity/activity.service';
 import { purgeBin } from '../bin/bin.service';
 import { forgetOldWebhookMessages } from '../webhooks/webhooks.service';
 
+/** After the server starts listening, so a long sweep never holds back the start. */
+const FIRST_SWEEP_MS = 10_000;
 const SWEEP_EVERY_MS = 3600_000;
 
-/** Removes the history entries older than `days` days; answers how many went. */
-export async function forgetOldHistory(db: Db, days: number): Promise<number> {
-  const gone = await db
-    .delete(activity)
-    .where(lt(activity.at, sql`now() - make_interval(days => ${days})`))
-    .returning({ id: activity.id });
-  return gone.length;
-}
-
 /**
- * With HISTORY_DAYS set, the history keeps that many days: old entries go when the server starts and
- * every hour after; without it, no history is removed. The same sweep purges recycle bin entries older
- * than BIN_DAYS, and webhook messages older than WEBHOOK_LOG_DAYS that no delivery waits for.
+ * What the server keeps only for a while, removed by one sweep in every process, shortly after it
+ * starts listening and then hourly: history entries older than HISTORY_DAYS (unset keeps them all),
+ * recycle bin entries older than BIN_DAYS, and webhook messages older than WEBHOOK_LOG_DAYS that no
+ * delivery waits for. Several processes sweeping at once is harmless: each removes only what is old.
  */
-export function historyRetention(app: FastifyInstance) {
-  const days = app.ctx.config.historyDays;
-  const binDays = app.ctx.config.binDays;
+export function retentionSweep(app: FastifyInstance, { firstSweepMs = FIRST_SWEEP_MS } = {}) {
+  const { db, config } = app.ctx;
+  const steps = [
+    {
+      what: 'old history',
+      days: config.historyDays,
+      run: (days: number) => forgetOldHistory(db, days),
+    },
+    { what: 'old recycle bin entries', days: config.binDays, run: (days: number) => purgeBin(db, days) },
+    {
+      what: 'old webhook messages',
+      days: config.webhookLogDays,
+      run: (days: number) => forgetOldWebhookMessages(db, days),
+    },
+  ];
   let timer: NodeJS.Timeout | undefined;
-  const sweepHistory = () =>
-    days === undefined
-      ? Promise.resolve()
-      : forgetOldHistory(app.ctx.db, days).then(
-          (n) => n > 0 && app.log.info({ removed: n, days }, 'old history removed'),
-          (err: unknown) => app.log.warn({ err }, 'history retention failed'),
-        );
-  const sweepBin = () =>
-    purgeBin(app.ctx.db, binDays).then(
-      (n) => n > 0 && app.log.info({ removed: n, days: binDays }, 'old recycle bin entries purged'),
-      (err: unknown) => app.log.warn({ err }, 'recycle bin purge failed'),
-    );
-  const webhookDays = app.ctx.config.webhookLogDays;
-  const sweepWebhookLog = () =>
-    forgetOldWebhookMessages(app.ctx.db, webhookDays).then(
-      (n) => n > 0 && app.log.info({ removed: n, days: webhookDays }, 'old webhook messages removed'),
-      (err: unknown) => app.log.warn({ err }, 'webhook log retention failed'),
-    );
+  let running: Promise<void> | undefined;
+  let stopped = false;
   const sweep = async () => {
-    await sweepHistory();
-    await sweepBin();
-    await sweepWebhookLog();
+    for (const { what, days, run } of steps) {
+      if (days === undefined) continue;
+      try {
+        const removed = await run(days);
+        if (removed > 0) app.log.info({ removed, days }, `retention: ${what} removed`);
+      } catch (err) {
+        app.log.warn({ err }, `retention: removing ${what} failed; the sweep runs again in an hour`);
+      }
+    }
   };
-  app.addHook('onReady', async () => {
-    await sweep();
-    timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', (_instance, done) => {
-    clearInterval(timer);
-    done();
+  const next = (ms: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = sweep().finally(() => {
+        running = undefined;
+        next(SWEEP_EVERY_MS);
+      });
+    }, ms).unref();
+  };
+  app.addHook('onListen', () => next(firstSweepMs));
+  // Before the database closes: no sweep starts, and one under way finishes.
+  app.addHook('preClose', async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
   });
 }
