@@ -201,7 +201,6 @@ for (const [viewport, size] of Object.entries(VIEWPORTS)) {
           if (screen.name === 'main') {
             await expect(productGrid(page, language === 'ar' ? 'المنتجات' : 'Products')).toBeVisible();
           }
-          await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
           await catalogScreenshot(page, `catalog-${screen.name}-${language}-${mode}-${viewport}`);
         }
       }
