@@ -56,15 +56,34 @@ for (const { label, command, args, ok, seconds, output } of checks) {
 }
 
 const vitestJson = join(results, 'vitest.json');
+const vitestRun = join(results, 'vitest-run.json');
 rmSync(vitestJson, { force: true });
-const unitOk = run('unit and integration', 'npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestJson}`,
-]);
+rmSync(vitestRun, { force: true });
+const unitOk = run(
+  'unit and integration',
+  'npx',
+  [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestJson}`,
+    '--reporter=./scripts/vitest-run-report.mjs',
+  ],
+  { VITEST_RUN_REPORT: vitestRun },
+);
 const unit = readJson(vitestJson);
+// What failed the run outside any test, named again at the end (the log above holds the whole stack).
+const unitRun = readJson(vitestRun);
+for (const e of unitRun?.unhandledErrors ?? [])
+  failedTests.push(
+    `error outside a test${e.file ? ` (${e.file.replace(root, '')}${e.test ? ` > ${e.test}` : ''})` : ''}: ${e.message}`,
+  );
+for (const m of unitRun?.unfinished ?? [])
+  if (m.state !== 'failed')
+    failedTests.push(`${m.file.replace(root, '')} [${m.project}]: ${m.state}, never finished`);
+if (unitRun?.reason && unitRun.reason !== 'passed' && unitRun.reason !== 'failed')
+  failedTests.push(`the unit run ended: ${unitRun.reason}`);
 if (unit) {
   totals.passed += unit.numPassedTests;
   totals.failed += unit.numFailedTests;
