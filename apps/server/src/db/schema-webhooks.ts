@@ -67,9 +67,9 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     check('webhook_deliveries_state', sql`${t.state} in ('pending', 'delivered', 'failed')`),
-    uniqueIndex('webhook_deliveries_message_idx').on(t.subscriptionId, t.messageId),
-    // A message's deliveries, for removing old messages (the cascade looks them up by message).
-    index('webhook_deliveries_message_id_idx').on(t.messageId),
+    // One delivery of a message per subscription. The message leads, so the cascade that removes an
+    // old message's deliveries finds them here: no second index for every delivery to maintain.
+    uniqueIndex('webhook_deliveries_message_subscription_idx').on(t.messageId, t.subscriptionId),
     index('webhook_deliveries_pending_idx')
       .on(t.subscriptionId, t.key, t.id)
       .where(sql`${t.state} = 'pending'`),
