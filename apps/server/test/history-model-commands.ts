@@ -137,15 +137,18 @@ class EditCategory implements fc.AsyncCommand<Model, Real> {
     const after = { ...c };
     const hasProducts = [...m.products.values()].some((p) => p.category === id || p.subCategory === id);
     const hasSubs = [...m.categories.values()].some((s) => s.parent === id);
-    if (this.moveParent && !hasProducts && !hasSubs) {
-      // An empty category moves under another top-level one of its company, or a sub-category to the top.
-      after.parent =
-        c.parent === null
-          ? (pick(
-              topCategories(m, c.family).filter(([o]) => o !== id),
-              this.at,
-            )?.[0] ?? null)
-          : null;
+    // An empty category moves under another top-level one of its company, or a sub-category to the
+    // top; a top-level one with no other to go under is renamed instead (the same parent again changes
+    // nothing, and a write that changes nothing records nothing).
+    const parent =
+      c.parent === null
+        ? (pick(
+            topCategories(m, c.family).filter(([o]) => o !== id),
+            this.at,
+          )?.[0] ?? null)
+        : null;
+    if (this.moveParent && !hasProducts && !hasSubs && parent !== c.parent) {
+      after.parent = parent;
     } else {
       after.nameAr = `فئة ${next(r)}`;
     }
