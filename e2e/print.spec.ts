@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { signInAsGuest, VIEWPORTS } from './support/catalog';
-import { BarcodeFormat, decodePng } from './support/decode';
+import { BarcodeFormat, decodePng, scanElement } from './support/decode';
 import { PdfViewer } from './support/pdf';
 import { PRINT_FAMILY, PRINT_PRODUCTS, seedPrintFamily } from './support/print-seed';
 import {
@@ -204,23 +204,14 @@ test('product page: the barcode and the QR code scan to the right digits and lin
       exact: true,
     });
     await expect(barcode).toBeVisible();
-    const scannedBarcode = decodePng(await barcode.screenshot({ path: `${OUT}/product-${id}-barcode.png` }), [
-      format,
-    ]);
+    const scannedBarcode = await scanElement(barcode, `${OUT}/product-${id}-barcode.png`, [format]);
     expect(scannedBarcode).toEqual({ text: product.barcode, format: BarcodeFormat[format] });
 
     const name = ar ? product.nameAr : product.nameEn;
     const qr = page.getByRole('img', {
       name: ar ? `رمز QR يفتح صفحة ${name}` : `QR code that opens the page of ${name}`,
     });
-    // A clip one pixel inside the symbol's box, within its quiet zone: a box that does not fall on
-    // whole pixels would otherwise bring a row of the page around it (dark in dark mode) into the image.
-    await qr.scrollIntoViewIfNeeded();
-    const box = (await qr.boundingBox())!;
-    const clip = { x: box.x + 1, y: box.y + 1, width: box.width - 2, height: box.height - 2 };
-    const scannedQr = decodePng(await page.screenshot({ path: `${OUT}/product-${id}-qr.png`, clip }), [
-      BarcodeFormat.QR_CODE,
-    ]);
+    const scannedQr = await scanElement(qr, `${OUT}/product-${id}-qr.png`, [BarcodeFormat.QR_CODE]);
     // The link carries the sharer's language, so its preview and the page it opens are in that language.
     const link = `${baseURL}/catalog/main/${id}?lang=${ar ? 'ar' : 'en'}`;
     expect(scannedQr.text).toBe(link);

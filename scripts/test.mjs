@@ -80,8 +80,7 @@ for (const e of unitRun?.unhandledErrors ?? [])
     `error outside a test${e.file ? ` (${e.file.replace(root, '')}${e.test ? ` > ${e.test}` : ''})` : ''}: ${e.message}`,
   );
 for (const m of unitRun?.unfinished ?? [])
-  if (m.state !== 'failed')
-    failedTests.push(`${m.file.replace(root, '')} [${m.project}]: ${m.state}, never finished`);
+  failedTests.push(`${m.file.replace(root, '')} [${m.project}]: ${m.state}, never finished`);
 if (unitRun?.reason && unitRun.reason !== 'passed' && unitRun.reason !== 'failed')
   failedTests.push(`the unit run ended: ${unitRun.reason}`);
 if (unit) {

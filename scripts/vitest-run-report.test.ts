@@ -10,7 +10,7 @@ mkdirSync(join(root, '.tmp'), { recursive: true });
 const scratch = mkdtempSync(join(root, '.tmp', 'run-report-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-it('names an error thrown outside any test, with its file and the test that left it', () => {
+it('names an error thrown outside any test, with its file and the test that left it, and no failed file as unfinished', () => {
   writeFileSync(
     join(scratch, 'vitest.config.mjs'),
     'export default { test: { include: ["*.test.mjs"] } };\n',
@@ -25,6 +25,11 @@ it('names an error thrown outside any test, with its file and the test that left
       '});',
       '',
     ].join('\n'),
+  );
+  // A plain failure, which the JSON report names already.
+  writeFileSync(
+    join(scratch, 'fails.test.mjs'),
+    ["import { expect, it } from 'vitest';", "it('fails', () => expect(1).toBe(2));", ''].join('\n'),
   );
   const report = join(scratch, 'run.json');
   const run = spawnSync(

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { periodicTask } from '../../lib/periodic-task';
 import { forgetOldHistory } from '../activity/activity.service';
 import { purgeBin } from '../bin/bin.service';
 import { forgetOldWebhookMessages } from '../webhooks/webhooks.service';
@@ -28,34 +29,21 @@ export function retentionSweep(app: FastifyInstance, { firstSweepMs = FIRST_SWEE
       run: (days: number) => forgetOldWebhookMessages(db, days),
     },
   ];
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const sweep = async () => {
-    for (const { what, days, run } of steps) {
-      if (days === undefined) continue;
-      try {
-        const removed = await run(days);
-        if (removed > 0) app.log.info({ removed, days }, `retention: ${what} removed`);
-      } catch (err) {
-        app.log.warn({ err }, `retention: removing ${what} failed; the sweep runs again in an hour`);
+  periodicTask(app, {
+    firstRunMs: firstSweepMs,
+    everyMs: SWEEP_EVERY_MS,
+    failure: 'retention: the sweep failed; it runs again in an hour',
+    task: async () => {
+      for (const { what, days, run } of steps) {
+        if (days === undefined) continue;
+        // One step failing leaves the others to run.
+        try {
+          const removed = await run(days);
+          if (removed > 0) app.log.info({ removed, days }, `retention: ${what} removed`);
+        } catch (err) {
+          app.log.warn({ err }, `retention: removing ${what} failed; the sweep runs again in an hour`);
+        }
       }
-    }
-  };
-  const next = (ms: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = sweep().finally(() => {
-        running = undefined;
-        next(SWEEP_EVERY_MS);
-      });
-    }, ms).unref();
-  };
-  app.addHook('onListen', () => next(firstSweepMs));
-  // Before the database closes: no sweep starts, and one under way finishes.
-  app.addHook('preClose', async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
+    },
   });
 }
