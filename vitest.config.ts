@@ -73,7 +73,9 @@ export default defineConfig({
       serverProject('pglite', false),
       serverProject('pglite', true),
       ...(postgresUrl ? [serverProject('postgres', false), serverProject('postgres', true)] : []),
-      ...(existsSync('apps/web/vitest.config.ts') ? ['apps/web/vitest.config.ts'] : []),
+      ...(existsSync('apps/web/vitest.config.ts')
+        ? ['apps/web/vitest.config.ts', 'apps/web/vitest.admin.config.ts']
+        : []),
     ],
   },
 });

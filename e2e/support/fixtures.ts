@@ -3,9 +3,10 @@ import { E2E_ADMIN_PASSWORD, startJourneyServer, type JourneyServer } from './se
 
 /**
  * Every journey file starts from its own fresh server and data directory, so no file depends on what
- * another wrote. Tests of one file run in order in one worker and share that file's server; when the
- * worker moves on to the next file, the server is replaced. (Playwright has worker and test scope but no
- * file scope, hence the worker-scoped holder keyed by file.)
+ * another wrote, and two workers can run two files at once. Tests of one file run in order in one
+ * worker and share that file's server; when the worker moves on to the next file, the server is
+ * replaced. (Playwright has worker and test scope but no file scope, hence the worker-scoped holder
+ * keyed by file.)
  */
 class ServerPerFile {
   private current: { file: string; server: JourneyServer } | undefined;
