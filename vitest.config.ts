@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
@@ -73,9 +72,8 @@ export default defineConfig({
       serverProject('pglite', false),
       serverProject('pglite', true),
       ...(postgresUrl ? [serverProject('postgres', false), serverProject('postgres', true)] : []),
-      ...(existsSync('apps/web/vitest.config.ts')
-        ? ['apps/web/vitest.config.ts', 'apps/web/vitest.admin.config.ts']
-        : []),
+      'apps/web/vitest.config.ts',
+      'apps/web/vitest.admin.config.ts',
     ],
   },
 });

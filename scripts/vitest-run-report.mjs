@@ -1,8 +1,8 @@
 // A Vitest reporter `npm test` adds beside the JSON one. The JSON report counts tests but leaves out
 // what can fail a run without failing a test: errors thrown outside any test (a timer firing after
 // its file ended, a worker that died) and files that never finished (a failed file is in the JSON
-// report already). This writes those to the file
-// named by VITEST_RUN_REPORT, so the end of a long log can say why the step failed.
+// report already). This writes those to the file named by VITEST_RUN_REPORT, so the end of a long log
+// can say why the step failed.
 import { writeFileSync } from 'node:fs';
 
 const firstLines = (text, n) =>
