@@ -11,10 +11,10 @@
 // On a machine other work keeps busy, requests per second swing by a factor of two from one run to
 // the next; the server's CPU time per request is reported beside them and is the steadier measure.
 // A benchmark, never a test: nothing here runs under `npm test`.
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { Metrics } from '../../apps/server/src/lib/metrics';
 import * as catalogue from '../lib/catalogue-database';
+import { cpuMs } from '../lib/cpu';
 import { markdownTable, ms } from '../lib/table';
 import { buildQueries } from '../search/queries';
 import { median, runLoad, type LoadResult } from '../lib/load';
@@ -47,16 +47,6 @@ interface Run {
   result: LoadResult;
   /** The server's CPU time per answered request, in microseconds. */
   cpuUs: number;
-}
-
-/**
- * A process's CPU time (user + system) in milliseconds, from /proc. Per request it hardly depends on
- * other work on the machine, where requests per second do: on a shared machine it is the steadier
- * measure of what metrics cost.
- */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 async function round(p: catalogue.Prepared, mode: Mode, n: number): Promise<Run[]> {

@@ -15,6 +15,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import yauzl from 'yauzl';
+import { cpuMs } from '../lib/cpu';
 import { encodeImage } from '../../apps/server/src/modules/media/media.service';
 import { ENCODING } from '../../apps/server/src/modules/media/encoding';
 import { adminToken, startServer } from '../import/server';
@@ -61,11 +62,8 @@ async function sharpAlone(files: Buffer[]): Promise<number> {
   return files.length / ((performance.now() - start) / 1000);
 }
 
-/** CPU seconds a process has used (user and system; /proc/<pid>/stat counts in 1/100 s). */
-const cpuSeconds = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
+/** CPU seconds a process has used (user and system). */
+const cpuSeconds = (pid: number) => cpuMs(pid) / 1000;
 
 /** The server's resident memory now (VmRSS) or its peak since it started (VmHWM), in MB. */
 const rssMb = (pid: number, field: 'VmRSS' | 'VmHWM') =>

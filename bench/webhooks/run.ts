@@ -13,15 +13,22 @@
 // The receiver stands for another system, which in use runs on another machine: here it shares this
 // machine's cores, at nice 19 by default so that it takes the CPU the server leaves idle instead of
 // delaying the server's own threads (`--receiver-nice 0` makes it an equal, as in earlier runs).
+// Where the cores went (Linux): the CPU time per update of each part, the server's main thread, its
+// sender thread, its other threads (V8's collector, libuv), the database (PGlite's thread or
+// PostgreSQL's processes), the receiver and this process (the updates' client), summed over each
+// side's blocks; an on block's count runs until its deliveries have arrived.
 // A benchmark, never a test: nothing here runs under `npm test`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { join } from 'node:path';
+import { DATABASE_THREAD_NAME } from '../../apps/server/src/db/worker-client';
+import { SENDER_THREAD_NAME } from '../../apps/server/src/modules/webhooks/webhook-sender';
 import { generateCsv } from '../import/generate';
 import { adminToken, startServer } from '../import/server';
 import { uploadFile } from '../import/upload';
 import { args, loadAverage, scratchData, type Engine } from '../lib/catalogue-database';
+import { canReadCpu, cpuMs, cpuMsOfAll, threadsOf } from '../lib/cpu';
 import { markdownTable, ms } from '../lib/table';
 import type { ReceiverReport } from './receiver';
 
@@ -78,12 +85,54 @@ class Receiver {
     return this.ask<ReceiverReport>('report');
   }
 
+  get pid(): number {
+    return this.child.pid!;
+  }
+
   stop(): void {
     this.child.disconnect();
   }
 }
 
+const PARTS = [
+  'server: main thread',
+  'server: sender thread',
+  'server: other threads',
+  'database',
+  'receiver',
+  'updates client',
+] as const;
+type Part = (typeof PARTS)[number];
+type Cpu = Record<Part, number>;
+
+/** Each part's CPU time so far, in ms (see the header). */
+function readCpu(serverPid: number, receiverPid: number): Cpu {
+  const threads = threadsOf(serverPid);
+  const sum = (keep: (t: (typeof threads)[number]) => boolean) =>
+    threads.filter(keep).reduce((total, t) => total + t.ms, 0);
+  return {
+    'server: main thread': sum((t) => t.tid === serverPid),
+    'server: sender thread': sum((t) => t.comm === SENDER_THREAD_NAME),
+    'server: other threads': sum(
+      (t) => t.tid !== serverPid && t.comm !== SENDER_THREAD_NAME && t.comm !== DATABASE_THREAD_NAME,
+    ),
+    // PGlite's thread in the server, or PostgreSQL's processes: only one of the two is at work.
+    database: sum((t) => t.comm === DATABASE_THREAD_NAME) + cpuMsOfAll('postgres'),
+    receiver: cpuMs(receiverPid),
+    'updates client': cpuMs(process.pid),
+  };
+}
+
+/** CPU time spent by each part between two readings, added to `into`. */
+function addCpu(into: Cpu, before: Cpu, after: Cpu) {
+  for (const part of PARTS) into[part] += after[part] - before[part];
+}
+
+const noCpu = (): Cpu => Object.fromEntries(PARTS.map((p) => [p, 0])) as Cpu;
+
 interface Measured {
+  /** Each part's CPU time per update, in ms; null without /proc. */
+  cpu: Cpu | null;
   updateP50: number;
   updateP95: number;
   lagP50: number;
@@ -198,6 +247,11 @@ async function measure(engine: Engine, file: string): Promise<Map<number, Measur
       [SUBSCRIPTIONS, []],
     ]);
     let deliveringMs = 0;
+    const cpu = new Map<number, Cpu>([
+      [0, noCpu()],
+      [SUBSCRIPTIONS, noCpu()],
+    ]);
+    const withCpu = canReadCpu();
     const perBlock = Math.ceil(UPDATES / BLOCKS);
     let on = true;
     for (let block = 0; block < 2 * BLOCKS; block++) {
@@ -206,6 +260,7 @@ async function measure(engine: Engine, file: string): Promise<Map<number, Measur
       if (wantOn !== on) await switchSubscriptions(api, ids, wantOn);
       on = wantOn;
       const started = performance.now();
+      const cpuBefore = withCpu ? readCpu(server.proc.pid!, receiver.pid) : null;
       const blockTimes = await timeUpdates(api, page.data, written, perBlock);
       written += perBlock;
       if (on) {
@@ -214,6 +269,8 @@ async function measure(engine: Engine, file: string): Promise<Map<number, Measur
         deliveringMs += performance.now() - started;
       }
       times.get(on ? SUBSCRIPTIONS : 0)!.push(...blockTimes);
+      if (cpuBefore)
+        addCpu(cpu.get(on ? SUBSCRIPTIONS : 0)!, cpuBefore, readCpu(server.proc.pid!, receiver.pid));
       const { p50, p95 } = middleAndTail(blockTimes);
       log(
         `  ${engine} block ${block + 1}/${2 * BLOCKS}, subscriptions ${on ? 'on ' : 'off'}: ` +
@@ -232,7 +289,9 @@ async function measure(engine: Engine, file: string): Promise<Map<number, Measur
     const result = new Map<number, Measured>();
     for (const [subscriptions, all] of times) {
       const update = middleAndTail(all);
+      const spent = cpu.get(subscriptions)!;
       result.set(subscriptions, {
+        cpu: withCpu ? (Object.fromEntries(PARTS.map((p) => [p, spent[p] / all.length])) as Cpu) : null,
         updateP50: update.p50,
         updateP95: update.p95,
         lagP50: subscriptions ? lag.p50 : NaN,
@@ -249,12 +308,28 @@ async function measure(engine: Engine, file: string): Promise<Map<number, Measur
   }
 }
 
+/** A table's rows of CPU per update by part, and their total, with and without subscriptions. */
+function cpuTable(engine: Engine, none: Cpu, three: Cpu): (string | number)[][] {
+  const total = (cpu: Cpu) => PARTS.reduce((sum, p) => sum + cpu[p], 0);
+  const all = total(none);
+  const row = (part: string, off: number, on: number) => [
+    engine,
+    part,
+    off.toFixed(2),
+    on.toFixed(2),
+    (on - off).toFixed(2),
+    `${(((on - off) / all) * 100).toFixed(1)}%`,
+  ];
+  return [...PARTS.map((p) => row(p, none[p], three[p])), row('all', all, total(three))];
+}
+
 const extra = (on: number, off: number) => `${(((on - off) / off) * 100).toFixed(1)}%`;
 
 async function main() {
   const dir = mkdtempSync(join(os.tmpdir(), 'dalil-bench-webhooks-csv-'));
   const file = join(dir, `all-${ROWS}.csv`);
   const rows: (string | number)[][] = [];
+  const cpuRows: (string | number)[][] = [];
   try {
     await generateCsv(file, ROWS);
     for (const engine of engines) {
@@ -282,6 +357,7 @@ async function main() {
         '',
         '',
       ]);
+      if (none.cpu && three.cpu) cpuRows.push(...cpuTable(engine, none.cpu, three.cpu));
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -301,6 +377,15 @@ async function main() {
       `the receiver at nice ${RECEIVER_NICE}\n`,
   );
   log(markdownTable(header, rows));
+  if (cpuRows.length > 0) {
+    log(`\nCPU time per update, ms (each part's, over each side's blocks; % of all CPU with none)\n`);
+    log(
+      markdownTable(
+        ['engine', 'part', `${0} subscriptions`, `${SUBSCRIPTIONS} subscriptions`, 'difference', '% of all'],
+        cpuRows,
+      ),
+    );
+  }
   log(`\nload average at the end: ${loadAverage()}; ${os.cpus().length} cores, Node ${process.version}`);
 }
 

@@ -28,6 +28,9 @@ export interface QueryClient {
   transaction<T>(fn: (tx: QueryClient) => Promise<T>): Promise<T>;
 }
 
+/** The database thread's name, as the operating system shows it (`top -H`; 15 characters at most). */
+export const DATABASE_THREAD_NAME = 'pglite';
+
 /**
  * Talks to PGlite running in a worker thread. PGlite has one connection, so a transaction holds an
  * exclusive lock: other queries queue behind it instead of landing inside it.
@@ -54,7 +57,10 @@ export class WorkerClient implements QueryClient {
   }
 
   static async start(options: { dataDir?: string; template?: string }): Promise<WorkerClient> {
-    const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: options });
+    const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+      workerData: options,
+      name: DATABASE_THREAD_NAME,
+    });
     await new Promise<void>((resolve, reject) => {
       const onMessage = (m: { ready?: boolean }) => {
         if (m.ready) {

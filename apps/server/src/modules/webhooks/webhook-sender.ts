@@ -19,6 +19,9 @@ export interface SendRound {
   deliveries: { url: string; messageId: string; key: string; body: string }[];
 }
 
+/** The sender thread's name, as the operating system shows it (`top -H`; 15 characters at most). */
+export const SENDER_THREAD_NAME = 'webhook-sender';
+
 type Pending = { resolve: (outcomes: Outcome[]) => void; reject: (error: Error) => void };
 
 // Run from the sources (tests, `npm run dev`, the benches) the thread's entry is TypeScript and needs
@@ -45,7 +48,7 @@ export class WebhookSender {
 
   private thread(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(entry, { execArgv });
+    const worker = new Worker(entry, { execArgv, name: SENDER_THREAD_NAME });
     worker.unref();
     worker.on('message', (msg: { round: number; outcomes: Outcome[] }) => {
       const p = this.pending.get(msg.round);

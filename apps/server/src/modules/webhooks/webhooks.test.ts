@@ -1,3 +1,4 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { Webhook, WebhookAttempt, WebhookCreated } from '@dalil/contracts/webhooks';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { recordChange, setHistoryRecording } from '../../lib/history';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness';
 import { startReceiver, verified, type Receiver } from '../../../test/webhook-receiver';
 import { csv, upload } from '../imports/imports.test-kit';
+import { SENDER_THREAD_NAME } from './webhook-sender';
 import { forgetOldWebhookMessages } from './webhooks.service';
 import { jpeg, postImages, waitForJob } from '../../../test/image-upload-helpers';
 
@@ -556,6 +558,24 @@ describe('delivery', () => {
     const [latest] = await attemptsUntil(sub.id, (a) => a[0]?.ok === true);
     expect(latest).toMatchObject({ messageId, attempt: 9, ok: true, responseCode: 200, nextAttemptAt: null });
   });
+
+  it.runIf(existsSync('/proc/self/task'))(
+    'sends from a thread that operators can tell apart, below the API in priority (Linux)',
+    async () => {
+      const r = await receiver();
+      await subscribe(r, ['family.created']);
+      await family('Threaded');
+      await r.waitFor(1);
+      const threads = readdirSync('/proc/self/task').map((tid) => {
+        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+        const close = stat.lastIndexOf(')');
+        return { name: stat.slice(stat.indexOf('(') + 1, close), nice: stat.slice(close + 2).split(' ')[16] };
+      });
+      const senders = threads.filter((th) => th.name === SENDER_THREAD_NAME);
+      expect(senders.length).toBeGreaterThan(0);
+      expect(senders.map((th) => th.nice)).toEqual(senders.map(() => '19'));
+    },
+  );
 
   it('counts no answer within the timeout as a failed attempt', async () => {
     const r = await receiver();
