@@ -5,7 +5,8 @@ import {
   type AttributeRequired,
   type AttributeType,
 } from '@dalil/contracts/attributes';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
+import { executeNamed } from '../db/prepared';
 import { resultRows } from './db-helpers';
 
 /**
@@ -50,7 +51,20 @@ const STORED = sql`products.attributes`;
  * written, and `updated_at` is left alone: completeness follows from the other data, it is no edit.
  */
 export async function recomputeCompleteness(tx: Pick<Db, 'execute'>, where: SQL): Promise<void> {
-  await tx.execute(sql`with c as (
+  await tx.execute(completenessUpdate(where));
+}
+
+/**
+ * The same for one product, the statement of every product write: prepared once per connection on
+ * PostgreSQL (db/prepared.ts), where parsing and planning it took three times as long as running it
+ * (docs/performance.md, "Webhooks").
+ */
+export async function recomputeProductCompleteness(tx: Db | Tx, id: number): Promise<void> {
+  await executeNamed(tx, 'product-completeness', completenessUpdate(sql`products.id = ${id}::int`));
+}
+
+function completenessUpdate(where: SQL): SQL {
+  return sql`with c as (
       select products.id,
         (products.name_ar <> '')::int as name_ar,
         (products.name_en <> '')::int as name_en,
@@ -72,7 +86,7 @@ export async function recomputeCompleteness(tx: Pick<Db, 'execute'>, where: SQL)
     from c
     where products.id = c.id
       and (products.completeness_ar, products.completeness_en) is distinct from
-        (100 * (c.name_ar + c.have_ar) / (1 + c.bad + c.need_ar), 100 * (c.name_en + c.have_en) / (1 + c.bad + c.need_en))`);
+        (100 * (c.name_ar + c.have_ar) / (1 + c.bad + c.need_ar), 100 * (c.name_en + c.have_en) / (1 + c.bad + c.need_en))`;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { WebhookEvent } from '@dalil/contracts/webhooks';
 import { eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
+import { executeNamed } from '../db/prepared';
 import { webhookDeliveries, webhookMessages, webhookSubscriptions } from '../db/schema';
 
 // The webhooks' outbox (docs/decisions/0051-webhooks.md): an event is written in the transaction of
@@ -117,7 +118,7 @@ async function insertEvents(tx: Db | Tx, events: OutboxEvent[], to: number[][] |
     : sql`select e.n, s.id as subscription_id from e join ${webhookSubscriptions} s on s.enabled
         and e.event_type = any(s.events)
         and (cardinality(s.families) = 0 or e.family_id = any(s.families))`;
-  const result = await tx.execute(sql`
+  const query = sql`
     with e(n, message_id, event_type, family_id, key, body) as (values ${sql.join(messages, sql`, `)}),
     w as (${wanted}),
     m as (
@@ -130,6 +131,12 @@ async function insertEvents(tx: Db | Tx, events: OutboxEvent[], to: number[][] |
       select w.subscription_id, m.id, e.key from w join e on e.n = w.n join m on m.message_id = e.message_id
       order by m.id, w.subscription_id
       returning 1)
-    select count(*)::int as written from d`);
-  return (result as { rows: { written: number }[] }).rows[0]?.written ?? 0;
+    select count(*)::int as written from d`;
+  // A lone event matched by the statement itself (every API write's) has one text: prepared once per
+  // connection on PostgreSQL, where parsing and planning it took longer than running it.
+  const rows =
+    events.length === 1 && to === null
+      ? await executeNamed<{ written: number }>(tx, 'webhook-event', query)
+      : ((await tx.execute(query)) as { rows: { written: number }[] }).rows;
+  return rows[0]?.written ?? 0;
 }

@@ -4,7 +4,7 @@ import type { productResource } from '@dalil/contracts/products';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { products } from '../../db/schema';
-import { recomputeCompleteness } from '../../lib/completeness';
+import { recomputeProductCompleteness } from '../../lib/completeness';
 import { publicationColumns } from '../../lib/publication';
 import { familyAttributes, productValues } from '../attributes/attributes.service';
 import { productSearchText } from './product-search-text';
@@ -57,7 +57,7 @@ export async function valuesToStore(
 
 /** Stores a written product's completeness and reads it back as it now is. */
 export async function withCompleteness(tx: Tx, id: number) {
-  await recomputeCompleteness(tx, eq(products.id, id));
+  await recomputeProductCompleteness(tx, id);
   const [row] = await tx.select().from(products).where(eq(products.id, id));
   return row!;
 }
