@@ -52,18 +52,16 @@ export function threadsOf(pid: number): (TaskStat & { tid: number })[] {
 }
 
 /**
- * The CPU time of every process named `comm` now running (`postgres`: the server's processes and
- * every connection's). A process that ended since an earlier reading takes its time with it, so the
- * difference of two readings leaves out short-lived processes (autovacuum's workers, say).
+ * Every process named `comm` now running (`postgres`: the server's processes and every connection's),
+ * with its CPU time so far in milliseconds. Compare two readings process by process: a process that
+ * ended in between takes its time with it, and one that started in between brings all of its own.
  */
-export function cpuMsOfAll(comm: string): number {
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
+export function processesNamed(comm: string): { pid: number; ms: number }[] {
+  return readdirSync('/proc').flatMap((entry) => {
+    if (!/^\d+$/.test(entry)) return [];
     const stat = readStat(`/proc/${entry}/stat`);
-    if (stat?.comm === comm) total += stat.ms;
-  }
-  return total;
+    return stat?.comm === comm ? [{ pid: Number(entry), ms: stat.ms }] : [];
+  });
 }
 
 /** Whether this machine has /proc to read. */

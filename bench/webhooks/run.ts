@@ -28,7 +28,7 @@ import { generateCsv } from '../import/generate';
 import { adminToken, startServer } from '../import/server';
 import { uploadFile } from '../import/upload';
 import { args, loadAverage, scratchData, type Engine } from '../lib/catalogue-database';
-import { canReadCpu, cpuMs, cpuMsOfAll, threadsOf } from '../lib/cpu';
+import { canReadCpu, cpuMs, processesNamed, threadsOf } from '../lib/cpu';
 import { markdownTable, ms } from '../lib/table';
 import type { ReceiverReport } from './receiver';
 
@@ -105,27 +105,36 @@ const PARTS = [
 type Part = (typeof PARTS)[number];
 type Cpu = Record<Part, number>;
 
-/** Each part's CPU time so far, in ms (see the header). */
-function readCpu(serverPid: number, receiverPid: number): Cpu {
-  const threads = threadsOf(serverPid);
-  const sum = (keep: (t: (typeof threads)[number]) => boolean) =>
-    threads.filter(keep).reduce((total, t) => total + t.ms, 0);
-  return {
-    'server: main thread': sum((t) => t.tid === serverPid),
-    'server: sender thread': sum((t) => t.comm === SENDER_THREAD_NAME),
-    'server: other threads': sum(
-      (t) => t.tid !== serverPid && t.comm !== SENDER_THREAD_NAME && t.comm !== DATABASE_THREAD_NAME,
-    ),
-    // PGlite's thread in the server, or PostgreSQL's processes: only one of the two is at work.
-    database: sum((t) => t.comm === DATABASE_THREAD_NAME) + cpuMsOfAll('postgres'),
-    receiver: cpuMs(receiverPid),
-    'updates client': cpuMs(process.pid),
-  };
+/**
+ * Each thread's and process's CPU time so far, in ms, with the part it belongs to (see the header),
+ * keyed by its id: a connection PostgreSQL closes, or a thread that ends, between two readings must
+ * not take its whole life's time off the part's.
+ */
+type CpuReading = Map<string, { part: Part; ms: number }>;
+
+function readCpu(serverPid: number, receiverPid: number): CpuReading {
+  const reading: CpuReading = new Map();
+  for (const t of threadsOf(serverPid)) {
+    const part: Part =
+      t.tid === serverPid
+        ? 'server: main thread'
+        : t.comm === SENDER_THREAD_NAME
+          ? 'server: sender thread'
+          : t.comm === DATABASE_THREAD_NAME
+            ? 'database'
+            : 'server: other threads';
+    reading.set(`thread ${t.tid}`, { part, ms: t.ms });
+  }
+  // PGlite's thread in the server, or PostgreSQL's processes: only one of the two is at work.
+  for (const p of processesNamed('postgres')) reading.set(`process ${p.pid}`, { part: 'database', ms: p.ms });
+  reading.set('receiver', { part: 'receiver', ms: cpuMs(receiverPid) });
+  reading.set('client', { part: 'updates client', ms: cpuMs(process.pid) });
+  return reading;
 }
 
 /** CPU time spent by each part between two readings, added to `into`. */
-function addCpu(into: Cpu, before: Cpu, after: Cpu) {
-  for (const part of PARTS) into[part] += after[part] - before[part];
+function addCpu(into: Cpu, before: CpuReading, after: CpuReading) {
+  for (const [id, { part, ms }] of after) into[part] += ms - (before.get(id)?.ms ?? 0);
 }
 
 const noCpu = (): Cpu => Object.fromEntries(PARTS.map((p) => [p, 0])) as Cpu;
