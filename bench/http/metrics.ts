@@ -14,7 +14,7 @@
 import os from 'node:os';
 import { Metrics } from '../../apps/server/src/lib/metrics';
 import * as catalogue from '../lib/catalogue-database';
-import { cpuMs } from '../lib/cpu';
+import { cpuMs } from '../../apps/server/test/proc-stat';
 import { markdownTable, ms } from '../lib/table';
 import { buildQueries } from '../search/queries';
 import { median, runLoad, type LoadResult } from '../lib/load';

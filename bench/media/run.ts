@@ -15,7 +15,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import yauzl from 'yauzl';
-import { cpuMs } from '../lib/cpu';
+import { cpuMs } from '../../apps/server/test/proc-stat';
 import { encodeImage } from '../../apps/server/src/modules/media/media.service';
 import { ENCODING } from '../../apps/server/src/modules/media/encoding';
 import { adminToken, startServer } from '../import/server';

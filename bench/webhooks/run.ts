@@ -28,7 +28,7 @@ import { generateCsv } from '../import/generate';
 import { adminToken, startServer } from '../import/server';
 import { uploadFile } from '../import/upload';
 import { args, loadAverage, scratchData, type Engine } from '../lib/catalogue-database';
-import { canReadCpu, cpuMs, processesNamed, threadsOf } from '../lib/cpu';
+import { canReadProc, cpuMs, processesNamed, threadsOf } from '../../apps/server/test/proc-stat';
 import { markdownTable, ms } from '../lib/table';
 import type { ReceiverReport } from './receiver';
 
@@ -260,7 +260,7 @@ async function measure(engine: Engine, file: string): Promise<Map<number, Measur
       [0, noCpu()],
       [SUBSCRIPTIONS, noCpu()],
     ]);
-    const withCpu = canReadCpu();
+    const withCpu = canReadProc();
     const perBlock = Math.ceil(UPDATES / BLOCKS);
     let on = true;
     for (let block = 0; block < 2 * BLOCKS; block++) {

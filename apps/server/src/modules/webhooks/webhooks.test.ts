@@ -1,10 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { Webhook, WebhookAttempt, WebhookCreated } from '@dalil/contracts/webhooks';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { webhookMessages, webhookSubscriptions } from '../../db/schema';
 import { recordChange, setHistoryRecording } from '../../lib/history';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness';
+import { canReadProc, threadsOf } from '../../../test/proc-stat';
 import { startReceiver, verified, type Receiver } from '../../../test/webhook-receiver';
 import { csv, upload } from '../imports/imports.test-kit';
 import { SENDER_THREAD_NAME } from './webhook-sender';
@@ -559,21 +559,16 @@ describe('delivery', () => {
     expect(latest).toMatchObject({ messageId, attempt: 9, ok: true, responseCode: 200, nextAttemptAt: null });
   });
 
-  it.runIf(existsSync('/proc/self/task'))(
+  it.runIf(canReadProc())(
     'sends from a thread that operators can tell apart, below the API in priority (Linux)',
     async () => {
       const r = await receiver();
       await subscribe(r, ['family.created']);
       await family('Threaded');
       await r.waitFor(1);
-      const threads = readdirSync('/proc/self/task').map((tid) => {
-        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-        const close = stat.lastIndexOf(')');
-        return { name: stat.slice(stat.indexOf('(') + 1, close), nice: stat.slice(close + 2).split(' ')[16] };
-      });
-      const senders = threads.filter((th) => th.name === SENDER_THREAD_NAME);
+      const senders = threadsOf(process.pid).filter((th) => th.comm === SENDER_THREAD_NAME);
       expect(senders.length).toBeGreaterThan(0);
-      expect(senders.map((th) => th.nice)).toEqual(senders.map(() => '19'));
+      expect(senders.map((th) => th.nice)).toEqual(senders.map(() => 19));
     },
   );
 

@@ -1,6 +1,7 @@
-// CPU time from /proc (Linux), for benches that say where a machine's cores went. On a shared machine
-// a process's CPU time per unit of work moves less than its latency or its rate, since waiting for a
-// core counts in neither. The kernel counts in ticks of 1/100 s.
+// Processes and threads as /proc shows them (Linux): their names, nice values and CPU time, for the
+// tests that check how the server runs its threads and the benches that say where a machine's cores
+// went. On a shared machine a process's CPU time per unit of work moves less than its latency or its
+// rate, since waiting for a core counts in neither. The kernel counts in ticks of 1/100 s.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 const TICKS_PER_SECOND = 100;
@@ -65,4 +66,4 @@ export function processesNamed(comm: string): { pid: number; ms: number }[] {
 }
 
 /** Whether this machine has /proc to read. */
-export const canReadCpu = (): boolean => existsSync('/proc/self/stat');
+export const canReadProc = (): boolean => existsSync('/proc/self/task');
