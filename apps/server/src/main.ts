@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ensureAccounts } from './seed/accounts';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
+import { DatabaseAheadError } from './db/schema-version';
 import { seedDemoCatalogue } from './seed/demo-catalogue';
 import { announceAdmin } from './modules/auth/announce-admin';
 import { GuestAccountError } from './modules/auth/guest-account';
@@ -51,7 +52,7 @@ async function main() {
       statementTimeoutMs: config.statementTimeoutMs,
     });
   } catch (err) {
-    if (err instanceof DataDirLockedError) fail(err.message);
+    if (err instanceof DataDirLockedError || err instanceof DatabaseAheadError) fail(err.message);
     throw err;
   }
 

@@ -10,6 +10,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { lockDataDir } from './lock';
 import * as schema from './schema';
+import { nameMigrations, readJournal, refuseNewerDatabase } from './schema-version';
 import { WorkerClient } from './worker-client';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -71,6 +72,19 @@ function migrationsFolder(): string {
   return found;
 }
 
+/**
+ * Refuses a database that a newer build migrated (db/schema-version.ts), then migrates and notes the
+ * names of the migrations this build knows.
+ */
+async function migrateChecked(db: Executor, migrate: (folder: string) => Promise<void>) {
+  const folder = migrationsFolder();
+  const journal = readJournal(folder);
+  const execute = (query: Parameters<Executor['execute']>[0]) => db.execute(query);
+  await refuseNewerDatabase(execute, journal);
+  await migrate(folder);
+  await nameMigrations(execute, journal);
+}
+
 export const MIGRATION_LOCK = 7_243_101; // arbitrary constant: serializes start-up work across server processes
 
 /** Holds the start-up lock on a connection of its own while `task` runs (on any connection). */
@@ -103,10 +117,15 @@ async function openPostgres(url: string, poolSize: number, statementTimeoutMs: n
   // queries fail on their own (503), and the pool discards the broken client when it is released.
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
-  await withStartupLock(pool, async (lockClient) => {
-    const migrator = drizzlePg({ client: lockClient, schema, casing: 'snake_case' });
-    await migratePg(migrator, { migrationsFolder: migrationsFolder() });
-  });
+  try {
+    await withStartupLock(pool, async (lockClient) => {
+      const migrator = drizzlePg({ client: lockClient, schema, casing: 'snake_case' });
+      await migrateChecked(migrator, (folder) => migratePg(migrator, { migrationsFolder: folder }));
+    });
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    throw err;
+  }
   return {
     db,
     engine: 'postgres',
@@ -131,7 +150,13 @@ async function openPglite(dataDir: string | undefined, template: string | undefi
     throw err;
   }
   const db = drizzlePglite({ client: client as unknown as PGlite, schema, casing: 'snake_case' });
-  await migratePglite(db, { migrationsFolder: migrationsFolder() });
+  try {
+    await migrateChecked(db, (folder) => migratePglite(db, { migrationsFolder: folder }));
+  } catch (err) {
+    await client.close().catch(() => undefined);
+    unlock();
+    throw err;
+  }
   return {
     db,
     engine: 'pglite',

@@ -24,11 +24,24 @@ export const mayUse = (caller: Account | null, entry: Pick<Entry, 'entity' | 'fa
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-/** Puts the entry's rows of one table back, with their ids and every stored column as it was. */
+/**
+ * Puts the entry's rows of one table back, with their ids and every stored column as it was. A row
+ * binned by an earlier release lacks the columns added since: those take their defaults.
+ */
 async function reinsert(tx: Tx, entry: number, entity: BinRowEntity, extra?: SQL) {
   const table = BIN_TABLES[entity];
   const stored: Record<string, AnyPgColumn> = getTableColumns(table as PgTable);
-  const columns = Object.values(stored).map((c) => `"${snake(c.name)}"`);
+  const recorded = new Set(
+    resultRows<{ key: string }>(
+      await tx.execute(sql`select distinct jsonb_object_keys(b.row) as key from ${binRows} b
+        where b.entry_id = ${entry} and b.entity = ${entity}`),
+    ).map((r) => r.key),
+  );
+  const columns = Object.values(stored)
+    .map((c) => snake(c.name))
+    .filter((name) => recorded.has(name))
+    .map((name) => `"${name}"`);
+  if (columns.length === 0) return;
   await tx.execute(sql`insert into ${table} (${sql.raw(columns.join(', '))}) overriding system value
     select ${sql.raw(columns.map((c) => `r.${c}`).join(', '))}
     from ${binRows} b, jsonb_populate_record(null::${table}, b.row) r

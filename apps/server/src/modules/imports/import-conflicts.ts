@@ -58,7 +58,8 @@ export async function rememberImportResult(tx: Tx, run: number): Promise<void> {
  * The rows of the import that someone changed or deleted since, and the families and categories it
  * created that have gained rows it did not write. A row the import updated conflicts when a column
  * the undo puts back differs from what the import left; a row it created (which the undo deletes)
- * when anything in it differs. Imports noted before the import's result was kept compare the row's
+ * when any column it recorded differs. Columns an earlier release did not record (added since) are
+ * not compared. Imports noted before the import's result was kept compare the row's
  * `updated_at` with the import's time instead.
  */
 export async function conflictsOf(tx: Tx, run: number): Promise<Conflict[]> {
@@ -76,9 +77,10 @@ export async function conflictsOf(tx: Tx, run: number): Promise<Conflict[]> {
             when c.after is null
               then t.updated_at is distinct from (select at from import_runs where id = ${run})
             when c.before is null
-              then (to_jsonb(t) - 'updated_at') is distinct from (c.after - 'updated_at')
+              then exists (select 1 from jsonb_object_keys(c.after) col where col <> 'updated_at'
+                and (to_jsonb(t) -> col) is distinct from (c.after -> col))
             else exists (select 1 from unnest(${columns}::text[]) col
-              where (to_jsonb(t) -> col) is distinct from (c.after -> col))
+              where c.after -> col is not null and (to_jsonb(t) -> col) is distinct from (c.after -> col))
           end)`),
     );
     conflicts.push(...rows);

@@ -12,14 +12,21 @@ import { conflictsOf, UNDO_LEVELS, type Conflict } from './import-conflicts';
 import { resultRows } from '../../lib/db-helpers';
 import { recomputeCompleteness } from '../../lib/completeness';
 
-/** Puts the import's updated rows back and deletes its created ones, except `skip`. */
+/**
+ * Puts the import's updated rows back and deletes its created ones, except `skip`. An import recorded
+ * by an earlier release lacks the columns added since: those keep today's values.
+ */
 async function putBack(tx: Tx, run: number, skip: Conflict[]) {
   const skipped = sql.param(skip.map((c) => `${c.entity}:${c.id}`));
   const mine = (entity: string) => sql`c.import_id = ${run} and c.entity = ${entity}
     and not (c.entity || ':' || c.entity_id) = any(${skipped}::text[])`;
   for (const level of UNDO_LEVELS) {
     const table = sql.identifier(level.table);
-    const set = level.columns.map((col) => sql`${sql.identifier(col)} = b.${sql.identifier(col)}`);
+    // A column the record lacks was added by a later release: it is left as it is, not cleared.
+    const set = level.columns.map(
+      (col) => sql`${sql.identifier(col)} = case when c.before -> ${col} is null
+        then t.${sql.identifier(col)} else b.${sql.identifier(col)} end`,
+    );
     await tx.execute(sql`update ${table} t set ${sql.join(set, sql`, `)}, updated_at = now()
       from import_changes c, jsonb_populate_record(null::${table}, c.before) b
       where ${mine(level.entity)} and c.before is not null and t.id = c.entity_id`);
