@@ -96,6 +96,9 @@ async function main() {
   app.log.info(
     `Dalil is running on ${shown} (${database.engine === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
   );
+  if (!config.jobs) {
+    app.log.warn('JOBS=off: no scheduled feed, webhook delivery or sweep runs in this process');
+  }
   if (admin) announceAdmin(app.log, admin, config.dataDir, `${shown}/admin/login`);
 
   let stopping = false;

@@ -34,6 +34,11 @@ export const EnvSchema = z
     SEED_DEMO: bool(true),
     /** Whether writes are recorded in the history (and imports can be undone). */
     HISTORY: bool(true),
+    /**
+     * `off`: the process serves and accepts writes but runs no background work (scheduled feeds, webhook
+     * deliveries, sweeps): a restored copy of production must not fetch its feeds or call its receivers.
+     */
+    JOBS: bool(true),
     /** Days of history kept; unset keeps it all. */
     HISTORY_DAYS: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').optional(),
     /** Days a deleted record stays in the recycle bin; unset: HISTORY_DAYS, else 30. */
@@ -140,6 +145,16 @@ export const EnvSchema = z
   .superRefine((e, ctx) => {
     if (e.MEDIA_STORE === 's3' && !e.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when MEDIA_STORE=s3' });
+    }
+    // Each process would otherwise generate a secret of its own in its DATA_DIR: behind a load balancer
+    // a token signed by one process is refused by the next, and sign-ins fail at random.
+    if (e.DATABASE_URL && e.JWT_SECRET === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message:
+          'is required with DATABASE_URL (32+ characters, the same on every process sharing the database)',
+      });
     }
     if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
       ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT' });

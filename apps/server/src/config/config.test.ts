@@ -69,6 +69,41 @@ describe('configuration', () => {
       expect(problems).toContain(name);
   });
 
+  it('requires JWT_SECRET with DATABASE_URL, so that every process sharing the database signs alike', () => {
+    const url = 'postgres://dalil@db.example:5432/dalil';
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig({ DATA_DIR: dir, ...env });
+        return [];
+      } catch (err) {
+        return (err as ConfigError).problems;
+      }
+    };
+    expect(problems({ DATABASE_URL: url })).toEqual([
+      'JWT_SECRET: is required with DATABASE_URL (32+ characters, the same on every process sharing the database)',
+    ]);
+    expect(problems({ DATABASE_URL: url, JWT_SECRET: '' })).toContain(
+      'JWT_SECRET: is empty: set 32+ characters, or remove it to use the generated one',
+    );
+    expect(problems({ JWT_SECRET: '   ' })).toEqual([
+      'JWT_SECRET: is empty: set 32+ characters, or remove it to use the generated one',
+    ]);
+    expect(problems({ DATABASE_URL: url, JWT_SECRET: 'x'.repeat(31) })).toEqual([
+      'JWT_SECRET: must be at least 32 characters',
+    ]);
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: url, JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe(
+      'x'.repeat(32),
+    );
+    // One process on the embedded database keeps generating its own.
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('reads JOBS: on unless turned off', () => {
+    expect(loadConfig({ DATA_DIR: dir }).jobs).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, JOBS: 'off' }).jobs).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dir, JOBS: 'sometimes' })).toThrow(ConfigError);
+  });
+
   it('reads durations, switches and lists', () => {
     const c = loadConfig({
       DATA_DIR: dir,

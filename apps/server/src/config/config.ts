@@ -20,6 +20,8 @@ export interface Config {
   seedDemo: boolean;
   /** Off: writes are not recorded and imports cannot be undone (docs/decisions/0030-history.md). */
   history: boolean;
+  /** Whether this process runs background work: scheduled feeds, webhook deliveries, sweeps (JOBS). */
+  jobs: boolean;
   /** History entries older than this many days are removed; undefined keeps them all. */
   historyDays: number | undefined;
   /** Recycle bin entries older than this many days are purged (docs/decisions/0042-recycle-bin.md). */
@@ -81,11 +83,19 @@ export function loadConfig(
   overrides: Partial<Config> = {},
 ): Config {
   const parsed = EnvSchema.safeParse(
-    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')),
+    Object.fromEntries(
+      Object.entries(env).filter(
+        ([k, v]) => v !== undefined && v !== '' && !(k === 'JWT_SECRET' && !v.trim()),
+      ),
+    ),
   );
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  // An empty setting reads as unset, but an empty secret is a mistake in a deployment's files (a
+  // variable that was meant to be filled): starting with a generated one would hide it.
+  if (env.JWT_SECRET !== undefined && env.JWT_SECRET.trim() === '') {
+    problems.unshift('JWT_SECRET: is empty: set 32+ characters, or remove it to use the generated one');
   }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
   // From source this file is apps/server/src/config/config.ts; bundled, it is part of apps/server/dist/main.js.
@@ -103,6 +113,7 @@ export function loadConfig(
     guest: e.GUEST_ACCESS ? { username: e.GUEST_USERNAME, password: e.GUEST_PASSWORD } : null,
     seedDemo: e.SEED_DEMO,
     history: e.HISTORY,
+    jobs: e.JOBS,
     historyDays: e.HISTORY_DAYS,
     binDays: e.BIN_DAYS ?? e.HISTORY_DAYS ?? 30,
     corsOrigins: e.CORS_ORIGINS,

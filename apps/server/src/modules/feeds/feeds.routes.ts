@@ -35,8 +35,9 @@ export function feedRoutes(app: FastifyInstance, settings: FeedSettings = {}) {
   const { ctx } = app;
   const scheduler = new FeedScheduler(ctx, app.log.child({ module: 'feeds' }), settings.clock ?? Date.now);
   app.decorate('feedScheduler', scheduler);
+  // JOBS=off: a person may still run a feed by hand, but none runs on its schedule.
   app.addHook('onReady', (done) => {
-    scheduler.start(settings.pollMs ?? POLL_MS);
+    if (ctx.config.jobs) scheduler.start(settings.pollMs ?? POLL_MS);
     done();
   });
   // Before the database closes: a run under way is cut short and recorded.

@@ -36,6 +36,8 @@ export function webhookRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   const config = { access: 'admin' as const };
+  /** Asks the delivery worker to look now; nothing when this process delivers nothing (JOBS=off). */
+  let wakeWorker = () => undefined as void;
 
   r.get(
     path(API_PATHS.webhooks),
@@ -150,17 +152,20 @@ export function webhookRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       await resendMessage(ctx, request.params.id, request.params.messageId);
-      worker.wake();
+      wakeWorker();
       return reply.status(202).send(null);
     },
   );
 
+  // JOBS=off: messages are still written, and wait for a process that delivers them.
+  if (!ctx.config.jobs) return;
   const worker = new WebhookWorker(ctx.db, app.log.child({ module: 'webhooks' }), {
     now: () => ctx.tokens.now(),
     timeoutMs: ctx.config.webhooks.timeoutMs,
     pollMs: ctx.config.webhooks.pollMs,
     allowedHosts: ctx.config.outbound.allowedHosts,
   });
+  wakeWorker = () => worker.wake();
   // A catalogue write that wrote events wakes it as soon as it commits; it polls for the rest.
   const unsubscribe = ctx.catalogue.onWrite(() => worker.committed());
   app.addHook('onReady', () => worker.start());
