@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
  * Runs `task` in this process a while after the server starts listening (so a long first run never
  * holds back the start), then again `everyMs` after each run ends. Closing the server stops the
  * schedule and waits for a run under way, so the task never meets a closed database. A failed run is
- * logged as `failure` and the schedule goes on. With JOBS=off it never runs.
+ * logged as `failure` and the schedule goes on.
  */
 export function periodicTask(
   app: FastifyInstance,
@@ -15,8 +15,6 @@ export function periodicTask(
     task,
   }: { firstRunMs: number; everyMs: number; failure: string; task: () => Promise<void> },
 ) {
-  // JOBS=off (a restored copy, say): no sweep runs; it could remove images production still shows.
-  if (!app.ctx.config.jobs) return;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;

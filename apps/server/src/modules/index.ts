@@ -40,7 +40,9 @@ export const APP_MODULES: readonly AppModule[] = [
   ...RESOURCE_MODULES,
   { name: 'activity', register: (app) => activityRoutes(app, RESOURCE_MODULES) },
   { name: 'history recording', register: (app) => setHistoryRecording(app.ctx.config.history) },
-  { name: 'retention sweep', register: (app) => retentionSweep(app) },
+  // JOBS=off (a restored copy, say): no sweep runs; the media sweep could remove images that
+  // production still shows from a shared bucket.
+  { name: 'retention sweep', register: (app) => app.ctx.config.jobs && retentionSweep(app) },
   { name: 'import runs', register: importRunRoutes },
   { name: 'bin', register: binRoutes },
   { name: 'synonym CSV', register: (app) => app.register(synonymCsvRoutes) },
@@ -51,7 +53,7 @@ export const APP_MODULES: readonly AppModule[] = [
   { name: 'feeds', register: (app, { feeds }) => feedRoutes(app, feeds) },
   { name: 'exports', register: exportRoutes },
   { name: 'media', register: mediaRoutes },
-  { name: 'media sweeper', register: mediaSweeper },
+  { name: 'media sweeper', register: (app) => app.ctx.config.jobs && mediaSweeper(app) },
   { name: 'sitemap', register: (app, { sitemap }) => sitemapRoutes(app, sitemap) },
   { name: 'pages', register: pagesRoutes },
   { name: 'web app', register: (app) => registerWebApp(app, app.ctx.config.webDist) },
