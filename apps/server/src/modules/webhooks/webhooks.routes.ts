@@ -12,6 +12,7 @@ import {
   WebhookSchema,
   WebhookUpdateBodySchema,
 } from '@dalil/contracts/webhooks';
+import { webhookBacklog } from './webhook-backlog';
 import { WebhookWorker } from './webhook-worker';
 import {
   createWebhook,
@@ -155,12 +156,20 @@ export function webhookRoutes(app: FastifyInstance) {
     },
   );
 
-  const worker = new WebhookWorker(ctx.db, app.log.child({ module: 'webhooks' }), {
+  const log = app.log.child({ module: 'webhooks' });
+  const worker = new WebhookWorker(ctx.db, log, {
     now: () => ctx.tokens.now(),
+    attempted: (ok, givingUp) => ctx.metrics.jobs.webhookAttempt(ok, givingUp),
     timeoutMs: ctx.config.webhooks.timeoutMs,
     pollMs: ctx.config.webhooks.pollMs,
     allowedHosts: ctx.config.outbound.allowedHosts,
   });
+  ctx.metrics.jobs.watchWebhookBacklog(() =>
+    webhookBacklog(ctx.db).catch((err: unknown) => {
+      log.warn({ err }, 'could not read the webhook backlog for the metrics');
+      throw err;
+    }),
+  );
   // A catalogue write that wrote events wakes it as soon as it commits; it polls for the rest.
   const unsubscribe = ctx.catalogue.onWrite(() => worker.committed());
   app.addHook('onReady', () => worker.start());
