@@ -17,6 +17,7 @@ import { OPENAPI } from './lib/openapi';
 import { createTokens } from './lib/tokens';
 import { createMediaStore } from './lib/media-store-factory';
 import { registerErrorHandler } from './lib/error-handler';
+import { registerErrorLog } from './lib/error-log';
 import { Metrics } from './lib/metrics';
 import { registerRequestIds, requestIdGenerator } from './lib/request-id';
 import { HttpError } from './lib/errors';
@@ -54,6 +55,9 @@ export async function buildApp({
   clock,
   feeds,
 }: BuildOptions): Promise<FastifyInstance> {
+  // Fastify's own line per request only when debugging: at info level the log stays readable under
+  // load, and lib/error-log.ts writes one line per error answer instead.
+  const requestLogging = config.logLevel === 'debug' || config.logLevel === 'trace';
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -75,10 +79,7 @@ export async function buildApp({
     // Our own ids (lib/request-id.ts): a client's x-request-id is taken only from a trusted proxy.
     requestIdHeader: false,
     genReqId: requestIdGenerator(config.trustProxy),
-    // One line per request only when debugging: at info level the log stays readable under load.
-    logController: new LogController({
-      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
-    }),
+    logController: new LogController({ disableRequestLogging: !requestLogging }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -124,6 +125,7 @@ export async function buildApp({
   });
 
   registerErrorHandler(app);
+  registerErrorLog(app, { requestLogging });
   registerAccessControl(app, sessionCache);
   // Before any plugin adds routes: each route is timed from the moment it is added.
   metricsRoutes(app);

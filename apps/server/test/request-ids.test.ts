@@ -75,3 +75,70 @@ describe('behind a trusted proxy', () => {
     expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
+
+describe('at the default log level', () => {
+  // Fastify's own request lines are off: each error answer gets one line of its own.
+  let quiet: TestApp;
+  let quietLog = '';
+  beforeAll(async () => {
+    const stream = new PassThrough();
+    stream.on('data', (d: Buffer) => (quietLog += d.toString()));
+    quiet = await createTestApp({ env: { LOG_LEVEL: 'info' }, logStream: stream });
+  });
+  afterAll(() => quiet.close());
+
+  type Line = { reqId?: string; msg?: string; level?: number } & Record<string, unknown>;
+  const linesOf = (res: { headers: Record<string, unknown> }) =>
+    (logLines(quietLog) as Line[]).filter((l) => l.reqId === res.headers['x-request-id']);
+
+  it('logs one line per 4xx answer with its method, route pattern, status, code and time', async () => {
+    const token = await quiet.adminToken();
+    const refused = await quiet.app.inject({ url: '/api/product/42?token=SECRET-IN-QUERY' });
+    const missing = await quiet.app.inject({ url: '/api/family/999999', headers: bearer(token) });
+    const invalid = await quiet.app.inject({
+      method: 'POST',
+      url: '/api/family',
+      headers: bearer(token),
+      payload: { nameEn: '' },
+    });
+    const unknown = await quiet.app.inject({ method: 'DELETE', url: '/api/no-such-thing/7?key=abc' });
+    const fine = await quiet.app.inject({ url: '/api/health' });
+    expect([refused, missing, invalid, unknown, fine].map((r) => r.statusCode)).toEqual([
+      401, 404, 400, 404, 200,
+    ]);
+
+    const expected = [
+      [refused, 'GET', '/api/product/:id', 401],
+      [missing, 'GET', '/api/family/:id', 404],
+      [invalid, 'POST', '/api/family', 400],
+      [unknown, 'DELETE', 'unmatched', 404],
+    ] as const;
+    for (const [res, method, route, statusCode] of expected) {
+      // The id a person sees in the error body finds its line.
+      const lines = linesOf(res).filter((l) => l.reqId === res.json<{ requestId: string }>().requestId);
+      expect(lines, route).toEqual([
+        expect.objectContaining({ msg: 'request failed', level: 30, method, route, statusCode }),
+      ]);
+      expect(lines[0]!.responseTime, route).toEqual(expect.any(Number));
+    }
+    expect(linesOf(invalid)[0]!.code).toBe('FST_ERR_VALIDATION');
+    expect(linesOf(fine)).toEqual([]);
+    // The raw URL is never logged: its query string may carry a secret.
+    expect(quietLog).not.toContain('SECRET-IN-QUERY');
+    expect(quietLog).not.toContain('/api/product/42');
+  });
+
+  it('logs a 5xx answer above info: a 503 while shutting down is a warning', async () => {
+    quiet.app.ctx.lifecycle.draining = true;
+    let res;
+    try {
+      res = await quiet.app.inject({ url: '/api/family' });
+    } finally {
+      quiet.app.ctx.lifecycle.draining = false;
+    }
+    expect(res.statusCode).toBe(503);
+    expect(linesOf(res)).toEqual([
+      expect.objectContaining({ msg: 'request failed', level: 40, method: 'GET', statusCode: 503 }),
+    ]);
+  });
+});

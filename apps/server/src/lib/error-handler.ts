@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, PG_CLIENT_ERRORS, pgErrorCode } from './database-errors';
+import { noteErrorCode } from './error-log';
 import { HttpError, statusText, type Detail } from './errors';
 
 /** busboy's parse errors carry no code: the body is not the multipart/form-data it claims to be. */
@@ -19,6 +20,7 @@ function validationDetails(err: FastifyError): Detail[] {
 /** One error handler: expected errors become 4xx bodies; anything else is logged and answered bare. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    noteErrorCode(request, pgErrorCode(err) ?? err.code);
     if (err instanceof HttpError) {
       if (err.headers) void reply.headers(err.headers);
       return reply.status(err.statusCode).send({

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { Counter, Gauge, Registry } from 'prom-client';
 import type { PoolStats } from '../db/client';
+import { JobMetrics } from './metrics-jobs';
 import { RequestHistogram } from './request-histogram';
 
 export type CacheName = 'search' | 'session' | 'pages';
@@ -67,6 +68,9 @@ export class Metrics {
     labelNames: ['kind', 'outcome'] as const,
     registers: [this.registry],
   });
+
+  /** Webhook deliveries, scheduled feeds, import and image job timings (lib/metrics-jobs.ts). */
+  readonly jobs = new JobMetrics(this.registry);
 
   constructor() {
     this.registry.registerMetric(this.requests.asMetric());

@@ -151,6 +151,7 @@ async function fetchAndImport(ctx: AppContext, feed: FeedRow, signal: AbortSigna
       };
     }
     const format = await detectUploadFormat(path);
+    const started = performance.now();
     const report = await runImport(ctx, {
       kind: KIND,
       fixed: await fixedNames(ctx.database, KIND, feed.familyId),
@@ -164,6 +165,7 @@ async function fetchAndImport(ctx: AppContext, feed: FeedRow, signal: AbortSigna
       validRows: feed.mode === 'valid-rows',
       feed: feed.id,
     });
+    ctx.metrics.jobs.importTimed('import', (performance.now() - started) / 1000, report.rows);
     if (!report.imported) {
       throw new FeedFailure(`${plural(report.problemCount, 'row problem')}; nothing was imported`, report);
     }
@@ -235,6 +237,7 @@ export async function runFeed(
       : null;
     end = { outcome: 'failed', importId, message };
   }
+  ctx.metrics.jobs.feedRuns.inc({ outcome: end.outcome });
   await ctx.db
     .update(feeds)
     .set({

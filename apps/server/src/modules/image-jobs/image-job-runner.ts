@@ -36,6 +36,7 @@ export async function runImageJob(
     concurrency: ctx.config.imageBatch.concurrency,
   };
   const { metrics } = ctx;
+  const started = performance.now();
   let state: 'queued' | 'running' = 'queued';
   metrics.imageJobs.inc({ state });
   let outcome: 'done' | 'failed' = 'failed';
@@ -132,6 +133,7 @@ export async function runImageJob(
   } finally {
     metrics.imageJobs.dec({ state });
     metrics.imageJobsFinished.inc({ outcome });
+    metrics.jobs.imageJobDone(outcome, (performance.now() - started) / 1000, countStatuses(reports));
     clearInterval(heartbeat);
     await discard(files);
   }

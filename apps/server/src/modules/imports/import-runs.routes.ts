@@ -82,6 +82,16 @@ export function importRunRoutes(app: FastifyInstance) {
         response: { 200: UndoResultSchema, ...errors, 404: ErrorBodySchema, 409: ErrorBodySchema },
       },
     },
-    (request) => undoImport(ctx, request.params.id, request.account, request.query.skipConflicts),
+    async (request) => {
+      const started = performance.now();
+      const { rows, ...undone } = await undoImport(
+        ctx,
+        request.params.id,
+        request.account,
+        request.query.skipConflicts,
+      );
+      ctx.metrics.jobs.importTimed('undo', (performance.now() - started) / 1000, rows);
+      return undone;
+    },
   );
 }

@@ -190,6 +190,8 @@ export async function importRoutes(app: FastifyInstance) {
       'CSV import',
     );
     ctx.metrics.importRun(kind, dryRun ? 'preview' : report.imported ? 'imported' : 'rejected');
+    const seconds = (performance.now() - started) / 1000;
+    ctx.metrics.jobs.importTimed(dryRun ? 'preview' : 'import', seconds, report.rows);
     if (dryRun || report.imported) return reply.status(200).send(report);
     const unit = format === 'xlsx' ? 'row' : 'line';
     return reply.status(422).send({

@@ -1,8 +1,8 @@
 import type { Account } from '@dalil/contracts/auth';
 import type { UndoResult } from '@dalil/contracts/import-runs';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { importRuns } from '../../db/schema';
+import { importChanges, importRuns } from '../../db/schema';
 import type { DataContext } from '../../lib/context';
 import { conflict, HttpError, notFound } from '../../lib/errors';
 import { canWrite } from '../../lib/family-scope';
@@ -43,14 +43,15 @@ async function putBack(tx: Tx, run: number, skip: Conflict[]) {
 /**
  * POST /api/import/:id/undo: reverts every create and update of one import in one transaction. Rows
  * changed since by anyone are conflicts: the undo is refused (409, each listed) unless
- * `skipConflicts`, which leaves them as they are and undoes the rest.
+ * `skipConflicts`, which leaves them as they are and undoes the rest. `rows` (for the metrics, not
+ * the answer) counts the records it put back or deleted.
  */
 export async function undoImport(
   ctx: DataContext,
   id: number,
   caller: Account | null,
   skipConflicts: boolean,
-): Promise<UndoResult> {
+): Promise<UndoResult & { rows: number }> {
   return ctx.catalogue.write(async (tx) => {
     const [run] = await tx.select().from(importRuns).where(eq(importRuns.id, id)).for('update');
     if (!run || !visible(run, caller)) throw notFound('Import');
@@ -74,6 +75,10 @@ export async function undoImport(
       'undo',
       conflicts.map((c) => `${c.entity}:${c.id}`),
     );
+    const [changed] = await tx
+      .select({ n: count() })
+      .from(importChanges)
+      .where(eq(importChanges.importId, id));
     await putBack(tx, id, conflicts);
     await tx
       .update(importRuns)
@@ -93,6 +98,7 @@ export async function undoImport(
     });
     return {
       importId: id,
+      rows: Math.max(0, (changed?.n ?? 0) - conflicts.length),
       skipped: conflicts.map((c) => ({ entity: c.entity, id: c.id, reason: c.reason })),
     };
   });

@@ -9,6 +9,8 @@ import { join } from 'node:path';
  * answered before this, with heads of their own (modules/pages). Unknown /api paths stay
  * JSON 404s, and so does a script or stylesheet under /assets that this build does not have (a tab
  * opened before a new version was deployed asks for the old names): the page would be no script.
+ * /metrics too: where the app's port does not serve the metrics (they are off, or on METRICS_PORT),
+ * a scraper must get a 404, not a page that reads as a healthy target.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string | null) {
   const hasWeb = webDist !== null && existsSync(join(webDist, 'index.html'));
@@ -34,7 +36,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
     if (
       hasWeb &&
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !/^\/(api|media|assets)(\/|$)/.test(path)
+      !/^\/(api|media|assets|metrics)(\/|$)/.test(path)
     ) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -74,4 +74,25 @@ describe('the web app', () => {
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/json/);
   });
+
+  it('answers /metrics with a JSON 404, not the page, where this port does not serve the metrics', async () => {
+    // Metrics off (this app), or served on METRICS_PORT's own listener: a scraper pointed at the app's
+    // port must see a missing target, not a page that looks like a healthy one.
+    const apart = await createTestApp({ env: { METRICS_PORT: '9464' }, overrides: { webDist: dist } });
+    try {
+      for (const [app, url] of [
+        [t.app, '/metrics'],
+        [t.app, '/metrics?name=x'],
+        [apart.app, '/metrics'],
+      ] as const) {
+        const res = await app.inject({ url, headers: { accept: 'text/plain' } });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json(), url).toMatchObject({ statusCode: 404, error: 'Not Found' });
+      }
+      // The web app's own paths still get the page on that app.
+      expect((await apart.app.inject('/admin/login')).body).toBe(indexHtml);
+    } finally {
+      await apart.close();
+    }
+  });
 });

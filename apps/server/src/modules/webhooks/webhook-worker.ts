@@ -50,6 +50,8 @@ interface Sent {
 export interface WorkerOptions {
   /** The app's clock: when attempts happen and retries fall due. */
   now: () => Date;
+  /** Counts an attempt: delivered, failed (to be retried) or failed and given up. */
+  attempted: (ok: boolean, givingUp: boolean) => void;
   timeoutMs: number;
   pollMs: number;
   allowedHosts: readonly string[];
@@ -164,10 +166,9 @@ export class WebhookWorker {
           body: d.body,
         })),
       });
-      const waiting = await this.record(
-        claimed.map((d, i) => this.outcomeOf(d, at, outcomes[i]!)),
-        at,
-      );
+      const sent = claimed.map((d, i) => this.outcomeOf(d, at, outcomes[i]!));
+      const waiting = await this.record(sent, at);
+      for (const s of sent) this.options.attempted(s.outcome.ok, s.givingUp);
       if (claimed.length === BATCH) continue;
       // A round that was not full goes on only if something is left for it: a later event of a record
       // just sent, or a write (or a wake) since this round's claim. Those still coming join the next

@@ -12,6 +12,7 @@ import {
   WebhookSchema,
   WebhookUpdateBodySchema,
 } from '@dalil/contracts/webhooks';
+import { webhookBacklog } from './webhook-backlog';
 import { WebhookWorker } from './webhook-worker';
 import {
   createWebhook,
@@ -157,10 +158,19 @@ export function webhookRoutes(app: FastifyInstance) {
     },
   );
 
+  const log = app.log.child({ module: 'webhooks' });
+  // Every process reports the backlog, the ones that deliver nothing (JOBS=off) too.
+  ctx.metrics.jobs.watchWebhookBacklog(() =>
+    webhookBacklog(ctx.db).catch((err: unknown) => {
+      log.warn({ err }, 'could not read the webhook backlog for the metrics');
+      throw err;
+    }),
+  );
   // JOBS=off: messages are still written, and wait for a process that delivers them.
   if (!ctx.config.jobs) return;
-  const worker = new WebhookWorker(ctx.db, app.log.child({ module: 'webhooks' }), {
+  const worker = new WebhookWorker(ctx.db, log, {
     now: () => ctx.tokens.now(),
+    attempted: (ok, givingUp) => ctx.metrics.jobs.webhookAttempt(ok, givingUp),
     timeoutMs: ctx.config.webhooks.timeoutMs,
     pollMs: ctx.config.webhooks.pollMs,
     allowedHosts: ctx.config.outbound.allowedHosts,
