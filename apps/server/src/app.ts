@@ -16,6 +16,7 @@ import type { AppContext } from './lib/context';
 import { OPENAPI } from './lib/openapi';
 import { createTokens } from './lib/tokens';
 import { createMediaStore } from './lib/media-store-factory';
+import type { MediaStore } from './lib/media-store';
 import { registerErrorHandler } from './lib/error-handler';
 import { Metrics } from './lib/metrics';
 import { registerRequestIds, requestIdGenerator } from './lib/request-id';
@@ -41,6 +42,8 @@ export interface BuildOptions {
   clock?: () => number;
   /** Scheduled feeds: tests pass a clock they move and turn the polling off. */
   feeds?: FeedSettings;
+  /** Where images live, instead of the configuration's store (tests pass one whose disk fails). */
+  media?: MediaStore;
 }
 
 /** Builds the ready application; never listens (main.ts does). Closing it closes the database. */
@@ -53,6 +56,7 @@ export async function buildApp({
   sessionCache,
   clock,
   feeds,
+  media,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -94,7 +98,7 @@ export async function buildApp({
     tokens,
     now: tokens.now,
     lifecycle: { draining: false },
-    media: createMediaStore(config),
+    media: media ?? createMediaStore(config),
     metrics: new Metrics(),
   };
   ctx.metrics.watchPool(() => database.poolStats());

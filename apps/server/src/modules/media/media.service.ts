@@ -64,9 +64,22 @@ export async function encodeImage(input: Buffer, name = contentName(input)): Pro
   }
 }
 
-/** Writes an encoded image, the stored size last (see EncodedImage). */
+/**
+ * Writes an encoded image, the stored size last (see EncodedImage). When a write fails (a full disk),
+ * the widths already written go again, so a failed upload leaves nothing behind; a width another
+ * upload of the same content wrote meanwhile is made again on its first request.
+ */
 export async function putImage(store: MediaStore, image: EncodedImage): Promise<void> {
-  for (const f of image.files) await store.put(f.key, f.data);
+  const written: string[] = [];
+  try {
+    for (const f of image.files) {
+      await store.put(f.key, f.data);
+      written.push(f.key);
+    }
+  } catch (err) {
+    await store.remove(written).catch(() => {});
+    throw err;
+  }
 }
 
 /** Validates, encodes and stores an upload under its content hash. */
@@ -101,6 +114,7 @@ export async function readImage(store: MediaStore, name: string, width?: number)
     .resize({ width, withoutEnlargement: true })
     .webp({ quality: ENCODING.quality, effort: ENCODING.effort })
     .toBuffer();
-  await store.put(key, data);
+  // Kept for the next request when the store takes it; a full disk still gets the image served.
+  await store.put(key, data).catch(() => {});
   return data;
 }
