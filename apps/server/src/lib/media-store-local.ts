@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { assertKey, MEDIA_FOLDER, MEDIA_KEY, type MediaStore, type StoredObject } from './media-store';
-import { probeWrite, storageWrite } from './storage-errors';
+import { makeDir, probeWrite, storageWrite } from './storage-errors';
 
 const missing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
 
@@ -21,7 +21,7 @@ export function localMediaStore(dir: string): MediaStore {
       const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
       await storageWrite('media', async () => {
         try {
-          await mkdir(join(file, '..'), { recursive: true, mode: 0o700 });
+          await makeDir(dirname(file));
           await writeFile(tmp, data);
           await rename(tmp, file);
         } catch (err) {

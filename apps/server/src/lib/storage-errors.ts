@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { HttpError } from './errors';
 
 /**
@@ -92,13 +92,32 @@ export async function storageWrite<T>(where: StorageWhere, write: () => Promise<
 }
 
 /**
+ * Creates a folder and its missing parents. Node's own recursive mkdir reports ENOENT when a missing
+ * parent cannot be made on a read-only disk; made one level at a time, the level that fails says
+ * why (EROFS, ENOSPC).
+ */
+export async function makeDir(dir: string): Promise<void> {
+  const make = (d: string) =>
+    mkdir(d, { mode: 0o700 }).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EEXIST') throw err;
+    });
+  try {
+    await make(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || dirname(dir) === dir) throw err;
+    await makeDir(dirname(dir));
+    await make(dir);
+  }
+}
+
+/**
  * Writes and removes a small file in `dir` (created if missing): throws as a real write there would,
  * so readiness finds a full or read-only disk before an upload does. The name is random so that
  * two processes sharing the folder never remove each other's probe; a probe left by a crash between
  * the write and the remove is a few bytes that no listing of the stores reads.
  */
 export async function probeWrite(dir: string): Promise<void> {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await makeDir(dir);
   const file = join(dir, `.ready-probe-${randomBytes(6).toString('hex')}`);
   try {
     await writeFile(file, 'ready\n', { mode: 0o600 });

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { fieldError, HttpError } from '../../lib/errors';
 import { multipartError } from '../../lib/multipart-errors';
-import { storageWrite } from '../../lib/storage-errors';
+import { makeDir, storageWrite } from '../../lib/storage-errors';
 import type { ReceivedFile } from './image-entries';
 
 const notMultipart = () =>
@@ -24,7 +24,7 @@ export async function receiveFiles(
   maxBytes: number,
 ): Promise<ReceivedFile[]> {
   if (!request.isMultipart()) throw notMultipart();
-  await storageWrite('data', () => mkdir(tmpDir, { recursive: true, mode: 0o700 }));
+  await storageWrite('data', () => makeDir(tmpDir));
   const files: ReceivedFile[] = [];
   try {
     for await (const part of request.parts()) {
