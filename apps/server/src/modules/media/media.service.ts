@@ -3,6 +3,7 @@ import sharp, { type Metadata } from 'sharp';
 import { MEDIA_WIDTHS } from '@dalil/contracts/constants';
 import { HttpError } from '../../lib/errors';
 import { MEDIA_NAME, type MediaStore, variantKey } from '../../lib/media-store';
+import { storageWrite } from '../../lib/storage-errors';
 import { ENCODING } from './encoding';
 import { imageEncoder, MAX_PIXELS, SMALLER_WIDTHS } from './image-encoder';
 
@@ -64,6 +65,10 @@ export async function encodeImage(input: Buffer, name = contentName(input)): Pro
   }
 }
 
+/** A write to the store, where a full or read-only disk (whatever the store) is the storage 503. */
+const put = (store: MediaStore, key: string, data: Buffer) =>
+  storageWrite('media', () => store.put(key, data));
+
 /**
  * Writes an encoded image, the stored size last (see EncodedImage). When a write fails (a full disk),
  * the widths already written go again, so a failed upload leaves nothing behind; a width another
@@ -73,7 +78,7 @@ export async function putImage(store: MediaStore, image: EncodedImage): Promise<
   const written: string[] = [];
   try {
     for (const f of image.files) {
-      await store.put(f.key, f.data);
+      await put(store, f.key, f.data);
       written.push(f.key);
     }
   } catch (err) {
@@ -89,7 +94,7 @@ export async function storeImage(store: MediaStore, input: Buffer): Promise<Stor
   const existing = await store.get(name);
   // The same content is already stored, widths and all: nothing to encode. Writing the stored
   // image again restarts its grace period, so the orphan sweep leaves it for the form to save.
-  if (existing) await store.put(name, existing);
+  if (existing) await put(store, name, existing);
   else await putImage(store, await encodeImage(input, name));
   return { public_id: name.slice(0, -'.webp'.length), format: 'webp' };
 }
