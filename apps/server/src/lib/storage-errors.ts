@@ -21,7 +21,7 @@ export const STORAGE_CODES: Record<StorageFault, string> = {
 };
 
 /** How long a client waits before trying again: freeing space or remounting takes a person. */
-export const STORAGE_RETRY_AFTER_S = 60;
+const STORAGE_RETRY_AFTER_S = 60;
 
 const FULL = new Set(['ENOSPC', 'EDQUOT']);
 /** Refused permission: a fault of the storage only when it refused a write (see `storageWrite`). */
