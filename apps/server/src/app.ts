@@ -16,6 +16,7 @@ import type { AppContext } from './lib/context';
 import { OPENAPI } from './lib/openapi';
 import { createTokens } from './lib/tokens';
 import { createMediaStore } from './lib/media-store-factory';
+import type { MediaStore } from './lib/media-store';
 import { registerErrorHandler } from './lib/error-handler';
 import { registerErrorLog } from './lib/error-log';
 import { Metrics } from './lib/metrics';
@@ -42,6 +43,8 @@ export interface BuildOptions {
   clock?: () => number;
   /** Scheduled feeds: tests pass a clock they move and turn the polling off. */
   feeds?: FeedSettings;
+  /** Where images live, instead of the configuration's store (tests pass one whose disk fails). */
+  media?: MediaStore;
 }
 
 /** Builds the ready application; never listens (main.ts does). Closing it closes the database. */
@@ -54,6 +57,7 @@ export async function buildApp({
   sessionCache,
   clock,
   feeds,
+  media,
 }: BuildOptions): Promise<FastifyInstance> {
   // Fastify's own line per request only when debugging: at info level the log stays readable under
   // load, and lib/error-log.ts writes one line per error answer instead.
@@ -95,7 +99,7 @@ export async function buildApp({
     tokens,
     now: tokens.now,
     lifecycle: { draining: false },
-    media: createMediaStore(config),
+    media: media ?? createMediaStore(config),
     metrics: new Metrics(),
   };
   ctx.metrics.watchPool(() => database.poolStats());

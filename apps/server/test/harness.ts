@@ -9,6 +9,7 @@ import { ensureAccounts } from '../src/seed/accounts';
 import { openDatabase, type Database } from '../src/db/client';
 import { createDatabase } from './postgres-server';
 import type { SessionCacheSettings } from '../src/modules/auth/sessions';
+import type { MediaStore } from '../src/lib/media-store';
 import type { FeedSettings, SearchCacheSettings, SitemapSettings } from '../src/lib/app-module';
 
 export const ADMIN_PASSWORD = 'admin-test-password';
@@ -74,6 +75,8 @@ export async function createTestApp(
     clock?: () => number;
     /** Scheduled feeds' clock and polling. */
     feeds?: FeedSettings;
+    /** The media store the app is built with, instead of the configuration's. */
+    media?: (config: Config) => MediaStore;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env, options.overrides);
@@ -88,6 +91,7 @@ export async function createTestApp(
     sessionCache: options.sessionCache,
     clock: options.clock,
     feeds: options.feeds,
+    media: options.media?.(config),
   });
   await app.ready();
   const login = async (kind: 'admin' | 'user', username: string, password: string) => {

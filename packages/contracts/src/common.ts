@@ -12,6 +12,8 @@ const ErrorDetailSchema = z.object({
 export const ErrorBodySchema = z.object({
   statusCode: z.number().int(),
   error: z.string(),
+  /** A stable code for a client to act on (`storage.full`, `storage.readOnly`); absent on most errors. */
+  code: z.string().optional(),
   message: z.string(),
   details: z.array(ErrorDetailSchema).optional(),
   /** The request's id, also in the `x-request-id` header and in every log line of the request. */

@@ -14,14 +14,17 @@ export const PG_CLIENT_ERRORS: Record<string, number> = {
   '23514': 400, // check violation
 };
 
-/** The database is down or restarting: a 503 the client may retry, not our failure to hide. */
+/**
+ * The database is down or restarting, or out of a resource (53xxx: memory, connections; a full disk,
+ * 53100, is answered as a storage fault): a 503 the client may retry, not our failure to hide.
+ */
 export function isDatabaseUnavailable(err: unknown): boolean {
   let e: unknown = err;
   for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
     const { code, message } = e as { code?: unknown; message?: unknown };
     if (
       typeof code === 'string' &&
-      (/^(08|57P0)/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code))
+      (/^(08|57P0|53)/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code))
     ) {
       return true;
     }

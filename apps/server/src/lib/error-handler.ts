@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, PG_CLIENT_ERRORS, pgErrorCode } from './database-errors';
 import { noteErrorCode } from './error-log';
 import { HttpError, statusText, type Detail } from './errors';
+import { storageError, storageFault } from './storage-errors';
 
 /** busboy's parse errors carry no code: the body is not the multipart/form-data it claims to be. */
 const MALFORMED_MULTIPART =
@@ -21,14 +22,19 @@ function validationDetails(err: FastifyError): Detail[] {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     noteErrorCode(request, pgErrorCode(err) ?? err.code);
-    if (err instanceof HttpError) {
-      if (err.headers) void reply.headers(err.headers);
-      return reply.status(err.statusCode).send({
-        statusCode: err.statusCode,
-        error: statusText(err.statusCode),
-        message: err.message,
-        ...(err.details ? { details: err.details } : {}),
+    const send = (e: HttpError) => {
+      if (e.headers) void reply.headers(e.headers);
+      return reply.status(e.statusCode).send({
+        statusCode: e.statusCode,
+        error: statusText(e.statusCode),
+        ...(e.code ? { code: e.code } : {}),
+        message: e.message,
+        ...(e.details ? { details: e.details } : {}),
       });
+    };
+    if (err instanceof HttpError) {
+      if (err.code?.startsWith('storage.')) request.log.warn({ err: err.cause }, err.message);
+      return send(err);
     }
     const details = validationDetails(err);
     if (details.length > 0) {
@@ -36,6 +42,13 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(400).send({ statusCode: 400, error: 'Bad Request', message, details });
     }
     const pgCode = pgErrorCode(err);
+    // A full or read-only disk that no write path named: still the operator's fault to fix, not ours.
+    const databaseFull = pgCode === '53100';
+    const fault = databaseFull ? 'full' : storageFault(err);
+    if (fault) {
+      request.log.warn({ err }, 'storage cannot be written');
+      return send(storageError(fault, databaseFull ? 'database' : 'storage'));
+    }
     if (pgCode && PG_CLIENT_ERRORS[pgCode]) {
       const status = PG_CLIENT_ERRORS[pgCode];
       const message =

@@ -10,6 +10,8 @@ export class HttpError extends Error {
     message: string,
     public readonly details?: Detail[],
     public readonly headers?: Record<string, string>,
+    /** A stable code a client can act on or translate (`storage.full`), beside the English message. */
+    public readonly code?: string,
   ) {
     super(message);
   }

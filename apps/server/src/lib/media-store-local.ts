@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
-import { access, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { assertKey, MEDIA_FOLDER, MEDIA_KEY, type MediaStore, type StoredObject } from './media-store';
+import { makeDir, probeWrite, storageWrite } from './storage-errors';
 
 const missing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
 
@@ -16,11 +16,19 @@ export function localMediaStore(dir: string): MediaStore {
     kind: 'local',
     async put(key, data) {
       const file = path(key);
-      await mkdir(join(file, '..'), { recursive: true, mode: 0o700 });
       // Written beside the target, then renamed: a reader sees the old state or the whole new file.
+      // A full or read-only disk is the storage 503, and the part written so far is removed.
       const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-      await writeFile(tmp, data);
-      await rename(tmp, file);
+      await storageWrite('media', async () => {
+        try {
+          await makeDir(dirname(file));
+          await writeFile(tmp, data);
+          await rename(tmp, file);
+        } catch (err) {
+          await rm(tmp, { force: true }).catch(() => {});
+          throw err;
+        }
+      });
     },
     async get(key) {
       try {
@@ -59,10 +67,9 @@ export function localMediaStore(dir: string): MediaStore {
       };
       yield* walk('');
     },
-    async check() {
-      await mkdir(dir, { recursive: true, mode: 0o700 });
-      await access(dir, constants.W_OK);
-    },
+    // A real write, not a permission check: root passes every permission check, and only a write
+    // finds a full disk or a read-only mount.
+    check: () => probeWrite(dir),
     close() {},
   };
 }

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { imageJobChanges } from '../../db/schema';
 import { recordChange } from '../../lib/history';
 import { ConcurrencyLimit } from '../../lib/concurrency-limit';
+import { storageFault, storageMessage } from '../../lib/storage-errors';
 import type { AppContext } from '../../lib/context';
 import { encodeImage, putImage } from '../media/media.service';
 import { type ReceivedFile, uploadEntries, ZipBombError, countEntries } from './image-entries';
@@ -89,9 +90,14 @@ export async function runImageJob(
       try {
         await storeOnce(data, name);
         slots.add(report, name);
-      } catch {
+      } catch (err) {
         report.status = 'invalid';
-        report.reason = 'The image could not be read: it may be damaged';
+        // A full or read-only store is the server's fault, not the file's: say so, so that the
+        // admin sends the files again once it is fixed.
+        const fault = storageFault(err);
+        report.reason = fault
+          ? `${storageMessage(fault, 'media')}: the image was not stored; send the file again later`
+          : 'The image could not be read: it may be damaged';
       }
     };
     for await (const entry of uploadEntries(files, limits)) {

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { fieldError, HttpError } from '../../lib/errors';
 import { multipartError } from '../../lib/multipart-errors';
+import { makeDir, storageWrite } from '../../lib/storage-errors';
 import type { ReceivedFile } from './image-entries';
 
 const notMultipart = () =>
@@ -23,7 +24,7 @@ export async function receiveFiles(
   maxBytes: number,
 ): Promise<ReceivedFile[]> {
   if (!request.isMultipart()) throw notMultipart();
-  await mkdir(tmpDir, { recursive: true, mode: 0o700 });
+  await storageWrite('data', () => makeDir(tmpDir));
   const files: ReceivedFile[] = [];
   try {
     for await (const part of request.parts()) {
@@ -34,7 +35,7 @@ export async function receiveFiles(
       }
       const path = join(tmpDir, `upload-${randomBytes(8).toString('hex')}`);
       files.push({ path, name: part.filename || `file-${files.length + 1}` });
-      await pipeline(part.file, createWriteStream(path, { mode: 0o600 }));
+      await storageWrite('data', () => pipeline(part.file, createWriteStream(path, { mode: 0o600 })));
       if (part.file.truncated) throw tooLarge(maxBytes);
     }
   } catch (err) {

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { imageJobs } from '../../db/schema';
+import { makeDir } from '../../lib/storage-errors';
 
 /** Everything the server spools lives under DATA_DIR/tmp: imports in `imports`, image jobs in `images`. */
 const tempRoot = (dataDir: string) => join(dataDir, 'tmp');
@@ -15,7 +16,7 @@ const importsRoot = (dataDir: string) => join(tempRoot(dataDir), 'imports');
  */
 export async function importTempDir(dataDir: string): Promise<string> {
   const dir = join(importsRoot(dataDir), `${process.pid}-${randomBytes(8).toString('hex')}`);
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await makeDir(dir);
   return dir;
 }
 

@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../lib/errors';
 import { multipartError, type MultipartAnswers } from '../../lib/multipart-errors';
+import { storageWrite } from '../../lib/storage-errors';
 import { importTempDir } from './import-temp';
 
 export interface SpooledFile {
@@ -60,12 +61,15 @@ export async function receiveUpload(
       { path: 'file', message: 'is missing' },
     ]);
   }
-  const dir = await importTempDir(dataDir);
+  const dir = await storageWrite('data', () => importTempDir(dataDir)).catch((err: unknown) => {
+    part.file.resume();
+    throw err;
+  });
   const remove = () => rm(dir, { recursive: true, force: true });
   // Named without an extension: the format is read from the content, never from a name.
   const path = join(dir, 'upload');
   try {
-    await pipeline(part.file, createWriteStream(path));
+    await storageWrite('data', () => pipeline(part.file, createWriteStream(path)));
   } catch (err) {
     await remove();
     throw multipartError(err, answers(maxBytes));

@@ -3,6 +3,7 @@ import sharp, { type Metadata } from 'sharp';
 import { MEDIA_WIDTHS } from '@dalil/contracts/constants';
 import { HttpError } from '../../lib/errors';
 import { MEDIA_NAME, type MediaStore, variantKey } from '../../lib/media-store';
+import { storageWrite } from '../../lib/storage-errors';
 import { ENCODING } from './encoding';
 import { imageEncoder, MAX_PIXELS, SMALLER_WIDTHS } from './image-encoder';
 
@@ -64,9 +65,26 @@ export async function encodeImage(input: Buffer, name = contentName(input)): Pro
   }
 }
 
-/** Writes an encoded image, the stored size last (see EncodedImage). */
+/** A write to the store, where a full or read-only disk (whatever the store) is the storage 503. */
+const put = (store: MediaStore, key: string, data: Buffer) =>
+  storageWrite('media', () => store.put(key, data));
+
+/**
+ * Writes an encoded image, the stored size last (see EncodedImage). When a write fails (a full disk),
+ * the widths already written go again, so a failed upload leaves nothing behind; a width another
+ * upload of the same content wrote meanwhile is made again on its first request.
+ */
 export async function putImage(store: MediaStore, image: EncodedImage): Promise<void> {
-  for (const f of image.files) await store.put(f.key, f.data);
+  const written: string[] = [];
+  try {
+    for (const f of image.files) {
+      await put(store, f.key, f.data);
+      written.push(f.key);
+    }
+  } catch (err) {
+    await store.remove(written).catch(() => {});
+    throw err;
+  }
 }
 
 /** Validates, encodes and stores an upload under its content hash. */
@@ -76,7 +94,7 @@ export async function storeImage(store: MediaStore, input: Buffer): Promise<Stor
   const existing = await store.get(name);
   // The same content is already stored, widths and all: nothing to encode. Writing the stored
   // image again restarts its grace period, so the orphan sweep leaves it for the form to save.
-  if (existing) await store.put(name, existing);
+  if (existing) await put(store, name, existing);
   else await putImage(store, await encodeImage(input, name));
   return { public_id: name.slice(0, -'.webp'.length), format: 'webp' };
 }
@@ -101,6 +119,7 @@ export async function readImage(store: MediaStore, name: string, width?: number)
     .resize({ width, withoutEnlargement: true })
     .webp({ quality: ENCODING.quality, effort: ENCODING.effort })
     .toBuffer();
-  await store.put(key, data);
+  // Kept for the next request when the store takes it; a full disk still gets the image served.
+  await store.put(key, data).catch(() => {});
   return data;
 }

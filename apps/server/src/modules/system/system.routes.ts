@@ -10,7 +10,7 @@ import { readinessChecks } from './readiness';
 export function systemRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { config, database, media } = app.ctx;
-  const ready = readinessChecks(database, media);
+  const ready = readinessChecks(database, media, config.dataDir);
 
   r.get(
     `${API_BASE}${API_PATHS.health}`,
@@ -32,7 +32,7 @@ export function systemRoutes(app: FastifyInstance) {
       config: { access: 'public' },
       schema: {
         tags: ['system'],
-        summary: 'The database answers and the media store can be written',
+        summary: 'The database answers and the media store (and DATA_DIR with PGlite) can be written',
         operationId: 'ready',
         response: { 200: z.object({ status: z.literal('ready') }), 503: ErrorBodySchema },
       },
@@ -45,6 +45,8 @@ export function systemRoutes(app: FastifyInstance) {
           problems.map((p) => p.message).join('; '),
           problems.map((p) => ({ path: p.path, message: p.message })),
           { 'retry-after': '5' },
+          // A full or read-only disk is named by its code too, for a client or a monitor to act on.
+          problems.find((p) => p.code)?.code,
         );
       }
       // The engine stays private: the start log and the operator's configuration say which it is.
