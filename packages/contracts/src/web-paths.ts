@@ -4,6 +4,8 @@
  * a crawler sees no page where the app has none.
  */
 export const WEB_PATHS = {
+  /** The way in: the app sends it on to the catalogue login. */
+  home: '/',
   adminLogin: '/admin/login',
   catalogLogin: '/catalog/login',
   catalogFamily: '/catalog/family',
@@ -70,8 +72,5 @@ const ROUTE = new RegExp(
   ).join('|')})/*$`,
 );
 
-/**
- * Whether the app has a screen at a path (without its query); a trailing slash is the same path. The
- * site's root is the way in, which the app sends on to the catalogue.
- */
-export const isWebRoute = (path: string): boolean => path === '/' || ROUTE.test(path);
+/** Whether the app has a screen at a path (without its query); a trailing slash is the same path. */
+export const isWebRoute = (path: string): boolean => ROUTE.test(path);

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../test/fetch-mock';
 import { renderRoutes } from '../test/render';
@@ -27,16 +27,24 @@ describe('route table', () => {
     expect(isWebRoute('/admin/family/edit/12/more')).toBe(false);
   });
 
-  it('sends any other path to the catalogue login', async () => {
+  it('sends the root to the catalogue login, and says any other path is not found, keeping it', async () => {
     mockApi({
       'GET /api/config': () => ({
         status: 200,
         body: { holding: { nameAr: 'مجموعة', nameEn: 'Group' }, guest: null, mediaBaseUrl: '/media' },
       }),
     });
-    const { router } = renderRoutes(rootChildren, '/no/such/page');
+    const { router } = renderRoutes(rootChildren, '/');
     expect(await screen.findByRole('heading', { name: 'Catalogue login' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/catalog/login');
+    cleanup();
+    const unknown = renderRoutes(rootChildren, '/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the catalogue' })).toHaveAttribute(
+      'href',
+      '/catalog/family',
+    );
+    expect(unknown.router.state.location.pathname).toBe('/no/such/page');
   });
 
   it('opens the admin shell with the current group expanded', async () => {
