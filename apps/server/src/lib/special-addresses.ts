@@ -89,7 +89,7 @@ const dottedQuad = (high: number, low: number) => `${high >> 8}.${high & 255}.${
  * (::ffff:0:0/96), IPv4-compatible (::/96), NAT64 (64:ff9b::/96), 6to4 (2002::/16, bits 16-47) and
  * Teredo (2001::/32, the client's address inverted in the last 32 bits).
  */
-export function embeddedIpv4(address: string): string | null {
+function embeddedIpv4(address: string): string | null {
   const g = groups(address);
   const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
   if (zeros(0, 5) && (g[5] === 0xffff || g[5] === 0)) return dottedQuad(g[6]!, g[7]!);
