@@ -13,15 +13,26 @@ import {
 // The web shell: landing, sign-in and sign-out, the admin guard, direction and colour mode, with
 // screenshots and accessibility scans; on the production build and this file's own fresh server.
 
-test('an unknown path lands on the visitor login, which signs in as guest and reaches the family chooser', async ({
+test('the root lands on the visitor login, which signs in as guest and reaches the family chooser', async ({
   page,
 }) => {
-  await page.goto('/no/such/page');
+  await page.goto('/');
   await expect(page).toHaveURL(/\/catalog\/family$/);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
   await expect(page.getByRole('heading', { name: 'اختر الشركة لمعرفة المزيد' })).toBeVisible();
   expect(await storedToken(page)).toBeTruthy();
+});
+
+test('an unknown path answers 404 and shows the not-found page, with a way to the catalogue', async ({
+  page,
+}) => {
+  const answer = await page.goto('/no/such/page');
+  expect(answer?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'الصفحة غير موجودة' })).toBeVisible();
+  await expect(page).toHaveURL(/\/no\/such\/page$/);
+  await page.getByRole('link', { name: 'الذهاب إلى الكتالوج' }).click();
+  await expect(page.getByRole('heading', { name: 'اختر الشركة لمعرفة المزيد' })).toBeVisible();
 });
 
 test('admin login: wrong password message, then the right password reaches the family list', async ({

@@ -164,14 +164,17 @@ export const AttributeListSchema = listOf(AttributeSchema);
 /**
  * A product's value of one attribute: text and longText as `{ ar, en }` (either may be empty), number
  * as a number, boolean as true/false, choice as an option key, choices as option keys, date as
- * YYYY-MM-DD. The server checks each against the attribute's type; null or absent: no value.
+ * YYYY-MM-DD. The server checks each against the attribute's type (a text's keys are `ar` and `en`
+ * only); null or absent: no value.
  */
 export const AttributeValueSchema = z.union([
   z.string(),
   z.number(),
   z.boolean(),
   z.array(z.string()),
-  z.object({ ar: z.string().nullish(), en: z.string().nullish() }),
+  // Other keys pass through for the server to refuse by name: stripped, they would read as no text
+  // and clear the stored one.
+  z.looseObject({ ar: z.string().nullish(), en: z.string().nullish() }),
   z.null(),
 ]);
 export type AttributeValue = z.infer<typeof AttributeValueSchema>;

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 // Parsers for the settings' string values (config-env.ts uses them).
@@ -53,7 +54,16 @@ export const hostList = z
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
   )
-  .refine((hosts) => hosts.every((h) => !/[/:@*\s]/.test(h) || /^\[?[0-9a-f:.]+\]?$/.test(h)), {
+  .refine((hosts) => hosts.every(isHostEntry), {
     message:
-      'must be host names or addresses separated by commas (erp.example,10.0.0.5), without schemes or ports',
+      'must be host names or addresses, each with an optional port, separated by commas (erp.example,10.0.0.5:8080,[fd00::5]:8443), without schemes or paths',
   });
+
+/** `host`, `host:port`, a bare IPv6 address, `[v6]` or `[v6]:port`; a port is 1-65535. */
+function isHostEntry(entry: string): boolean {
+  const match = /^(?:([^/:@*\s[\]]+)|\[([0-9a-f:.]+)\])(?::(\d{1,5}))?$/.exec(entry);
+  if (!match) return /^[0-9a-f:.]+$/.test(entry) && isIP(entry) === 6;
+  const [, , v6, port] = match;
+  if (v6 !== undefined && isIP(v6) !== 6) return false;
+  return port === undefined || (Number(port) >= 1 && Number(port) <= 65535);
+}

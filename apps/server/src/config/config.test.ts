@@ -47,6 +47,23 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dir, OUTBOUND_ALLOWED_HOSTS: 'https://erp.example/' })).toThrow(
       /OUTBOUND_ALLOWED_HOSTS/,
     );
+    const ports = 'erp.example:8080, 10.0.0.5:443, [fd00::5]:8443, [fd00::6], fd00::7';
+    expect(loadConfig({ DATA_DIR: dir, OUTBOUND_ALLOWED_HOSTS: ports }).outbound.allowedHosts).toEqual([
+      'erp.example:8080',
+      '10.0.0.5:443',
+      '[fd00::5]:8443',
+      '[fd00::6]',
+      'fd00::7',
+    ]);
+    for (const bad of [
+      'erp.example:99999',
+      'erp.example:0',
+      '[fd00::5',
+      '[not-v6]:80',
+      'a@b',
+      'erp.example/x',
+    ])
+      expect(() => loadConfig({ DATA_DIR: dir, FEED_ALLOWED_HOSTS: bad }), bad).toThrow(/FEED_ALLOWED_HOSTS/);
   });
 
   it('names every bad variable at once', () => {

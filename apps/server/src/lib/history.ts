@@ -4,6 +4,7 @@ import type { Db, Tx } from '../db/client';
 import { activity } from '../db/schema';
 import { actorColumns } from './api-key-caller';
 import { enqueueWebhookEvents, type OutboxEvent } from './webhook-outbox';
+import { shownAddress } from './shown-address';
 
 /** A record's fields as the API shows them (its contract object), before or after a write. */
 export type Snapshot = Record<string, unknown>;
@@ -152,7 +153,18 @@ function webhookEvents(entries: HistoryEntry[]): OutboxEvent[] {
   return events;
 }
 
-/** An entry; `fileName` is its import's file, when an import made the change. */
+/** A feed's recorded address as shown (entries written before it was kept without its query). */
+const feedChanges = (changes: Activity['changes']): Activity['changes'] => {
+  const url = changes.url;
+  if (!url) return changes;
+  const shown = (v: unknown) => (typeof v === 'string' ? shownAddress(v) : v);
+  return { ...changes, url: { ...url, before: shown(url.before), after: shown(url.after) } };
+};
+
+/**
+ * An entry; `fileName` is its import's file, when an import made the change (a feed's address, shown
+ * without its credentials or token).
+ */
 export const toActivity = (row: typeof activity.$inferSelect, fileName?: string | null): Activity => ({
   id: row.id,
   at: row.at.toISOString(),
@@ -161,7 +173,10 @@ export const toActivity = (row: typeof activity.$inferSelect, fileName?: string 
   entity: row.entity as Activity['entity'],
   entityId: row.entityId,
   family: row.familyId,
-  changes: row.changes as Activity['changes'],
-  import: row.importId === null ? null : { id: row.importId, fileName: fileName ?? '' },
+  changes:
+    row.entity === 'feed'
+      ? feedChanges(row.changes as Activity['changes'])
+      : (row.changes as Activity['changes']),
+  import: row.importId === null ? null : { id: row.importId, fileName: shownAddress(fileName ?? '') },
   binEntry: row.binEntryId,
 });

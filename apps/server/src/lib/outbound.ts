@@ -1,62 +1,51 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import { fieldError } from './errors';
+import { isGlobalAddress } from './special-addresses';
 
 // Calls Dalil makes to addresses its admins typed (webhook receivers, feed files). Such an address must
 // not let an admin, or whoever controls its DNS, reach this machine or its private network: it must
-// be https and resolve only to public addresses, checked when it is saved and again at every
-// connection (the DNS answer used to connect is the one checked), redirects included. Hosts listed as
-// allowed skip the check and may use http (docs/decisions/0050-outbound-addresses.md).
+// be https and resolve only to global unicast addresses (lib/special-addresses.ts), checked when it is
+// saved and again at every connection (the DNS answer used to connect is the one checked), redirects
+// included. Hosts (or a host's one port) listed as allowed skip the check and may use http
+// (docs/decisions/0050-outbound-addresses.md).
 
 /** Why an outbound address was refused, in words an admin can act on. */
 export class OutboundRefusedError extends Error {
   override name = 'OutboundRefusedError';
 }
 
-const refused = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8], // "this network"
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16], // link-local, cloud metadata services
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15], // benchmarking
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, broadcast
-] as const) {
-  refused.addSubnet(net, prefix, 'ipv4');
-}
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b::', 96], // NAT64: reaches IPv4 addresses, private ones included
-  ['fc00::', 7], // unique local
-  ['fe80::', 10], // link-local
-  ['ff00::', 8], // multicast
-] as const) {
-  refused.addSubnet(net, prefix, 'ipv6');
-}
-
-/** Whether an IP address is loopback, private, link-local or otherwise not a public host. */
-export function isRefusedAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return refused.check(address, 'ipv4');
-  if (family !== 6) return true;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return refused.check(mapped[1]!, 'ipv4');
-  return refused.check(address, 'ipv6');
-}
+/** Whether an IP address is not global unicast (loopback, private, documentation, reserved...). */
+export const isRefusedAddress = (address: string): boolean => !isGlobalAddress(address);
 
 const bareHost = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
 
-/** Whether the address's host is one the operator allowed to be private (and plain http). */
-const isAllowedHost = (url: URL, allowedHosts: readonly string[]): boolean =>
-  allowedHosts.includes(bareHost(url));
+/** The port a call to the address connects to. */
+const portOf = (url: URL) => Number(url.port || (url.protocol === 'http:' ? 80 : 443));
+
+/**
+ * An allowed-hosts entry as host and port: `host` allows any port, `host:port` and `[v6]:port` only
+ * that one (a bare IPv6 address, or one in brackets, any port).
+ */
+function allowedEntry(entry: string): { host: string; port: number | null } {
+  const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry);
+  const named = /^([^:]+):(\d+)$/.exec(entry);
+  const [host, port] = bracketed ? [bracketed[1]!, bracketed[2]] : named ? [named[1]!, named[2]] : [entry];
+  // An IPv6 address as a URL writes it (::1 for 0:0::1), to compare with the address's host.
+  const written = isIP(host) === 6 ? bareHost(new URL(`http://[${host}]`)) : host.toLowerCase();
+  return { host: written, port: port === undefined ? null : Number(port) };
+}
+
+/** Whether the address's host and port are ones the operator allowed to be private (and plain http). */
+const isAllowedHost = (url: URL, allowedHosts: readonly string[]): boolean => {
+  const [host, port] = [bareHost(url), portOf(url)];
+  return allowedHosts.some((entry) => {
+    const allowed = allowedEntry(entry);
+    return allowed.host === host && (allowed.port === null || allowed.port === port);
+  });
+};
 
 /**
  * Parses an outbound address and applies the rules that need no DNS: http(s) only, https unless the

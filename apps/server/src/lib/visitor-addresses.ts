@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import { isIPv6 } from 'node:net';
 import type { Config } from '../config/config';
+import { HttpError } from './errors';
 
 /** The two languages every visitor page has an address in (`?lang=ar`, `?lang=en`). */
 export type VisitorLanguage = 'ar' | 'en';
@@ -23,8 +25,34 @@ export type VisitorPage =
  * and host, which Fastify reads from X-Forwarded-* only when TRUST_PROXY trusts the peer.
  */
 export function publicOrigin(request: FastifyRequest, config: Pick<Config, 'publicUrl'>): string {
-  return config.publicUrl ?? `${request.protocol}://${request.host}`;
+  if (config.publicUrl !== null) return config.publicUrl;
+  const { protocol, host } = request;
+  if (protocol !== 'http' && protocol !== 'https')
+    throw badHeader('X-Forwarded-Proto', 'is neither http nor https');
+  if (!isHost(host)) {
+    // Fastify reads X-Forwarded-Host instead of Host only when a trusted proxy sent it.
+    const header = host === (request.headers.host ?? '') ? 'Host' : 'X-Forwarded-Host';
+    throw badHeader(header, 'is not a host name or bracketed address with an optional port 1-65535');
+  }
+  return `${protocol}://${host}`;
 }
+
+/** A name (letters, digits, `-`, `_`, dots) or an IPv6 address in brackets, then an optional port. */
+const HOST = /^(?:([A-Za-z0-9_][A-Za-z0-9_.-]{0,252})|\[([0-9A-Fa-f:.]+)\])(?::(\d{1,5}))?$/;
+
+function isHost(host: string): boolean {
+  const match = HOST.exec(host);
+  if (!match) return false;
+  const [, name, ipv6, port] = match;
+  if (ipv6 !== undefined && !isIPv6(ipv6)) return false;
+  if (name?.includes('..')) return false;
+  return port === undefined || (Number(port) >= 1 && Number(port) <= 65535);
+}
+
+const badHeader = (header: string, message: string) =>
+  new HttpError(400, `The ${header} header ${message}`, [
+    { path: `headers.${header.toLowerCase()}`, message },
+  ]);
 
 /** The path and query of a visitor page at the address of one language, or at the one without. */
 export function visitorPath(page: VisitorPage, lang: AddressLanguage): string {

@@ -1,22 +1,50 @@
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../test/fetch-mock';
 import { renderRoutes } from '../test/render';
+import { isWebRoute, WEB_ROUTE_PATTERNS } from '@dalil/contracts/web-paths';
+import type { RouteObject } from 'react-router';
 import { appRoutes } from './router';
 
 const rootChildren = appRoutes[0]?.children ?? [];
 
+/** Every path the route table gives a screen, joined with its parents' (the catch-all aside). */
+function routePatterns(routes: RouteObject[], base = ''): string[] {
+  return routes.flatMap((route) => {
+    if (route.path === '*') return [];
+    if (route.path === undefined) return routePatterns(route.children ?? [], base);
+    const full = route.path.startsWith('/') ? route.path : `${base}/${route.path}`;
+    return [full, ...routePatterns(route.children ?? [], full)];
+  });
+}
+
 describe('route table', () => {
-  it('sends any other path to the catalogue login', async () => {
+  it("has a route for each of the contracts' web paths, which the server answers 200, and no other", () => {
+    const patterns = routePatterns(appRoutes);
+    expect(new Set(patterns)).toEqual(new Set(WEB_ROUTE_PATTERNS));
+    expect(patterns.length).toBeGreaterThan(20);
+    for (const pattern of patterns) expect(isWebRoute(pattern.replace(':id', '12')), pattern).toBe(true);
+    expect(isWebRoute('/admin/family/edit/12/more')).toBe(false);
+  });
+
+  it('sends the root to the catalogue login, and says any other path is not found, keeping it', async () => {
     mockApi({
       'GET /api/config': () => ({
         status: 200,
         body: { holding: { nameAr: 'مجموعة', nameEn: 'Group' }, guest: null, mediaBaseUrl: '/media' },
       }),
     });
-    const { router } = renderRoutes(rootChildren, '/no/such/page');
+    const { router } = renderRoutes(rootChildren, '/');
     expect(await screen.findByRole('heading', { name: 'Catalogue login' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/catalog/login');
+    cleanup();
+    const unknown = renderRoutes(rootChildren, '/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the catalogue' })).toHaveAttribute(
+      'href',
+      '/catalog/family',
+    );
+    expect(unknown.router.state.location.pathname).toBe('/no/such/page');
   });
 
   it('opens the admin shell with the current group expanded', async () => {

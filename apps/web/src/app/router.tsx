@@ -137,8 +137,10 @@ export const appRoutes: RouteObject[] = [
               },
             ],
           },
-          // Any other path goes to the catalogue login.
-          { path: '*', element: <Navigate to={paths.catalogLogin} replace /> },
+          // The site's root is the way in: the catalogue login, which goes on to the catalogue.
+          { path: paths.home, element: <Navigate to={paths.catalogLogin} replace /> },
+          // Any other path says so (the server answers it 404).
+          page('*', 'pages.notFound', async () => (await import('./not-found-page')).NotFoundPage),
         ],
       },
     ],

@@ -1,3 +1,4 @@
+import { ADMIN_SEGMENTS } from '@dalil/contracts/web-paths';
 import type { MessageKey } from './locales/en';
 
 type ListWord<K> = K extends `pages.${infer W}List` ? W : never;
@@ -11,7 +12,7 @@ type PageWord = { [W in ListWord<MessageKey>]: HasAllScreens<W> }[ListWord<Messa
 type NavWord<K = MessageKey> = K extends `nav.${infer W}` ? W : never;
 
 interface AdminScreens {
-  /** Web path segment: /admin/<segment>/list, /admin/<segment>/create, /admin/<segment>/edit/:id. */
+  /** Web path segment (the contracts' table): /admin/<segment>/list, /create, /edit/:id. */
   segment: string;
   /** Page titles pages.<page>List, pages.<page>Create and pages.<page>Edit. */
   page: PageWord;
@@ -29,14 +30,12 @@ interface AdminScreens {
  * (docs/architecture.md, "Adding a resource").
  */
 export const adminScreens = {
-  families: { segment: 'family', page: 'family' },
-  categories: { segment: 'category', page: 'category' },
-  // Under the categories' paths and menu group: the typed fields a family's categories give their products.
-  attributes: { segment: 'category/attributes', page: 'attribute', under: 'categories' },
-  products: { segment: 'products', page: 'product' },
-  // Under the families' paths and menu group: a family's words for its search.
-  synonyms: { segment: 'family/synonyms', page: 'synonym', under: 'families' },
-  users: { segment: 'users', page: 'user' },
+  families: { segment: ADMIN_SEGMENTS.families, page: 'family' },
+  categories: { segment: ADMIN_SEGMENTS.categories, page: 'category' },
+  attributes: { segment: ADMIN_SEGMENTS.attributes, page: 'attribute', under: 'categories' },
+  products: { segment: ADMIN_SEGMENTS.products, page: 'product' },
+  synonyms: { segment: ADMIN_SEGMENTS.synonyms, page: 'synonym', under: 'families' },
+  users: { segment: ADMIN_SEGMENTS.users, page: 'user' },
 } as const satisfies Partial<Record<NavWord, AdminScreens>>;
 
 export type AdminResourceKey = keyof typeof adminScreens;

@@ -1,32 +1,19 @@
 import { API_PATHS, itemPath } from '@dalil/contracts/api-paths';
+import { adminResourcePaths, WEB_PATHS } from '@dalil/contracts/web-paths';
 import { adminScreens, type AdminResourceKey } from './admin-screens';
 
-/** The web paths outside the admin resources: the one place they are spelled out. */
+/**
+ * The web paths outside the admin resources: the contracts' table, which the server shares to tell
+ * the app's addresses from unknown ones, and the ones built from it.
+ */
 export const paths = {
-  adminLogin: '/admin/login',
+  ...WEB_PATHS,
   catalog: '/catalog',
-  catalogLogin: '/catalog/login',
   /** The visitor login's form even while guest access is on: a catalogue user signs in as themselves. */
-  catalogSignIn: '/catalog/login?form',
-  catalogFamily: '/catalog/family',
-  catalogMain: '/catalog/main',
-  catalogProduct: (id: number | string) => `/catalog/main/${id}`,
+  catalogSignIn: `${WEB_PATHS.catalogLogin}?form`,
+  catalogProduct: (id: number | string) => `${WEB_PATHS.catalogMain}/${id}`,
   /** A product page's address in a language, as shared (the server's canonical address too). */
-  catalogProductIn: (id: number, language: 'ar' | 'en') => `/catalog/main/${id}?lang=${language}`,
-  catalogPrint: '/catalog/print',
-  admin: '/admin',
-  uploadAll: '/admin/upload',
-  uploadCategories: '/admin/upload/categories',
-  uploadProducts: '/admin/upload/products',
-  activity: '/admin/activity',
-  imports: '/admin/activity/imports',
-  bin: '/admin/activity/bin',
-  uploadImages: '/admin/upload/images',
-  /** Under the uploads' paths: the Upload menu group holds it. */
-  feeds: '/admin/upload/feeds',
-  /** Under the users' paths: the Users menu group holds it. */
-  apiKeys: '/admin/users/api-keys',
-  webhooks: '/admin/users/webhooks',
+  catalogProductIn: (id: number, language: 'ar' | 'en') => `${WEB_PATHS.catalogMain}/${id}?lang=${language}`,
 } as const;
 
 /** The printable catalogue of a family, or of one of its categories. */
@@ -36,22 +23,11 @@ export function catalogPrintHref(family: number, category?: number | null): stri
   return `${paths.catalogPrint}?${query.toString()}`;
 }
 
-/** The screens of one admin resource; `prefix` holds them all (the menu opens its group there). */
-function resourceWebPaths(segment: string) {
-  const prefix = `${paths.admin}/${segment}`;
-  return {
-    prefix,
-    list: `${prefix}/list`,
-    create: `${prefix}/create`,
-    edit: (id: number | string) => `${prefix}/edit/${id}`,
-  };
-}
-
-export type ResourceWebPaths = ReturnType<typeof resourceWebPaths>;
+export type ResourceWebPaths = ReturnType<typeof adminResourcePaths>;
 
 /** Web paths of each admin resource, from its segment in lib/admin-screens.ts: `adminPaths.families.list`. */
 export const adminPaths = Object.fromEntries(
-  Object.entries(adminScreens).map(([key, entry]) => [key, resourceWebPaths(entry.segment)]),
+  Object.entries(adminScreens).map(([key, entry]) => [key, adminResourcePaths(entry.segment)]),
 ) as Record<AdminResourceKey, ResourceWebPaths>;
 
 /**

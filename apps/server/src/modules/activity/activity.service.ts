@@ -8,6 +8,7 @@ import type { ResourceModule } from '../../lib/app-module';
 import { familyFilter } from '../../lib/family-scope';
 import { toActivity } from '../../lib/history';
 import { sameName, type Name, type RecordNames } from '../../lib/record-names';
+import { shownAddress } from '../../lib/shown-address';
 
 type Query = z.output<typeof ActivityQuerySchema>;
 type Row = typeof activity.$inferSelect;
@@ -21,7 +22,13 @@ export type NamedRecords = ReadonlyMap<string, RecordNames>;
 export const namedRecordsOf = (resources: readonly ResourceModule[]): NamedRecords =>
   new Map<string, RecordNames>([
     ...resources.map((m) => [m.resource.history.entity, m.names] as const),
-    ['import', { table: importRuns, name: (r) => sameName(r.fileName) }],
+    [
+      'import',
+      {
+        table: importRuns,
+        name: (r) => sameName(typeof r.fileName === 'string' ? shownAddress(r.fileName) : r.fileName),
+      },
+    ],
   ]);
 type StoredRow = Record<string, unknown>;
 

@@ -227,6 +227,35 @@ describe('product values', () => {
     expect(detailsOf(unknown)[0]!.path).toBe('body.attributes.nothing');
   });
 
+  it('refuses a text with a key other than ar and en, naming the attribute and the key, and changes nothing', async () => {
+    const res = await productWith({ title: { ar: 'عدس أحمر', en: 'Red lentils' }, organic: true });
+    expect(res.statusCode, res.body).toBe(201);
+    const { id } = body(res) as Product;
+    const url = `/api/product/${id}`;
+    for (const [title, key] of [
+      [{ fr: 'Lentilles' }, 'fr'],
+      [{ ar: 'عدس', en: 'Lentils', de: 'Linsen' }, 'de'],
+      [{ AR: 'عدس' }, 'AR'],
+    ] as const) {
+      const put = await call('PUT', url, admin, productBody({ nameEn: 'Red', attributes: { title } }));
+      expect(put.statusCode, put.body).toBe(400);
+      expect(detailsOf(put)).toEqual([
+        {
+          path: `body.attributes.title.${key}`,
+          message: `"${key}" is not a language: a text has "ar" and "en" only`,
+        },
+      ]);
+      expect(body(put).message).toContain(`attributes.title.${key}`);
+      const created = await productWith({ notes: title });
+      expect(created.statusCode).toBe(400);
+      expect(detailsOf(created)[0]!.path).toBe(`body.attributes.notes.${key}`);
+    }
+    expect((await read<Product>(url)).attributes).toEqual({
+      title: { ar: 'عدس أحمر', en: 'Red lentils' },
+      organic: true,
+    });
+  });
+
   it('removes empty values and keeps values left out of an update', async () => {
     const res = await productWith({
       title: { ar: '', en: '' },

@@ -68,6 +68,15 @@ export function checkValue(a: AttributeRow, value: unknown): AttributeValue | un
       if (typeof value !== 'object' || Array.isArray(value)) {
         throw badValue(a, 'must be a text in each language: { "ar": ..., "en": ... }');
       }
+      const stray = Object.keys(value as object).find((k) => k !== 'ar' && k !== 'en');
+      if (stray !== undefined) {
+        const key = stray.slice(0, 40);
+        throw fieldError(
+          400,
+          `attributes.${a.key}.${key}`,
+          `"${key}" is not a language: a text has "ar" and "en" only`,
+        );
+      }
       const limit = TEXT_LIMITS[a.type];
       const out: { ar: string; en: string } = { ar: '', en: '' };
       for (const lang of ['ar', 'en'] as const) {

@@ -22,6 +22,7 @@ import {
   runImport,
 } from '../imports/imports.service';
 import type { FeedRow } from './feeds.service';
+import { shownAddress } from '../../lib/shown-address';
 
 /** A feed's file is one family's categories with their products, like an upload to that family. */
 const KIND = 'categories';
@@ -160,7 +161,7 @@ async function fetchAndImport(ctx: AppContext, feed: FeedRow, signal: AbortSigna
       maxBytes: ctx.config.csvMaxBytes,
       dryRun: false,
       family: feed.familyId,
-      fileName: feed.url.slice(0, 200),
+      fileName: shownAddress(feed.url).slice(0, 200),
       caller: feedCaller(feed),
       validRows: feed.mode === 'valid-rows',
       feed: feed.id,
@@ -224,7 +225,7 @@ export async function runFeed(
           feedCaller(feed),
           {
             kind: KIND,
-            fileName: feed.url.slice(0, 200),
+            fileName: shownAddress(feed.url).slice(0, 200),
             family: feed.familyId,
             feed: feed.id,
             failure: message,

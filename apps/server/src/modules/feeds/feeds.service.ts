@@ -8,13 +8,17 @@ import { notFound } from '../../lib/errors';
 import { requireWritable, writableFamilies } from '../../lib/family-scope';
 import { recordChange } from '../../lib/history';
 import { checkOutboundAddress } from '../../lib/outbound';
+import { shownAddress } from '../../lib/shown-address';
 import { firstRun } from './feed-schedule';
 
 export type FeedRow = typeof feeds.$inferSelect;
 
-/** What the history keeps of a feed: what an admin set, not its run state. */
+/**
+ * What the history keeps of a feed: what an admin set, not its run state, and its address without
+ * the credentials or token it may carry (staff who may not see the feed read the history).
+ */
 const snapshot = (row: FeedRow) => ({
-  url: row.url,
+  url: shownAddress(row.url),
   schedule: row.schedule,
   timeZone: row.timeZone,
   mode: row.mode,

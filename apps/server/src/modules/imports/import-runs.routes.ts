@@ -11,6 +11,7 @@ import {
 } from '@dalil/contracts/import-runs';
 import { count, desc, inArray, isNotNull, or, eq, and, type SQL } from 'drizzle-orm';
 import { importRuns } from '../../db/schema';
+import { shownAddress } from '../../lib/shown-address';
 import { undoImport } from './undo';
 import type { Account } from '@dalil/contracts/auth';
 
@@ -21,7 +22,8 @@ const toRun = (row: typeof importRuns.$inferSelect): ImportRun => ({
   id: row.id,
   at: row.at.toISOString(),
   actor: { id: row.actorId, username: row.actorUsername },
-  fileName: row.fileName,
+  // A feed's run is named by its address, shown without its credentials or token.
+  fileName: shownAddress(row.fileName),
   kind: row.kind,
   family: row.familyId,
   counts: row.counts as ImportRun['counts'],

@@ -145,6 +145,8 @@ export function pagesRoutes(app: FastifyInstance) {
   }
 
   async function answer(request: FastifyRequest, reply: FastifyReply) {
+    // Read before the HTML headers are set, so that a malformed host answers its JSON 400.
+    const origin = config.guest === null ? '' : publicOrigin(request, config);
     const { path, query, language, named } = htmlAnswer(request, reply);
     // Without guest access a visitor signs in first: the page says nothing of the catalogue.
     if (config.guest === null) {
@@ -152,7 +154,6 @@ export function pagesRoutes(app: FastifyInstance) {
     }
     const trimmed = path.replace(/\/+$/, '');
     const page = visitorPage(trimmed, query);
-    const origin = publicOrigin(request, config);
     const version = await cache.currentVersion();
     // A page changes when a publish date passes as well as on a write.
     const key = `${language} ${origin} ${request.url} ${await schedule.passed(app.ctx.now(), version)}`;

@@ -1,3 +1,4 @@
+import { isWebRoute } from '@dalil/contracts/web-paths';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
@@ -5,9 +6,10 @@ import { join } from 'node:path';
 
 /**
  * Serves the built web app. Any GET outside /api, /media and /assets that matches no file gets
- * index.html, so the client-side router owns those paths (SPA fallback); the visitor pages are
- * answered before this, with heads of their own (modules/pages). Unknown /api paths stay
- * JSON 404s, and so does a script or stylesheet under /assets that this build does not have (a tab
+ * index.html, so the client-side router owns those paths (SPA fallback): with 200 on the addresses
+ * the app has a route for (the contracts' web paths, which its route table is built from) and 404 on
+ * any other. The visitor pages are answered before this, with heads of their own (modules/pages).
+ * Unknown /api paths stay JSON 404s, and so does a script or stylesheet under /assets that this build does not have (a tab
  * opened before a new version was deployed asks for the old names): the page would be no script.
  * /metrics too: where the app's port does not serve the metrics (they are off, or on METRICS_PORT),
  * a scraper must get a 404, not a page that reads as a healthy target.
@@ -38,7 +40,10 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
       (request.method === 'GET' || request.method === 'HEAD') &&
       !/^\/(api|media|assets|metrics)(\/|$)/.test(path)
     ) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      void reply.header('cache-control', 'no-cache');
+      if (isWebRoute(path)) return reply.sendFile('index.html');
+      // An address the app has no screen for: a real 404, so crawlers drop it, with the app around it.
+      return reply.status(404).header('x-robots-tag', 'noindex').sendFile('index.html');
     }
     return reply.status(404).send({
       statusCode: 404,

@@ -30,14 +30,41 @@ afterAll(async () => {
 describe('the web app', () => {
   // The visitor pages (the chooser, a catalogue, a product) and the visitor sign-in get their own
   // heads: modules/pages.
-  it.each(['/', '/admin/login', '/catalog/print?family=2', '/admin/products?page=2'])(
-    'answers %s with index.html, revalidated on every visit',
+  it.each([
+    '/',
+    '/admin/login',
+    '/admin',
+    '/admin/',
+    '/catalog/print?family=2',
+    '/admin/products/list?page=2',
+    '/admin/category/attributes/edit/12',
+    '/admin/users/webhooks',
+  ])('answers %s with index.html, revalidated on every visit', async (url) => {
+    const res = await t.app.inject(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(indexHtml);
+  });
+
+  it.each([
+    '/no-such-page',
+    '/admin/nothing/here',
+    '/family/does-not-exist-route/x/y',
+    '/admin/family/edit/1/x',
+  ])(
+    'answers %s, an address the app has no screen for, 404 with the app and its not-found screen',
     async (url) => {
-      const res = await t.app.inject(url);
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toMatch(/^text\/html/);
-      expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toBe(indexHtml);
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await t.app.inject({ method, url });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.headers['content-type']).toMatch(/^text\/html/);
+        expect(res.headers['x-robots-tag']).toBe('noindex');
+        if (method === 'GET') expect(res.body).toBe(indexHtml);
+      }
+      const compressed = await t.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(compressed.statusCode).toBe(404);
+      expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(indexHtml);
     },
   );
 

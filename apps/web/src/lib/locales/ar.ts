@@ -106,6 +106,7 @@ export const ar: BaseMessages = {
     catalogMain: 'اكتشف منتجاتنا وجميع أصنافنا',
     product: 'المنتج',
     catalogPrint: 'الكتالوج للطباعة',
+    notFound: 'الصفحة غير موجودة',
     activity: 'النشاط',
     imports: 'عمليات الاستيراد',
     bin: 'سلة المحذوفات',

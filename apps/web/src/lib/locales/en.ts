@@ -114,6 +114,7 @@ export const en = {
     catalogMain: 'Discover our products and all our varieties',
     product: 'Product',
     catalogPrint: 'Printable catalogue',
+    notFound: 'Page not found',
     activity: 'Activity',
     imports: 'Imports',
     bin: 'Recycle bin',

@@ -1,0 +1,76 @@
+/**
+ * The web app's addresses, spelled once: its route table (apps/web/src/app/router.tsx) is built from
+ * these, and the server answers the app with 200 on them and with 404 on any other address, so that
+ * a crawler sees no page where the app has none.
+ */
+export const WEB_PATHS = {
+  /** The way in: the app sends it on to the catalogue login. */
+  home: '/',
+  adminLogin: '/admin/login',
+  catalogLogin: '/catalog/login',
+  catalogFamily: '/catalog/family',
+  catalogMain: '/catalog/main',
+  catalogProduct: '/catalog/main/:id',
+  catalogPrint: '/catalog/print',
+  admin: '/admin',
+  uploadAll: '/admin/upload',
+  uploadCategories: '/admin/upload/categories',
+  uploadProducts: '/admin/upload/products',
+  activity: '/admin/activity',
+  imports: '/admin/activity/imports',
+  bin: '/admin/activity/bin',
+  uploadImages: '/admin/upload/images',
+  /** Under the uploads' paths: the Upload menu group holds it. */
+  feeds: '/admin/upload/feeds',
+  /** Under the users' paths: the Users menu group holds it. */
+  apiKeys: '/admin/users/api-keys',
+  webhooks: '/admin/users/webhooks',
+} as const;
+
+/**
+ * Each admin resource's path segment: its screens are /admin/<segment>/list, /admin/<segment>/create
+ * and /admin/<segment>/edit/:id.
+ */
+export const ADMIN_SEGMENTS = {
+  families: 'family',
+  categories: 'category',
+  // Under the categories' paths: the typed fields a family's categories give their products.
+  attributes: 'category/attributes',
+  products: 'products',
+  // Under the families' paths: a family's words for its search.
+  synonyms: 'family/synonyms',
+  users: 'users',
+} as const;
+
+/** The screens of one admin resource; `prefix` holds them all (the menu opens its group there). */
+export function adminResourcePaths(segment: string) {
+  const prefix = `${WEB_PATHS.admin}/${segment}`;
+  return {
+    prefix,
+    list: `${prefix}/list`,
+    create: `${prefix}/create`,
+    edit: (id: number | string) => `${prefix}/edit/${id}`,
+  };
+}
+
+/** Every address the app has a route for, as its patterns (`:id` is one path segment). */
+export const WEB_ROUTE_PATTERNS: readonly string[] = [
+  ...Object.values(WEB_PATHS),
+  ...Object.values(ADMIN_SEGMENTS).flatMap((segment) => {
+    const at = adminResourcePaths(segment);
+    return [at.list, at.create, at.edit(':id')];
+  }),
+];
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const ROUTE = new RegExp(
+  `^(?:${WEB_ROUTE_PATTERNS.map((pattern) =>
+    pattern
+      .split('/')
+      .map((part) => (part.startsWith(':') ? '[^/]+' : escapeRegExp(part)))
+      .join('/'),
+  ).join('|')})/*$`,
+);
+
+/** Whether the app has a screen at a path (without its query); a trailing slash is the same path. */
+export const isWebRoute = (path: string): boolean => ROUTE.test(path);
