@@ -15,6 +15,7 @@ import { SessionWrites } from './lib/session-version';
 import type { AppContext } from './lib/context';
 import { OPENAPI } from './lib/openapi';
 import { createTokens } from './lib/tokens';
+import { newLeaseOwner } from './lib/job-lease';
 import { createMediaStore } from './lib/media-store-factory';
 import { registerErrorHandler } from './lib/error-handler';
 import { Metrics } from './lib/metrics';
@@ -93,6 +94,7 @@ export async function buildApp({
     sessions: new SessionWrites(database.db),
     tokens,
     now: tokens.now,
+    leaseOwner: newLeaseOwner(),
     lifecycle: { draining: false },
     media: createMediaStore(config),
     metrics: new Metrics(),

@@ -68,6 +68,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly leaseTakeovers = new Counter({
+    name: 'dalil_job_lease_takeovers_total',
+    help: 'Background work taken over from a process whose lease ran out (it died or stalled), by kind',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+
   constructor() {
     this.registry.registerMetric(this.requests.asMetric());
     const stats = () => this.poolStats();

@@ -33,7 +33,12 @@ declare module 'fastify' {
 export function feedRoutes(app: FastifyInstance, settings: FeedSettings = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const scheduler = new FeedScheduler(ctx, app.log.child({ module: 'feeds' }), settings.clock ?? Date.now);
+  const scheduler = new FeedScheduler(
+    ctx,
+    app.log.child({ module: 'feeds' }),
+    settings.clock ?? Date.now,
+    settings.heartbeatMs,
+  );
   app.decorate('feedScheduler', scheduler);
   app.addHook('onReady', (done) => {
     scheduler.start(settings.pollMs ?? POLL_MS);
