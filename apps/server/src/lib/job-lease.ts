@@ -23,15 +23,33 @@ export type LeaseKind = 'feed' | 'image_job' | 'webhook' | 'import';
  */
 export const newLeaseOwner = (): string => `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
 
-/** Logs and counts work taken over from a process whose lease ran out. */
+/**
+ * Whether `owner` names a process of this host that is gone: its pid no longer runs, or it is this
+ * process's pid under another name (a restart reused it). Such a lease is dead before it runs out.
+ */
+export function ownerGone(owner: string, self: string): boolean {
+  const [host, pid] = owner.split(':');
+  if (host !== hostname() || owner === self) return false;
+  if (Number(pid) === process.pid) return true;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (err) {
+    // EPERM: the process exists but belongs to someone else.
+    return (err as { code?: string }).code !== 'EPERM';
+  }
+}
+
+/** Logs and counts work taken over from a process whose lease ran out (`count` claims at once). */
 export function tookOver(
   metrics: Metrics,
   log: FastifyBaseLogger,
   kind: LeaseKind,
   fields: Record<string, unknown>,
   message: string,
+  count = 1,
 ): void {
-  metrics.leaseTakeovers.inc({ kind });
+  metrics.leaseTakeovers.inc({ kind }, count);
   log.warn({ ...fields, kind }, message);
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { importLeases } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import { LEASE_MS } from '../../lib/job-lease';
+import { LEASE_MS, ownerGone } from '../../lib/job-lease';
 
 // An import's staging rows (`import_rows`) live as long as its lease (lib/job-lease.ts): taken before
 // the first row is staged, renewed by a heartbeat while the import runs, let go when its rows are
@@ -46,17 +46,25 @@ export async function dropImportLease(db: Executor, importId: number): Promise<v
 /**
  * Removes the staging rows of imports whose process died, with their leases: `all` of them when
  * this process owns the database alone and has just started (PGlite), else those with no live
- * lease. Answers each dead import's id and how many rows it had left. One statement: a lease
- * renewed in an import's transaction (holdImportLease) makes it wait for that transaction.
+ * lease or whose owner is a process of this host that is gone (lib/job-lease.ts: a restart within
+ * the lease need not wait for it). Answers each dead import's id and how many rows it had left. One
+ * statement: a lease renewed in an import's transaction (holdImportLease) makes it wait for that
+ * transaction.
  */
 export async function removeDeadStaging(
   db: Executor,
-  all: boolean,
+  { all, self }: { all: boolean; self: string },
 ): Promise<{ importId: number; rows: number }[]> {
-  const dead = all ? sql`true` : sql`lease_until <= now()`;
+  const { rows: owners } = (await db.execute(
+    sql`select distinct lease_owner as owner from import_leases where lease_until > now()`,
+  )) as { rows: { owner: string }[] };
+  const gone = owners.map((o) => o.owner).filter((owner) => ownerGone(owner, self));
+  const goneList = sql.param(gone);
+  const dead = all ? sql`true` : sql`(lease_until <= now() or lease_owner = any(${goneList}::text[]))`;
   const alive = all
     ? sql`false`
-    : sql`exists (select 1 from import_leases l where l.import_id = r.import_id and l.lease_until > now())`;
+    : sql`exists (select 1 from import_leases l where l.import_id = r.import_id and l.lease_until > now()
+        and l.lease_owner <> all(${goneList}::text[]))`;
   const { rows } = (await db.execute(sql`
     with leases as (delete from import_leases where ${dead} returning import_id),
     gone as (delete from import_rows r where not ${alive} returning r.import_id)

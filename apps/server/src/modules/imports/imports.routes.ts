@@ -104,7 +104,7 @@ export async function importRoutes(app: FastifyInstance) {
       });
       if (removed > 0) app.log.info({ removed }, 'removed temporary files a stopped process left');
       const all = started && ctx.database.engine === 'pglite';
-      for (const dead of await removeDeadStaging(ctx.db, all)) {
+      for (const dead of await removeDeadStaging(ctx.db, { all, self: ctx.leaseOwner })) {
         tookOver(ctx.metrics, app.log, 'import', dead, 'removed the staging rows of a stopped import');
       }
     } catch (err) {

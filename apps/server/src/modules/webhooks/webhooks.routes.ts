@@ -160,6 +160,8 @@ export function webhookRoutes(app: FastifyInstance) {
     timeoutMs: ctx.config.webhooks.timeoutMs,
     pollMs: ctx.config.webhooks.pollMs,
     allowedHosts: ctx.config.outbound.allowedHosts,
+    owner: ctx.leaseOwner,
+    metrics: ctx.metrics,
   });
   // A catalogue write that wrote events wakes it as soon as it commits; it polls for the rest.
   const unsubscribe = ctx.catalogue.onWrite(() => worker.committed());
