@@ -69,11 +69,13 @@ export function startHeartbeat(
   options: { everyMs?: number; log?: FastifyBaseLogger; onLost?: () => void; what: string },
 ): Heartbeat {
   let beating: Promise<void> | null = null;
+  let stopped = false;
   const timer = setInterval(() => {
     if (beating) return;
     beating = renew()
       .then((held) => {
-        if (held) return;
+        // A beat still on its way when the work ended and let its lease go finds nothing to renew.
+        if (held || stopped) return;
         clearInterval(timer);
         options.log?.warn(`${options.what}: the lease was taken over by another process`);
         options.onLost?.();
@@ -84,5 +86,10 @@ export function startHeartbeat(
       });
   }, options.everyMs ?? HEARTBEAT_MS);
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return {
+    stop: () => {
+      stopped = true;
+      clearInterval(timer);
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { families, feeds } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
@@ -165,7 +165,8 @@ export class FeedScheduler {
     const renewed = await this.ctx.db
       .update(feeds)
       .set({ leaseUntil: new Date(this.clock() + LEASE_MS) })
-      .where(and(eq(feeds.id, id), eq(feeds.leaseOwner, this.ctx.leaseOwner)))
+      // A beat that lands after the run's end finds the lease let go, and leaves it so.
+      .where(and(eq(feeds.id, id), eq(feeds.leaseOwner, this.ctx.leaseOwner), isNotNull(feeds.leaseUntil)))
       .returning({ id: feeds.id });
     return renewed.length > 0;
   }
