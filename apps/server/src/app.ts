@@ -15,6 +15,7 @@ import { SessionWrites } from './lib/session-version';
 import type { AppContext } from './lib/context';
 import { OPENAPI } from './lib/openapi';
 import { createTokens } from './lib/tokens';
+import { newLeaseOwner } from './lib/job-lease';
 import { createMediaStore } from './lib/media-store-factory';
 import type { MediaStore } from './lib/media-store';
 import { registerErrorHandler } from './lib/error-handler';
@@ -98,6 +99,7 @@ export async function buildApp({
     sessions: new SessionWrites(database.db),
     tokens,
     now: tokens.now,
+    leaseOwner: newLeaseOwner(),
     lifecycle: { draining: false },
     media: media ?? createMediaStore(config),
     metrics: new Metrics(),

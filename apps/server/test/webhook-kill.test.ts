@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Scrape } from './prometheus';
 import { adminToken, serverDatabase, startServer } from './server-process';
 import { startReceiver, verified, type Receiver } from './webhook-receiver';
 
@@ -9,6 +10,7 @@ import { startReceiver, verified, type Receiver } from './webhook-receiver';
 // were written with the changes, so the next process delivers them, with the same webhook-ids
 // (docs/decisions/0051-webhooks.md).
 
+const METRICS_TOKEN = 'metrics-token-for-the-webhook-kill-test';
 let dataDir: string;
 let serverEnv: Record<string, string> = {};
 let dropDatabase: () => Promise<void> = () => Promise.resolve();
@@ -22,6 +24,7 @@ beforeAll(async () => {
     OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
     WEBHOOK_TIMEOUT: '2s',
     WEBHOOK_POLL_INTERVAL: '1s',
+    METRICS_TOKEN,
   };
   receiver = await startReceiver();
 });
@@ -62,7 +65,7 @@ describe('a server killed between a write and its webhook', () => {
     receiver.answer = () => 204;
     const second = await startServer(serverEnv);
     try {
-      // The dead process's leases run out (the timeout and 5 s), then the new one sends again.
+      // The dead process's leases run out (the timeout and 5 s), then the new one takes them over.
       const got = await receiver.waitFor(4, 20_000);
       const again = got.slice(2);
       expect(again.map((g) => g.headers['webhook-id']).sort()).toEqual(
@@ -72,9 +75,18 @@ describe('a server killed between a write and its webhook', () => {
       expect(again.map((g) => g.body.data.id).sort()).toEqual(families.map((f) => f.id).sort());
       await new Promise((r) => setTimeout(r, 1500));
       expect(receiver.received).toHaveLength(4);
+      // A delivery the dead process held when it was killed is counted as taken over, and logged (the
+      // first one may have timed out and been recorded before the kill, and is then simply retried).
+      const metrics = await (
+        await fetch(`${second.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+      ).text();
+      const takenOver = new Scrape(metrics).value('dalil_job_lease_takeovers_total', { kind: 'webhook' });
+      expect(takenOver).toBeGreaterThanOrEqual(1);
+      expect(takenOver).toBeLessThanOrEqual(2);
+      expect(second.output()).toContain('webhook deliveries taken over');
     } finally {
       second.proc.kill('SIGTERM');
       await second.exited;
     }
-  }, 60_000);
+  }, 90_000);
 });

@@ -121,8 +121,11 @@ export const EnvSchema = z
     IMAGE_UPLOAD_MAX_BYTES: positiveInt(2 * 1024 ** 3),
     IMAGE_ARCHIVE_MAX_BYTES: positiveInt(4 * 1024 ** 3),
     IMAGE_JOB_CONCURRENCY: positiveInt(Math.max(1, availableParallelism())),
-    /** A running image job silent this long was interrupted (its process stopped). */
-    IMAGE_JOB_STALE_AFTER: duration('60s'),
+    /**
+     * A running image job silent this long was interrupted (its process stopped): the job's lease
+     * (lib/job-lease.ts). Its heartbeat is written six times within it.
+     */
+    IMAGE_JOB_STALE_AFTER: duration('30s'),
     /** Where images live: `local` (DATA_DIR/media) or `s3` (any S3-compatible object store). */
     MEDIA_STORE: z.enum(['local', 's3']).default('local'),
     /** Set to serve images straight from a CDN or the bucket: GET /api/config's mediaBaseUrl. */

@@ -29,8 +29,13 @@ export const imageJobs = pgTable(
     error: text(),
     /** Set when the job's image changes were put back (image_job_changes). */
     undoneAt: timestamp({ withTimezone: true }),
-    /** Written while the job runs; a running job silent for a minute was interrupted. */
+    /**
+     * Written while the job runs: a job silent for IMAGE_JOB_STALE_AFTER lost its process, and any
+     * process marks it failed (lib/job-lease.ts).
+     */
     heartbeatAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The process that runs the job (lib/job-lease.ts). */
+    leaseOwner: text(),
     ...timestamps,
   },
   (t) => [

@@ -45,7 +45,7 @@ export const webhookMessages = pgTable(
 /**
  * One message to one subscription: `pending` until a 2xx answer (`delivered`) or until a day of
  * failed attempts (`failed`). `nextAttemptAt` null: due at once. A worker holds a delivery while it
- * sends it by setting `leasedUntil`.
+ * sends it by setting `leasedUntil` and `leasedBy`.
  */
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
@@ -64,6 +64,8 @@ export const webhookDeliveries = pgTable(
     firstAttemptAt: timestamp({ withTimezone: true }),
     nextAttemptAt: timestamp({ withTimezone: true }),
     leasedUntil: timestamp({ withTimezone: true }),
+    /** The process that holds the lease (lib/job-lease.ts). */
+    leasedBy: text(),
   },
   (t) => [
     check('webhook_deliveries_state', sql`${t.state} in ('pending', 'delivered', 'failed')`),

@@ -25,6 +25,7 @@ export { binEntries, binRows } from './schema-bin';
 export { apiKeys } from './schema-api-keys';
 export { webhookAttempts, webhookDeliveries, webhookMessages, webhookSubscriptions } from './schema-webhooks';
 export { feeds } from './schema-feeds';
+export { importLeases } from './schema-leases';
 export { attributes } from './schema-attributes';
 export { revokedTokens, signInFailures, users } from './schema-accounts';
 

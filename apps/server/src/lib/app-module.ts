@@ -31,6 +31,8 @@ export interface FeedSettings {
   clock?: () => number;
   /** How often this process looks for due feeds; 0 never on its own (tests run them by hand). */
   pollMs?: number;
+  /** How often a run renews its lease (lib/job-lease.ts); tests pass a short one. */
+  heartbeatMs?: number;
 }
 
 /** What buildApp hands the modules beyond the app itself. */

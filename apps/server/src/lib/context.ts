@@ -34,6 +34,8 @@ export interface AppContext extends DataContext {
    * on them (search, the sitemap, visitor pages).
    */
   publishing: PublishSchedule;
+  /** The name this app writes on the background work it claims (lib/job-lease.ts). */
+  leaseOwner: string;
   /** Set when shutdown starts: new requests then get 503. */
   lifecycle: { draining: boolean };
 }

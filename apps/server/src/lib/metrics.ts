@@ -71,6 +71,12 @@ export class Metrics {
 
   /** Webhook deliveries, scheduled feeds, import and image job timings (lib/metrics-jobs.ts). */
   readonly jobs = new JobMetrics(this.registry);
+  readonly leaseTakeovers = new Counter({
+    name: 'dalil_job_lease_takeovers_total',
+    help: 'Background work taken over from a process whose lease ran out (it died or stalled), by kind',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
 
   constructor() {
     this.registry.registerMetric(this.requests.asMetric());

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Account } from '@dalil/contracts/auth';
 import type { FeedOutcome } from '@dalil/contracts/feeds';
 import type { ImportReport } from '@dalil/contracts/imports';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { feeds } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
@@ -200,7 +200,8 @@ function reasonOf(error: unknown): string {
 /**
  * One run of a feed the caller has claimed (docs/decisions/0052-scheduled-feeds.md): fetch, check and
  * import like an upload; a failure is recorded with its reason as an import run of its own, which
- * ends through finishImportRun like any other. The feed's last run and lease are set at the end.
+ * ends through finishImportRun like any other. The feed's last run is set, and its lease let go, at the
+ * end.
  */
 export async function runFeed(
   ctx: AppContext,
@@ -249,7 +250,8 @@ export async function runFeed(
       leaseUntil: null,
       ...(end.validators ?? {}),
     })
-    .where(eq(feeds.id, feed.id));
+    // A run whose lease another process took over (this one stalled past it) leaves the feed to that run.
+    .where(and(eq(feeds.id, feed.id), eq(feeds.leaseOwner, ctx.leaseOwner)));
   options.log.info({ feed: feed.id, outcome: end.outcome, importId: end.importId }, 'feed run');
   return end;
 }

@@ -1,22 +1,23 @@
-import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { families, feeds } from '../../db/schema';
 import type { AppContext } from '../../lib/context';
 import { conflict } from '../../lib/errors';
+import { HEARTBEAT_MS, LEASE_MS, startHeartbeat, tookOver } from '../../lib/job-lease';
 import { runFeed } from './feed-run';
 import { nextRunAfter } from './feed-schedule';
 import type { FeedRow } from './feeds.service';
 
-/** How long a claimed run may take before another process may take the feed over. */
-const LEASE_MS = 30 * 60_000;
 /** Due feeds read per look; the rest wait for the next. */
 const BATCH = 10;
 
 /**
  * Runs the due feeds of every server process sharing the database (docs/decisions/0052-scheduled-feeds.md).
  * Each process looks every `pollMs`; a due feed is claimed with one UPDATE that moves its next run
- * time and sets a lease, and only the process whose UPDATE matched runs it. `clock` is the wall
- * clock the schedule is read by (tests pass one they move).
+ * time and sets a lease in this process's name, and only the process whose UPDATE matched runs it,
+ * renewing the lease while the run lasts (lib/job-lease.ts). A lease that ran out belongs to a run
+ * whose process died: the next look of any process takes the feed over and runs it again. `clock`
+ * is the wall clock the schedule and the leases are read by (tests pass one they move).
  */
 export class FeedScheduler {
   private timer: NodeJS.Timeout | undefined;
@@ -28,6 +29,8 @@ export class FeedScheduler {
     private readonly ctx: AppContext,
     private readonly log: FastifyBaseLogger,
     private readonly clock: () => number,
+    /** How often a run renews its lease (tests pass a short one). */
+    private readonly heartbeatMs = HEARTBEAT_MS,
   ) {}
 
   now(): Date {
@@ -68,8 +71,8 @@ export class FeedScheduler {
         .from(feeds)
         .where(
           and(
-            lte(feeds.nextRunAt, now),
-            or(isNull(feeds.leaseUntil), lte(feeds.leaseUntil, now)),
+            // Due and free, or left by a run whose process died.
+            or(and(lte(feeds.nextRunAt, now), isNull(feeds.leaseUntil)), lte(feeds.leaseUntil, now)),
             // A family in the recycle bin keeps its feeds, which wait until it comes back.
             sql`exists (select 1 from ${families} where ${families.id} = ${feeds.familyId})`,
           ),
@@ -82,6 +85,7 @@ export class FeedScheduler {
         const claimed = await this.claimDue(seen, now);
         if (!claimed) continue;
         claimedAny = true;
+        if (seen.leaseUntil !== null) this.tookOver(seen);
         await this.track(this.run(claimed, now));
         ran++;
       }
@@ -92,23 +96,27 @@ export class FeedScheduler {
   }
 
   /**
-   * The atomic claim: moves the next run time past now and sets the lease, only if no other process
-   * did so since `seen` was read. PostgreSQL re-checks the WHERE on the row another process just
-   * updated, so of several processes exactly one gets the row back.
+   * The atomic claim: moves a due feed's next run time past now and sets the lease, only if no other
+   * process did so since `seen` was read. PostgreSQL re-checks the WHERE on the row another process
+   * just updated, so of several processes exactly one gets the row back. A feed taken over from a
+   * dead run that was not due again keeps its next run time.
    */
   private async claimDue(seen: FeedRow, now: Date): Promise<FeedRow | null> {
-    let next: Date | null = null;
-    try {
-      next = nextRunAfter(seen.schedule, seen.timeZone, now);
-    } catch (err) {
-      this.log.warn({ err, feed: seen.id }, 'feed schedule unreadable');
+    let next: Date | null = seen.nextRunAt;
+    if (seen.nextRunAt.getTime() <= now.getTime()) {
+      try {
+        next = nextRunAfter(seen.schedule, seen.timeZone, now);
+      } catch (err) {
+        this.log.warn({ err, feed: seen.id }, 'feed schedule unreadable');
+        next = null;
+      }
     }
     const [row] = await this.ctx.db
       .update(feeds)
       .set({
         // A schedule that never runs again (it was checked when saved) waits a year, and says so.
         nextRunAt: next ?? new Date(now.getTime() + 365 * 86400_000),
-        leaseUntil: new Date(now.getTime() + LEASE_MS),
+        ...this.lease(now),
       })
       .where(
         and(
@@ -129,20 +137,53 @@ export class FeedScheduler {
     const now = this.now();
     const [row] = await this.ctx.db
       .update(feeds)
-      .set({ leaseUntil: new Date(now.getTime() + LEASE_MS) })
+      .set(this.lease(now))
       .where(and(eq(feeds.id, feed.id), or(isNull(feeds.leaseUntil), lte(feeds.leaseUntil, now))))
       .returning();
     if (!row) throw conflict('This feed is running already');
+    if (feed.leaseUntil !== null) this.tookOver(feed);
     void this.track(this.run(row, now));
     return row;
   }
 
+  private lease(now: Date) {
+    return { leaseUntil: new Date(now.getTime() + LEASE_MS), leaseOwner: this.ctx.leaseOwner };
+  }
+
+  private tookOver(seen: FeedRow): void {
+    tookOver(
+      this.ctx.metrics,
+      this.log,
+      'feed',
+      { feed: seen.id, previousOwner: seen.leaseOwner },
+      'feed run taken over from a process whose lease ran out; running it again',
+    );
+  }
+
+  /** Pushes the lease of a run of this process on; false once another process took the feed over. */
+  private async renew(id: number): Promise<boolean> {
+    const renewed = await this.ctx.db
+      .update(feeds)
+      .set({ leaseUntil: new Date(this.clock() + LEASE_MS) })
+      // A beat that lands after the run's end finds the lease let go, and leaves it so.
+      .where(and(eq(feeds.id, id), eq(feeds.leaseOwner, this.ctx.leaseOwner), isNotNull(feeds.leaseUntil)))
+      .returning({ id: feeds.id });
+    return renewed.length > 0;
+  }
+
   private async run(feed: FeedRow, now: Date): Promise<void> {
+    const heartbeat = startHeartbeat(() => this.renew(feed.id), {
+      everyMs: this.heartbeatMs,
+      log: this.log.child({ feed: feed.id }),
+      what: 'feed run',
+    });
     try {
       await runFeed(this.ctx, feed, { now, signal: this.stopping.signal, log: this.log });
     } catch (err) {
       // Recording the run failed (the database went away): the lease runs out and the feed is due again.
       this.log.error({ err, feed: feed.id }, 'feed run could not be recorded');
+    } finally {
+      heartbeat.stop();
     }
   }
 

@@ -11,13 +11,17 @@ import {
   FeedUpdateBodySchema,
 } from '@dalil/contracts/feeds';
 import type { FeedSettings } from '../../lib/app-module';
+import { HEARTBEAT_MS } from '../../lib/job-lease';
 import { FeedScheduler } from './feed-scheduler';
 import { createFeed, feedOf, listFeeds, removeFeed, toFeed, updateFeed } from './feeds.service';
 
 const tags = ['feeds'];
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema };
-/** Looks for due feeds this often by default: schedules run at most once a minute. */
-const POLL_MS = 30_000;
+/**
+ * Looks for due feeds this often by default: schedules run at most once a minute, and a run whose
+ * process died is taken over within a look of its lease running out (lib/job-lease.ts).
+ */
+const POLL_MS = HEARTBEAT_MS;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,7 +37,12 @@ declare module 'fastify' {
 export function feedRoutes(app: FastifyInstance, settings: FeedSettings = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
-  const scheduler = new FeedScheduler(ctx, app.log.child({ module: 'feeds' }), settings.clock ?? Date.now);
+  const scheduler = new FeedScheduler(
+    ctx,
+    app.log.child({ module: 'feeds' }),
+    settings.clock ?? Date.now,
+    settings.heartbeatMs,
+  );
   app.decorate('feedScheduler', scheduler);
   // JOBS=off: a person may still run a feed by hand, but none runs on its schedule.
   app.addHook('onReady', (done) => {

@@ -33,9 +33,17 @@ export function toImageJob(row: Row): ImageJob {
   };
 }
 
-/** Marks interrupted jobs failed: all active ones (one process owns the database) or the silent ones. */
-export async function failInterrupted(db: Db, all: boolean, staleSeconds: number): Promise<void> {
-  await db
+/**
+ * Marks interrupted jobs failed: all active ones (one process owns an embedded database, so at its
+ * start none is alive) or those whose heartbeat is older than `staleSeconds` (their process died;
+ * lib/job-lease.ts). Answers the jobs it marked, with the process that ran them.
+ */
+export async function failInterrupted(
+  db: Db,
+  all: boolean,
+  staleSeconds: number,
+): Promise<{ id: number; leaseOwner: string | null }[]> {
+  return db
     .update(imageJobs)
     .set({ state: 'failed', error: INTERRUPTED, updatedAt: new Date() })
     .where(
@@ -43,11 +51,12 @@ export async function failInterrupted(db: Db, all: boolean, staleSeconds: number
         inArray(imageJobs.state, ACTIVE),
         all ? undefined : lt(imageJobs.heartbeatAt, sql`now() - make_interval(secs => ${staleSeconds})`),
       ),
-    );
+    )
+    .returning({ id: imageJobs.id, leaseOwner: imageJobs.leaseOwner });
 }
 
-export async function activeJob(db: Db, familyKey: number, staleSeconds: number): Promise<Row | undefined> {
-  await failInterrupted(db, false, staleSeconds);
+/** The family's queued or running job (interrupted ones are marked failed first: failInterrupted). */
+export async function activeJob(db: Db, familyKey: number): Promise<Row | undefined> {
   const [row] = await db
     .select(jobColumns)
     .from(imageJobs)
@@ -55,12 +64,16 @@ export async function activeJob(db: Db, familyKey: number, staleSeconds: number)
   return row;
 }
 
-/** A new queued job, or null when the family already has an active one. */
-export async function createJob(db: Db, familyKey: number): Promise<Row | null> {
+/** A new queued job run by `leaseOwner`, or null when the family already has an active one. */
+export async function createJob(
+  db: Db,
+  familyKey: number,
+  leaseOwner: string | null = null,
+): Promise<Row | null> {
   try {
     const [row] = await db
       .insert(imageJobs)
-      .values({ familyKey, state: 'queued', counts: countStatuses([]), files: [] })
+      .values({ familyKey, state: 'queued', counts: countStatuses([]), files: [], leaseOwner })
       .returning();
     return { ...row!, changed: 0 };
   } catch (err) {
@@ -69,14 +82,12 @@ export async function createJob(db: Db, familyKey: number): Promise<Row | null> 
   }
 }
 
-export async function readJob(db: Db, id: number, staleSeconds: number): Promise<Row | undefined> {
-  await failInterrupted(db, false, staleSeconds);
+export async function readJob(db: Db, id: number): Promise<Row | undefined> {
   const [row] = await db.select(jobColumns).from(imageJobs).where(eq(imageJobs.id, id));
   return row;
 }
 
-export async function latestJobs(db: Db, staleSeconds: number, limit = 5): Promise<Row[]> {
-  await failInterrupted(db, false, staleSeconds);
+export async function latestJobs(db: Db, limit = 5): Promise<Row[]> {
   return db.select(jobColumns).from(imageJobs).orderBy(desc(imageJobs.id)).limit(limit);
 }
 

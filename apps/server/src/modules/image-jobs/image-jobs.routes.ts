@@ -19,14 +19,8 @@ import { HttpError } from '../../lib/errors';
 import { countEntries, uploadEntries, ZipBombError } from './image-entries';
 import { countStatuses, judge } from './image-judge';
 import { ProductIndex } from './image-match';
-import {
-  activeJob,
-  createJob,
-  failInterrupted,
-  latestJobs,
-  readJob,
-  toImageJob,
-} from './image-jobs.repository';
+import { activeJob, createJob, latestJobs, readJob, toImageJob } from './image-jobs.repository';
+import { InterruptedJobs } from './interrupted-jobs';
 import { undoImageJob } from './image-job-history';
 import { runImageJob } from './image-job-runner';
 import { discard, receiveFiles } from './image-receive';
@@ -51,10 +45,12 @@ export async function imageUploadRoutes(app: FastifyInstance) {
   const { imageBatch, imageMaxBytes, dataDir } = ctx.config;
   const tmpDir = join(dataDir, 'tmp', 'images');
   const limits = { fileBytes: imageMaxBytes, archiveBytes: imageBatch.archiveBytes };
+  const interrupted = new InterruptedJobs(ctx, app.log.child({ module: 'image-jobs' }));
   // One process owns an embedded database: whatever it left running when it stopped was interrupted.
-  app.addHook('onReady', () =>
-    failInterrupted(ctx.db, ctx.database.engine === 'pglite', imageBatch.staleSeconds),
-  );
+  app.addHook('onReady', () => interrupted.takeOver(ctx.database.engine === 'pglite'));
+  // Processes sharing PostgreSQL: a job whose process died is marked failed within a minute by any of
+  // them, whether or not someone reads it (not with JOBS=off: reads still find them).
+  if (ctx.database.engine === 'postgres' && ctx.config.jobs) interrupted.watch(app);
 
   await app.register(async (scope) => {
     await scope.register(multipart, {
@@ -94,10 +90,13 @@ export async function imageUploadRoutes(app: FastifyInstance) {
             409,
             'Images are already being imported for this family; wait for that job to finish',
           );
-        if (!dryRun && (await activeJob(ctx.db, familyKey, imageBatch.staleSeconds))) throw busy();
+        if (!dryRun) {
+          await interrupted.takeOver();
+          if (await activeJob(ctx.db, familyKey)) throw busy();
+        }
         const files = await receiveFiles(request, tmpDir, imageBatch.uploadBytes);
         if (!dryRun) {
-          const job = await createJob(ctx.db, familyKey);
+          const job = await createJob(ctx.db, familyKey, ctx.leaseOwner);
           if (!job) {
             await discard(files);
             throw busy();
@@ -138,12 +137,15 @@ export async function imageUploadRoutes(app: FastifyInstance) {
         response: { 200: ImageJobListSchema, ...errors },
       },
     },
-    async () => ({
-      data: (await latestJobs(ctx.db, imageBatch.staleSeconds)).map((row) => {
-        const { files: _report, ...summary } = toImageJob(row);
-        return summary;
-      }),
-    }),
+    async () => {
+      await interrupted.takeOver();
+      return {
+        data: (await latestJobs(ctx.db)).map((row) => {
+          const { files: _report, ...summary } = toImageJob(row);
+          return summary;
+        }),
+      };
+    },
   );
   r.get(
     `${API_BASE}${API_PATHS.uploadImagesJob}`,
@@ -158,7 +160,8 @@ export async function imageUploadRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const row = await readJob(ctx.db, request.params.id, imageBatch.staleSeconds);
+      await interrupted.takeOver();
+      const row = await readJob(ctx.db, request.params.id);
       if (!row) throw new HttpError(404, 'Image job not found');
       return toImageJob(row);
     },
@@ -178,7 +181,7 @@ export async function imageUploadRoutes(app: FastifyInstance) {
     },
     async (request) => {
       await undoImageJob(ctx, request.params.id, request.account);
-      return toImageJob((await readJob(ctx.db, request.params.id, imageBatch.staleSeconds))!);
+      return toImageJob((await readJob(ctx.db, request.params.id))!);
     },
   );
 }

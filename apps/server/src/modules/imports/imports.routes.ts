@@ -18,6 +18,8 @@ import { fixedNames, runImport, type ImportProgress } from './imports.service';
 import { invalidRowsFile } from './invalid-rows';
 import { ImportSlots } from './import-slots';
 import { sweepTemporary } from './import-temp';
+import { removeDeadStaging } from './import-lease';
+import { tookOver } from '../../lib/job-lease';
 import { receiveUpload } from './receive-upload';
 import { templateRoutes } from './template.routes';
 import { detectUploadFormat } from './upload-format';
@@ -91,7 +93,9 @@ export async function importRoutes(app: FastifyInstance) {
   // period (another process may still be running it), so its upload can only go later: the sweep runs
   // again every few minutes. It only ever removes what is older than this process.
   // Leftovers cost only disk space: a failed sweep is logged and the server starts all the same.
-  const sweep = async () => {
+  // The staging rows of imports whose process died go too (import-lease.ts): at the first sweep on
+  // PGlite all of them (this process owns the database alone), else those with no live lease.
+  const sweep = async (started = false) => {
     try {
       const removed = await sweepTemporary({
         dataDir,
@@ -99,13 +103,17 @@ export async function importRoutes(app: FastifyInstance) {
         imageJobStaleSeconds: ctx.config.imageBatch.staleSeconds,
       });
       if (removed > 0) app.log.info({ removed }, 'removed temporary files a stopped process left');
+      const all = started && ctx.database.engine === 'pglite';
+      for (const dead of await removeDeadStaging(ctx.db, { all, self: ctx.leaseOwner })) {
+        tookOver(ctx.metrics, app.log, 'import', dead, 'removed the staging rows of a stopped import');
+      }
     } catch (err) {
       app.log.warn({ err }, 'could not sweep the temporary files of stopped processes');
     }
   };
   let again: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    await sweep();
+    await sweep(true);
     again = setInterval(() => void sweep(), TEMPORARY_SWEEP_MS);
     again.unref();
   });

@@ -10,14 +10,14 @@ import {
 } from '@dalil/contracts/imports';
 import type { Database, Tx } from '../../db/client';
 import { categories, families } from '../../db/schema';
-import type { CatalogueWrites } from '../../lib/catalogue-version';
 import { badRequest, notFound } from '../../lib/errors';
 import type { Header } from './csv-header';
 import { duplicateWarnings } from './duplicates';
 import { checkFile } from './file-check';
 import { mergeStaged } from './merge';
 import type { FixedNames } from './row-check';
-import { clearStaging, dropStagedLines, newImportId, Stager } from './staging';
+import { dropStagedLines, Stager } from './staging';
+import { holdImportLease } from './import-lease';
 import { foreignFamilyRows } from './family-scope-check';
 import { announceImport, finishImportRun, startImportRun } from './import-runs';
 import { writableFamilies } from '../../lib/family-scope';
@@ -31,7 +31,7 @@ import { keyConflicts } from './key-conflicts';
 import { subCategoryProblems } from './sub-categories';
 import { ImageAddresses, missingImageProblems } from './image-cells';
 import { loadAttributeScope } from './attribute-cells';
-import type { MediaStore } from '../../lib/media-store';
+import type { AppContext } from '../../lib/context';
 import type { Config } from '../../config/config';
 
 /** Other uploads (the synonyms CSV) and downloads (the export sheet) share these with the imports. */
@@ -130,10 +130,8 @@ export async function runImport(
     catalogue,
     media,
     config,
-  }: {
-    database: Database;
-    catalogue: CatalogueWrites;
-    media: MediaStore;
+    leaseOwner,
+  }: Pick<AppContext, 'database' | 'catalogue' | 'media' | 'leaseOwner'> & {
     config: Pick<Config, 'outbound' | 'imageMaxBytes'>;
   },
   options: {
@@ -158,7 +156,7 @@ export async function runImport(
   progress: ImportProgress = {},
 ): Promise<ImportReport> {
   const { db } = database;
-  const stager = new Stager(db, newImportId());
+  const stager = await Stager.start(db, leaseOwner);
   const timings = (progress.timings ??= {});
   let current: ImportPhase | undefined;
   let mark = performance.now();
@@ -222,6 +220,7 @@ export async function runImport(
       // A whole file is merged in a few statements: they may run longer than a request's statement
       // timeout, but stay bounded by CSV_MAX_BYTES.
       await tx.execute(sql`set local statement_timeout = '300s'`);
+      await holdImportLease(tx, stager.importId);
       if (write) await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
       if (!write) {
         const result = await mergeStaged(tx, {
@@ -286,8 +285,8 @@ export async function runImport(
     };
   } finally {
     await stager.settle().catch(() => undefined);
-    // Scratch rows go whatever happened; a failure here must not hide the import's own error.
-    await clearStaging(db, stager.importId).catch(() => undefined);
+    // Scratch rows and their lease go whatever happened; a failure here must not hide the import's error.
+    await stager.clear().catch(() => undefined);
     if (database.engine === 'pglite') await db.execute(sql`vacuum import_rows`).catch(() => undefined);
   }
 }

@@ -1,17 +1,18 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { type Heartbeat, startHeartbeat } from '../../lib/job-lease';
+import { dropImportLease, renewImportLease, takeImportLease } from './import-lease';
 import type { StagedRow } from './row-check';
 
 type Executor = Pick<Db, 'execute'>;
 
 /** Rows per staging insert: about 2 MB of parameters, small enough to keep memory flat. */
 export const STAGE_BATCH = 5000;
-const STALE_AFTER_MS = 6 * 3600_000;
 
 /**
- * An import's id encodes its start time, so rows left behind by a crashed import can be recognised
- * and removed by a later one.
+ * An import's id: its start time and a random part. Rows left behind by a crashed import are
+ * recognised by their id having no live lease (import-lease.ts).
  */
 export const newImportId = () => Date.now() * 1000 + randomInt(1000);
 
@@ -46,11 +47,30 @@ export class Stager {
   private rows: StagedRow[] = [];
   private inFlight: Promise<void> = Promise.resolve();
   private failure: unknown = null;
+  private heartbeat: Heartbeat | null = null;
 
   constructor(
     private readonly db: Executor,
     readonly importId: number,
   ) {}
+
+  /**
+   * A stager for a new import, holding the lease its rows live by (import-lease.ts): a process that
+   * dies mid-import leaves them to be removed by the next start.
+   */
+  static async start(db: Db, leaseOwner: string): Promise<Stager> {
+    const stager = new Stager(db, newImportId());
+    await takeImportLease(db, stager.importId, leaseOwner);
+    stager.heartbeat = startHeartbeat(() => renewImportLease(db, stager.importId), { what: 'import' });
+    return stager;
+  }
+
+  /** Removes the import's rows and lets its lease go. */
+  async clear(): Promise<void> {
+    this.heartbeat?.stop();
+    await clearStaging(this.db, this.importId);
+    await dropImportLease(this.db, this.importId);
+  }
 
   async add(row: StagedRow): Promise<void> {
     this.rows.push(row);
@@ -97,12 +117,9 @@ export class Stager {
   }
 }
 
-/** Removes this import's rows, and any left by an import that crashed hours ago. */
+/** Removes this import's rows (those of imports whose process died go by import-lease.ts). */
 export async function clearStaging(db: Executor, importId: number): Promise<void> {
-  const staleBefore = (Date.now() - STALE_AFTER_MS) * 1000;
-  await db.execute(
-    sql`delete from import_rows where import_id = ${importId}::bigint or import_id < ${staleBefore}::bigint`,
-  );
+  await db.execute(sql`delete from import_rows where import_id = ${importId}::bigint`);
 }
 
 /** Takes staged rows out of an import (rows of a valid-rows import whose problems showed after staging). */

@@ -3,20 +3,21 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { executeNamed } from '../../db/prepared';
+import { tookOver } from '../../lib/job-lease';
+import type { Metrics } from '../../lib/metrics';
 import { onEnqueued } from '../../lib/webhook-outbox';
+import { BATCH, type Claimed, claimDeliveries } from './webhook-claim';
 import { type Outcome, WebhookSender } from './webhook-sender';
 
 // Sends the outbox's deliveries (docs/decisions/0051-webhooks.md). Every server process runs one:
-// it claims due deliveries with a lease (FOR UPDATE SKIP LOCKED, so two processes never claim the
-// same one), has its sender thread sign and post them, and records the attempts. A failed delivery is retried on a
+// it claims due deliveries with a lease in its name (webhook-claim.ts), has its sender thread sign and
+// post them, and records the attempts. A failed delivery is retried on a
 // growing schedule for a day after its first attempt; then its subscription is disabled.
 
 /** Waits after the 1st, 2nd, ... failed attempt; the last repeats until the day is over. */
 const RETRY_SCHEDULE_MS = [5, 300, 1800, 7200, 18_000, 36_000].map((s) => s * 1000);
 /** How long after its first attempt a delivery is retried before its subscription is disabled. */
 const GIVE_UP_AFTER_MS = 24 * 3600 * 1000;
-/** Deliveries claimed, and sent at once, per round. */
-const BATCH = 256;
 /**
  * How long a local write's events wait for the next writes' to join their round, and how long a
  * round that was not full waits before the next. Under a stream of writes, rounds are then fewer and
@@ -24,17 +25,6 @@ const BATCH = 256;
  * thread from the writes less often; an event waits at most this much longer to be sent.
  */
 const GATHER_MS = 50;
-
-interface Claimed {
-  id: number;
-  subscription_id: number;
-  attempts: number;
-  first_attempt_at: string | Date | null;
-  message_id: string;
-  body: string;
-  url: string;
-  secret: string;
-}
 
 /** An attempt made, and what it makes of its delivery. */
 interface Sent {
@@ -55,6 +45,9 @@ export interface WorkerOptions {
   timeoutMs: number;
   pollMs: number;
   allowedHosts: readonly string[];
+  /** The name this process writes on the deliveries it claims (lib/job-lease.ts). */
+  owner: string;
+  metrics: Metrics;
 }
 
 export class WebhookWorker {
@@ -152,8 +145,12 @@ export class WebhookWorker {
     while (!this.stopped) {
       // This round's claim sees every write committed before it: a wake from before it needs no other.
       this.again = false;
-      const claimed = await this.claim();
+      const now = this.options.now();
+      // A round is over within the receivers' timeout: its lease outlasts it by five seconds.
+      const until = new Date(now.getTime() + this.options.timeoutMs + 5000);
+      const claimed = await claimDeliveries(this.db, now, until, this.options.owner);
       if (claimed.length === 0) return;
+      this.countTakeovers(claimed);
       const at = this.options.now();
       const outcomes = await this.sender.send({
         timestamp: Math.floor(at.getTime() / 1000),
@@ -178,44 +175,25 @@ export class WebhookWorker {
     }
   }
 
-  private leaseMs(): number {
-    return this.options.timeoutMs + 5000;
-  }
-
   /**
-   * Leases up to BATCH due deliveries of enabled subscriptions. A delivery waits while an earlier one
-   * of the same record to the same subscription is still pending, so a receiver sees a record's
-   * events in order.
+   * Deliveries whose lease ran out were claimed by a round that never recorded them: its process
+   * died (or stopped before the round ended). They are sent again, with the same webhook-id.
    */
-  private async claim(): Promise<Claimed[]> {
-    const now = this.options.now();
-    const until = new Date(now.getTime() + this.leaseMs());
-    return executeNamed<Claimed>(
-      this.db,
-      'webhook-claim',
-      sql`
-      with claimed as (
-        update webhook_deliveries d set leased_until = ${until.toISOString()}::timestamptz
-        where d.id in (
-          select p.id from webhook_deliveries p
-          join webhook_subscriptions s on s.id = p.subscription_id and s.enabled
-          where p.state = 'pending'
-            and (p.next_attempt_at is null or p.next_attempt_at <= ${now.toISOString()}::timestamptz)
-            and (p.leased_until is null or p.leased_until <= ${now.toISOString()}::timestamptz)
-            and (p.key is null or not exists (
-              select 1 from webhook_deliveries e
-              where e.subscription_id = p.subscription_id and e.key = p.key
-                and e.state = 'pending' and e.id < p.id))
-          order by p.id
-          limit ${BATCH}
-          for update of p skip locked)
-        returning d.id, d.subscription_id, d.message_id, d.attempts, d.first_attempt_at, d.leased_until)
-      select c.id, c.subscription_id, c.attempts, c.first_attempt_at, m.message_id, m.body, s.url, s.secret
-      from claimed c
-      join webhook_messages m on m.id = c.message_id
-      join webhook_subscriptions s on s.id = c.subscription_id
-      order by c.id`,
-    );
+  private countTakeovers(claimed: Claimed[]): void {
+    const from = new Map<string, number>();
+    for (const d of claimed) {
+      if (d.taken_from !== null) from.set(d.taken_from, (from.get(d.taken_from) ?? 0) + 1);
+    }
+    for (const [previousOwner, deliveries] of from) {
+      tookOver(
+        this.options.metrics,
+        this.log,
+        'webhook',
+        { previousOwner, deliveries },
+        'webhook deliveries taken over from a round whose lease ran out; sending them again',
+        deliveries,
+      );
+    }
   }
 
   /** What an attempt's outcome makes of its delivery: delivered, retried when, or given up. */

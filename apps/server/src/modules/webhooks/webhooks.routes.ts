@@ -174,6 +174,8 @@ export function webhookRoutes(app: FastifyInstance) {
     timeoutMs: ctx.config.webhooks.timeoutMs,
     pollMs: ctx.config.webhooks.pollMs,
     allowedHosts: ctx.config.outbound.allowedHosts,
+    owner: ctx.leaseOwner,
+    metrics: ctx.metrics,
   });
   wakeWorker = () => worker.wake();
   // A catalogue write that wrote events wakes it as soon as it commits; it polls for the rest.

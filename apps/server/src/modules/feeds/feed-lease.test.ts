@@ -1,0 +1,148 @@
+import { createServer, type ServerResponse, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
+import type { Feed } from '@dalil/contracts/feeds';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feeds } from '../../db/schema';
+import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { Scrape } from '../../../test/prometheus';
+import { csv } from '../imports/imports.test-kit';
+import { FeedScheduler } from './feed-scheduler';
+
+// A feed run's lease (lib/job-lease.ts) as two processes sharing the database see it: the app under
+// test, and a second scheduler on the same database under another process's name. The clock is
+// the test's: the leases run out when the test moves it, not after 30 s of waiting.
+
+const METRICS_TOKEN = 'metrics-token-for-the-lease-tests';
+const FILE = csv([
+  ['categoryNameEn', 'categoryNameAr', 'productNameEn', 'productNameAr'],
+  ['Tea', 'شاي', 'Green tea', 'شاي أخضر'],
+]);
+
+let server: Server;
+let origin: string;
+/** Requests the file server received, by path; a request to /held.csv waits in `held`. */
+const requests: string[] = [];
+const held: ServerResponse[] = [];
+let t: TestApp;
+let admin: string;
+let family: number;
+let clock = Date.parse('2026-12-01T08:00:00Z');
+let logged = '';
+const logLines = () => logged.split('\n').filter((l) => l.startsWith('{'));
+
+const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
+const feedOf = async (id: number) => body(await call('GET', `/api/feed/${id}`)) as unknown as Feed;
+const takeovers = async () =>
+  new Scrape((await t.app.inject({ url: '/metrics', headers: bearer(METRICS_TOKEN) })).body).value(
+    'dalil_job_lease_takeovers_total',
+    { kind: 'feed' },
+  );
+const leaseOf = async (id: number) => (await t.database.db.select().from(feeds).where(eq(feeds.id, id)))[0]!;
+
+async function createFeed(path: string): Promise<number> {
+  const res = await call('POST', '/api/feed', {
+    family,
+    url: `${origin}${path}`,
+    schedule: '0 3 * * *',
+    timeZone: 'UTC',
+  });
+  expect(res.statusCode).toBe(201);
+  return body(res).id as number;
+}
+
+/** Another process sharing the database: the same app's parts under another name. */
+const otherProcess = () =>
+  new FeedScheduler({ ...t.app.ctx, leaseOwner: 'other-host:4242:abcdef' }, t.app.log, () => clock);
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    requests.push(req.url ?? '');
+    if (req.url === '/held.csv') held.push(res);
+    else res.writeHead(200, { 'content-type': 'text/csv' }).end(FILE);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const logStream = new PassThrough();
+  logStream.on('data', (chunk: Buffer) => (logged += chunk.toString()));
+  t = await createTestApp({
+    env: { FEED_ALLOWED_HOSTS: '127.0.0.1', METRICS_TOKEN, LOG_LEVEL: 'warn' },
+    feeds: { clock: () => clock, pollMs: 0, heartbeatMs: 20 },
+    logStream,
+  });
+  admin = await t.adminToken();
+  const res = await call('POST', '/api/family', { nameEn: 'Lease Co', nameAr: 'شركة العقد' });
+  expect(res.statusCode).toBe(201);
+  family = body(res).id as number;
+});
+afterAll(async () => {
+  for (const res of held) res.destroy();
+  await t.close();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe('a feed run under way', () => {
+  it('keeps its lease by its heartbeat: another process does not take it over', async () => {
+    const id = await createFeed('/held.csv');
+    const run = await call('POST', `/api/feed/${id}/run`);
+    expect(run.statusCode).toBe(202);
+    await expect.poll(() => held.length, { timeout: 5_000 }).toBe(1);
+    const claimedAt = clock;
+
+    // Past the first lease twice over (30 s each): the heartbeat pushes it on from the clock it reads.
+    for (const step of [25_000, 25_000]) {
+      clock += step;
+      await expect
+        .poll(async () => (await leaseOf(id)).leaseUntil?.getTime(), { timeout: 5_000 })
+        .toBe(clock + 30_000);
+    }
+    expect(clock - claimedAt).toBeGreaterThan(30_000);
+
+    const other = otherProcess();
+    expect(await other.runDue()).toBe(0);
+    await expect(other.runNow(await leaseOf(id))).rejects.toMatchObject({ statusCode: 409 });
+    await other.stop();
+    expect(requests.filter((r) => r === '/held.csv')).toHaveLength(1);
+    expect(await feedOf(id)).toMatchObject({ running: true });
+    expect(await takeovers()).toBe(0);
+
+    // The file arrives: the run ends in its own process, and lets the lease go.
+    held[0]!.writeHead(200, { 'content-type': 'text/csv' }).end(FILE);
+    await expect.poll(async () => (await feedOf(id)).running, { timeout: 10_000 }).toBe(false);
+    expect((await feedOf(id)).lastRun).toMatchObject({ outcome: 'imported' });
+    expect((await leaseOf(id)).leaseUntil).toBeNull();
+  });
+});
+
+describe('a feed run whose process died', () => {
+  it('waits for its lease to run out, then the next look runs it again: logged and counted', async () => {
+    const id = await createFeed('/file.csv');
+    // What a process killed mid-run leaves: the next run moved on, the lease in its name.
+    const dead = 'gone-host:1:000000';
+    const nextRunAt = new Date(clock + 3600_000);
+    await t.database.db
+      .update(feeds)
+      .set({ leaseOwner: dead, leaseUntil: new Date(clock + 5_000), nextRunAt })
+      .where(eq(feeds.id, id));
+    const before = await takeovers();
+
+    // Its lease has not run out: nobody takes it.
+    expect(await t.app.feedScheduler.runDue()).toBe(0);
+    expect(await feedOf(id)).toMatchObject({ running: true });
+
+    clock += 6_000;
+    const fetched = requests.length;
+    expect(await t.app.feedScheduler.runDue()).toBe(1);
+    expect(requests.slice(fetched)).toEqual(['/file.csv']);
+    const feed = await feedOf(id);
+    expect(feed).toMatchObject({ running: false, lastRun: { outcome: 'imported' } });
+    // The schedule is as the dead run left it.
+    expect(feed.nextRunAt).toBe(nextRunAt.toISOString());
+    expect(await takeovers()).toBe(before + 1);
+    const line = logLines().find((l) => l.includes('feed run taken over'));
+    expect(JSON.parse(line!)).toMatchObject({ feed: id, previousOwner: dead, kind: 'feed' });
+  });
+});
