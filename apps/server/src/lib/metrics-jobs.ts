@@ -3,7 +3,7 @@ import { IMAGE_FILE_STATUSES, type ImageCounts } from '@dalil/contracts/image-up
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 
 /** What one webhook delivery attempt came to: `failed` is retried later, `given_up` is not. */
-export type WebhookAttemptOutcome = 'delivered' | 'failed' | 'given_up';
+type WebhookAttemptOutcome = 'delivered' | 'failed' | 'given_up';
 /** An upload checked only (`preview`), written (`import`, a scheduled feed's too), or taken back. */
 export type ImportOperation = 'preview' | 'import' | 'undo';
 

@@ -14,7 +14,7 @@ export const STAGE_BATCH = 5000;
  * An import's id: its start time and a random part. Rows left behind by a crashed import are
  * recognised by their id having no live lease (import-lease.ts).
  */
-export const newImportId = () => Date.now() * 1000 + randomInt(1000);
+const newImportId = () => Date.now() * 1000 + randomInt(1000);
 
 const TEXT_FIELDS = [
   'familyEn',
@@ -118,7 +118,7 @@ export class Stager {
 }
 
 /** Removes this import's rows (those of imports whose process died go by import-lease.ts). */
-export async function clearStaging(db: Executor, importId: number): Promise<void> {
+async function clearStaging(db: Executor, importId: number): Promise<void> {
   await db.execute(sql`delete from import_rows where import_id = ${importId}::bigint`);
 }
 
