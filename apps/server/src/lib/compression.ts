@@ -70,3 +70,10 @@ export function sendable(
   reply.header('content-encoding', encoding);
   return (copies[encoding] ??= compressText(text, encoding));
 }
+
+/**
+ * What a kept text and its compressed copies hold in memory, at most: V8 keeps a string with any
+ * character past Latin-1 (an Arabic name) at two bytes a UTF-16 code unit.
+ */
+export const keptBytes = (text: string, copies: CompressedCopies): number =>
+  text.length * 2 + (copies.br?.length ?? 0) + (copies.gzip?.length ?? 0);
