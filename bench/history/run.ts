@@ -66,6 +66,7 @@ async function measure(engine: Engine, history: 'on' | 'off', file: string): Pro
   const server = await startServer({
     ...scratch.env,
     CSV_MAX_BYTES: String(1024 * 1024 * 1024),
+    IMPORT_MAX_ROWS: String(10_000_000),
     HISTORY: history,
   });
   try {

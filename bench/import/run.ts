@@ -92,6 +92,7 @@ async function runOne(
   const server = await startServer({
     ...scratch.env,
     CSV_MAX_BYTES: String(1024 * 1024 * 1024),
+    IMPORT_MAX_ROWS: String(10_000_000),
     LOG_LEVEL: 'info',
   });
   try {

@@ -217,6 +217,7 @@ async function measure(engine: Engine, file: string): Promise<Map<number, Measur
   const server = await startServer({
     ...scratch.env,
     CSV_MAX_BYTES: String(1024 * 1024 * 1024),
+    IMPORT_MAX_ROWS: String(10_000_000),
     OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
   });
   try {

@@ -52,6 +52,7 @@ export interface Config {
   statementTimeoutMs: number;
   imageMaxBytes: number;
   csvMaxBytes: number;
+  importMaxRows: number;
   importConcurrency: number;
   /** Built web app to serve; null when there is none (API-only tests). */
   webDist: string | null;
@@ -139,6 +140,7 @@ export function loadConfig(
     statementTimeoutMs: e.STATEMENT_TIMEOUT * 1000,
     imageMaxBytes: e.IMAGE_MAX_BYTES,
     csvMaxBytes: e.CSV_MAX_BYTES,
+    importMaxRows: e.IMPORT_MAX_ROWS,
     importConcurrency: e.IMPORT_CONCURRENCY,
     webDist,
     mediaDir: join(dataDir, 'media'),

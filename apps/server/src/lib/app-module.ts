@@ -9,6 +9,8 @@ import { checkRevertTarget, type RevertTarget } from './revert-target';
 export interface SearchCacheSettings {
   /** Most pages kept; each is one page of at most 100 cards. */
   entries?: number;
+  /** Most bytes kept (lib/cache-budgets.ts). */
+  bytes?: number;
   /** How old the catalogue version may be before a lookup re-reads it from the database. */
   versionTtlMs?: number;
   /** Milliseconds on a monotonic clock; tests pass one they can move. */

@@ -34,10 +34,18 @@ const CACHED_BROTLI = {
 };
 
 function compressText(text: string, encoding: Encoding): Buffer {
-  if (encoding === 'gzip') return gzipSync(text);
-  return brotliCompressSync(text, {
-    params: { ...CACHED_BROTLI, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text) },
-  });
+  const out =
+    encoding === 'gzip'
+      ? gzipSync(text)
+      : brotliCompressSync(text, {
+          params: { ...CACHED_BROTLI, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text) },
+        });
+  // zlib's synchronous calls answer a view of their 16 KB output chunk when the result fits in one: a
+  // kept copy of 3 KB would hold all 16 KB. A copy of its own size is what a cache can count.
+  if (out.buffer.byteLength === out.length) return out;
+  const exact = Buffer.allocUnsafeSlow(out.length);
+  out.copy(exact);
+  return exact;
 }
 
 /** A text's compressed copies, kept by whoever keeps the text and made on first use. */
@@ -70,3 +78,10 @@ export function sendable(
   reply.header('content-encoding', encoding);
   return (copies[encoding] ??= compressText(text, encoding));
 }
+
+/**
+ * What a kept text and its compressed copies hold in memory, at most: V8 keeps a string with any
+ * character past Latin-1 (an Arabic name) at two bytes a UTF-16 code unit.
+ */
+export const keptBytes = (text: string, copies: CompressedCopies): number =>
+  text.length * 2 + (copies.br?.length ?? 0) + (copies.gzip?.length ?? 0);

@@ -8,6 +8,12 @@ export type CacheName = 'search' | 'session' | 'pages';
 export type SignInOutcome = 'success' | 'failure' | 'limited' | 'busy';
 export type ImportOutcome = 'preview' | 'imported' | 'rejected' | 'failed';
 
+/** What a cache holds now (lib/versioned-cache.ts). */
+export interface CacheUsage {
+  readonly size: number;
+  readonly bytes: number;
+}
+
 /**
  * The process's metrics, in a registry of its own per app (tests build many apps in one process, and
  * the global default registry would mix them). Every instrument is always there, so code records
@@ -19,6 +25,7 @@ export class Metrics {
   readonly registry = new Registry();
   private enabled = false;
   private poolStats: () => PoolStats = () => ({ total: 0, idle: 0, waiting: 0 });
+  private readonly caches = new Map<CacheName, CacheUsage>();
 
   readonly requests = new RequestHistogram([0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]);
 
@@ -101,10 +108,29 @@ export class Metrics {
       },
     });
     for (const state of ['queued', 'running']) this.imageJobs.set({ state }, 0);
+    const caches = this.caches;
+    for (const [unit, read] of [
+      ['entries', (c: CacheUsage) => c.size],
+      ['bytes', (c: CacheUsage) => c.bytes],
+    ] as const)
+      new Gauge({
+        name: `dalil_cache_${unit}`,
+        help: `${unit === 'entries' ? 'Entries' : 'Bytes'} held by each in-process cache (lib/cache-budgets.ts bounds both)`,
+        labelNames: ['cache'] as const,
+        registers: [this.registry],
+        collect() {
+          for (const [cache, usage] of caches) this.set({ cache }, read(usage));
+        },
+      });
   }
 
   get on(): boolean {
     return this.enabled;
+  }
+
+  /** Reads a cache's entries and bytes at each scrape. */
+  watchCache(name: CacheName, usage: CacheUsage): void {
+    this.caches.set(name, usage);
   }
 
   /** Reads the pool's state at each scrape. */

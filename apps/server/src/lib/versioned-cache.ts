@@ -3,9 +3,17 @@
  * The version is re-read at most once per `versionTtlMs`, whatever the request rate, so processes
  * sharing one PostgreSQL agree within that window; `expire` (a write committed by this process) makes
  * the next lookup re-read it at once. A changed version empties the cache.
+ *
+ * It holds at most `maxEntries` entries and `maxBytes` bytes, counting each entry as it is stored
+ * (`sizeOf` its value plus its key): a count alone let large entries grow the process without bound
+ * (docs/architecture.md, "Caching"). The least recently used go first until both hold; a value larger
+ * than the whole budget is not kept.
  */
-export interface VersionedCacheOptions {
+export interface VersionedCacheOptions<V> {
   maxEntries: number;
+  maxBytes: number;
+  /** The bytes a value holds in memory, measured when it is stored (and again by `remeasure`). */
+  sizeOf: (value: V) => number;
   versionTtlMs: number;
   readVersion: () => Promise<number>;
   /** Milliseconds on a monotonic clock; tests pass one they can move. */
@@ -14,8 +22,17 @@ export interface VersionedCacheOptions {
   onLookup?: (hit: boolean) => void;
 }
 
+interface Entry<V> {
+  value: V;
+  bytes: number;
+}
+
+/** A key's own bytes: V8 keeps a string with any character past Latin-1 at two bytes a code unit. */
+const keyBytes = (key: string) => key.length * 2;
+
 export class VersionedCache<V> {
-  private readonly entries = new Map<string, V>();
+  private readonly entries = new Map<string, Entry<V>>();
+  private totalBytes = 0;
   private version = Number.NaN;
   private checkedAt = Number.NEGATIVE_INFINITY;
   /** Bumped by `expire`: a version read that started before it must not count as fresh. */
@@ -23,12 +40,17 @@ export class VersionedCache<V> {
   private refreshing: { generation: number; promise: Promise<number> } | null = null;
   private readonly now: () => number;
 
-  constructor(private readonly options: VersionedCacheOptions) {
+  constructor(private readonly options: VersionedCacheOptions<V>) {
     this.now = options.now ?? (() => performance.now());
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** The bytes its entries hold, keys included, as measured when they were stored. */
+  get bytes(): number {
+    return this.totalBytes;
   }
 
   /** The current version, read from the database when the last read started too long ago. */
@@ -40,7 +62,7 @@ export class VersionedCache<V> {
     const promise = this.options.readVersion().then(
       (version) => {
         if (version !== this.version) {
-          this.entries.clear();
+          this.clear();
           this.version = version;
         }
         if (generation === this.generation) this.checkedAt = startedAt;
@@ -63,24 +85,57 @@ export class VersionedCache<V> {
   }
 
   get(key: string): V | undefined {
-    const value = this.entries.get(key);
-    this.options.onLookup?.(value !== undefined);
-    if (value !== undefined) {
-      // Most recently used goes last; eviction takes the first.
-      this.entries.delete(key);
-      this.entries.set(key, value);
-    }
-    return value;
+    const entry = this.entries.get(key);
+    this.options.onLookup?.(entry !== undefined);
+    if (entry === undefined) return undefined;
+    // Most recently used goes last; eviction takes the first.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.value;
   }
 
   /** Keeps `value` computed under `version`, unless the version has moved on meanwhile. */
   set(key: string, value: V, version: number): void {
     if (version !== this.version) return;
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    if (this.entries.size > this.options.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
+    this.delete(key);
+    const entry = { value, bytes: keyBytes(key) + this.options.sizeOf(value) };
+    if (entry.bytes > this.options.maxBytes) return;
+    this.entries.set(key, entry);
+    this.totalBytes += entry.bytes;
+    this.evict();
+  }
+
+  /**
+   * Measures a kept value again after it grew in place (a cached page keeps its compressed copies once
+   * a client asks for them), evicting others, or itself, until the budget holds again.
+   */
+  remeasure(key: string): void {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return;
+    const bytes = keyBytes(key) + this.options.sizeOf(entry.value);
+    if (bytes === entry.bytes) return;
+    this.totalBytes += bytes - entry.bytes;
+    entry.bytes = bytes;
+    if (bytes > this.options.maxBytes) this.delete(key);
+    else this.evict();
+  }
+
+  private evict(): void {
+    for (const [key] of this.entries) {
+      if (this.entries.size <= this.options.maxEntries && this.totalBytes <= this.options.maxBytes) return;
+      this.delete(key);
     }
+  }
+
+  private delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return;
+    this.entries.delete(key);
+    this.totalBytes -= entry.bytes;
+  }
+
+  private clear(): void {
+    this.entries.clear();
+    this.totalBytes = 0;
   }
 }

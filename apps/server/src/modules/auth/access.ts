@@ -42,6 +42,7 @@ export function registerAccessControl(app: FastifyInstance, settings: SessionCac
   const sessions = new SessionCache(app.ctx.db, app.ctx.tokens, app.ctx.sessions, settings, (hit) =>
     metrics.cacheLookup('session', hit),
   );
+  metrics.watchCache('session', sessions);
   app.addHook('onClose', (_instance, done) => {
     sessions.close();
     done();

@@ -13,6 +13,7 @@ import {
 import { apiKeyOf, keyAccount } from '../../lib/api-key-caller';
 import { readSessionVersion, REVOCATION_DELAY_MS, type SessionWrites } from '../../lib/session-version';
 import type { Tokens, VerifiedToken } from '../../lib/tokens';
+import { CACHE_BUDGETS } from '../../lib/cache-budgets';
 import { VersionedCache } from '../../lib/versioned-cache';
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]{1,4096})$/;
@@ -99,13 +100,26 @@ export class SessionCache {
     onLookup?: (hit: boolean) => void,
   ) {
     this.cache = new VersionedCache<Verdict>({
-      maxEntries: settings.entries ?? 10_000,
+      maxEntries: settings.entries ?? CACHE_BUDGETS.session.entries,
+      maxBytes: CACHE_BUDGETS.session.bytes,
+      // Measured once, when a credential is first checked (a signature check or a query costs more).
+      sizeOf: (verdict) => JSON.stringify(verdict).length * 2,
       versionTtlMs: settings.versionTtlMs ?? REVOCATION_DELAY_MS,
       readVersion: () => readSessionVersion(db),
       ...(settings.now ? { now: settings.now } : {}),
       ...(onLookup ? { onLookup } : {}),
     });
     this.unsubscribe = sessions.onWrite(() => this.cache.expire());
+  }
+
+  /** Entries in the verdict cache. */
+  get size(): number {
+    return this.cache.size;
+  }
+
+  /** Bytes the verdict cache holds. */
+  get bytes(): number {
+    return this.cache.bytes;
   }
 
   /** The live session of a bearer credential; null when it is forged, expired, signed out, revoked or its account changed. */

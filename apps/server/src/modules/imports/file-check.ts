@@ -1,5 +1,5 @@
 import type { ImportKind, ImportProblem, UploadFormat } from '@dalil/contracts/imports';
-import { badRequest } from '../../lib/errors';
+import { badRequest, HttpError } from '../../lib/errors';
 import { matchHeader, type Header } from './csv-header';
 import { checkAttributeHeader } from './attribute-cells';
 import type { SourceRecord } from './csv-source';
@@ -17,11 +17,19 @@ const EXTRA_CELLS: Record<UploadFormat, string> = {
   xlsx: 'has more cells than the header (a value right of the last named column)',
 };
 
+const tooManyRows = (maxRows: number) =>
+  new HttpError(
+    413,
+    `The file has more than ${maxRows} rows, more than an import takes; split it into smaller files`,
+    [{ path: 'file', message: `has more than ${maxRows} rows` }],
+  );
+
 /**
  * Reads an upload (CSV or XLSX) and checks it row by row: the first non-blank row is the header,
  * blank rows are skipped, and each data row comes with its problems and, when it has none, the row
  * to stage. Used by the import (which stages) and by the invalid-rows download (which writes the
- * faulty rows back), so both see a file the same way.
+ * faulty rows back), so both see a file the same way. More than `maxRows` data rows (blank ones not
+ * counted) is a 413 as soon as the next one is read.
  */
 export async function* checkFile(options: {
   path: string;
@@ -29,9 +37,11 @@ export async function* checkFile(options: {
   kind: ImportKind;
   fixed: FixedNames;
   maxBytes: number;
+  maxRows: number;
 }): AsyncGenerator<CheckedRecord> {
   const { format, kind, fixed } = options;
   let header: Header | undefined;
+  let rows = 0;
   for await (const record of uploadRecords(options.path, format, options.maxBytes)) {
     const { line, cells, cellProblems } = record;
     if (isBlankRecord(cells) && !cellProblems) continue;
@@ -49,6 +59,7 @@ export async function* checkFile(options: {
       yield { type: 'header', record, header };
       continue;
     }
+    if (++rows > options.maxRows) throw tooManyRows(options.maxRows);
     const problems: ImportProblem[] = [];
     const report = (p: ImportProblem) => problems.push(p);
     const extra = cells.slice(header.width).some((c) => c.trim() !== '');

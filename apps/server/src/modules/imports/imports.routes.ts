@@ -86,6 +86,7 @@ export async function importRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx } = app;
   const maxBytes = ctx.config.csvMaxBytes;
+  const maxRows = ctx.config.importMaxRows;
   const { dataDir } = ctx.config;
   const slots = new ImportSlots(ctx.config.importConcurrency);
   // A process that died mid-import left its spooled files behind: they go before anything is received.
@@ -224,7 +225,7 @@ export async function importRoutes(app: FastifyInstance) {
     const { fixed, file, format, release } = await receive(request, kind, ids);
     let body;
     try {
-      body = await invalidRowsFile({ path: file.path, format, kind, fixed, maxBytes, lang });
+      body = await invalidRowsFile({ path: file.path, format, kind, fixed, maxBytes, maxRows, lang });
     } catch (err) {
       await file.remove();
       release();

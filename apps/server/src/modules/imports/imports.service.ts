@@ -77,7 +77,7 @@ export async function fixedNames(
 
 /** Checks every row and stages the valid ones; the catalogue is not touched yet. */
 async function stageFile(
-  file: { path: string; format: UploadFormat; maxBytes: number },
+  file: { path: string; format: UploadFormat; maxBytes: number; maxRows: number },
   kind: ImportKind,
   fixed: FixedNames,
   stager: Stager,
@@ -132,7 +132,7 @@ export async function runImport(
     config,
     leaseOwner,
   }: Pick<AppContext, 'database' | 'catalogue' | 'media' | 'leaseOwner'> & {
-    config: Pick<Config, 'outbound' | 'imageMaxBytes'>;
+    config: Pick<Config, 'outbound' | 'imageMaxBytes' | 'importMaxRows'>;
   },
   options: {
     kind: ImportKind;
@@ -175,7 +175,8 @@ export async function runImport(
       maxBytes: config.imageMaxBytes,
       store: !options.dryRun,
     });
-    const staged = await stageFile(options, options.kind, options.fixed, stager, images);
+    const file = { ...options, maxRows: config.importMaxRows };
+    const staged = await stageFile(file, options.kind, options.fixed, stager, images);
     const writable = writableFamilies(options.caller ?? null);
     if (options.kind === 'all' && writable !== null) {
       const foreign = await foreignFamilyRows(db, stager.importId, writable, MAX_LISTED_PROBLEMS);

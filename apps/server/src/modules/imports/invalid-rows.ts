@@ -99,6 +99,7 @@ export async function invalidRowsFile(options: {
   kind: ImportKind;
   fixed: FixedNames;
   maxBytes: number;
+  maxRows: number;
   lang: ProblemLanguage;
 }): Promise<Readable> {
   // A first pass reads the whole file, so a file unreadable past its header (a row over the size

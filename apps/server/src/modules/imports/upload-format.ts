@@ -49,6 +49,7 @@ export function uploadRecords(
     ? xlsxRecords(path, {
         maxInflatedBytes: maxBytes * MAX_INFLATE_RATIO,
         sharedStrings: { count: MAX_SHARED_STRINGS, characters: maxBytes },
+        cellCharacters: maxBytes,
       })
     : csvRecords(path);
 }

@@ -17,7 +17,20 @@ export interface XlsxLimits {
   /** What the parts read may unpack to, in all (as their archive directory declares them). */
   maxInflatedBytes: number;
   sharedStrings: SharedStringLimits;
+  /**
+   * Characters of text in the sheet's cells, in all, counted per cell as it is read: a shared string
+   * counts again in every cell that uses it, so a small file cannot bring more text than a CSV of the
+   * same rows could (a CSV holds at least a byte per character).
+   */
+  cellCharacters: number;
 }
+
+const tooMuchText = (limit: number) =>
+  new HttpError(
+    413,
+    `The sheet's cells hold more than ${limit} characters of text, more than an import takes; split it into smaller files`,
+    [{ path: 'file', message: `holds more than ${limit} characters of cell text` }],
+  );
 
 /** "B2" → row 2, column 2. */
 function cellAddress(ref: string): { row: number; col: number } | null {
@@ -142,13 +155,15 @@ const tooWide = (row: number) =>
 /**
  * Reads `<sheetData>` row by row: each `<c>` cell's type, value, formula and style, turned into
  * what the cell shows (`xlsx-cells.ts`). Cells past the column limit stop the read at once, so a row
- * cannot grow without bound.
+ * cannot grow without bound, and so does text past `maxCharacters` in all.
  */
 function rowHandler(
   strings: string[],
   formats: (string | undefined)[],
   date1904: boolean,
+  maxCharacters: number,
 ): XmlHandler<SheetRow> {
+  let characters = 0;
   let row: SheetRow | null = null;
   let lastRow = 0;
   let col = 0;
@@ -166,6 +181,10 @@ function rowHandler(
       cell.value = value;
     }
     const reading = cellReading(cell, formats[style], date1904);
+    if ('text' in reading) {
+      characters += reading.text.length;
+      if (characters > maxCharacters) throw tooMuchText(maxCharacters);
+    }
     if ('problem' in reading || reading.text !== '') {
       if (col > MAX_RECORD_CELLS) throw tooWide(row.number);
       row.cells.set(col, reading);
@@ -236,7 +255,7 @@ export async function* xlsxRecords(path: string, limits: XlsxLimits): AsyncGener
     const strings = await sharedStrings(archive, layout.sharedStrings, limits.sharedStrings);
     const formats = await cellFormats(archive, layout.styles);
     const fill = new MergeFill(await sheetMerges(archive, layout.sheet));
-    const handler = rowHandler(strings, formats, layout.date1904);
+    const handler = rowHandler(strings, formats, layout.date1904, limits.cellCharacters);
     for await (const { number, cells: read } of parseXml(archive.text(layout.sheet), handler)) {
       // A row with nothing of its own is blank, even inside a merged range: it is skipped like a
       // blank CSV line rather than filled.

@@ -1,5 +1,6 @@
-// A workbook generator for the XLSX memory tests and bench (not a test file itself): a small .xlsx
-// whose shared strings hold any number of tiny texts, as a hostile upload would.
+// Workbook generators for the XLSX memory tests and bench (not a test file itself): a small .xlsx
+// whose shared strings hold any number of tiny texts, or one long text reused by many cells, as a
+// hostile upload would.
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 
 interface Part {
@@ -109,6 +110,18 @@ export function stringsWorkbook(strings: number, rows: string[][] = [['a']]): Bu
     )
     .join('');
   return zip([
+    ...workbookParts(main, rel),
+    part(
+      'xl/worksheets/sheet1.xml',
+      `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${main}"><sheetData>${sheetRows}</sheetData></worksheet>`,
+    ),
+    sharedStringsPart(strings),
+  ]);
+}
+
+/** The parts every workbook here has: content types, relationships, the workbook naming one sheet. */
+function workbookParts(main: string, rel: string): Part[] {
+  return [
     part(
       '[Content_Types].xml',
       `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>`,
@@ -125,10 +138,33 @@ export function stringsWorkbook(strings: number, rows: string[][] = [['a']]): Bu
       'xl/_rels/workbook.xml.rels',
       `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${rel}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
     ),
+  ];
+}
+
+/**
+ * An .xlsx whose sheet holds `header` (inline text) and then `rows` rows of `columns` cells that all
+ * show shared string 0, `text`: one copy of the text in the file, `rows * columns` in the sheet.
+ */
+export function reusedStringWorkbook(text: string, header: string[], rows: number, columns: number): Buffer {
+  const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+  const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  const head = `<row r="1">${header
+    .map((c, i) => `<c r="${column(i)}1" t="inlineStr"><is><t>${escapeXml(c)}</t></is></c>`)
+    .join('')}</row>`;
+  const body = Array.from(
+    { length: rows },
+    (_, r) =>
+      `<row r="${r + 2}">${Array.from({ length: columns }, (_, i) => `<c r="${column(i)}${r + 2}" t="s"><v>0</v></c>`).join('')}</row>`,
+  ).join('');
+  return zip([
+    ...workbookParts(main, rel),
     part(
       'xl/worksheets/sheet1.xml',
-      `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${main}"><sheetData>${sheetRows}</sheetData></worksheet>`,
+      `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${main}"><sheetData>${head}${body}</sheetData></worksheet>`,
     ),
-    sharedStringsPart(strings),
+    part(
+      'xl/sharedStrings.xml',
+      `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${main}" count="${rows * columns}" uniqueCount="1"><si><t>${escapeXml(text)}</t></si></sst>`,
+    ),
   ]);
 }

@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { addressId, parseCatalogQuery } from '@dalil/contracts/catalog-query';
+import { CACHE_BUDGETS } from '../../lib/cache-budgets';
 import { readCatalogueVersion } from '../../lib/catalogue-version';
-import { type CompressedCopies, sendable } from '../../lib/compression';
+import { type CompressedCopies, keptBytes, sendable } from '../../lib/compression';
 import { VersionedCache } from '../../lib/versioned-cache';
 import {
   type AddressLanguage,
@@ -70,8 +71,8 @@ function visitorPage(path: string, query: URLSearchParams): VisitorPage | 'missi
  * canonical and alternate addresses, link preview (Open Graph, Twitter) and structured data, in the
  * address's language, so crawlers and link previews, which run no JavaScript, see the page. An
  * unknown product or family answers 404 with the same app, which shows its not-found page. Rendered
- * heads are kept per address, language and catalogue version. Registered before the web app, whose
- * catch-all answers every other path.
+ * pages are kept per page (as parsed from the address), language and catalogue version. Registered
+ * before the web app, whose catch-all answers every other path.
  */
 export function pagesRoutes(app: FastifyInstance) {
   const { config, db, catalogue, media, metrics } = app.ctx;
@@ -81,11 +82,14 @@ export function pagesRoutes(app: FastifyInstance) {
   if (webDist === null || !existsSync(join(webDist, 'index.html'))) return;
   const template = AppHtml.read(webDist);
   const cache = new VersionedCache<ServedPage>({
-    maxEntries: 2000,
+    maxEntries: CACHE_BUDGETS.pages.entries,
+    maxBytes: CACHE_BUDGETS.pages.bytes,
+    sizeOf: (served) => keptBytes(served.html, served),
     versionTtlMs: 250,
     readVersion: () => readCatalogueVersion(db),
     onLookup: (hit) => metrics.cacheLookup('pages', hit),
   });
+  metrics.watchCache('pages', cache);
   const unsubscribe = catalogue.onWrite(() => cache.expire());
   const schedule = app.ctx.publishing;
   app.addHook('onClose', (_instance, closed) => {
@@ -155,16 +159,19 @@ export function pagesRoutes(app: FastifyInstance) {
     const trimmed = path.replace(/\/+$/, '');
     const page = visitorPage(trimmed, query);
     const version = await cache.currentVersion();
+    // Keyed by the page the address parses to, not by the address: parameters the page does not read
+    // (utm_source, a cache buster) and spellings of the same page share one entry, so made-up addresses
+    // cannot fill the cache with copies. Whether the language came from the address changes the links.
+    const chooserOnMain = trimmed === '/catalog/main';
+    const pageKey = `${page === 'missing' ? page : JSON.stringify(page)} ${chooserOnMain}`;
     // A page changes when a publish date passes as well as on a write.
-    const key = `${language} ${origin} ${request.url} ${await schedule.passed(app.ctx.now(), version)}`;
+    const key = `${language} ${named ?? '-'} ${origin} ${pageKey} ${await schedule.passed(app.ctx.now(), version)}`;
     let served = cache.get(key);
     if (!served) {
       const rendered = await render(page, language, named, origin);
       // The shell stays where boot.js may show it: on the catalogue's address without a family, over
       // the chooser it hides in a browser that remembers a family, and on pages without content.
-      const shell =
-        rendered.body === '' ||
-        (page !== 'missing' && page.kind === 'chooser' && trimmed === '/catalog/main');
+      const shell = rendered.body === '' || (page !== 'missing' && page.kind === 'chooser' && chooserOnMain);
       served = {
         status: rendered.status,
         html: template.render(language, rendered.head, rendered.body, shell),
@@ -172,7 +179,10 @@ export function pagesRoutes(app: FastifyInstance) {
       cache.set(key, served, version);
     }
     void reply.status(served.status);
-    return reply.send(sendable(request.headers['accept-encoding'], reply, served.html, served));
+    const sent = sendable(request.headers['accept-encoding'], reply, served.html, served);
+    // Its compressed copy, made on first use, counts against the cache's budget too.
+    cache.remeasure(key);
+    return reply.send(sent);
   }
 
   for (const url of ['/catalog/family', '/catalog/main', '/catalog/main/:id'])

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { SearchCacheSettings } from '../../lib/app-module';
+import { CACHE_BUDGETS } from '../../lib/cache-budgets';
 import { readCatalogueVersion } from '../../lib/catalogue-version';
+import { keptBytes } from '../../lib/compression';
 import { VersionedCache } from '../../lib/versioned-cache';
 import { searchAttributesRoutes } from './search-attributes.routes';
 import { searchRoutes, type CachedPage } from './search.routes';
@@ -14,12 +16,15 @@ import { VocabularyCache } from './vocabulary-cache';
 export function searchCachePlugin(app: FastifyInstance, settings: SearchCacheSettings, done: () => void) {
   const { db, catalogue, metrics } = app.ctx;
   const cache = new VersionedCache<CachedPage>({
-    maxEntries: settings.entries ?? 1000,
+    maxEntries: settings.entries ?? CACHE_BUDGETS.search.entries,
+    maxBytes: settings.bytes ?? CACHE_BUDGETS.search.bytes,
+    sizeOf: (page) => keptBytes(page.json, page),
     versionTtlMs: settings.versionTtlMs ?? 250,
     readVersion: () => readCatalogueVersion(db),
     ...(settings.now ? { now: settings.now } : {}),
     onLookup: (hit) => metrics.cacheLookup('search', hit),
   });
+  metrics.watchCache('search', cache);
   const unsubscribe = catalogue.onWrite(() => cache.expire());
   app.addHook('onClose', (_instance, closed) => {
     unsubscribe();

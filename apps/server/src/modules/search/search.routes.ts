@@ -114,6 +114,8 @@ export function searchRoutes(
       void reply.type('application/json; charset=utf-8');
       // A JSON string with a JSON content type is sent as is; it was checked against the schema above.
       const body = sendable(request.headers['accept-encoding'], reply, page.json, page);
+      // Its compressed copy, made on first use, counts against the cache's budget too.
+      cache.remeasure(key);
       return reply.send(body as unknown as SearchResult);
     },
   );

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { SitemapSettings } from '../../lib/app-module';
 import { readCatalogueVersion } from '../../lib/catalogue-version';
 import { HttpError } from '../../lib/errors';
+import { CACHE_BUDGETS } from '../../lib/cache-budgets';
 import { VersionedCache } from '../../lib/versioned-cache';
 import { publicOrigin } from '../../lib/visitor-addresses';
 import { countRecords, sitemapRecords } from './sitemap.service';
@@ -29,7 +30,9 @@ export function sitemapRoutes(app: FastifyInstance, settings: SitemapSettings = 
   // The record counts for one catalogue version; the version itself is what the ETag says, so a
   // crawler asking again with If-None-Match costs at most a read of the version, never a catalogue query.
   const counts = new VersionedCache<number[]>({
-    maxEntries: 1,
+    maxEntries: CACHE_BUDGETS.sitemap.entries,
+    maxBytes: CACHE_BUDGETS.sitemap.bytes,
+    sizeOf: (records) => records.length * 8,
     versionTtlMs: settings.versionTtlMs ?? 1_000,
     readVersion: () => readCatalogueVersion(db),
   });
