@@ -114,11 +114,7 @@ export async function buildApp({
   app.addHook('onRequest', (_request, reply, done) => {
     if (ctx.lifecycle.draining) {
       void reply.header('connection', 'close');
-      done(
-        new HttpError(503, 'The server is shutting down; try again in a moment', undefined, {
-          'retry-after': '5',
-        }),
-      );
+      done(new HttpError(503, 'server.shuttingDown', {}, { headers: { 'retry-after': '5' } }));
       return;
     }
     done();

@@ -64,7 +64,7 @@ describe('staff scope on writes', () => {
   it('refuses to create in another family (400 on the field) or to move a product there', async () => {
     const create = await call('POST', '/api/product', 'editor-a', productBody(b, 'Sneaked in'));
     expect(create.statusCode).toBe(400);
-    expect(body(create).details).toEqual([{ path: 'body.family', message: 'No family has this id' }]);
+    expect(body(create).details).toMatchObject([{ path: 'body.family', message: 'No family has this id' }]);
     const category = await call('POST', '/api/category', 'editor-a', {
       nameEn: 'X',
       nameAr: 'س',
@@ -104,7 +104,7 @@ describe('staff scope on writes', () => {
     const preview = await upload(t, tokens['editor-a'], '/api/upload/all?dryRun=true', file);
     expect(preview.status).toBe(200);
     const reason = 'is a family you do not manage: this row cannot be imported by you';
-    expect(preview.body.problems).toEqual([
+    expect(preview.body.problems).toMatchObject([
       { line: 3, column: 'familyNameEn', reason },
       { line: 4, column: 'familyNameEn', reason },
       { line: 5, column: 'familyNameEn', reason },
@@ -118,7 +118,7 @@ describe('staff scope on writes', () => {
     const real = await upload(t, tokens['editor-a'], '/api/upload/all', file);
     expect(real.status).toBe(422);
     const byAdmin = await upload(t, tokens.admin, '/api/upload/all?dryRun=true', file);
-    expect(byAdmin.body.problems).toEqual([]);
+    expect(byAdmin.body.problems).toMatchObject([]);
     const own = csv([ALL_HEADER, allRow('Alpha Co', 'Alpha drinks', 'Cola', '777')]);
     expect((await upload(t, tokens['editor-a'], '/api/upload/all', own)).status).toBe(200);
     const other = await upload(t, tokens['editor-a'], `/api/upload/categories/${b.family}?dryRun=true`, own);
@@ -138,6 +138,8 @@ describe('staff scope on writes', () => {
     expect((await call('GET', `/api/family/${b.family}`, 'editor-a')).statusCode).toBe(200);
     const bad = await call('PUT', `/api/user/${id}`, 'admin', { ...person, families: [999999] });
     expect(bad.statusCode).toBe(400);
-    expect(body(bad).details).toEqual([{ path: 'body.families', message: 'No family has the id 999999' }]);
+    expect(body(bad).details).toMatchObject([
+      { path: 'body.families', message: 'No family has the id 999999' },
+    ]);
   });
 });

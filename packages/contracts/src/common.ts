@@ -1,19 +1,31 @@
 import { z } from 'zod';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from './constants';
+import { ERROR_CODES } from './error-codes';
 
 /**
  * Every error body has this shape (docs/architecture.md, "Errors"); `details` lists field or row
  * problems.
  */
+const ErrorParamsSchema = z
+  .record(z.string(), z.union([z.string(), z.number()]))
+  .describe("The code's params by name (`{}` when it has none), for a client's own sentence.");
+/** The catalogue's codes; a client meets a code it does not know when the server is newer. */
+const ErrorCodeSchema = z.string().meta({
+  description: `A stable code from the error catalogue (packages/contracts/src/error-codes.ts), one of: ${ERROR_CODES.join(', ')}.`,
+  examples: ['gtin.checkDigit', 'field.required', 'request.notFound'],
+});
 const ErrorDetailSchema = z.object({
   path: z.string(),
+  code: ErrorCodeSchema,
+  params: ErrorParamsSchema,
   message: z.string(),
 });
 export const ErrorBodySchema = z.object({
   statusCode: z.number().int(),
   error: z.string(),
-  /** A stable code for a client to act on (`storage.full`, `storage.readOnly`); absent on most errors. */
-  code: z.string().optional(),
+  /** A stable code for a client to act on or translate (`family.nameTaken`, `storage.full`). */
+  code: ErrorCodeSchema,
+  params: ErrorParamsSchema,
   message: z.string(),
   details: z.array(ErrorDetailSchema).optional(),
   /** The request's id, also in the `x-request-id` header and in every log line of the request. */

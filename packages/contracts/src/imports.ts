@@ -1,3 +1,4 @@
+import { readError } from './error-codes';
 import { z } from 'zod';
 import { ErrorBodySchema } from './common';
 import { csvText } from './csv-cells';
@@ -106,8 +107,16 @@ const ImportProblemSchema = z.object({
   line: z.number().int(),
   column: z.string().nullable(),
   reason: z.string(),
+  /** The reason's code and params in the error catalogue (error-codes.ts), for a client's own words. */
+  code: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
 });
-export type ImportProblem = z.infer<typeof ImportProblemSchema>;
+/** A problem as the checks find it; the report adds its code and params (`codedProblem`). */
+export type ImportProblem = Omit<z.infer<typeof ImportProblemSchema>, 'code' | 'params'>;
+export type ReportedImportProblem = z.infer<typeof ImportProblemSchema>;
+
+/** A problem with its reason's code and params, read back from the catalogue's templates. */
+export const codedProblem = (p: ImportProblem): ReportedImportProblem => ({ ...p, ...readError(p.reason) });
 
 const ImportWarningSchema = z.object({
   /**

@@ -96,16 +96,16 @@ describe('configuration', () => {
         return (err as ConfigError).problems;
       }
     };
-    expect(problems({ DATABASE_URL: url })).toEqual([
+    expect(problems({ DATABASE_URL: url })).toMatchObject([
       'JWT_SECRET: is required with DATABASE_URL (32+ characters, the same on every process sharing the database)',
     ]);
     expect(problems({ DATABASE_URL: url, JWT_SECRET: '' })).toContain(
       'JWT_SECRET: is empty: set 32+ characters, or remove it to use the generated one',
     );
-    expect(problems({ JWT_SECRET: '   ' })).toEqual([
+    expect(problems({ JWT_SECRET: '   ' })).toMatchObject([
       'JWT_SECRET: is empty: set 32+ characters, or remove it to use the generated one',
     ]);
-    expect(problems({ DATABASE_URL: url, JWT_SECRET: 'x'.repeat(31) })).toEqual([
+    expect(problems({ DATABASE_URL: url, JWT_SECRET: 'x'.repeat(31) })).toMatchObject([
       'JWT_SECRET: must be at least 32 characters',
     ]);
     expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: url, JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe(

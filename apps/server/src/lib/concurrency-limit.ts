@@ -12,13 +12,19 @@ export class ConcurrencyLimit {
   constructor(
     readonly concurrency: number,
     readonly maxWaiting: number,
+    /** Who is too many, for the 503: `Too many searches` (at once; try again in a moment). */
     private readonly busyMessage: string,
   ) {}
 
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.running >= this.concurrency) {
       if (this.waiting.length >= this.maxWaiting) {
-        throw new HttpError(503, this.busyMessage, undefined, { 'retry-after': '1' });
+        throw new HttpError(
+          503,
+          'server.busy',
+          { what: this.busyMessage },
+          { headers: { 'retry-after': '1' } },
+        );
       }
       await new Promise<void>((start) => this.waiting.push(start));
     } else {

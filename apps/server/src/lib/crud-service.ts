@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../db/client';
 import type { DataContext } from './context';
 import { violatedUnique } from './database-errors';
-import { fieldError, notFound } from './errors';
+import { fieldProblem, notFound } from './errors';
 import { requireWritable } from './family-scope';
 import { recordChange, type Snapshot } from './history';
 
@@ -138,7 +138,7 @@ export async function withUniqueConflicts<T>(
   } catch (err) {
     const constraint = violatedUnique(err);
     const known = constraint === undefined ? undefined : conflicts[constraint];
-    if (known) throw fieldError(409, known.field, known.message);
+    if (known) throw fieldProblem(409, known.field, known.message);
     throw err;
   }
 }

@@ -2,19 +2,52 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, PG_CLIENT_ERRORS, pgErrorCode } from './database-errors';
 import { noteErrorCode } from './error-log';
-import { HttpError, statusText, type Detail } from './errors';
+import { readError } from '@dalil/contracts/error-codes';
+import { HttpError, readBackError, statusText, toDetail, type Detail } from './errors';
 import { storageError, storageFault } from './storage-errors';
 
 /** busboy's parse errors carry no code: the body is not the multipart/form-data it claims to be. */
 const MALFORMED_MULTIPART =
   /^(Unexpected end of multipart data|Multipart: Boundary not found|The needle cannot|\w+ terminated early due to unexpected end of multipart data)/;
 
+/**
+ * A zod issue's code and params: the contracts' own messages are written from the error catalogue
+ * and read back to their code; zod's built-in sentences get theirs from the issue itself.
+ */
+function issueDetail(path: string, message: string, issue: unknown): Detail {
+  const read = toDetail({ path, message });
+  if (read.code !== 'problem') return read;
+  const i = (issue ?? {}) as {
+    code?: string;
+    origin?: string;
+    maximum?: unknown;
+    minimum?: unknown;
+    input?: unknown;
+  };
+  const bound = (v: unknown) => (typeof v === 'bigint' ? Number(v) : typeof v === 'number' ? v : undefined);
+  const max = bound(i.maximum);
+  const min = bound(i.minimum);
+  const coded = (code: Parameters<typeof toDetail>[0] & { code: string }) => ({ ...toDetail(code), message });
+  if (i.code === 'invalid_type' && i.input === undefined) return coded({ path, code: 'field.required' });
+  if (i.code === 'too_big' && max !== undefined) {
+    return coded({ path, code: i.origin === 'string' ? 'field.tooLong' : 'field.tooBig', params: { max } });
+  }
+  if (i.code === 'too_small' && min !== undefined) {
+    return coded({
+      path,
+      code: i.origin === 'string' ? 'field.tooShort' : 'field.tooSmall',
+      params: { min },
+    });
+  }
+  return coded({ path, code: 'field.invalid' });
+}
+
 function validationDetails(err: FastifyError): Detail[] {
   if (!hasZodFastifySchemaValidationErrors(err)) return [];
   return err.validation.map((v) => {
     const where = err.validationContext ?? 'body';
     const path = [where, ...v.instancePath.split('/').filter(Boolean)].join('.');
-    return { path, message: v.message ?? 'is invalid' };
+    return issueDetail(path, v.message ?? 'is invalid', (v.params as { issue?: unknown } | undefined)?.issue);
   });
 }
 
@@ -27,19 +60,20 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(e.statusCode).send({
         statusCode: e.statusCode,
         error: statusText(e.statusCode),
-        ...(e.code ? { code: e.code } : {}),
+        code: e.code,
+        params: e.params,
         message: e.message,
         ...(e.details ? { details: e.details } : {}),
       });
     };
     if (err instanceof HttpError) {
-      if (err.code?.startsWith('storage.')) request.log.warn({ err: err.cause }, err.message);
+      if (err.code.startsWith('storage.')) request.log.warn({ err: err.cause }, err.message);
       return send(err);
     }
     const details = validationDetails(err);
     if (details.length > 0) {
-      const message = details.map((d) => `${d.path}: ${d.message}`).join('; ');
-      return reply.status(400).send({ statusCode: 400, error: 'Bad Request', message, details });
+      const problems = details.map((d) => `${d.path}: ${d.message}`).join('; ');
+      return send(new HttpError(400, 'request.validation', { problems }, { details }));
     }
     const pgCode = pgErrorCode(err);
     // A full or read-only disk that no write path named: still the operator's fault to fix, not ours.
@@ -51,29 +85,25 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (pgCode && PG_CLIENT_ERRORS[pgCode]) {
       const status = PG_CLIENT_ERRORS[pgCode];
-      const message =
-        status === 409
-          ? 'A record with the same name or code already exists'
-          : 'The request has an invalid value';
-      return reply.status(status).send({ statusCode: status, error: statusText(status), message });
+      return send(new HttpError(status, status === 409 ? 'record.nameTaken' : 'request.invalid', {}));
     }
     if (!err.code && MALFORMED_MULTIPART.test(err.message)) {
-      return reply.status(400).send({
-        statusCode: 400,
-        error: 'Bad Request',
-        message: 'The upload is not well-formed multipart/form-data; send the file again',
-        details: [{ path: 'file', message: 'is not well-formed multipart/form-data' }],
-      });
+      return send(
+        new HttpError(
+          400,
+          'request.malformedMultipart',
+          {},
+          {
+            details: [{ path: 'file', code: 'request.notMultipart' }],
+          },
+        ),
+      );
     }
     // 57014: a statement ran past statement_timeout (or was cancelled): busy, not broken; retry later.
     if (pgCode === '57014') request.server.ctx.metrics.statementsCancelled.inc();
     if (isDatabaseUnavailable(err) || pgCode === '57014') {
       request.log.warn({ err: { message: err.message } }, 'database unavailable');
-      return reply.status(503).header('retry-after', '5').send({
-        statusCode: 503,
-        error: 'Service Unavailable',
-        message: 'The database is not answering; try again in a moment',
-      });
+      return send(new HttpError(503, 'database.unavailable', {}, { headers: { 'retry-after': '5' } }));
     }
     const status =
       typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500
@@ -81,13 +111,13 @@ export function registerErrorHandler(app: FastifyInstance) {
         : 500;
     if (status >= 500) {
       request.log.error({ err }, 'unexpected error');
-      return reply.status(500).send({
-        statusCode: 500,
-        error: 'Internal Server Error',
-        message: 'Something went wrong on our side',
-      });
+      return send(new HttpError(500, 'internal', {}));
     }
-    // Fastify's own 4xx (bad JSON, body too large, unsupported content type): its message is safe.
-    return reply.status(status).send({ statusCode: status, error: statusText(status), message: err.message });
+    // Fastify's own 4xx (bad JSON, body too large, unsupported content type, the rate limit): its
+    // message is safe; a sentence the catalogue knows keeps its code, any other is `request.rejected`.
+    const read = readError(err.message);
+    const own =
+      read.code === 'problem' ? { code: 'request.rejected' as const, params: { reason: err.message } } : read;
+    return send(readBackError(status, own, { message: err.message }));
   });
 }

@@ -1,32 +1,118 @@
+import {
+  errorMessage,
+  readError,
+  type AnyErrorParams,
+  type ErrorCode,
+  type ErrorParams,
+} from '@dalil/contracts/error-codes';
+
+/** One field's or row's problem in an error answer: where, its code and params, and the English. */
 export interface Detail {
   path: string;
+  code: string;
+  params: AnyErrorParams;
   message: string;
 }
 
-/** An expected outcome (not found, conflict, bad row...) that maps to a 4xx in one place. */
+/**
+ * A detail as a throw site gives it: a code with its params, or a sentence written from the
+ * catalogue's templates (a contract's zod message, an import reason), read back to its code.
+ */
+export type DetailInput =
+  { path: string; message: string } | { path: string; code: ErrorCode; params?: AnyErrorParams };
+
+export function toDetail(input: DetailInput): Detail {
+  if ('code' in input) {
+    const params = input.params ?? {};
+    return { path: input.path, code: input.code, params, message: errorMessage(input.code, params) };
+  }
+  return { path: input.path, ...readError(input.message), message: input.message };
+}
+
+interface HttpErrorOptions {
+  details?: DetailInput[];
+  headers?: Record<string, string>;
+  /** The English when it is more than the code's template (a field's name before it). */
+  message?: string;
+}
+
+/**
+ * An expected outcome (not found, conflict, bad row...) that maps to a 4xx in one place. It carries
+ * a stable code from the catalogue (packages/contracts/src/error-codes.ts) and that code's params;
+ * the English message is written from the code's template.
+ */
+/** A code with its own params' shape (and the options), as one argument list per code. */
+type CodeArgs = {
+  [C in ErrorCode]: [code: C, params: ErrorParams<C>, options?: HttpErrorOptions];
+}[ErrorCode];
+
 export class HttpError extends Error {
+  public readonly code: ErrorCode;
+  public readonly params: AnyErrorParams;
+  public readonly details?: Detail[];
+  public readonly headers?: Record<string, string>;
+
   constructor(
     public readonly statusCode: number,
-    message: string,
-    public readonly details?: Detail[],
-    public readonly headers?: Record<string, string>,
-    /** A stable code a client can act on or translate (`storage.full`), beside the English message. */
-    public readonly code?: string,
+    ...[code, params, options = {}]: CodeArgs
   ) {
-    super(message);
+    const values: AnyErrorParams = params;
+    super(options.message ?? errorMessage(code, values));
+    this.code = code;
+    this.params = values;
+    if (options.details) this.details = options.details.map(toDetail);
+    if (options.headers) this.headers = options.headers;
   }
 }
 
-export const notFound = (what: string) => new HttpError(404, `${what} not found`);
-export const badRequest = (message: string, details?: Detail[]) => new HttpError(400, message, details);
-export const conflict = (message: string) => new HttpError(409, message);
+/** The arguments of a code whose params the caller has checked against it (a generic helper's). */
+const checked = (code: ErrorCode, params: AnyErrorParams, options?: HttpErrorOptions) =>
+  [code, params, options] as CodeArgs;
+
+/** An answer for a code and params read back from a sentence (`readError`), so checked by the catalogue. */
+export const readBackError = (
+  statusCode: number,
+  read: { code: ErrorCode; params: AnyErrorParams },
+  options?: HttpErrorOptions,
+) => new HttpError(statusCode, ...checked(read.code, read.params, options));
+
+export const notFound = (what: string) => new HttpError(404, 'request.notFound', { what });
+export const badRequest = <C extends ErrorCode>(code: C, params: ErrorParams<C>, details?: DetailInput[]) =>
+  new HttpError(400, ...checked(code, params, details ? { details } : {}));
+export const conflict = <C extends ErrorCode>(code: C, params: ErrorParams<C>) =>
+  new HttpError(409, ...checked(code, params));
 
 /**
  * An expected problem with one body field: the message names the field, and `details` lets a form
- * show it next to that field (same shape as validation errors).
+ * show it next to that field (same shape as validation errors). The answer's code is the field's.
  */
-export const fieldError = (statusCode: 400 | 409, field: string, message: string) =>
-  new HttpError(statusCode, `${field}: ${message}`, [{ path: `body.${field}`, message }]);
+export function fieldError<C extends ErrorCode>(
+  statusCode: 400 | 409,
+  field: string,
+  code: C,
+  params: ErrorParams<C>,
+): HttpError {
+  const values: AnyErrorParams = params;
+  return new HttpError(
+    statusCode,
+    ...checked(code, values, {
+      message: `${field}: ${errorMessage(code, values)}`,
+      details: [{ path: `body.${field}`, code, params: values }],
+    }),
+  );
+}
+
+/** `fieldError` for a sentence made elsewhere from the catalogue (an outbound address's refusal). */
+export function fieldProblem(statusCode: 400 | 409, field: string, sentence: string): HttpError {
+  const { code, params } = readError(sentence);
+  return new HttpError(
+    statusCode,
+    ...checked(code, params, {
+      message: `${field}: ${sentence}`,
+      details: [{ path: `body.${field}`, code, params }],
+    }),
+  );
+}
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',

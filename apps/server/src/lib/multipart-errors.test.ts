@@ -3,9 +3,9 @@ import { HttpError } from './errors';
 import { multipartError, type MultipartAnswers } from './multipart-errors';
 
 const answers: MultipartAnswers = {
-  tooLarge: () => new HttpError(413, 'too large'),
-  tooMany: () => new HttpError(413, 'one file only'),
-  malformed: () => new HttpError(400, 'send multipart'),
+  tooLarge: () => new HttpError(413, 'request.rejected', { reason: 'too large' }),
+  tooMany: () => new HttpError(413, 'request.rejected', { reason: 'one file only' }),
+  malformed: () => new HttpError(400, 'request.rejected', { reason: 'send multipart' }),
 };
 // @fastify/multipart's errors carry a code and its own status.
 const thrown = (code: string, statusCode: number) => Object.assign(new Error(code), { code, statusCode });

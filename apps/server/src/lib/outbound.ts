@@ -2,7 +2,7 @@ import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'nod
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
-import { fieldError } from './errors';
+import { fieldProblem } from './errors';
 import { isGlobalAddress } from './special-addresses';
 
 // Calls Dalil makes to addresses its admins typed (webhook receivers, feed files). Such an address must
@@ -128,7 +128,7 @@ export async function checkOutboundAddress(
     });
     return url;
   } catch (error) {
-    if (error instanceof OutboundRefusedError) throw fieldError(400, field, error.message);
+    if (error instanceof OutboundRefusedError) throw fieldProblem(400, field, error.message);
     throw error;
   }
 }

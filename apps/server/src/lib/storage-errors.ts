@@ -15,7 +15,7 @@ export type StorageFault = 'full' | 'readOnly';
  */
 export type StorageWhere = 'media' | 'data' | 'database' | 'storage';
 
-export const STORAGE_CODES: Record<StorageFault, string> = {
+export const STORAGE_CODES: Record<StorageFault, 'storage.full' | 'storage.readOnly'> = {
   full: 'storage.full',
   readOnly: 'storage.readOnly',
 };
@@ -66,13 +66,21 @@ export const storageMessage = (fault: StorageFault, where: StorageWhere) =>
 
 /** The 503 a storage fault is answered with: nothing was saved, try again later. */
 export function storageError(fault: StorageFault, where: StorageWhere, cause?: unknown): HttpError {
-  const reason = storageMessage(fault, where);
+  const storage = WHAT[where];
   const error = new HttpError(
     503,
-    `${reason}: nothing was saved; try again later`,
-    [{ path: where, message: reason }],
-    { 'retry-after': String(STORAGE_RETRY_AFTER_S) },
     STORAGE_CODES[fault],
+    { storage },
+    {
+      details: [
+        {
+          path: where,
+          code: fault === 'full' ? 'storage.isFull' : 'storage.isReadOnly',
+          params: { storage },
+        },
+      ],
+      headers: { 'retry-after': String(STORAGE_RETRY_AFTER_S) },
+    },
   );
   error.cause = cause;
   return error;

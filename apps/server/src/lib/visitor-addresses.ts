@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { isIPv6 } from 'node:net';
 import type { Config } from '../config/config';
+import { errorMessage } from '@dalil/contracts/error-codes';
 import { HttpError } from './errors';
 
 /** The two languages every visitor page has an address in (`?lang=ar`, `?lang=en`). */
@@ -27,12 +28,11 @@ export type VisitorPage =
 export function publicOrigin(request: FastifyRequest, config: Pick<Config, 'publicUrl'>): string {
   if (config.publicUrl !== null) return config.publicUrl;
   const { protocol, host } = request;
-  if (protocol !== 'http' && protocol !== 'https')
-    throw badHeader('X-Forwarded-Proto', 'is neither http nor https');
+  if (protocol !== 'http' && protocol !== 'https') throw badHeader('X-Forwarded-Proto', 'header.notProto');
   if (!isHost(host)) {
     // Fastify reads X-Forwarded-Host instead of Host only when a trusted proxy sent it.
     const header = host === (request.headers.host ?? '') ? 'Host' : 'X-Forwarded-Host';
-    throw badHeader(header, 'is not a host name or bracketed address with an optional port 1-65535');
+    throw badHeader(header, 'header.notHost');
   }
   return `${protocol}://${host}`;
 }
@@ -49,10 +49,13 @@ function isHost(host: string): boolean {
   return port === undefined || (Number(port) >= 1 && Number(port) <= 65535);
 }
 
-const badHeader = (header: string, message: string) =>
-  new HttpError(400, `The ${header} header ${message}`, [
-    { path: `headers.${header.toLowerCase()}`, message },
-  ]);
+const badHeader = (header: string, problem: 'header.notProto' | 'header.notHost') =>
+  new HttpError(
+    400,
+    'request.badHeader',
+    { header, problem: errorMessage(problem, {}) },
+    { details: [{ path: `headers.${header.toLowerCase()}`, code: problem }] },
+  );
 
 /** The path and query of a visitor page at the address of one language, or at the one without. */
 export function visitorPath(page: VisitorPage, lang: AddressLanguage): string {

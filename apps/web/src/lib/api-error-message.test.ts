@@ -9,7 +9,14 @@ const answer = (status: number, message: string, details?: { path: string; messa
   new ApiError(
     'http',
     status,
-    { statusCode: status, error: 'x', message, ...(details ? { details } : {}) },
+    {
+      statusCode: status,
+      error: 'x',
+      code: 'problem',
+      params: {},
+      message,
+      ...(details ? { details: details.map((d) => ({ ...d, code: 'problem', params: {} })) } : {}),
+    },
     message,
   );
 

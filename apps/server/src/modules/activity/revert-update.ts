@@ -4,7 +4,7 @@ import type { Access } from '@dalil/contracts/resources';
 import { and, eq, max } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { activity } from '../../db/schema';
-import { conflict, HttpError } from '../../lib/errors';
+import { conflict, HttpError, toDetail } from '../../lib/errors';
 import { requireWritable } from '../../lib/family-scope';
 import type { Snapshot } from '../../lib/history';
 import { formFields, recordedFields, type RevertTarget } from '../../lib/revert-target';
@@ -19,14 +19,15 @@ export const mayCall = (access: Access, caller: Account | null): boolean =>
 export function changedSince(fields: string[]): HttpError {
   return new HttpError(
     409,
-    `Changed since this entry: ${fields.join(', ')}. Revert the later change first.`,
-    fields.map((path) => ({ path, message: 'was changed after this entry' })),
+    'record.changedSince',
+    { fields: fields.join(', ') },
+    { details: fields.map((path) => ({ path, code: 'record.changedAfter' as const })) },
   );
 }
 
 /** A recorded value the form or the catalogue no longer accepts: the revert conflicts with today's data. */
-const noLongerFits = (message: string, details: HttpError['details']) =>
-  new HttpError(409, `The recorded values no longer fit: ${message}`, details);
+const noLongerFits = (reason: string, details: HttpError['details']) =>
+  new HttpError(409, 'revert.noLongerFits', { reason }, details ? { details } : {});
 
 async function lastEntry(tx: Tx, entity: string, id: number): Promise<number | null> {
   const [row] = await tx
@@ -53,7 +54,7 @@ export interface UpdateRevert {
 export async function revertUpdate(tx: Tx, r: UpdateRevert, caller: Account | null): Promise<number> {
   const { target, entityId } = r;
   const [row] = await tx.select().from(target.table).where(eq(target.table.id, entityId)).for('update');
-  if (!row) throw conflict(`The ${target.what.toLowerCase()} was deleted since`);
+  if (!row) throw conflict('revert.deleted', { what: target.what.toLowerCase() });
   const locked = row as { id: number; familyId?: number };
   requireWritable(caller, target.family(locked), target.what);
   const current = target.snapshot(row as never);
@@ -66,10 +67,9 @@ export async function revertUpdate(tx: Tx, r: UpdateRevert, caller: Account | nu
   const form = Object.fromEntries(formFields(target.resource).map((f) => [f, merged[f] ?? null]));
   const parsed = target.resource.schemas.updateBody.safeParse(form);
   if (!parsed.success) {
-    const details = parsed.error.issues.map((i) => ({
-      path: `body.${i.path.join('.')}`,
-      message: i.message,
-    }));
+    const details = parsed.error.issues.map((i) =>
+      toDetail({ path: `body.${i.path.join('.')}`, message: i.message }),
+    );
     throw noLongerFits(details.map((d) => `${d.path.slice(5)} ${d.message}`).join('; '), details);
   }
   const previous = await lastEntry(tx, r.entity, entityId);
@@ -80,6 +80,6 @@ export async function revertUpdate(tx: Tx, r: UpdateRevert, caller: Account | nu
     throw err;
   }
   const entry = await lastEntry(tx, r.entity, entityId);
-  if (entry === null || entry === previous) throw conflict('Nothing to put back: the values are as recorded');
+  if (entry === null || entry === previous) throw conflict('revert.nothing', {});
   return entry;
 }

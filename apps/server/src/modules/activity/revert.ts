@@ -60,15 +60,12 @@ export async function revertEntry(
   const changes = entry.changes as Activity['changes'];
   const action = kindOf(entry.action);
   if (!target || entry.entityId === null || !(action in REQUEST_OF)) {
-    throw conflict(`A ${entry.entity} ${entry.action} cannot be reverted`);
+    throw conflict('revert.notRevertable', { entity: entry.entity, action: entry.action });
   }
   // A revert is the opposite request (reverting a create deletes): it needs that request's access.
   const operation = REQUEST_OF[action]!;
   if (!mayCall(target.resource.access[operation], caller)) {
-    throw new HttpError(
-      403,
-      `Reverting this entry would ${operation} a ${target.what.toLowerCase()}, which needs an administrator account`,
-    );
+    throw new HttpError(403, 'revert.needsAdmin', { operation, what: target.what.toLowerCase() });
   }
   // A delete that went to the recycle bin (or a product its sub-category handed over): restore the entry.
   if (entry.binEntryId !== null) return revertBinned(ctx, entry, caller);
@@ -100,7 +97,7 @@ async function revertIn(tx: Tx, r: Revert, caller: Account | null): Promise<numb
     recordChange(tx, caller, { entity: entityOf(target), action: 'revert', entityId, family, before, after });
 
   if (r.action === 'delete') {
-    if (row) throw conflict(`The ${target.what.toLowerCase()} exists again: nothing to bring back`);
+    if (row) throw conflict('revert.existsAgain', { what: target.what.toLowerCase() });
     const fields = Object.fromEntries(Object.entries(r.before).filter(([f]) => isRecorded(target, f)));
     requireWritable(caller, target.family({ id: entityId, familyId: fields.family as number }), target.what);
     try {
@@ -113,13 +110,12 @@ async function revertIn(tx: Tx, r: Revert, caller: Account | null): Promise<numb
       const after = target.snapshot(back as never);
       return (await record(null, after, target.family(back as { id: number })))!;
     } catch (err) {
-      if (pgErrorCode(err) === '23503')
-        throw conflict('What it belonged to was deleted since: bring that back first');
+      if (pgErrorCode(err) === '23503') throw conflict('revert.ownerDeleted', {});
       throw err;
     }
   }
 
-  throw conflict('Only a create, an update or a delete can be reverted');
+  throw conflict('revert.onlyChanges', {});
 }
 
 /**
@@ -131,7 +127,7 @@ async function revertCreate(ctx: DataContext, r: Revert, caller: Account | null)
   const { target, entityId } = r;
   await ctx.catalogue.write(async (tx) => {
     const row = await lockRow(tx, target, entityId);
-    if (!row) throw conflict(`The ${target.what.toLowerCase()} was deleted since`);
+    if (!row) throw conflict('revert.deleted', { what: target.what.toLowerCase() });
     const current = target.snapshot(row as never);
     const moved = Object.entries(r.changes)
       .filter(([field, change]) => isRecorded(target, field) && !same(current[field], change.after))
@@ -145,7 +141,7 @@ async function revertCreate(ctx: DataContext, r: Revert, caller: Account | null)
     .where(and(eq(activity.entity, entityOf(target)), eq(activity.entityId, entityId)))
     .orderBy(desc(activity.id))
     .limit(1);
-  if (!recorded) throw conflict('The history is off: the delete was not recorded');
+  if (!recorded) throw conflict('revert.historyOff', {});
   return toActivity(recorded);
 }
 

@@ -33,7 +33,7 @@ export async function createApiKey(
 ): Promise<ApiKeyCreated> {
   const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
   if (expiresAt && expiresAt.getTime() <= now.getTime()) {
-    throw fieldError(400, 'expiresAt', 'must be in the future');
+    throw fieldError(400, 'expiresAt', 'apiKey.future', {});
   }
   const { secret, prefix, secretHash } = newSecret();
   const [row] = await db.transaction(async (tx) => {

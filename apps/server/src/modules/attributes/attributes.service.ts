@@ -33,13 +33,13 @@ export const ATTRIBUTE_CONFLICTS = {
  * Its row is share-locked, so a delete of the family waits for the write.
  */
 export async function requireFamily(tx: Tx, id: number, caller: Account | null) {
-  if (!canWrite(caller, id)) throw fieldError(400, 'family', 'No family has this id');
+  if (!canWrite(caller, id)) throw fieldError(400, 'family', 'family.unknown', {});
   const [found] = await tx
     .select({ id: families.id })
     .from(families)
     .where(eq(families.id, id))
     .for('key share');
-  if (!found) throw fieldError(400, 'family', 'No family has this id');
+  if (!found) throw fieldError(400, 'family', 'family.unknown', {});
 }
 
 /** Every assigned category is a category (or sub-category) of the attribute's family. */
@@ -51,7 +51,7 @@ export async function checkCategories(tx: Tx, family: number, ids: number[]) {
     .where(and(inArray(categories.id, ids), eq(categories.familyId, family)));
   const missing = ids.find((id) => !found.some((c) => c.id === id));
   if (missing !== undefined) {
-    throw fieldError(400, 'categories', `Category ${missing} is not a category of this attribute's family`);
+    throw fieldError(400, 'categories', 'attribute.categoryElsewhere', { category: Number(missing) });
   }
 }
 
@@ -97,11 +97,7 @@ async function checkValuesFit(tx: Tx, current: AttributeRow, input: AttributeInp
   if (input.type !== current.type) {
     const [held] = await holding(sql`${value} is not null`);
     if (held) {
-      throw fieldError(
-        400,
-        'type',
-        `Products hold values of this attribute (product ${held.id}): clear them first`,
-      );
+      throw fieldError(400, 'type', 'attribute.valuesHeld', { product: held.id });
     }
   }
   const kept = new Set(input.options.map((o) => o.key));
@@ -110,11 +106,7 @@ async function checkValuesFit(tx: Tx, current: AttributeRow, input: AttributeInp
       sql`(${value} = to_jsonb(${option.key}::text) or ${value} @> jsonb_build_array(${option.key}::text))`,
     );
     if (held) {
-      throw fieldError(
-        400,
-        'options',
-        `Option "${option.key}" is chosen by products (product ${held.id}): change them first`,
-      );
+      throw fieldError(400, 'options', 'attribute.optionChosen', { option: option.key, product: held.id });
     }
   }
 }
@@ -131,11 +123,7 @@ async function updateAttribute(
   if (!current) throw notFound('Attribute');
   requireWritable(caller, current.familyId, 'Attribute');
   if (input.family !== current.familyId) {
-    throw fieldError(
-      400,
-      'family',
-      'An attribute stays in its family: define it in the other family instead',
-    );
+    throw fieldError(400, 'family', 'attribute.staysInFamily', {});
   }
   await checkCategories(tx, current.familyId, input.categories);
   await checkValuesFit(tx, current, input);

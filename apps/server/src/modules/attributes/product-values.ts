@@ -4,7 +4,7 @@ import { toAsciiDigits } from '@dalil/contracts/search-text';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { attributes } from '../../db/schema';
-import { fieldError } from '../../lib/errors';
+import { fieldError, fieldProblem } from '../../lib/errors';
 import { seesDrafts } from '../../lib/publication';
 import type { AttributeRow } from './attribute-row';
 
@@ -54,7 +54,7 @@ function isDate(v: string): boolean {
 
 /** A 400 naming `attributes.<key>` (or one language of a text); made only when a value is wrong. */
 const badValue = (a: AttributeRow, message: string, lang?: 'ar' | 'en') =>
-  fieldError(400, `attributes.${a.key}${lang ? `.${lang}` : ''}`, message);
+  fieldProblem(400, `attributes.${a.key}${lang ? `.${lang}` : ''}`, message);
 
 /**
  * One value checked against its attribute's type and stored form; undefined when it is empty (the
@@ -71,11 +71,7 @@ export function checkValue(a: AttributeRow, value: unknown): AttributeValue | un
       const stray = Object.keys(value as object).find((k) => k !== 'ar' && k !== 'en');
       if (stray !== undefined) {
         const key = stray.slice(0, 40);
-        throw fieldError(
-          400,
-          `attributes.${a.key}.${key}`,
-          `"${key}" is not a language: a text has "ar" and "en" only`,
-        );
+        throw fieldError(400, `attributes.${a.key}.${key}`, 'attribute.notALanguage', { key });
       }
       const limit = TEXT_LIMITS[a.type];
       const out: { ar: string; en: string } = { ar: '', en: '' };
@@ -160,7 +156,7 @@ export function productValues(w: ValuesWrite): Values {
   for (const key of Object.keys(w.given)) {
     if (mine.some((a) => a.key === key)) continue;
     if (moved && before?.has(key)) continue;
-    throw fieldError(400, `attributes.${key}`, "is not an attribute of this product's category");
+    throw fieldError(400, `attributes.${key}`, 'attribute.notOfCategory', {});
   }
   for (const a of mine) {
     const value = checkValue(a, w.given[a.key]);

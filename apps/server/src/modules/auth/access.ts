@@ -5,7 +5,7 @@ import type { Access } from '../../lib/context';
 import { bearerToken, SessionCache, type SessionCacheSettings } from './sessions';
 
 const unauthorized = () =>
-  new HttpError(401, 'Sign in to continue', undefined, { 'www-authenticate': 'Bearer' });
+  new HttpError(401, 'auth.signIn', {}, { headers: { 'www-authenticate': 'Bearer' } });
 
 /**
  * Resolves the bearer token or API key to a live account (a key's is account-like, lib/api-key-caller.ts);
@@ -23,10 +23,9 @@ const READS = new Set(['GET', 'HEAD']);
 
 /** A key on a path keys never reach, or a reader key asking for anything but a read: 403. */
 function checkKey(key: ApiKeyActor, url: string, method: string): void {
-  if (refusesKeys(url))
-    throw new HttpError(403, 'An API key cannot manage accounts, keys, webhooks, feeds or sessions');
+  if (refusesKeys(url)) throw new HttpError(403, 'apiKey.refused', {});
   if (key.role === 'reader' && !READS.has(method)) {
-    throw new HttpError(403, 'This API key may only read');
+    throw new HttpError(403, 'apiKey.readOnly', {});
   }
 }
 
@@ -63,11 +62,11 @@ export function registerAccessControl(app: FastifyInstance, settings: SessionCac
       if (key) checkKey(key, route.url, request.method);
       const { role } = session.account;
       if (access === 'admin' && role !== 'admin') {
-        throw new HttpError(403, 'This needs an administrator account');
+        throw new HttpError(403, 'auth.adminOnly', {});
       }
       // Staff routes then check each object against the editor's families (lib/family-scope.ts).
       if (access === 'staff' && role !== 'admin' && role !== 'editor') {
-        throw new HttpError(403, 'This needs an administrator or editor account');
+        throw new HttpError(403, 'auth.staffOnly', {});
       }
       request.account = session.account;
       request.token = session.token;

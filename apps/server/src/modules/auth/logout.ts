@@ -33,9 +33,7 @@ export function logoutRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const wait = await signOuts.take(request.ip);
       if (wait > 0) {
-        throw new HttpError(429, 'Too many sign-outs from this address; try again later', undefined, {
-          'retry-after': String(wait),
-        });
+        throw new HttpError(429, 'auth.tooManySignOuts', {}, { headers: { 'retry-after': String(wait) } });
       }
       // The guard has verified the token and kept it.
       if (request.token) await revokeToken(sessions, request.token);

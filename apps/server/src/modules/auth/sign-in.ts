@@ -1,6 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Role } from '@dalil/contracts/auth';
-import { MESSAGES } from '@dalil/contracts/constants';
 import type { AppContext } from '../../lib/context';
 import { HttpError } from '../../lib/errors';
 import { findUserByUsername } from '../users/users.repository';
@@ -41,13 +40,9 @@ async function refuse(err: HttpError): Promise<never> {
   throw err;
 }
 const tooManyFailures = (retryAfter: number) =>
-  new HttpError(429, 'Too many failed sign-ins; try again later', undefined, {
-    'retry-after': String(retryAfter),
-  });
+  new HttpError(429, 'auth.tooManyFailures', {}, { headers: { 'retry-after': String(retryAfter) } });
 const tooManyGuests = (retryAfter: number) =>
-  new HttpError(429, 'Too many guest sign-ins from this address; try again later', undefined, {
-    'retry-after': String(retryAfter),
-  });
+  new HttpError(429, 'auth.tooManyGuests', {}, { headers: { 'retry-after': String(retryAfter) } });
 
 /**
  * Both sign-in routes: the guest's published credentials, then the limits on failed attempts (shared
@@ -129,7 +124,7 @@ export function createSignIn(ctx: AppContext) {
     );
     if (!user) {
       metrics.signIn(kind, 'failure');
-      throw new HttpError(401, MESSAGES.badCredentials);
+      throw new HttpError(401, 'auth.badCredentials', {});
     }
     await limits.succeeded(address, username);
     // The generated password has done its job once the admin has signed in with it.

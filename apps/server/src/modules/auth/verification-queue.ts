@@ -8,8 +8,7 @@ interface Waiter {
   refuse: (err: Error) => void;
 }
 
-const busy = () =>
-  new HttpError(429, 'Too many sign-ins at once; try again in a moment', undefined, { 'retry-after': '1' });
+const busy = () => new HttpError(429, 'auth.tooManySignIns', {}, { headers: { 'retry-after': '1' } });
 
 /**
  * Bounds the sign-in work (the database check, the argon2id verification and its bookkeeping) running

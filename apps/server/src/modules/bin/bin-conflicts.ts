@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import type { binEntries } from '../../db/schema';
 import { binRows } from '../../db/schema';
-import type { Detail } from '../../lib/errors';
+import type { DetailInput as Detail } from '../../lib/errors';
 import { resultRows } from '../../lib/db-helpers';
 
 type Entry = typeof binEntries.$inferSelect;

@@ -5,7 +5,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
 import { binEntries, binRows, categories, families, products } from '../../db/schema';
 import type { DataContext } from '../../lib/context';
-import { HttpError, notFound } from '../../lib/errors';
+import { HttpError, notFound, toDetail } from '../../lib/errors';
 import { canWrite } from '../../lib/family-scope';
 import { recordChange, type Snapshot } from '../../lib/history';
 import { takeProductsBack, toCategory } from '../categories/categories.service';
@@ -107,8 +107,11 @@ export function restoreBinEntry(ctx: DataContext, id: number, caller: Account | 
     if (!entry || !mayUse(caller, entry)) throw notFound('Bin entry');
     const problems = await restoreConflicts(tx, entry);
     if (problems.length > 0) {
-      const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
-      throw new HttpError(409, `Cannot restore: ${problems[0]!.message}${more}`, problems);
+      const details = problems.map(toDetail);
+      const reason = details[0]!.message;
+      throw problems.length > 1
+        ? new HttpError(409, 'bin.cannotRestoreMore', { reason, more: problems.length - 1 }, { details })
+        : new HttpError(409, 'bin.cannotRestore', { reason }, { details });
     }
     const counts = (await binCounts(tx, [id])).get(id)!;
     await reinsert(tx, id, 'family');

@@ -3,8 +3,9 @@ import type { Account } from '@dalil/contracts/auth';
 import { and, desc, eq } from 'drizzle-orm';
 import { activity, binEntries, categories, families, products } from '../../db/schema';
 import type { DataContext } from '../../lib/context';
-import { conflict, HttpError } from '../../lib/errors';
+import { conflict } from '../../lib/errors';
 import { toActivity } from '../../lib/history';
+import { changedSince } from '../activity/revert-update';
 import { toProduct } from '../products/products.service';
 import { restoreBinEntry } from './bin-restore';
 
@@ -47,18 +48,14 @@ export async function revertBinned(
   }
   const table = TABLES[entry.entity as keyof typeof TABLES];
   const [row] = table ? await ctx.db.select().from(table).where(eq(table.id, entry.entityId!)) : [];
-  if (!row) throw conflict('It was removed from the recycle bin for good: nothing to bring back');
-  if (entry.action === 'delete') throw conflict(`The ${entry.entity} exists again: nothing to bring back`);
+  if (!row) throw conflict('bin.goneForGood', {});
+  if (entry.action === 'delete') throw conflict('revert.existsAgain', { what: entry.entity });
   if (entry.action === 'update' && entry.entity === 'product') {
     const current = toProduct(row as typeof products.$inferSelect) as Record<string, unknown>;
     const changes = entry.changes as Activity['changes'];
     const moved = Object.keys(changes).filter((f) => f !== 'id' && !same(current[f], changes[f]!.before));
     if (moved.length > 0) {
-      throw new HttpError(
-        409,
-        `Changed since this entry: ${moved.join(', ')}. Revert the later change first.`,
-        moved.map((path) => ({ path, message: 'was changed after this entry' })),
-      );
+      throw changedSince(moved);
     }
   }
   return newestAbout(ctx, entry);

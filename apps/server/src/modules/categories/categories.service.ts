@@ -53,9 +53,9 @@ async function getCategory(
 
 /** The family a category is put in: one that exists and the caller may write to (else it is unknown). */
 async function requireFamily(tx: Tx, id: number, caller: Account | null) {
-  if (!canWrite(caller, id)) throw fieldError(400, 'family', 'No family has this id');
+  if (!canWrite(caller, id)) throw fieldError(400, 'family', 'family.unknown', {});
   const [found] = await tx.select({ id: families.id }).from(families).where(eq(families.id, id));
-  if (!found) throw fieldError(400, 'family', 'No family has this id');
+  if (!found) throw fieldError(400, 'family', 'family.unknown', {});
 }
 
 /**
@@ -139,17 +139,17 @@ const HISTORY = { entity: 'category' } as const;
  */
 async function checkParent(tx: Tx, id: number | null, family: number, parent: number | null) {
   if (parent === null) return;
-  if (parent === id) throw fieldError(400, 'parent', 'A category cannot be its own parent');
+  if (parent === id) throw fieldError(400, 'parent', 'category.ownParent', {});
   const [found] = await tx
     .select({ familyId: categories.familyId, parentId: categories.parentId })
     .from(categories)
     .where(eq(categories.id, parent));
-  if (!found) throw fieldError(400, 'parent', 'No category has this id');
+  if (!found) throw fieldError(400, 'parent', 'category.unknown', {});
   if (found.familyId !== family) {
-    throw fieldError(400, 'parent', 'The parent category belongs to another family');
+    throw fieldError(400, 'parent', 'category.parentOtherFamily', {});
   }
   if (found.parentId !== null) {
-    throw fieldError(400, 'parent', 'The parent is itself a sub-category; sub-categories go one level deep');
+    throw fieldError(400, 'parent', 'category.parentIsSub', {});
   }
   if (id === null) return;
   const [child] = await tx
@@ -157,7 +157,7 @@ async function checkParent(tx: Tx, id: number | null, family: number, parent: nu
     .from(categories)
     .where(eq(categories.parentId, id))
     .limit(1);
-  if (child) throw fieldError(400, 'parent', 'This category has sub-categories, so it cannot become one');
+  if (child) throw fieldError(400, 'parent', 'category.hasSubs', {});
 }
 
 const parentFilter = (parent: number | 'none' | undefined) =>

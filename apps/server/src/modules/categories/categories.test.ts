@@ -66,7 +66,7 @@ describe('categories', () => {
   it('names a missing or unknown family with a 400, and changes nothing', async () => {
     const missing = await call('POST', '/api/category', admin, { nameEn: 'X', nameAr: 'س', family: '' });
     expect(missing.statusCode).toBe(400);
-    expect(body(missing).details).toEqual([{ path: 'body.family', message: 'This field is required' }]);
+    expect(body(missing).details).toMatchObject([{ path: 'body.family', message: 'This field is required' }]);
     const before = await readCatalogueVersion(t.database.db);
     const unknown = await call('POST', '/api/category', admin, { nameEn: 'X', nameAr: 'س', family: 999999 });
     expect(unknown.statusCode).toBe(400);
@@ -88,6 +88,15 @@ describe('categories', () => {
     });
     expect(clash.statusCode).toBe(409);
     expect(body(clash).message).toBe('nameEn: This family already has a category with this English name');
+    expect(body(clash)).toMatchObject({ code: 'category.nameTaken', params: {} });
+    expect(body(clash).details).toEqual([
+      {
+        path: 'body.nameEn',
+        code: 'category.nameTaken',
+        params: {},
+        message: 'This family already has a category with this English name',
+      },
+    ]);
     await newCategory(b.id, 'Dairy');
   });
 
@@ -124,7 +133,7 @@ describe('categories', () => {
       family: b.id,
     });
     expect(res.statusCode).toBe(409);
-    expect(body(res).details).toEqual([{ path: 'body.family', message: expect.any(String) }]);
+    expect(body(res).details).toMatchObject([{ path: 'body.family', message: expect.any(String) }]);
     expect(body(await call('GET', `/api/category/${catA.id}`, reader))).toMatchObject({ family: a.id });
   });
 
@@ -183,7 +192,7 @@ describe('category list', () => {
 
     const bad = await call('GET', '/api/category?family=abc', reader);
     expect(bad.statusCode).toBe(400);
-    expect(body(bad).details).toEqual([
+    expect(body(bad).details).toMatchObject([
       { path: 'querystring.family', message: 'must be a positive whole number' },
     ]);
   });

@@ -21,19 +21,15 @@ export function nextRunAfter(schedule: string, timeZone: string, from: Date): Da
 export function firstRun(schedule: string, timeZone: string, now: Date): Date {
   const fields = schedule.trim().split(/\s+/);
   if (fields.length !== 5) {
-    throw fieldError(
-      400,
-      'schedule',
-      `must have five fields (minute hour day-of-month month day-of-week), such as "0 3 * * *"; it has ${fields.length}`,
-    );
+    throw fieldError(400, 'schedule', 'feed.fiveFields', { count: fields.length });
   }
   let next: Date | null;
   try {
     next = nextRunAfter(schedule, timeZone, now);
   } catch (error) {
     const reason = error instanceof Error ? error.message.replace(/^CronPattern: /, '') : String(error);
-    throw fieldError(400, 'schedule', `is not a valid cron expression (${reason})`);
+    throw fieldError(400, 'schedule', 'feed.badCron', { reason });
   }
-  if (!next) throw fieldError(400, 'schedule', 'never runs: no date matches it');
+  if (!next) throw fieldError(400, 'schedule', 'feed.neverRuns', {});
   return next;
 }

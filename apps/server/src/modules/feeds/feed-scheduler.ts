@@ -140,7 +140,7 @@ export class FeedScheduler {
       .set(this.lease(now))
       .where(and(eq(feeds.id, feed.id), or(isNull(feeds.leaseUntil), lte(feeds.leaseUntil, now))))
       .returning();
-    if (!row) throw conflict('This feed is running already');
+    if (!row) throw conflict('feed.running', {});
     if (feed.leaseUntil !== null) this.tookOver(feed);
     void this.track(this.run(row, now));
     return row;

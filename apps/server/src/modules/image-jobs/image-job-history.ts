@@ -125,25 +125,32 @@ export async function undoImageJob(ctx: DataContext, id: number, caller: Account
     const [job] = await tx.select().from(imageJobs).where(eq(imageJobs.id, id)).for('update');
     if (!job) throw notFound('Image job');
     if (job.state === 'queued' || job.state === 'running') {
-      throw conflict('The job is still running; undo it once it has finished');
+      throw conflict('imageJob.running', {});
     }
-    if (job.undoneAt) throw conflict('This image job was undone already');
+    if (job.undoneAt) throw conflict('imageJob.undone', {});
     const changes = await tx.select().from(imageJobChanges).where(eq(imageJobChanges.jobId, id));
-    if (changes.length === 0) throw conflict('This job changed no product: nothing to undo');
+    if (changes.length === 0) throw conflict('imageJob.nothing', {});
     const rows = await lockProducts(
       tx,
       changes.map((c) => c.productId),
     );
     const stale = changes.filter((c) => rows.get(c.productId)?.[c.slot as ImageSlot] !== c.after);
     if (stale.length > 0) {
-      const n = stale.length;
       throw new HttpError(
         409,
-        `${n} product image${n === 1 ? ' was' : 's were'} changed or deleted since the job; put ${n === 1 ? 'it' : 'them'} back first`,
-        stale.slice(0, 100).map((c) => ({
-          path: `product ${c.productId}`,
-          message: rows.has(c.productId) ? `${c.slot} changed since` : 'deleted since',
-        })),
+        'imageJob.changedSince',
+        { count: stale.length },
+        {
+          details: stale.slice(0, 100).map((c) =>
+            rows.has(c.productId)
+              ? {
+                  path: `product ${c.productId}`,
+                  code: 'imageJob.slotChanged' as const,
+                  params: { slot: c.slot },
+                }
+              : { path: `product ${c.productId}`, code: 'record.deletedSince' as const },
+          ),
+        },
       );
     }
     const back = changes.map((c) => ({

@@ -66,7 +66,7 @@ export async function runImageJob(
     // `concurrency` images are encoded at once (the CPU-bound part); twice as many are in flight, so
     // while one image's files are written to the store and its product row is saved, another is
     // already being encoded and the cores do not wait on that input and output.
-    const encoder = new ConcurrencyLimit(concurrency, Number.POSITIVE_INFINITY, 'busy');
+    const encoder = new ConcurrencyLimit(concurrency, Number.POSITIVE_INFINITY, 'Too many image encodings');
     const running = new Set<Promise<void>>();
     const slots = new ImageSlotWriter(ctx.catalogue, { id: jobId, actor });
     // Each image is stored once per job, and not at all when a product already names it (such an

@@ -80,16 +80,15 @@ export async function imageUploadRoutes(app: FastifyInstance) {
             .from(families)
             .where(eq(families.id, family));
           if (!found)
-            throw new HttpError(404, 'Family not found', [
-              { path: 'query.family', message: 'No family has this id' },
-            ]);
+            throw new HttpError(
+              404,
+              'request.notFound',
+              { what: 'Family' },
+              { details: [{ path: 'query.family', code: 'family.unknown' }] },
+            );
         }
         const familyKey = family ?? 0;
-        const busy = () =>
-          new HttpError(
-            409,
-            'Images are already being imported for this family; wait for that job to finish',
-          );
+        const busy = () => new HttpError(409, 'imageJob.busy', {});
         if (!dryRun) {
           await interrupted.takeOver();
           if (await activeJob(ctx.db, familyKey)) throw busy();
@@ -116,7 +115,16 @@ export async function imageUploadRoutes(app: FastifyInstance) {
           return { counts: countStatuses(reports), files: reports };
         } catch (err) {
           if (err instanceof ZipBombError)
-            throw new HttpError(422, err.message, [{ path: 'body.file', message: err.message }]);
+            throw new HttpError(
+              422,
+              'imageJob.archiveProblem',
+              { problem: err.message },
+              {
+                details: [
+                  { path: 'body.file', code: 'imageJob.archiveProblem', params: { problem: err.message } },
+                ],
+              },
+            );
           throw err;
         } finally {
           await discard(files);
@@ -162,7 +170,7 @@ export async function imageUploadRoutes(app: FastifyInstance) {
     async (request) => {
       await interrupted.takeOver();
       const row = await readJob(ctx.db, request.params.id);
-      if (!row) throw new HttpError(404, 'Image job not found');
+      if (!row) throw new HttpError(404, 'imageJob.notFound', {});
       return toImageJob(row);
     },
   );

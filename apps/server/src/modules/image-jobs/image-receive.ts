@@ -9,10 +9,9 @@ import { multipartError } from '../../lib/multipart-errors';
 import { makeDir, storageWrite } from '../../lib/storage-errors';
 import type { ReceivedFile } from './image-entries';
 
-const notMultipart = () =>
-  fieldError(400, 'file', 'Send the images or ZIP archives as multipart/form-data in fields named file');
+const notMultipart = () => fieldError(400, 'file', 'imageJob.sendAsFiles', {});
 const tooLarge = (maxBytes: number) =>
-  new HttpError(413, `The upload is too large: at most ${(maxBytes / 1024 ** 3).toFixed(1)} GB per file`);
+  new HttpError(413, 'imageJob.tooLarge', { size: (maxBytes / 1024 ** 3).toFixed(1) });
 
 /**
  * Streams every `file` part of a multipart request into its own temporary file (never whole in
@@ -42,11 +41,11 @@ export async function receiveFiles(
     await discard(files);
     throw multipartError(err, {
       tooLarge: () => tooLarge(maxBytes),
-      tooMany: () => new HttpError(413, 'Too many files in one upload: put them in a ZIP archive'),
+      tooMany: () => new HttpError(413, 'imageJob.tooManyFiles', {}),
       malformed: notMultipart,
     });
   }
-  if (files.length === 0) throw fieldError(400, 'file', 'This field is required');
+  if (files.length === 0) throw fieldError(400, 'file', 'field.required', {});
   return files;
 }
 

@@ -95,18 +95,18 @@ export function checkAttributeHeader(names: string[], family?: FamilyAttributes)
     const problem = family ? columnProblem(name, family) : null;
     if (problem) {
       const unknown = problem === NO_SUCH_KEY;
-      throw badRequest(
-        unknown ? `Unknown attribute column "${name}": ${problem}` : `Column "${name}": ${problem}`,
-        [{ path: `header.${name}`, message: problem }],
-      );
+      const details = [{ path: `header.${name}`, message: problem }];
+      throw unknown
+        ? badRequest('import.unknownAttributeColumn', { column: name, problem }, details)
+        : badRequest('import.attributeColumn', { column: name, problem }, details);
     }
     const [, key, lang] = ATTR_COLUMN.exec(name)!;
     const other = lang
       ? attributeColumn(key!.toLowerCase(), lang.toLowerCase() === 'ar' ? 'en' : 'ar')
       : null;
     if (other && !names.includes(other)) {
-      throw badRequest(`Column "${other}" is missing: a text attribute's two languages come together`, [
-        { path: `header.${other}`, message: 'is missing' },
+      throw badRequest('import.otherLanguageMissing', { column: other }, [
+        { path: `header.${other}`, code: 'field.missing' },
       ]);
     }
   }

@@ -37,7 +37,7 @@ describe('attribute columns in an "all" file', () => {
       ]),
     );
     expect(res.status).toBe(422);
-    expect(res.report().problems).toEqual([
+    expect(res.report().problems).toMatchObject([
       { line: 2, column: 'attr.colour', reason: 'the family has no attribute with this key' },
       { line: 4, column: 'attr.organic', reason: 'the family has no attribute with this key' },
     ]);

@@ -45,8 +45,8 @@ export function matchHeader(cells: string[], kind: ImportKind): Header {
     if (ATTR_COLUMN.test(name)) {
       const lower = name.toLowerCase();
       if (attributeIndex.has(lower)) {
-        throw badRequest(`Column ${lower} appears twice in the header`, [
-          { path: `header.${lower}`, message: 'appears twice' },
+        throw badRequest('import.columnTwice', { column: lower }, [
+          { path: `header.${lower}`, code: 'import.appearsTwice' },
         ]);
       }
       attributeIndex.set(lower, i);
@@ -56,8 +56,8 @@ export function matchHeader(cells: string[], kind: ImportKind): Header {
     if (column) known++;
     if (column && allowed.has(column)) {
       if (index.has(column)) {
-        throw badRequest(`Column ${column} appears twice in the header`, [
-          { path: `header.${column}`, message: 'appears twice' },
+        throw badRequest('import.columnTwice', { column }, [
+          { path: `header.${column}`, code: 'import.appearsTwice' },
         ]);
       }
       index.set(column, i);
@@ -72,17 +72,17 @@ export function matchHeader(cells: string[], kind: ImportKind): Header {
     }
   });
   if (known === 0) {
-    throw badRequest(
-      `The file is not a catalogue CSV: line 1 should be a header naming the columns (${IMPORT_COLUMNS[kind].join(', ')})`,
-      [{ path: 'header', message: 'has none of the expected columns' }],
-    );
+    throw badRequest('import.notCatalogue', { columns: IMPORT_COLUMNS[kind].join(', ') }, [
+      { path: 'header', code: 'import.noExpectedColumns' },
+    ]);
   }
   const missing = REQUIRED_COLUMNS[kind].filter((c) => !index.has(c));
   if (missing.length > 0) {
-    throw badRequest(
-      `Missing required column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`,
-      missing.map((c) => ({ path: `header.${c}`, message: 'is missing' })),
-    );
+    const details = missing.map((c) => ({ path: `header.${c}`, code: 'field.missing' as const }));
+    const columns = missing.join(', ');
+    throw missing.length > 1
+      ? badRequest('import.missingColumns', { columns }, details)
+      : badRequest('import.missingColumn', { columns }, details);
   }
   return {
     index,

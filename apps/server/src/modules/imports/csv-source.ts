@@ -41,14 +41,10 @@ async function sniff(path: string): Promise<string> {
     const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
     const sample = buffer.subarray(0, bytesRead);
     if (sample.includes(0)) {
-      throw badRequest('The file is not a CSV file (it holds binary data); export the sheet as CSV UTF-8', [
-        { path: 'file', message: 'is not a CSV file' },
-      ]);
+      throw badRequest('import.binary', {}, [{ path: 'file', code: 'import.notCsv' }]);
     }
     if (!isUtf8(sample, bytesRead < SNIFF_BYTES)) {
-      throw badRequest('The file is not UTF-8 text; save it as "CSV UTF-8"', [
-        { path: 'file', message: 'is not UTF-8 text' },
-      ]);
+      throw badRequest('import.notUtf8', {}, [{ path: 'file', code: 'import.notUtf8Text' }]);
     }
     return detectDelimiter(sample.toString('utf8').replace(/^\uFEFF/, ''));
   } finally {
@@ -103,10 +99,9 @@ export async function* csvRecords(path: string): AsyncGenerator<SourceRecord> {
     for await (const cells of parser as AsyncIterable<string[]>) {
       const line = starts.shift()!;
       if (cells.length > MAX_RECORD_CELLS) {
-        throw badRequest(
-          `Line ${line} has ${cells.length} cells; a catalogue CSV has at most ${MAX_RECORD_CELLS}`,
-          [{ path: `line ${line}`, message: `has more than ${MAX_RECORD_CELLS} cells` }],
-        );
+        throw badRequest('import.tooManyCells', { line, cells: cells.length, max: MAX_RECORD_CELLS }, [
+          { path: `line ${line}`, code: 'import.moreCells', params: { max: MAX_RECORD_CELLS } },
+        ]);
       }
       yield { line, cells };
     }
@@ -114,8 +109,8 @@ export async function* csvRecords(path: string): AsyncGenerator<SourceRecord> {
     // Not every csv-parse code starts with CSV_ (INVALID_OPENING_QUOTE does not): test the class.
     if (err instanceof CsvError) {
       const reason = CSV_PROBLEMS[err.code] ?? err.message;
-      throw badRequest(`The file is not valid CSV near line ${next}: ${reason}`, [
-        { path: `line ${next}`, message: 'is not valid CSV' },
+      throw badRequest('import.malformedCsv', { line: next, reason }, [
+        { path: `line ${next}`, code: 'import.invalidCsv' },
       ]);
     }
     throw err;

@@ -20,8 +20,9 @@ const EXTRA_CELLS: Record<UploadFormat, string> = {
 const tooManyRows = (maxRows: number) =>
   new HttpError(
     413,
-    `The file has more than ${maxRows} rows, more than an import takes; split it into smaller files`,
-    [{ path: 'file', message: `has more than ${maxRows} rows` }],
+    'import.tooManyRows',
+    { max: maxRows },
+    { details: [{ path: 'file', code: 'import.moreRows', params: { max: maxRows } }] },
   );
 
 /**
@@ -67,5 +68,5 @@ export async function* checkFile(options: {
     const row = checkRow(line, cells, header, fixed, report, { unescape: format === 'csv', cellProblems });
     yield { type: 'row', record, problems, row: extra ? null : row };
   }
-  if (!header) throw badRequest('The file is empty', [{ path: 'file', message: 'is empty' }]);
+  if (!header) throw badRequest('import.empty', {}, [{ path: 'file', code: 'field.empty' }]);
 }

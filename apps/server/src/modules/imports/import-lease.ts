@@ -34,9 +34,7 @@ export async function renewImportLease(db: Executor, importId: number, live = fa
  */
 export async function holdImportLease(tx: Tx, importId: number): Promise<void> {
   if (await renewImportLease(tx, importId, true)) return;
-  throw new HttpError(503, 'The import was interrupted; send the file again', undefined, {
-    'retry-after': '5',
-  });
+  throw new HttpError(503, 'import.interrupted', {}, { headers: { 'retry-after': '5' } });
 }
 
 export async function dropImportLease(db: Executor, importId: number): Promise<void> {

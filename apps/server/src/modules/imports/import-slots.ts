@@ -19,9 +19,9 @@ export class ImportSlots {
     if (this.running >= this.limit) {
       throw new HttpError(
         429,
-        `${this.limit} imports or previews are already running; try again in a few seconds`,
-        undefined,
-        { 'retry-after': String(RETRY_AFTER_SECONDS) },
+        'import.slotsBusy',
+        { limit: this.limit },
+        { headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } },
       );
     }
     this.running++;

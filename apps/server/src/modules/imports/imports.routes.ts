@@ -206,9 +206,13 @@ export async function importRoutes(app: FastifyInstance) {
     return reply.status(422).send({
       statusCode: 422,
       error: 'Unprocessable Entity',
+      code: 'import.rowProblems',
+      params: { count: report.problemCount },
       message: `${report.problemCount} row problem${report.problemCount === 1 ? '' : 's'}; nothing was imported`,
       details: report.problems.slice(0, LISTED_IN_MESSAGE).map((p) => ({
         path: p.column ? `${unit} ${p.line}.${p.column}` : `${unit} ${p.line}`,
+        code: p.code,
+        params: p.params,
         message: p.reason,
       })),
       report,

@@ -4,6 +4,7 @@ import {
   MAX_LISTED_PROBLEMS,
   type CsvColumn,
   type ImportKind,
+  codedProblem,
   type ImportProblem,
   type ImportReport,
   type UploadFormat,
@@ -68,7 +69,7 @@ export async function fixedNames(
   const [category] = await database.db.select().from(categories).where(eq(categories.id, categoryId!));
   if (!category) throw notFound('Category');
   if (category.familyId !== family.id) {
-    throw badRequest('The category does not belong to this family', [
+    throw badRequest('category.notInThisFamily', {}, [
       { path: 'params.category', message: 'is not in the chosen family' },
     ]);
   }
@@ -280,7 +281,7 @@ export async function runImport(
       rows: staged.rows,
       ...counts,
       problemCount: staged.problemCount,
-      problems: staged.problems,
+      problems: staged.problems.map(codedProblem),
       warningCount: staged.header.warningCount + duplicates.count,
       warnings: warnings.slice(0, MAX_LISTED_PROBLEMS),
     };

@@ -195,7 +195,7 @@ describe('route checks', () => {
     );
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('Missing required column: familyNameAr');
-    expect(missing.body.details).toEqual([{ path: 'header.familyNameAr', message: 'is missing' }]);
+    expect(missing.body.details).toMatchObject([{ path: 'header.familyNameAr', message: 'is missing' }]);
 
     const png = Buffer.from([
       0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52,

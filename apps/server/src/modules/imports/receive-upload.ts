@@ -16,19 +16,19 @@ export interface SpooledFile {
 }
 
 const tooLarge = (maxBytes: number) =>
-  new HttpError(413, `The file is larger than ${Math.round(maxBytes / (1024 * 1024))} MB`, [
-    { path: 'file', message: `must be at most ${maxBytes} bytes` },
-  ]);
+  new HttpError(
+    413,
+    'import.fileTooLarge',
+    { size: Math.round(maxBytes / (1024 * 1024)) },
+    { details: [{ path: 'file', code: 'import.atMostBytes', params: { max: maxBytes } }] },
+  );
 
-const notMultipart = () =>
-  badRequest('Send the CSV or XLSX file as multipart/form-data in the field "file"', [
-    { path: 'file', message: 'is missing' },
-  ]);
+const notMultipart = () => badRequest('import.sendFile', {}, [{ path: 'file', code: 'field.missing' }]);
 
 /** multipart's own errors (size, counts, bad stream) as answers a person can act on. */
 const answers = (maxBytes: number): MultipartAnswers => ({
   tooLarge: () => tooLarge(maxBytes),
-  tooMany: () => new HttpError(413, 'Send one file, in the field "file", and nothing else'),
+  tooMany: () => new HttpError(413, 'import.sendOneFile', {}),
   malformed: notMultipart,
 });
 
@@ -53,12 +53,11 @@ export async function receiveUpload(
     .catch((err: unknown) => {
       throw multipartError(err, answers(maxBytes));
     });
-  if (!part)
-    throw badRequest('No file was sent in the field "file"', [{ path: 'file', message: 'is missing' }]);
+  if (!part) throw badRequest('import.noFile', {}, [{ path: 'file', code: 'field.missing' }]);
   if (part.fieldname !== 'file') {
     part.file.resume();
-    throw badRequest(`The file must be sent in the field "file", not "${part.fieldname}"`, [
-      { path: 'file', message: 'is missing' },
+    throw badRequest('import.wrongField', { field: part.fieldname }, [
+      { path: 'file', code: 'field.missing' },
     ]);
   }
   const dir = await storageWrite('data', () => importTempDir(dataDir)).catch((err: unknown) => {

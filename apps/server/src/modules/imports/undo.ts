@@ -57,15 +57,15 @@ export async function undoImport(
     if (!run || !visible(run, caller)) throw notFound('Import');
     // Its author too must still manage every family it touched: access lost is access lost.
     if (!(await mayUndo(tx, id, run.familyId, caller))) throw notFound('Import');
-    if (run.undoneAt) throw conflict('This import was undone already');
-    if (run.failure !== null)
-      throw conflict('This feed run failed and imported nothing: there is nothing to undo');
+    if (run.undoneAt) throw conflict('import.undoneAlready', {});
+    if (run.failure !== null) throw conflict('import.failedRun', {});
     const conflicts = await conflictsOf(tx, id);
     if (conflicts.length > 0 && !skipConflicts) {
       throw new HttpError(
         409,
-        `${conflicts.length} row${conflicts.length === 1 ? ' was' : 's were'} changed since the import; undo with skipConflicts=true to leave ${conflicts.length === 1 ? 'it' : 'them'} as ${conflicts.length === 1 ? 'it is' : 'they are'}`,
-        conflicts.slice(0, 100).map((c) => ({ path: `${c.entity} ${c.id}`, message: c.reason })),
+        'import.changedSince',
+        { count: conflicts.length },
+        { details: conflicts.slice(0, 100).map((c) => ({ path: `${c.entity} ${c.id}`, message: c.reason })) },
       );
     }
     await recordImportedRows(

@@ -5,19 +5,18 @@ import { badRequest, HttpError } from '../../lib/errors';
 const MAX_PARTS = 10_000;
 
 export const damaged = () =>
-  badRequest('The file is not a readable Excel workbook (.xlsx): it is damaged or incomplete', [
-    { path: 'file', message: 'is not a readable workbook' },
-  ]);
+  badRequest('import.damagedWorkbook', {}, [{ path: 'file', code: 'import.unreadableWorkbook' }]);
 
 export const notWorkbook = () =>
-  badRequest('The file is a ZIP archive but not an Excel workbook (.xlsx); upload a .xlsx or .csv file', [
-    { path: 'file', message: 'is not an Excel workbook' },
-  ]);
+  badRequest('import.notWorkbook', {}, [{ path: 'file', code: 'import.notExcel' }]);
 
 export const unpacksTooLarge = (maxInflatedBytes: number) =>
-  new HttpError(413, 'The workbook holds too much data once unpacked; split it into smaller files', [
-    { path: 'file', message: `unpacks to more than ${maxInflatedBytes} bytes` },
-  ]);
+  new HttpError(
+    413,
+    'import.unpacksTooLarge',
+    {},
+    { details: [{ path: 'file', code: 'import.unpacksTo', params: { max: maxInflatedBytes } }] },
+  );
 
 /**
  * A workbook's ZIP archive, read by random access from its temporary file (yauzl): the central

@@ -116,13 +116,17 @@ export async function cellFormats(
 const tooManyStrings = (limits: SharedStringLimits) =>
   new HttpError(
     413,
-    `The workbook holds more texts than an import takes (at most ${limits.count} different texts of ${limits.characters} characters in all); split it into smaller files`,
-    [
-      {
-        path: 'file',
-        message: `holds more than ${limits.count} shared strings or ${limits.characters} characters of them`,
-      },
-    ],
+    'import.tooManyTexts',
+    { count: limits.count, characters: limits.characters },
+    {
+      details: [
+        {
+          path: 'file',
+          code: 'import.sharedStrings',
+          params: { count: limits.count, characters: limits.characters },
+        },
+      ],
+    },
   );
 
 /**

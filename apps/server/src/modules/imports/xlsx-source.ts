@@ -28,8 +28,9 @@ export interface XlsxLimits {
 const tooMuchText = (limit: number) =>
   new HttpError(
     413,
-    `The sheet's cells hold more than ${limit} characters of text, more than an import takes; split it into smaller files`,
-    [{ path: 'file', message: `holds more than ${limit} characters of cell text` }],
+    'import.tooMuchText',
+    { max: limit },
+    { details: [{ path: 'file', code: 'import.cellText', params: { max: limit } }] },
   );
 
 /** "B2" → row 2, column 2. */
@@ -147,10 +148,9 @@ interface SheetRow {
 }
 
 const tooWide = (row: number) =>
-  badRequest(
-    `Row ${row} has a value in column ${MAX_RECORD_CELLS + 1} or further; a catalogue sheet has at most ${MAX_RECORD_CELLS} columns`,
-    [{ path: `row ${row}`, message: `has more than ${MAX_RECORD_CELLS} columns` }],
-  );
+  badRequest('import.tooWide', { row, column: MAX_RECORD_CELLS + 1, max: MAX_RECORD_CELLS }, [
+    { path: `row ${row}`, code: 'import.moreColumns', params: { max: MAX_RECORD_CELLS } },
+  ]);
 
 /**
  * Reads `<sheetData>` row by row: each `<c>` cell's type, value, formula and style, turned into

@@ -72,8 +72,8 @@ export async function* parseXml<T>(chunks: AsyncIterable<string>, handler: XmlHa
     }
     if (failure !== null) fail(failure);
     if (sinceEvent > MAX_RUN) {
-      throw badRequest('The workbook holds a value longer than a spreadsheet cell can hold', [
-        { path: 'file', message: `has more than ${MAX_RUN} characters without a tag` },
+      throw badRequest('import.longValue', {}, [
+        { path: 'file', code: 'import.untaggedRun', params: { max: MAX_RUN } },
       ]);
     }
     if (handler.out && handler.out.length > 0) yield* handler.out.splice(0);

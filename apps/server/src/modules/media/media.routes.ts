@@ -15,7 +15,7 @@ export function mediaRoutes(app: FastifyInstance) {
   const store = app.ctx.media;
   const send = async (reply: FastifyReply, name: string, width?: number) => {
     const data = await readImage(store, name, width);
-    if (!data) throw new HttpError(404, 'Image not found');
+    if (!data) throw new HttpError(404, 'image.notFound', {});
     return reply
       .header('content-type', 'image/webp')
       .header('cache-control', 'public, max-age=31536000, immutable')
@@ -47,7 +47,7 @@ export function mediaRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { name } = request.params;
       const data = name.endsWith('.jpg') ? await readPreview(store, `${name.slice(0, -4)}.webp`) : null;
-      if (!data) throw new HttpError(404, 'Image not found');
+      if (!data) throw new HttpError(404, 'image.notFound', {});
       return reply
         .header('content-type', 'image/jpeg')
         .header('cache-control', 'public, max-age=31536000, immutable')

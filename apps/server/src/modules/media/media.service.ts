@@ -18,8 +18,6 @@ export interface StoredImage {
   format: 'webp';
 }
 
-const NOT_AN_IMAGE = 'The file is not an image we accept (JPEG, PNG, WebP, AVIF or GIF)';
-
 /** The stored name of an upload: its content hash, so the same file always gets the same name. */
 export function contentName(input: Buffer): string {
   return `${createHash('sha256').update(input).digest('hex').slice(0, 32)}.webp`;
@@ -31,16 +29,16 @@ export async function inspectImage(input: Buffer): Promise<Metadata> {
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
-    throw new HttpError(415, NOT_AN_IMAGE);
+    throw new HttpError(415, 'image.notAccepted', {});
   }
   // AVIF is reported as heif by libvips; compression tells AVIF from HEIC.
   const isAvif = meta.format === 'heif' && meta.compression === 'av1';
   if (!meta.format || !ACCEPTED.has(meta.format) || (meta.format === 'heif' && !isAvif)) {
-    throw new HttpError(415, NOT_AN_IMAGE);
+    throw new HttpError(415, 'image.notAccepted', {});
   }
   const pixels = (meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0);
   if (pixels > MAX_PIXELS) {
-    throw new HttpError(422, `The image is too large: at most ${MAX_PIXELS / 1_000_000} megapixels`);
+    throw new HttpError(422, 'image.tooManyPixels', { max: MAX_PIXELS / 1_000_000 });
   }
   return meta;
 }
@@ -61,7 +59,7 @@ export async function encodeImage(input: Buffer, name = contentName(input)): Pro
     const files = SMALLER_WIDTHS.map((w, i) => ({ key: variantKey(name, w), data: widths[i]! }));
     return { name, files: [...files, { key: name, data: stored }] };
   } catch {
-    throw new HttpError(422, 'The image could not be read: it may be damaged');
+    throw new HttpError(422, 'image.unreadable', {});
   }
 }
 

@@ -18,14 +18,12 @@ const errors = {
   422: ErrorBodySchema,
 };
 
-const notMultipart = () =>
-  fieldError(400, 'file', 'Send the image as multipart/form-data in a field named file');
+const notMultipart = () => fieldError(400, 'file', 'image.sendAsFile', {});
 
 /** multipart's own errors (size, counts, bad stream) as answers a person can act on. */
 const imageAnswers = (maxBytes: number): MultipartAnswers => ({
-  tooLarge: () =>
-    new HttpError(413, `The image is too large: at most ${(maxBytes / 1024 / 1024).toFixed(1)} MB`),
-  tooMany: () => new HttpError(413, 'Send one image in a field named file, and nothing else'),
+  tooLarge: () => new HttpError(413, 'image.tooLarge', { size: (maxBytes / 1024 / 1024).toFixed(1) }),
+  tooMany: () => new HttpError(413, 'image.sendOne', {}),
   malformed: notMultipart,
 });
 
@@ -67,7 +65,7 @@ export async function uploadRoutes(app: FastifyInstance) {
         } catch (err) {
           throw multipartError(err, imageAnswers(imageMaxBytes));
         }
-        if (!data) throw fieldError(400, 'file', 'This field is required');
+        if (!data) throw fieldError(400, 'file', 'field.required', {});
         return reply.status(201).send(await storeImage(app.ctx.media, data));
       },
     );

@@ -30,9 +30,7 @@ export function metricsRoutes(app: FastifyInstance) {
   if (port !== null || token === null) return;
   app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
     if (!metricsAllowed(token, request.headers.authorization)) {
-      throw new HttpError(401, 'The metrics need the operator’s bearer token', undefined, {
-        'www-authenticate': 'Bearer',
-      });
+      throw new HttpError(401, 'auth.metricsToken', {}, { headers: { 'www-authenticate': 'Bearer' } });
     }
     const { contentType, body } = await scrape(metrics);
     return reply.header('cache-control', 'no-store').type(contentType).send(body);

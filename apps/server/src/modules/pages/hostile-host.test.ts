@@ -96,13 +96,15 @@ describe('a malformed Host header', () => {
   it('names X-Forwarded-Host or X-Forwarded-Proto when a trusted proxy sends a bad one', async () => {
     const host = await get(proxied, '/robots.txt', { host: 'ok.example', 'x-forwarded-host': 'a b' });
     expect(host.statusCode).toBe(400);
-    expect(body(host).details).toEqual([expect.objectContaining({ path: 'headers.x-forwarded-host' })]);
+    expect(body(host).details).toMatchObject([expect.objectContaining({ path: 'headers.x-forwarded-host' })]);
     const proto = await get(proxied, '/sitemap.xml', {
       host: 'ok.example',
       'x-forwarded-proto': 'javascript',
     });
     expect(proto.statusCode).toBe(400);
-    expect(body(proto).details).toEqual([expect.objectContaining({ path: 'headers.x-forwarded-proto' })]);
+    expect(body(proto).details).toMatchObject([
+      expect.objectContaining({ path: 'headers.x-forwarded-proto' }),
+    ]);
     const good = await get(proxied, '/robots.txt', {
       host: 'ok.example',
       'x-forwarded-host': 'shop.example',

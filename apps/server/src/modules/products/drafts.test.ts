@@ -281,7 +281,7 @@ describe('drafts and publish dates', () => {
       csv([header, row('Lime juice', '777001', 'Draft'), row('Kiwi juice', '777002', 'hidden')]),
     );
     expect(bad.status).toBe(422);
-    expect(bad.report().problems).toEqual([
+    expect(bad.report().problems).toMatchObject([
       { line: 3, column: 'productStatus', reason: 'must be draft or published' },
     ]);
     const ok = await upload(

@@ -18,7 +18,7 @@ import { categories, families, products } from '../../db/schema';
 import type { DataContext } from '../../lib/context';
 import * as crud from '../../lib/crud-service';
 import { containsPattern } from '../../lib/db-helpers';
-import { fieldError, notFound } from '../../lib/errors';
+import { fieldError, fieldProblem, notFound } from '../../lib/errors';
 import { productSearchText } from './product-search-text';
 import { toColumns, valuesToStore, withCompleteness, type ProductInput } from './product-columns';
 import { canWrite, familyFilter, requireReadable, requireWritable } from '../../lib/family-scope';
@@ -137,31 +137,31 @@ async function getProduct({ db, now }: DataContext, id: number, caller: Account 
 /** A product's family is always its category's family, and one the caller may write to; its
  * sub-category, a child of its category. */
 async function checkReferences(tx: Tx, input: ProductInput, caller: Account | null) {
-  if (!canWrite(caller, input.family)) throw fieldError(400, 'family', 'No family has this id');
+  if (!canWrite(caller, input.family)) throw fieldError(400, 'family', 'family.unknown', {});
   const [family] = await tx
     .select({ requireValidGtin: families.requireValidGtin })
     .from(families)
     .where(eq(families.id, input.family));
-  if (!family) throw fieldError(400, 'family', 'No family has this id');
+  if (!family) throw fieldError(400, 'family', 'family.unknown', {});
   // The family's barcode rule (docs/decisions/0053-gtin-barcodes.md): an empty barcode is always allowed.
   const gtin = family.requireValidGtin && input.barcode !== null ? gtinProblem(input.barcode) : null;
-  if (gtin) throw fieldError(400, 'barcode', gtin);
+  if (gtin) throw fieldProblem(400, 'barcode', gtin);
   const [category] = await tx
     .select({ familyId: categories.familyId })
     .from(categories)
     .where(eq(categories.id, input.category));
-  if (!category) throw fieldError(400, 'category', 'No category has this id');
+  if (!category) throw fieldError(400, 'category', 'category.unknown', {});
   if (category.familyId !== input.family) {
-    throw fieldError(400, 'category', 'The category does not belong to the chosen family');
+    throw fieldError(400, 'category', 'category.notInFamily', {});
   }
   if (input.subCategory === null) return;
   const [sub] = await tx
     .select({ parentId: categories.parentId })
     .from(categories)
     .where(eq(categories.id, input.subCategory));
-  if (!sub) throw fieldError(400, 'subCategory', 'No category has this id');
+  if (!sub) throw fieldError(400, 'subCategory', 'category.unknown', {});
   if (sub.parentId !== input.category) {
-    throw fieldError(400, 'subCategory', 'The sub-category does not belong to the chosen category');
+    throw fieldError(400, 'subCategory', 'category.subNotInCategory', {});
   }
 }
 

@@ -2,7 +2,8 @@ import type { AttributeFacet } from '@dalil/contracts/search';
 import { ATTRIBUTE_PARAM } from '@dalil/contracts/search';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../lib/errors';
+import type { ErrorCode } from '@dalil/contracts/error-codes';
+import { readBackError, toDetail } from '../../lib/errors';
 import { familyAttributes } from '../attributes/attributes.service';
 import { rows } from './sql-rows';
 
@@ -31,8 +32,17 @@ export interface AttributeQuery {
 }
 
 /** A 400 naming one query parameter, shaped like the validation errors. */
-const queryError = (param: string, message: string) =>
-  new HttpError(400, `${param}: ${message}`, [{ path: `querystring.${param}`, message }]);
+const queryError = (param: string, message: string) => {
+  const detail = toDetail({ path: `querystring.${param}`, message });
+  return readBackError(
+    400,
+    { code: detail.code as ErrorCode, params: detail.params },
+    {
+      message: `${param}: ${message}`,
+      details: [detail],
+    },
+  );
+};
 
 const UNKNOWN = 'is not a choice attribute of this family';
 

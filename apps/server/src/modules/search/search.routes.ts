@@ -40,7 +40,7 @@ export function searchRoutes(
   const limit = new ConcurrencyLimit(
     app.ctx.config.search.concurrency,
     app.ctx.config.search.queue,
-    'Too many searches at once; try again in a moment',
+    'Too many searches',
   );
   app.withTypeProvider<ZodTypeProvider>().get(
     `${API_BASE}${API_PATHS.search}`,

@@ -120,7 +120,7 @@ export function sitemapRoutes(app: FastifyInstance, settings: SitemapSettings = 
       },
     },
     async (request, reply) => {
-      const missing = new HttpError(404, `There is no sitemap ${request.params.file}`);
+      const missing = new HttpError(404, 'sitemap.notFound', { file: String(request.params.file) });
       if (config.guest === null) throw missing;
       const origin = publicOrigin(request, config);
       // A part that does not exist is a 404 before any ETag: the counts are kept per version.

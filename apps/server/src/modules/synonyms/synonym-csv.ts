@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { synonymGroups } from '../../db/schema';
 import type { DataContext } from '../../lib/context';
 import { recordChange } from '../../lib/history';
-import { HttpError, type Detail } from '../../lib/errors';
+import { HttpError, type DetailInput as Detail } from '../../lib/errors';
 import { csvRecords } from '../imports/imports.service';
 import { clash, lockFamily, takenWords } from './synonyms.service';
 
@@ -107,8 +107,9 @@ function duplicates(lines: Line[], taken: Map<string, string>): Detail[] {
 const refuse = (problems: Detail[]) =>
   new HttpError(
     422,
-    `${problems.length} problem${problems.length === 1 ? '' : 's'} in the file; nothing was imported`,
-    problems.slice(0, LISTED),
+    'synonym.fileProblems',
+    { count: problems.length },
+    { details: problems.slice(0, LISTED) },
   );
 
 /**

@@ -24,9 +24,15 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchem
 async function assertFamily(db: Db, id: number, where: 'query' | 'params') {
   const [found] = await db.select({ id: families.id }).from(families).where(eq(families.id, id));
   if (!found) {
-    throw new HttpError(400, 'family: No family has this id', [
-      { path: `${where}.family`, message: 'No family has this id' },
-    ]);
+    throw new HttpError(
+      400,
+      'family.unknown',
+      {},
+      {
+        message: 'family: No family has this id',
+        details: [{ path: `${where}.family`, code: 'family.unknown' }],
+      },
+    );
   }
 }
 

@@ -29,13 +29,13 @@ export async function lockFamily(
   field = 'family',
   caller: Account | null = null,
 ): Promise<void> {
-  if (caller && !canWrite(caller, id)) throw fieldError(400, field, 'No family has this id');
+  if (caller && !canWrite(caller, id)) throw fieldError(400, field, 'family.unknown', {});
   const [found] = await tx
     .select({ id: families.id })
     .from(families)
     .where(eq(families.id, id))
     .for('no key update');
-  if (!found) throw fieldError(400, field, 'No family has this id');
+  if (!found) throw fieldError(400, field, 'family.unknown', {});
 }
 
 /**
@@ -63,8 +63,7 @@ export function clash(words: string[], taken: Map<string, string>): string | und
 
 async function assertFree(tx: Tx, family: number, words: string[], except?: number) {
   const word = clash(words, await takenWords(tx, family, except));
-  if (word !== undefined)
-    throw fieldError(409, 'words', `"${word}" is already in another synonym group of this family`);
+  if (word !== undefined) throw fieldError(409, 'words', 'synonym.wordTaken', { word });
 }
 
 type SynonymInput = { family: number; words: string[] };

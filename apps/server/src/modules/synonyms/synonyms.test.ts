@@ -109,10 +109,10 @@ describe('synonym groups: create, read, list, update, delete', () => {
     for (const [words, path] of cases) {
       const res = await call('POST', '/api/synonyms', admin, { family: fam.id, words });
       expect(res.statusCode, JSON.stringify(words)).toBe(400);
-      expect(body(res).details, JSON.stringify(words)).toEqual([{ path, message: expect.any(String) }]);
+      expect(body(res).details, JSON.stringify(words)).toMatchObject([{ path, message: expect.any(String) }]);
     }
     const missing = await call('POST', '/api/synonyms', admin, { family: '', words: ['a1', 'b1'] });
-    expect(body(missing).details).toEqual([{ path: 'body.family', message: 'This field is required' }]);
+    expect(body(missing).details).toMatchObject([{ path: 'body.family', message: 'This field is required' }]);
     const unknown = await call('POST', '/api/synonyms', admin, { family: 999999, words: ['a1', 'b1'] });
     expect(unknown.statusCode).toBe(400);
     expect(body(unknown)).toMatchObject({
@@ -305,7 +305,7 @@ describe('synonym groups as CSV', () => {
       csv([['words'], ['ok1', 'ok2'], ['alone'], ['a2', 'x'.repeat(61)], ['two words', 'b2'], ['ok1', 'c2']]),
     );
     expect(bad.status).toBe(422);
-    expect(bad.body.details).toEqual([
+    expect(bad.body.details).toMatchObject([
       { path: 'line 3', message: 'needs at least two different words' },
       { path: 'line 4, cell 2', message: 'must be at most 60 characters' },
       { path: 'line 5, cell 1', message: 'must be a single word' },
@@ -317,7 +317,7 @@ describe('synonym groups as CSV', () => {
       csv([['words'], ['ok1', 'ok2'], ['OK1', 'c2'], ['زيوت', 'oil']]),
     );
     expect(dupes.status).toBe(422);
-    expect(dupes.body.details).toEqual([
+    expect(dupes.body.details).toMatchObject([
       { path: 'line 3', message: '"OK1" is also on line 2' },
       { path: 'line 4', message: '"زيوت" is already in a synonym group of this family' },
     ]);
@@ -331,12 +331,14 @@ describe('synonym groups as CSV', () => {
       ]),
     );
     expect(header.status).toBe(422);
-    expect(header.body.details).toEqual([{ path: 'line 1', message: expect.stringContaining('header') }]);
+    expect(header.body.details).toMatchObject([
+      { path: 'line 1', message: expect.stringContaining('header') },
+    ]);
     const empty = await upload(t, admin, `/api/synonyms/import/${fam.id}`, '');
     expect(empty.status).toBe(422);
     const quote = await upload(t, admin, `/api/synonyms/import/${fam.id}`, 'words\r\n"a4,b4\r\n');
     expect(quote.status).toBe(400);
-    expect(quote.body.details).toEqual([{ path: 'line 2', message: 'is not valid CSV' }]);
+    expect(quote.body.details).toMatchObject([{ path: 'line 2', message: 'is not valid CSV' }]);
     const binary = await upload(t, admin, `/api/synonyms/import/${fam.id}`, Buffer.from([0x50, 0x4b, 0, 1]));
     expect(binary.status).toBe(400);
     expect(await readCatalogueVersion(t.database.db)).toBe(before);
@@ -346,7 +348,9 @@ describe('synonym groups as CSV', () => {
   it('names an unknown family or mode, and a missing file', async () => {
     const unknownExport = await exportCsv(999999);
     expect(unknownExport.statusCode).toBe(400);
-    expect(body(unknownExport).details).toEqual([{ path: 'query.family', message: 'No family has this id' }]);
+    expect(body(unknownExport).details).toMatchObject([
+      { path: 'query.family', message: 'No family has this id' },
+    ]);
     const unknownImport = await upload(
       t,
       admin,
@@ -354,7 +358,9 @@ describe('synonym groups as CSV', () => {
       csv([['words'], ['a5', 'b5']]),
     );
     expect(unknownImport.status).toBe(400);
-    expect(unknownImport.body.details).toEqual([{ path: 'params.family', message: 'No family has this id' }]);
+    expect(unknownImport.body.details).toMatchObject([
+      { path: 'params.family', message: 'No family has this id' },
+    ]);
     const fam = await newFamily('Syn Csv Args');
     const mode = await upload(
       t,

@@ -45,7 +45,7 @@ describe('GET /api/ready and the media store', () => {
     try {
       const res = await t.app.inject('/api/ready');
       expect(res.statusCode).toBe(503);
-      expect(body(res).details).toEqual([
+      expect(body(res).details).toMatchObject([
         { path: 'media', message: 'The media store (S3 bucket) cannot be reached' },
       ]);
     } finally {
@@ -63,7 +63,7 @@ describe('GET /api/ready and the media store', () => {
     try {
       const res = await broken.app.inject('/api/ready');
       expect(res.statusCode).toBe(503);
-      expect(body(res).details).toEqual([
+      expect(body(res).details).toMatchObject([
         { path: 'media', message: 'The media directory cannot be written' },
       ]);
     } finally {

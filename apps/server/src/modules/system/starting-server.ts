@@ -1,3 +1,4 @@
+import { errorMessage } from '@dalil/contracts/error-codes';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -33,12 +34,14 @@ export async function startStartingServer(
       res.end(JSON.stringify({ status: 'ok' }));
       return;
     }
-    const message = `The server is starting: ${state.reason}; try again in a moment`;
+    const params = { reason: state.reason };
     const body: ErrorBody = {
       statusCode: 503,
       error: 'Service Unavailable',
-      message,
-      details: [{ path: 'startup', message: state.reason }],
+      code: 'server.starting',
+      params,
+      message: errorMessage('server.starting', params),
+      details: [{ path: 'startup', code: 'server.startingStep', params, message: state.reason }],
       requestId,
     };
     res.writeHead(503, {

@@ -40,13 +40,15 @@ export function systemRoutes(app: FastifyInstance) {
     async () => {
       const problems = await ready();
       if (problems.length > 0) {
+        // Each problem's code is in its detail (a full or read-only disk: `storage.isFull`...).
         throw new HttpError(
           503,
-          problems.map((p) => p.message).join('; '),
-          problems.map((p) => ({ path: p.path, message: p.message })),
-          { 'retry-after': '5' },
-          // A full or read-only disk is named by its code too, for a client or a monitor to act on.
-          problems.find((p) => p.code)?.code,
+          'system.notReady',
+          { problems: problems.map((p) => p.message).join('; ') },
+          {
+            details: problems.map((p) => ({ path: p.path, message: p.message })),
+            headers: { 'retry-after': '5' },
+          },
         );
       }
       // The engine stays private: the start log and the operator's configuration say which it is.

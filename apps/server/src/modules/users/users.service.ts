@@ -28,7 +28,7 @@ export async function requireFamilies(tx: Tx, ids: readonly number[] | undefined
     .from(familiesTable)
     .where(inArray(familiesTable.id, [...ids]));
   const missing = ids.filter((id) => !found.some((f) => f.id === id));
-  if (missing.length > 0) throw fieldError(400, 'families', `No family has the id ${missing.join(', ')}`);
+  if (missing.length > 0) throw fieldError(400, 'families', 'family.unknownIds', { ids: missing.join(', ') });
 }
 
 type UserUpdateInput = z.output<typeof userResource.schemas.updateBody>;
@@ -47,7 +47,7 @@ const CONFLICTS = { users_username_key: { field: 'username', message: 'Username 
  */
 async function ensureAnotherAdmin(tx: Tx, what: string) {
   const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).for('update');
-  if (admins.length <= 1) throw conflict(`The last administrator cannot be ${what}`);
+  if (admins.length <= 1) throw conflict('user.lastAdmin', { change: what });
 }
 
 /**
@@ -57,17 +57,13 @@ async function ensureAnotherAdmin(tx: Tx, what: string) {
 function refuseGuestChange(current: UserRow, input: UserUpdateInput, role: string) {
   if (!current.isGuest) return;
   if (role !== current.role) {
-    throw conflict(
-      'The guest account cannot be given another role: its password is published to every visitor',
-    );
+    throw conflict('guest.role', {});
   }
   if (input.username !== current.username) {
-    throw conflict(
-      'The guest account cannot be renamed: visitors sign in with its published username (GUEST_USERNAME)',
-    );
+    throw conflict('guest.rename', {});
   }
   if (input.password) {
-    throw conflict('The guest account keeps the password set by GUEST_PASSWORD: visitors sign in with it');
+    throw conflict('guest.password', {});
   }
 }
 
@@ -129,7 +125,7 @@ async function updateUser(
 
 /** Deleting the row revokes the user's tokens: the access guard finds no account for them. */
 async function deleteUser({ sessions }: DataContext, id: number, caller: Account | null): Promise<void> {
-  if (id === caller?.id) throw conflict('You cannot delete your own account');
+  if (id === caller?.id) throw conflict('user.notYourself', {});
   await sessions.write((tx) =>
     crud.deleteRecorded(tx, caller, id, {
       table: users,
@@ -139,9 +135,7 @@ async function deleteUser({ sessions }: DataContext, id: number, caller: Account
       snapshot: toUser,
       check: async (tx, current) => {
         if (current.isGuest) {
-          throw conflict(
-            'The guest account cannot be deleted: visitors sign in with it (GUEST_ACCESS=false closes it)',
-          );
+          throw conflict('guest.delete', {});
         }
         if (current.role === 'admin') await ensureAnotherAdmin(tx, 'deleted');
       },

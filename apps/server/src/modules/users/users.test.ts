@@ -63,8 +63,12 @@ describe('users', () => {
     expect(paths).toEqual(
       expect.arrayContaining(['body.firstName', 'body.lastName', 'body.password', 'body.role']),
     );
+    // A validation detail carries the rule's code and params beside its English.
+    expect(body(res)).toMatchObject({ code: 'request.validation' });
     expect(body(res).details).toContainEqual({
       path: 'body.password',
+      code: 'field.tooShort',
+      params: { min: 8 },
       message: 'must be at least 8 characters',
     });
   });
@@ -72,7 +76,7 @@ describe('users', () => {
   it('calls an empty password on create missing ("This field is required"), not short', async () => {
     const res = await call('POST', '/api/user', admin, person('no-pass', { password: '' }));
     expect(res.statusCode).toBe(400);
-    expect(body(res).details).toEqual([{ path: 'body.password', message: 'This field is required' }]);
+    expect(body(res).details).toMatchObject([{ path: 'body.password', message: 'This field is required' }]);
   });
 
   it('refuses a username that is taken in any letter case (409), on create and on update', async () => {

@@ -48,6 +48,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
     return reply.status(404).send({
       statusCode: 404,
       error: 'Not Found',
+      code: 'request.routeNotFound',
+      params: { route: `${request.method} ${path.slice(0, 200)}` },
       message: `Route ${request.method} ${path.slice(0, 200)} not found`,
     });
   });

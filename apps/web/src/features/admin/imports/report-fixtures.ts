@@ -25,7 +25,19 @@ export const withProblems = productsReport({
   products: { created: 2, updated: 0, unchanged: 0 },
   problemCount: 2,
   problems: [
-    { line: 3, column: 'productBarcode', reason: 'must contain digits only' },
-    { line: 4, column: 'productNameAr', reason: 'This field is required' },
+    {
+      line: 3,
+      column: 'productBarcode',
+      reason: 'must contain digits only',
+      code: 'field.digitsOnly',
+      params: {},
+    },
+    {
+      line: 4,
+      column: 'productNameAr',
+      reason: 'This field is required',
+      code: 'field.required',
+      params: {},
+    },
   ],
 });

@@ -1,0 +1,365 @@
+/**
+ * The error codes every error answer carries (docs/decisions/0063-error-codes.md): each code is
+ * stable and dotted, and its English template below is where the server's `message` comes from.
+ * `{name}` is a text parameter, `{name:n}` a number; `params` holds them by name. A client
+ * translates by `code` (the web app's locale files have a text for every code) and shows `message`
+ * only for a code it does not know.
+ *
+ * The templates are also read back: `readError` turns a sentence written from one (a contract
+ * schema's zod message, an import row's reason) into its code and params, so those places keep
+ * writing plain sentences and cannot drift from their code.
+ */
+export const ERROR_TEMPLATES = {
+  // Requests and the server itself.
+  'request.notFound': '{what} not found',
+  'request.routeNotFound': 'Route {route} not found',
+  'request.invalid': 'The request has an invalid value',
+  'request.validation': '{problems}',
+  'request.rejected': '{reason}',
+  'request.malformedMultipart': 'The upload is not well-formed multipart/form-data; send the file again',
+  'request.notMultipart': 'is not well-formed multipart/form-data',
+  'request.tooLarge': 'Request body is too large',
+  'request.unsupportedMediaType': 'Unsupported Media Type: {type}',
+  'request.tooMany': 'Rate limit exceeded, retry in {after}',
+  'request.badHeader': 'The {header} header {problem}',
+  'header.notProto': 'is neither http nor https',
+  'header.notHost': 'is not a host name or bracketed address with an optional port 1-65535',
+  'record.nameTaken': 'A record with the same name or code already exists',
+  'database.unavailable': 'The database is not answering; try again in a moment',
+  'database.notAnswering': 'The database is not answering',
+  'media.unreachable': 'The media store (S3 bucket) cannot be reached',
+  'server.starting': 'The server is starting: {reason}; try again in a moment',
+  'server.startingStep': '{reason}',
+  'server.shuttingDown': 'The server is shutting down; try again in a moment',
+  'server.busy': '{what} at once; try again in a moment',
+  internal: 'Something went wrong on our side',
+  'storage.full': '{storage} is full: nothing was saved; try again later',
+  'storage.readOnly': '{storage} is read-only: nothing was saved; try again later',
+  'storage.isFull': '{storage} is full',
+  'storage.isReadOnly': '{storage} is read-only',
+  problem: '{text}',
+  'system.notReady': '{problems}',
+
+  // Signing in and access.
+  'auth.signIn': 'Sign in to continue',
+  'auth.badCredentials': 'Incorrect username or password',
+  'auth.tooManyFailures': 'Too many failed sign-ins; try again later',
+  'auth.tooManyGuests': 'Too many guest sign-ins from this address; try again later',
+  'auth.tooManySignIns': 'Too many sign-ins at once; try again in a moment',
+  'auth.tooManySignOuts': 'Too many sign-outs from this address; try again later',
+  'auth.adminOnly': 'This needs an administrator account',
+  'auth.staffOnly': 'This needs an administrator or editor account',
+  'auth.metricsToken': 'The metrics need the operator’s bearer token',
+  'apiKey.refused': 'An API key cannot manage accounts, keys, webhooks, feeds or sessions',
+  'apiKey.readOnly': 'This API key may only read',
+  'apiKey.future': 'must be in the future',
+  'apiKey.oneFamily': 'must name at least one family',
+  'apiKey.role': 'must be editor or reader',
+  'apiKey.familyList': 'must be a list of family ids',
+
+  // Field rules (the contracts' zod messages and the server's own checks of one field).
+  'field.required': 'This field is required',
+  'field.requiredFamily': 'is required: choose a family',
+  'field.tooLong': 'must be at most {max:n} characters',
+  'field.tooManyDigits': 'must be at most {max:n} digits',
+  'field.tooShort': 'must be at least {min:n} characters',
+  'field.tooMany': 'must hold at most {max:n} options',
+  'field.tooManyWords': 'must have at most {max:n} words',
+  'field.digitsOnly': 'must contain digits only',
+  'field.digitsOnlyRounded': 'must contain digits only {hint}',
+  'field.wholeNumber': 'must be a whole number of 0 or more',
+  'field.positiveWhole': 'must be a positive whole number',
+  'field.number': 'must be a number',
+  'field.notNegative': 'must be 0 or more',
+  'field.tooLarge': 'is too large',
+  'field.text': 'must be text',
+  'field.noNul': 'must not contain NUL characters',
+  'field.boolean': 'must be true or false',
+  'field.dateTime': 'must be a date and time such as {example}',
+  'field.dateOrTime': 'must be a date such as 2026-11-23 or a time such as 2026-11-23T10:00:00Z',
+  'field.date': 'must be a date written YYYY-MM-DD',
+  'field.oneOf': 'must be one of {options}',
+  'field.either': 'must be {first} or {second}',
+  'field.imageName': 'must be the name of an uploaded image',
+  'field.invalid': 'is invalid',
+  'field.missing': 'is missing',
+  'field.empty': 'is empty',
+  'field.tooBig': 'must be at most {max:n}',
+  'field.tooSmall': 'must be at least {min:n}',
+
+  // Families, categories, products and their barcodes.
+  'family.unknown': 'No family has this id',
+  'family.unknownIds': 'No family has the id {ids}',
+  'family.nameTaken': 'A family with this English name already exists',
+  'family.notManaged': 'is a family you do not manage: this row cannot be imported by you',
+  'category.unknown': 'No category has this id',
+  'category.nameTaken': 'This family already has a category with this English name',
+  'category.notInFamily': 'The category does not belong to the chosen family',
+  'category.notInThisFamily': 'The category does not belong to this family',
+  'category.notInChosenFamily': 'is not in the chosen family',
+  'category.subNotInCategory': 'The sub-category does not belong to the chosen category',
+  'category.ownParent': 'A category cannot be its own parent',
+  'category.parentOtherFamily': 'The parent category belongs to another family',
+  'category.parentIsSub': 'The parent is itself a sub-category; sub-categories go one level deep',
+  'category.hasSubs': 'This category has sub-categories, so it cannot become one',
+  'category.ownSub': 'must differ from the category (a category cannot be its own sub-category)',
+  'category.alsoParent': 'is also the category of other rows; sub-categories go one level deep',
+  'category.barcodeClash': 'A product of this category has a barcode already used in that family',
+  'category.barcodeClashNow': 'A product of this category has a barcode now used in that family',
+  'product.barcodeTaken': 'Another product of this family already has this barcode',
+  'product.barcodeTakenNow': 'Another product of this family now has this barcode',
+  'record.nameTakenNow': 'Another record now has this English name',
+  'gtin.checkDigit': 'the check digit should be {expected:n} ({kind})',
+  'gtin.format': 'is not a GTIN: GTINs have 8, 12, 13 or 14 digits',
+
+  // Attributes and their values.
+  'attribute.keyRule': 'must start with a letter and hold only a-z, 0-9 and _ (at most 40 characters)',
+  'attribute.keyTaken': 'This family already has an attribute with this key',
+  'attribute.keyTakenNow': 'Another attribute of this family now has this key',
+  'attribute.needsOption': 'a choice needs at least one option',
+  'attribute.onlyChoiceOptions': 'only choice attributes have options',
+  'attribute.onlyNumberUnit': 'only number attributes have a unit',
+  'attribute.optionTaken': 'is already an option of this attribute',
+  'attribute.categoryElsewhere': "Category {category:n} is not a category of this attribute's family",
+  'attribute.valuesHeld': 'Products hold values of this attribute (product {product:n}): clear them first',
+  'attribute.optionChosen':
+    'Option "{option}" is chosen by products (product {product:n}): change them first',
+  'attribute.staysInFamily': 'An attribute stays in its family: define it in the other family instead',
+  'attribute.notOfCategory': "is not an attribute of this product's category",
+  'attribute.unknownKey': 'the family has no attribute with this key',
+  'attribute.textBothLanguages': 'must be a text in each language: { "ar": ..., "en": ... }',
+  'attribute.notALanguage': '"{key}" is not a language: a text has "ar" and "en" only',
+  'attribute.oneOption': 'must be one option key',
+  'attribute.optionList': 'must be a list of option keys',
+  'attribute.optionTwice': 'must not name an option twice',
+  'attribute.notAnOption': '"{value}" is not an option of {attribute}: {options}',
+  'attribute.notAChoice': 'is not a choice attribute of this family',
+  'attribute.facetNotAChoice': '{facet} is not a choice attribute of this family',
+  'attribute.nameAnOption': 'must name an option',
+  'attribute.noSuchOption': 'has no option "{option}" (options: {options})',
+  'search.facetRule': 'must be category or attr.<key> of a choice attribute',
+
+  // Accounts.
+  'user.usernameTaken': 'Username is already taken',
+  'user.lastAdmin': 'The last administrator cannot be {change}',
+  'user.notYourself': 'You cannot delete your own account',
+  'guest.role': 'The guest account cannot be given another role: its password is published to every visitor',
+  'guest.rename':
+    'The guest account cannot be renamed: visitors sign in with its published username (GUEST_USERNAME)',
+  'guest.password': 'The guest account keeps the password set by GUEST_PASSWORD: visitors sign in with it',
+  'guest.delete':
+    'The guest account cannot be deleted: visitors sign in with it (GUEST_ACCESS=false closes it)',
+
+  // History, reverts and the recycle bin.
+  'record.changedSince': 'Changed since this entry: {fields}. Revert the later change first.',
+  'record.changedAfter': 'was changed after this entry',
+  'record.changedSinceShort': 'changed since',
+  'record.deletedSince': 'deleted since',
+  'record.rowsAddedSince': 'holds rows added since',
+  'revert.notRevertable': 'A {entity} {action} cannot be reverted',
+  'revert.needsAdmin':
+    'Reverting this entry would {operation} a {what}, which needs an administrator account',
+  'revert.existsAgain': 'The {what} exists again: nothing to bring back',
+  'revert.ownerDeleted': 'What it belonged to was deleted since: bring that back first',
+  'revert.onlyChanges': 'Only a create, an update or a delete can be reverted',
+  'revert.deleted': 'The {what} was deleted since',
+  'revert.historyOff': 'The history is off: the delete was not recorded',
+  'revert.noLongerFits': 'The recorded values no longer fit: {reason}',
+  'revert.nothing': 'Nothing to put back: the values are as recorded',
+  'bin.goneForGood': 'It was removed from the recycle bin for good: nothing to bring back',
+  'bin.cannotRestore': 'Cannot restore: {reason}',
+  'bin.cannotRestoreMore': 'Cannot restore: {reason} (and {more:n} more)',
+  'bin.ownerGone': '{record} "{name}": its {owner} (id {id:n}) is no longer there; restore it first',
+
+  // Images and uploads.
+  'image.notAccepted': 'The file is not an image we accept (JPEG, PNG, WebP, AVIF or GIF)',
+  'image.tooManyPixels': 'The image is too large: at most {max:n} megapixels',
+  'image.unreadable': 'The image could not be read: it may be damaged',
+  'image.notFound': 'Image not found',
+  'image.tooLarge': 'The image is too large: at most {size} MB',
+  'image.sendOne': 'Send one image in a field named file, and nothing else',
+  'image.sendAsFile': 'Send the image as multipart/form-data in a field named file',
+  'imageJob.sendAsFiles': 'Send the images or ZIP archives as multipart/form-data in fields named file',
+  'imageJob.tooLarge': 'The upload is too large: at most {size} GB per file',
+  'imageJob.tooManyFiles': 'Too many files in one upload: put them in a ZIP archive',
+  'imageJob.archiveProblem': '{problem}',
+  'imageJob.busy': 'Images are already being imported for this family; wait for that job to finish',
+  'imageJob.running': 'The job is still running; undo it once it has finished',
+  'imageJob.undone': 'This image job was undone already',
+  'imageJob.nothing': 'This job changed no product: nothing to undo',
+  'imageJob.changedSince': 'Product images changed or deleted since the job: {count:n}; put them back first',
+  'imageJob.slotChanged': '{slot} changed since',
+  'imageJob.notFound': 'Image job not found',
+
+  // Imports: the uploaded file, its header and its rows.
+  'import.fileTooLarge': 'The file is larger than {size:n} MB',
+  'import.atMostBytes': 'must be at most {max:n} bytes',
+  'import.sendFile': 'Send the CSV or XLSX file as multipart/form-data in the field "file"',
+  'import.sendOneFile': 'Send one file, in the field "file", and nothing else',
+  'import.noFile': 'No file was sent in the field "file"',
+  'import.wrongField': 'The file must be sent in the field "file", not "{field}"',
+  'import.empty': 'The file is empty',
+  'import.binary': 'The file is not a CSV file (it holds binary data); export the sheet as CSV UTF-8',
+  'import.notCsv': 'is not a CSV file',
+  'import.notUtf8': 'The file is not UTF-8 text; save it as "CSV UTF-8"',
+  'import.notUtf8Text': 'is not UTF-8 text',
+  'import.malformedCsv': 'The file is not valid CSV near line {line:n}: {reason}',
+  'import.invalidCsv': 'is not valid CSV',
+  'import.tooManyCells': 'Line {line:n} has {cells:n} cells; a catalogue CSV has at most {max:n}',
+  'import.moreCells': 'has more than {max:n} cells',
+  'import.tooWide':
+    'Row {row:n} has a value in column {column:n} or further; a catalogue sheet has at most {max:n} columns',
+  'import.moreColumns': 'has more than {max:n} columns',
+  'import.tooManyRows':
+    'The file has more than {max:n} rows, more than an import takes; split it into smaller files',
+  'import.moreRows': 'has more than {max:n} rows',
+  'import.damagedWorkbook': 'The file is not a readable Excel workbook (.xlsx): it is damaged or incomplete',
+  'import.unreadableWorkbook': 'is not a readable workbook',
+  'import.notWorkbook':
+    'The file is a ZIP archive but not an Excel workbook (.xlsx); upload a .xlsx or .csv file',
+  'import.notExcel': 'is not an Excel workbook',
+  'import.unpacksTooLarge': 'The workbook holds too much data once unpacked; split it into smaller files',
+  'import.unpacksTo': 'unpacks to more than {max:n} bytes',
+  'import.longValue': 'The workbook holds a value longer than a spreadsheet cell can hold',
+  'import.untaggedRun': 'has more than {max:n} characters without a tag',
+  'import.tooManyTexts':
+    'The workbook holds more texts than an import takes (at most {count:n} different texts of {characters:n} characters in all); split it into smaller files',
+  'import.sharedStrings': 'holds more than {count:n} shared strings or {characters:n} characters of them',
+  'import.tooMuchText':
+    "The sheet's cells hold more than {max:n} characters of text, more than an import takes; split it into smaller files",
+  'import.cellText': 'holds more than {max:n} characters of cell text',
+  'import.columnTwice': 'Column {column} appears twice in the header',
+  'import.appearsTwice': 'appears twice',
+  'import.notCatalogue':
+    'The file is not a catalogue CSV: line 1 should be a header naming the columns ({columns})',
+  'import.noExpectedColumns': 'has none of the expected columns',
+  'import.missingColumns': 'Missing required columns: {columns}',
+  'import.missingColumn': 'Missing required column: {columns}',
+  'import.unknownAttributeColumn': 'Unknown attribute column "{column}": {problem}',
+  'import.attributeColumn': 'Column "{column}": {problem}',
+  'import.otherLanguageMissing':
+    'Column "{column}" is missing: a text attribute\'s two languages come together',
+  'import.slotsBusy': '{limit:n} imports or previews are already running; try again in a few seconds',
+  'import.interrupted': 'The import was interrupted; send the file again',
+  'import.undoneAlready': 'This import was undone already',
+  'import.failedRun': 'This feed run failed and imported nothing: there is nothing to undo',
+  'import.changedSince':
+    'Rows changed since the import: {count:n}; undo with skipConflicts=true to leave them as they are',
+  // The answer says `1 row problem` in the singular; the code and count are the same.
+  'import.rowProblems': '{count:n} row problems; nothing was imported',
+  'import.extraCellsCsv': 'has more cells than the header (an unquoted comma?)',
+  'import.extraCellsXlsx': 'has more cells than the header (a value right of the last named column)',
+  'import.notStoredImage': 'is not the name of a stored image',
+  'import.sameKey': 'has the same {what} {value} as {lines} with different values: keep one row per product',
+  'import.spreadsheetError': 'holds the spreadsheet error {error}',
+
+  // Synonyms, feeds, webhooks, sitemaps.
+  'synonym.wordTaken': '"{word}" is already in another synonym group of this family',
+  'synonym.wordInFamily': '"{word}" is already in a synonym group of this family',
+  'synonym.alsoOnLine': '"{word}" is also on line {line:n}',
+  'synonym.header': 'must be the header "{header}"',
+  'synonym.headerHint': 'must be the header "{header}" (then one group a line, one word a cell)',
+  'synonym.tooManyLines': 'is past the {max:n} groups one file may hold',
+  'synonym.fileProblems': 'Problems in the file: {count:n}; nothing was imported',
+  'synonym.twoWords': 'needs at least two different words',
+  'synonym.singleWord': 'must be a single word',
+  'synonym.letterOrDigit': 'must contain a letter or a digit',
+  'synonym.wordList': 'must be a list of words',
+  'feed.fiveFields':
+    'must have five fields (minute hour day-of-month month day-of-week), such as "0 3 * * *"; it has {count:n}',
+  'feed.badCron': 'is not a valid cron expression ({reason})',
+  'feed.neverRuns': 'never runs: no date matches it',
+  'feed.timeZone': 'must be a time zone such as Asia/Riyadh or UTC',
+  'feed.running': 'This feed is running already',
+  'webhook.address': 'must be an address such as https://erp.example/hook',
+  'webhook.https': 'must be an https address',
+  'webhook.credentials': 'must not carry a user name or password',
+  'webhook.private': 'must not point at a private or local address ({host})',
+  'webhook.resolvesPrivate': '{host} resolves to a private or local address ({address})',
+  'webhook.unresolved': '{host} does not resolve',
+  'webhook.oneEvent': 'must name at least one event type',
+  'sitemap.notFound': 'There is no sitemap {file}',
+} as const satisfies Record<string, string>;
+
+export type ErrorCode = keyof typeof ERROR_TEMPLATES;
+export const ERROR_CODES = Object.keys(ERROR_TEMPLATES) as ErrorCode[];
+
+type Placeholders<T extends string> = T extends `${string}{${infer P}}${infer Rest}`
+  ? P | Placeholders<Rest>
+  : never;
+type ParamsOfTemplate<T extends string> = {
+  [P in Placeholders<T> as P extends `${infer N}:n` ? N : P]: P extends `${string}:n` ? number : string;
+};
+/** The params of one code, by its template: `{ expected: number; kind: string }` for `gtin.checkDigit`. */
+export type ErrorParams<C extends ErrorCode> = ParamsOfTemplate<(typeof ERROR_TEMPLATES)[C]>;
+/** Any code's params, as they travel in an answer. */
+export type AnyErrorParams = Record<string, string | number>;
+
+/** A code with its params; the params object is left out in calls when the template has none. */
+export type Coded<C extends ErrorCode = ErrorCode> = { code: C; params: ErrorParams<C> };
+
+const PLACEHOLDER = /\{(\w+)(:n)?\}/g;
+
+/** The English message of a code, with its params written in. */
+export function errorMessage<C extends ErrorCode>(code: C, params: ErrorParams<C>): string;
+export function errorMessage(code: string, params: AnyErrorParams): string;
+export function errorMessage(code: string, params: AnyErrorParams): string {
+  const template = (ERROR_TEMPLATES as Record<string, string>)[code] ?? code;
+  return template.replace(PLACEHOLDER, (whole, name: string) => {
+    const value = params[name];
+    return value === undefined ? whole : String(value);
+  });
+}
+
+/** Whether a string is a code of this catalogue (a newer server may send one this client lacks). */
+export const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ERROR_TEMPLATES, code);
+
+interface Reader {
+  code: ErrorCode;
+  pattern: RegExp;
+  names: { name: string; number: boolean }[];
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+let readers: Reader[] | undefined;
+/** Templates as patterns, those with more fixed text first (so `Cannot restore: … (and 2 more)` wins). */
+function templateReaders(): Reader[] {
+  if (readers) return readers;
+  const built: (Reader & { fixed: number })[] = [];
+  for (const code of ERROR_CODES) {
+    const template: string = ERROR_TEMPLATES[code];
+    const fixed = template.replace(PLACEHOLDER, '').length;
+    if (fixed === 0) continue; // `{text}`: matches anything, so it is only ever written, never read
+    const names: Reader['names'] = [];
+    let source = '';
+    let last = 0;
+    for (const m of template.matchAll(PLACEHOLDER)) {
+      source += escape(template.slice(last, m.index));
+      source += m[2] ? '(-?\\d+(?:\\.\\d+)?)' : '(.+?)';
+      names.push({ name: m[1]!, number: Boolean(m[2]) });
+      last = m.index + m[0].length;
+    }
+    source += escape(template.slice(last));
+    built.push({ code, pattern: new RegExp(`^${source}$`, 's'), names, fixed });
+  }
+  readers = built.sort((a, b) => b.fixed - a.fixed);
+  return readers;
+}
+
+/**
+ * A sentence written from a template, read back to its code and params; `problem` (with the
+ * sentence as `text`) when no template wrote it.
+ */
+export function readError(message: string): { code: ErrorCode; params: AnyErrorParams } {
+  for (const { code, pattern, names } of templateReaders()) {
+    const m = pattern.exec(message);
+    if (!m) continue;
+    const params: AnyErrorParams = {};
+    names.forEach(({ name, number }, i) => {
+      params[name] = number ? Number(m[i + 1]) : m[i + 1]!;
+    });
+    return { code, params };
+  }
+  return { code: 'problem', params: { text: message } };
+}
