@@ -31,7 +31,7 @@ describe('ConcurrencyLimit', () => {
   });
 
   it('turns a newcomer away with 503 and Retry-After when the queue is full, and frees the slot on failure', async () => {
-    const limit = new ConcurrencyLimit(1, 1, 'Too many searches at once');
+    const limit = new ConcurrencyLimit(1, 1, 'Too many searches');
     const started: string[] = [];
     const first = gate(started, 'first');
     const running = limit.run(first.task);
@@ -39,7 +39,9 @@ describe('ConcurrencyLimit', () => {
     const refused = limit.run(() => Promise.resolve('never'));
     await expect(refused).rejects.toMatchObject({
       statusCode: 503,
-      message: 'Too many searches at once',
+      code: 'server.busy',
+      params: { what: 'Too many searches' },
+      message: 'Too many searches at once; try again in a moment',
       headers: { 'retry-after': '1' },
     });
     await expect(refused).rejects.toBeInstanceOf(HttpError);

@@ -129,17 +129,20 @@ describe('products', () => {
     expect(body(res).message).toContain('barcode: must contain digits only');
     expect(body(res).details).toMatchObject(
       expect.arrayContaining([
-        { path: 'body.barcode', message: 'must contain digits only' },
-        { path: 'body.number', message: 'must contain digits only' },
-        { path: 'body.unitsPerCarton', message: 'must be a whole number of 0 or more' },
-        { path: 'body.cost', message: 'must be 0 or more' },
+        expect.objectContaining({ path: 'body.barcode', message: 'must contain digits only' }),
+        expect.objectContaining({ path: 'body.number', message: 'must contain digits only' }),
+        expect.objectContaining({
+          path: 'body.unitsPerCarton',
+          message: 'must be a whole number of 0 or more',
+        }),
+        expect.objectContaining({ path: 'body.cost', message: 'must be 0 or more' }),
       ]),
     );
     const blank = await call('POST', '/api/product', admin, { family: fam });
     expect(body(blank).details).toMatchObject(
       expect.arrayContaining([
-        { path: 'body.nameEn', message: 'This field is required' },
-        { path: 'body.category', message: 'This field is required' },
+        expect.objectContaining({ path: 'body.nameEn', message: 'This field is required' }),
+        expect.objectContaining({ path: 'body.category', message: 'This field is required' }),
       ]),
     );
     expect(await readCatalogueVersion(t.database.db)).toBe(before);
