@@ -108,6 +108,7 @@ export const ERROR_TEMPLATES = {
   'category.barcodeClashNow': 'A product of this category has a barcode now used in that family',
   'product.barcodeTaken': 'Another product of this family already has this barcode',
   'product.barcodeTakenNow': 'Another product of this family now has this barcode',
+  'product.definitionsShown': 'must be shown',
   'record.nameTakenNow': 'Another record now has this English name',
   'gtin.checkDigit': 'the check digit should be {expected:n} ({kind})',
   'gtin.format': 'is not a GTIN: GTINs have 8, 12, 13 or 14 digits',
@@ -278,6 +279,8 @@ export const ERROR_TEMPLATES = {
   'webhook.resolvesPrivate': '{host} resolves to a private or local address ({address})',
   'webhook.unresolved': '{host} does not resolve',
   'webhook.oneEvent': 'must name at least one event type',
+  'webhook.eventList': 'must be a list of event types',
+  'webhook.messageId': 'must be a message id such as msg_...',
   'sitemap.notFound': 'There is no sitemap {file}',
 } as const satisfies Record<string, string>;
 

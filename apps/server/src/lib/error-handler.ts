@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, PG_CLIENT_ERRORS, pgErrorCode } from './database-errors';
 import { noteErrorCode } from './error-log';
-import { readError } from '@dalil/contracts/error-codes';
+import { readError, type AnyErrorParams, type ErrorCode } from '@dalil/contracts/error-codes';
 import { HttpError, readBackError, statusText, toDetail, type Detail } from './errors';
 import { storageError, storageFault } from './storage-errors';
 
@@ -27,7 +27,8 @@ function issueDetail(path: string, message: string, issue: unknown): Detail {
   const bound = (v: unknown) => (typeof v === 'bigint' ? Number(v) : typeof v === 'number' ? v : undefined);
   const max = bound(i.maximum);
   const min = bound(i.minimum);
-  const coded = (code: Parameters<typeof toDetail>[0] & { code: string }) => ({ ...toDetail(code), message });
+  const coded = (input: { path: string; code: ErrorCode; params?: AnyErrorParams }) =>
+    toDetail({ ...input, message });
   if (i.code === 'invalid_type' && i.input === undefined) return coded({ path, code: 'field.required' });
   if (i.code === 'too_big' && max !== undefined) {
     return coded({ path, code: i.origin === 'string' ? 'field.tooLong' : 'field.tooBig', params: { max } });

@@ -19,12 +19,19 @@ export interface Detail {
  * catalogue's templates (a contract's zod message, an import reason), read back to its code.
  */
 export type DetailInput =
-  { path: string; message: string } | { path: string; code: ErrorCode; params?: AnyErrorParams };
+  | { path: string; message: string }
+  | { path: string; code: ErrorCode; params?: AnyErrorParams; message?: string };
 
 export function toDetail(input: DetailInput): Detail {
   if ('code' in input) {
     const params = input.params ?? {};
-    return { path: input.path, code: input.code, params, message: errorMessage(input.code, params) };
+    // A given English (a contract's own sentence that only a general code covers) is kept as it is.
+    return {
+      path: input.path,
+      code: input.code,
+      params,
+      message: input.message ?? errorMessage(input.code, params),
+    };
   }
   return { path: input.path, ...readError(input.message), message: input.message };
 }
