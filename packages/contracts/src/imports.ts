@@ -118,6 +118,21 @@ export type ReportedImportProblem = z.infer<typeof ImportProblemSchema>;
 /** A problem with its reason's code and params, read back from the catalogue's templates. */
 export const codedProblem = (p: ImportProblem): ReportedImportProblem => ({ ...p, ...readError(p.reason) });
 
+/**
+ * A report as it was saved: one saved before problems carried codes gets them here, from each
+ * reason, so every report served has the same shape.
+ */
+export function storedReport<R extends { problems: (ImportProblem & Partial<ReportedImportProblem>)[] }>(
+  report: R,
+): Omit<R, 'problems'> & { problems: ReportedImportProblem[] } {
+  return {
+    ...report,
+    problems: report.problems.map((p) =>
+      typeof p.code === 'string' && p.params ? { ...p, code: p.code, params: p.params } : codedProblem(p),
+    ),
+  };
+}
+
 const ImportWarningSchema = z.object({
   /**
    * familyName: a company's Arabic name differs from the catalogue's, or within the file.

@@ -4,7 +4,7 @@ import type { Feed } from '@dalil/contracts/feeds';
 import type { ImportRunList } from '@dalil/contracts/import-runs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { feeds } from '../../db/schema';
+import { feeds, importRuns } from '../../db/schema';
 import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
 import { csv } from '../imports/imports.test-kit';
 import { startReceiver, verified, type Receiver } from '../../../test/webhook-receiver';
@@ -220,6 +220,15 @@ describe('feed runs', () => {
     const run = (await imports()).data.find((r) => r.id === feed.lastRun!.importId)!;
     expect(run).toMatchObject({ feed: id, failure: '1 row problem; nothing was imported' });
     expect(run.report).toMatchObject({ imported: false, problemCount: 1, problems: [{ line: 3 }] });
+    expect(run.report!.problems[0]).toMatchObject({ code: 'field.required', params: {} });
+    // A report saved before problems carried codes is served with them, read from each reason.
+    const { code: _code, params: _params, ...uncoded } = run.report!.problems[0]!;
+    await t.database.db
+      .update(importRuns)
+      .set({ report: { ...run.report, problems: [uncoded] } })
+      .where(eq(importRuns.id, run.id));
+    const again = (await imports()).data.find((r) => r.id === run.id)!;
+    expect(again.report!.problems[0]).toEqual(run.report!.problems[0]);
     // A failed run wrote nothing: there is nothing to undo.
     expect((await call('POST', `/api/import/${run.id}/undo`)).statusCode).toBe(409);
     // The validators stayed those of the last import: the bad file is fetched whole again.

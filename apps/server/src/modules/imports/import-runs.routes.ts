@@ -9,6 +9,7 @@ import {
   UndoResultSchema,
   type ImportRun,
 } from '@dalil/contracts/import-runs';
+import { storedReport } from '@dalil/contracts/imports';
 import { count, desc, inArray, isNotNull, or, eq, and, type SQL } from 'drizzle-orm';
 import { importRuns } from '../../db/schema';
 import { shownAddress } from '../../lib/shown-address';
@@ -30,7 +31,9 @@ const toRun = (row: typeof importRuns.$inferSelect): ImportRun => ({
   undoneAt: row.undoneAt?.toISOString() ?? null,
   feed: row.feedId,
   failure: row.failure,
-  report: (row.report as ImportRun['report']) ?? null,
+  report: row.report
+    ? (storedReport(row.report as NonNullable<ImportRun['report']>) as ImportRun['report'])
+    : null,
 });
 
 /** Admins see every import; an editor their own and those of their families (as `visible`). */
