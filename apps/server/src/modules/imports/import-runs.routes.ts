@@ -31,9 +31,7 @@ const toRun = (row: typeof importRuns.$inferSelect): ImportRun => ({
   undoneAt: row.undoneAt?.toISOString() ?? null,
   feed: row.feedId,
   failure: row.failure,
-  report: row.report
-    ? (storedReport(row.report as NonNullable<ImportRun['report']>) as ImportRun['report'])
-    : null,
+  report: row.report ? storedReport(row.report as NonNullable<ImportRun['report']>) : null,
 });
 
 /** Admins see every import; an editor their own and those of their families (as `visible`). */
