@@ -70,12 +70,21 @@ function expectStorage503(
 ) {
   expect(res.statusCode, res.body).toBe(503);
   expect(res.headers['retry-after']).toBe('60');
+  const storage = reason.replace(/ is (full|read-only)$/, '');
   expect(body(res)).toEqual({
     statusCode: 503,
     error: 'Service Unavailable',
     code,
+    params: { storage },
     message: `${reason}: nothing was saved; try again later`,
-    details: [{ path: where, message: reason }],
+    details: [
+      {
+        path: where,
+        code: code === 'storage.full' ? 'storage.isFull' : 'storage.isReadOnly',
+        params: { storage },
+        message: reason,
+      },
+    ],
     requestId: res.headers['x-request-id'],
   });
 }
@@ -149,7 +158,14 @@ describe('a disk that fills up or turns read-only', () => {
       expect(ready.statusCode).toBe(503);
       expect(body(ready)).toMatchObject({
         code: 'storage.readOnly',
-        details: expect.arrayContaining([{ path: 'media', message: 'The media storage is read-only' }]),
+        details: expect.arrayContaining([
+          {
+            path: 'media',
+            code: 'storage.isReadOnly',
+            params: { storage: 'The media storage' },
+            message: 'The media storage is read-only',
+          },
+        ]),
       });
     } finally {
       disk.writable();

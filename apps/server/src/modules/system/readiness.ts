@@ -15,7 +15,7 @@ export interface Problem {
   path: 'database' | 'media' | 'data';
   message: string;
   /** `storage.full` or `storage.readOnly` when a disk refused the probe. */
-  code?: string;
+  code?: 'storage.full' | 'storage.readOnly';
 }
 
 async function within(ms: number, check: (signal: AbortSignal) => Promise<void>): Promise<void> {

@@ -4,7 +4,8 @@ import { API_BASE, API_PATHS } from '@dalil/contracts/api-paths';
 import { z } from 'zod';
 import { ErrorBodySchema } from '@dalil/contracts/common';
 import { HealthSchema, PublicConfigSchema } from '@dalil/contracts/config';
-import { HttpError } from '../../lib/errors';
+import { readError } from '@dalil/contracts/error-codes';
+import { readBackError } from '../../lib/errors';
 import { readinessChecks } from './readiness';
 
 export function systemRoutes(app: FastifyInstance) {
@@ -40,12 +41,17 @@ export function systemRoutes(app: FastifyInstance) {
     async () => {
       const problems = await ready();
       if (problems.length > 0) {
-        // Each problem's code is in its detail (a full or read-only disk: `storage.isFull`...).
-        throw new HttpError(
+        // A full or read-only disk names the whole answer too (`storage.full`), for a client or a
+        // monitor to act on; each problem's own code is in its detail.
+        const disk = problems.find((p) => p.code);
+        const problemsText = problems.map((p) => p.message).join('; ');
+        throw readBackError(
           503,
-          'system.notReady',
-          { problems: problems.map((p) => p.message).join('; ') },
+          disk?.code
+            ? { code: disk.code, params: readError(disk.message).params }
+            : { code: 'system.notReady', params: { problems: problemsText } },
           {
+            message: problemsText,
             details: problems.map((p) => ({ path: p.path, message: p.message })),
             headers: { 'retry-after': '5' },
           },

@@ -40,6 +40,8 @@ describe('system endpoints', () => {
     expect(body(res)).toEqual({
       statusCode: 404,
       error: 'Not Found',
+      code: 'request.routeNotFound',
+      params: { route: 'GET /api/no-such-thing' },
       message: 'Route GET /api/no-such-thing not found',
       requestId: res.headers['x-request-id'],
     });
