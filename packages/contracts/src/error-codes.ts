@@ -253,6 +253,11 @@ export const ERROR_TEMPLATES = {
   'import.notStoredImage': 'is not the name of a stored image',
   'import.sameKey': 'has the same {what} {value} as {lines} with different values: keep one row per product',
   'import.spreadsheetError': 'holds the spreadsheet error {error}',
+  'import.longNumber':
+    'is a number with more than {max:n} digits, which the spreadsheet rounded: format the column as text and type it again',
+  'import.formulaNoResult':
+    'is a formula without a saved result: open the file in a spreadsheet and save it again',
+  'import.formulaError': 'is a formula whose result is the error {error}',
 
   // Synonyms, feeds, webhooks, sitemaps.
   'synonym.wordTaken': '"{word}" is already in another synonym group of this family',
@@ -281,6 +286,12 @@ export const ERROR_TEMPLATES = {
   'webhook.oneEvent': 'must name at least one event type',
   'webhook.eventList': 'must be a list of event types',
   'webhook.messageId': 'must be a message id such as msg_...',
+  // What a delivery attempt or a subscription's turning off records (shown in the deliveries' log).
+  'webhook.answered': 'The receiver answered {code:n}',
+  'webhook.noAnswerWithin': 'No answer within {seconds:n} s',
+  'webhook.requestFailed': 'The request failed',
+  'webhook.turnedOffBy': 'Turned off by {name}',
+  'webhook.failedDay': 'Deliveries failed for 24 hours (last: {error}); turned off',
   'sitemap.notFound': 'There is no sitemap {file}',
 } as const satisfies Record<string, string>;
 

@@ -15,7 +15,10 @@ import webhooksAr from './locales/webhooks.ar.json';
 import webhooksEn from './locales/webhooks.en.json';
 import attributesAr from './locales/attributes.ar.json';
 import attributesEn from './locales/attributes.en.json';
-import './server-message-rules';
+// Every error code's text (docs/decisions/0063-error-codes.md): the error answers' and the reasons
+// the admin screens show.
+import errorCodesAr from './locales/error-codes.ar.json';
+import errorCodesEn from './locales/error-codes.en.json';
 
 /**
  * The back office's texts (admin screens and uploads), in both languages. They are a third of the
@@ -31,6 +34,7 @@ export const adminTexts = {
     feeds: feedsEn,
     webhooks: webhooksEn,
     attributes: attributesEn,
+    errorCodes: errorCodesEn,
   },
   ar: {
     admin: adminAr,
@@ -40,6 +44,7 @@ export const adminTexts = {
     feeds: feedsAr,
     webhooks: webhooksAr,
     attributes: attributesAr,
+    errorCodes: errorCodesAr,
   },
 };
 

@@ -1,10 +1,12 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { readError } from '@dalil/contracts/error-codes';
 import { ApiError } from './api-error';
 import { apiErrorMessage } from './api-error-message';
 import { useTranslation } from './i18n';
 import { usePreferences } from './preferences-store';
 
+/** An answer as the server sends it: the code and params its English was written from. */
 const answer = (status: number, message: string, details?: { path: string; message: string }[]) =>
   new ApiError(
     'http',
@@ -12,10 +14,9 @@ const answer = (status: number, message: string, details?: { path: string; messa
     {
       statusCode: status,
       error: 'x',
-      code: 'problem',
-      params: {},
+      ...readError(message),
       message,
-      ...(details ? { details: details.map((d) => ({ ...d, code: 'problem', params: {} })) } : {}),
+      ...(details ? { details: details.map((d) => ({ ...d, ...readError(d.message) })) } : {}),
     },
     message,
   );

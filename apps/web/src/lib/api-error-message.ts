@@ -1,14 +1,8 @@
 import type { TFunction } from './i18n';
 import { isApiError } from './api-error';
+import { codeText } from './error-text';
 import type { MessageKey } from './locales/en';
 import { isUnreachable } from './server-reach';
-import { knownServerMessage } from './server-messages';
-
-/** Server messages the UI knows, so they can be shown in the current language. */
-const KNOWN_SERVER_MESSAGES: Record<string, MessageKey> = {
-  'Incorrect username or password': 'errors.badCredentials',
-  'This field is required': 'validation.required',
-};
 
 /** `body.nameEn` -> the field's label; `line 4` (a CSV line) stays as the server wrote it. */
 function placeOf(path: string, t: TFunction): string {
@@ -29,11 +23,11 @@ function statusKey(status: number): MessageKey {
 }
 
 /**
- * Describes a failure in the current language. Server messages are written in English, so the known
- * shapes are put in the person's language: a known message (a taken name, the last administrator, a
- * change made since), the first field error with the field's label, a 409 conflict, too many
- * requests. Only what is not known shows the server's own text, which names the field or row to fix
- * (after the status's sentence in Arabic); 5xx texts are never shown.
+ * Describes a failure in the current language. Every answer carries a code and params
+ * (docs/decisions/0063-error-codes.md), so the text is the code's, in the person's language: a
+ * field's problem with the field's label, a taken name, the last administrator, a change made since.
+ * Only a code this client has no text for shows the server's own English `message` (after the
+ * status's sentence in Arabic); 5xx texts are never shown.
  */
 export function apiErrorMessage(error: unknown, t: TFunction, language: string): string {
   if (!isApiError(error)) return t('errors.generic');
@@ -43,22 +37,27 @@ export function apiErrorMessage(error: unknown, t: TFunction, language: string):
   if (error.status === 429) return t('errors.tooMany');
   const body = error.status < 500 ? error.body : null;
   if (!body) return t(statusKey(error.status));
-  const known = knownServerMessage(body.message, t);
-  if (known) return known;
   const detail = body.details?.[0];
+  // A validation answer lists every field in English, and a field's refusal names its field before
+  // the code's words: the first detail, with the field's label, says it in the person's language.
+  const aboutDetail = detail && (body.code === 'request.validation' || body.code === detail.code);
+  const own = aboutDetail ? undefined : codeText(body.code, body.params, t);
+  if (own) return own;
   if (detail) {
-    const message = knownServerMessage(detail.message, t) ?? detail.message;
-    const problem = t('errors.fieldProblem', { field: placeOf(detail.path, t), message });
-    if (language === 'en' || knownServerMessage(detail.message, t)) return problem;
+    const known = codeText(detail.code, detail.params, t);
+    const problem = t('errors.fieldProblem', {
+      field: placeOf(detail.path, t),
+      message: known ?? detail.message,
+    });
+    if (language === 'en' || known) return problem;
     return `${t(statusKey(error.status))} (${problem})`;
   }
   if (language === 'en') return body.message;
   return `${t(statusKey(error.status))} (\u2068${body.message}\u2069)`;
 }
 
-/** Translates a validation message from a shared contract schema (written in English). */
+/** The sign-in form's own field message (the contracts' required-field sentence), in the UI language. */
 export function translateMessage(message: string | undefined, t: TFunction): string | undefined {
   if (message === undefined) return undefined;
-  const known = KNOWN_SERVER_MESSAGES[message];
-  return known ? t(known) : message;
+  return message === 'This field is required' ? t('validation.required') : message;
 }

@@ -8,6 +8,7 @@ import type attributesEn from './attributes.en.json';
 import type catalogFiltersEn from './catalog-filters.en.json';
 import type imagesEn from './images.en.json';
 import type uploadEn from './upload.en.json';
+import type errorCodesEn from './error-codes.en.json';
 
 /** English UI strings. Screen titles, labels and messages keep the catalogue's established English wording. */
 export const en = {
@@ -135,6 +136,8 @@ type Messages = BaseMessages & {
   feeds: typeof feedsEn;
   webhooks: typeof webhooksEn;
   attributes: typeof attributesEn;
+  /** Every error code's text (the error catalogue's, packages/contracts/src/error-codes.ts). */
+  errorCodes: typeof errorCodesEn;
   /** Added by the catalogue's filter chips when they load (features/catalog/attribute-chips.tsx). */
   catalogFilters: typeof catalogFiltersEn;
 };

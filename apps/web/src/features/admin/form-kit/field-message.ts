@@ -1,18 +1,25 @@
 import type { TFunction } from '../../../lib/i18n';
 import { isApiError } from '../../../lib/api-error';
 import { apiErrorMessage } from '../../../lib/api-error-message';
-import { knownServerMessage as known } from '../../../lib/server-messages';
+import { codeText } from '../../../lib/error-text';
+import { sentenceText } from '../../../lib/sentence-text';
 
-/** A field's error message (from the form's zod schema or the server's details) in the UI language. */
+/**
+ * A field's error message in the UI language: the form's own zod message (a contract's sentence, read
+ * back to its code) or the server's detail (its English, when `serverFieldErrors` kept no code).
+ */
 export function fieldMessage(message: string | undefined, t: TFunction): string | undefined {
   if (!message) return message;
-  return known(message, t) ?? t('admin.validation.invalid');
+  return sentenceText(message, t) ?? t('errorCodes.field.invalid');
 }
 
 /** A failed save or delete as one sentence; the server's field message when it names one. */
 export function failureMessage(error: unknown, t: TFunction, language: string): string {
   if (isApiError(error) && error.kind === 'http' && error.status < 500) {
-    const own = known(error.body?.details?.[0]?.message ?? error.message, t);
+    const detail = error.body?.details?.[0];
+    const own = detail
+      ? codeText(detail.code, detail.params, t)
+      : codeText(error.body?.code, error.body?.params, t);
     if (own) return own;
   }
   return apiErrorMessage(error, t, language);

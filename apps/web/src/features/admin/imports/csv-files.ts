@@ -4,7 +4,7 @@ import { csvText } from '@dalil/contracts/csv-cells';
 import {
   importTemplateCsv,
   type ImportKind,
-  type ImportProblem,
+  type ReportedImportProblem,
   type UploadFormat,
 } from '@dalil/contracts/imports';
 import { readCsvRecords } from './csv-records';
@@ -43,8 +43,8 @@ export async function downloadTemplate(
  */
 function invalidRowsCsv(
   source: string,
-  problems: ImportProblem[],
-  describe: (problem: ImportProblem) => string,
+  problems: ReportedImportProblem[],
+  describe: (problem: ReportedImportProblem) => string,
 ): string {
   const records = readCsvRecords(source);
   const header = records[0]?.cells ?? [];
@@ -65,8 +65,8 @@ function invalidRowsCsv(
 
 export async function downloadInvalidRows(
   file: File,
-  problems: ImportProblem[],
-  describe: (problem: ImportProblem) => string,
+  problems: ReportedImportProblem[],
+  describe: (problem: ReportedImportProblem) => string,
 ): Promise<void> {
   const text = await file.text();
   const base = file.name.replace(/\.csv$/i, '');

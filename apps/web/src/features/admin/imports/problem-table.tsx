@@ -66,7 +66,7 @@ export function ProblemTable({ report, onDownload }: ProblemTableProps) {
                     </Typography>
                   )}
                 </TableCell>
-                <TableCell>{problemReason(problem.reason, t)}</TableCell>
+                <TableCell>{problemReason(problem, t)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

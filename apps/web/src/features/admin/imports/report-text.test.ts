@@ -2,40 +2,40 @@ import { describe, expect, it } from 'vitest';
 import { adminTexts } from '../../../lib/admin-texts';
 import { createTranslator } from '../../../lib/translate';
 import type { TFunction } from '../../../lib/i18n';
+import { codedProblem } from '@dalil/contracts/imports';
 import { problemReason, warningText } from './report-text';
 
 const translator = createTranslator<'ar' | 'en', string>(adminTexts, 'en');
 const ar = translator.fixed('ar') as unknown as TFunction;
 const en = translator.fixed('en') as unknown as TFunction;
+/** A reason as the server writes it, with the code and params the report carries beside it. */
+const reasonOf = (reason: string, t: TFunction) =>
+  problemReason(codedProblem({ line: 2, column: null, reason }), t);
 
 describe('import report texts', () => {
   it('says in Arabic which lines share a barcode or a code with different values', () => {
     const reason =
       'has the same barcode 6281000000011 as line 4 with different values: keep one row per product';
-    expect(problemReason(reason, ar)).toBe(
+    expect(reasonOf(reason, ar)).toBe(
       'الباركود 6281000000011 نفسه في السطر 4 بقيم مختلفة: أبقِ صفاً واحداً لكل منتج',
     );
-    expect(problemReason(reason, en)).toMatch(
-      /^Has the same barcode 6281000000011 as line 4, with different/,
-    );
-    expect(problemReason('has the same code 501 as lines 3, 4 with different values: x', ar)).toContain(
-      'الرمز 501 نفسه في السطر 3, 4',
-    );
+    expect(reasonOf(reason, en)).toMatch(/^Has the same barcode 6281000000011 as line 4, with different/);
+    expect(
+      reasonOf('has the same code 501 as lines 3, 4 with different values: keep one row per product', ar),
+    ).toContain('الرمز 501 نفسه في السطر 3, 4');
   });
 
   it('says what is wrong with an attribute cell, in Arabic and English', () => {
-    expect(problemReason('must be true or false', ar)).toBe('يجب أن يكون yes أو no');
-    expect(problemReason('must be true or false', en)).toBe('Must be yes or no');
-    expect(problemReason('the family has no attribute with this key', ar)).toBe(
-      'ليس للشركة سمة بهذا المفتاح',
-    );
+    expect(reasonOf('must be true or false', ar)).toBe('يجب أن يكون yes أو no');
+    expect(reasonOf('must be true or false', en)).toBe('Must be yes or no');
+    expect(reasonOf('the family has no attribute with this key', ar)).toBe('ليس للشركة سمة بهذا المفتاح');
     const option = '"per_cup" is not an option of Nutrition basis: per_100g, per_100ml';
-    expect(problemReason(option, ar)).toBe('"per_cup" ليس من الخيارات: per_100g, per_100ml');
-    expect(problemReason(option, en)).toBe('"per_cup" is not one of the options: per_100g, per_100ml');
+    expect(reasonOf(option, ar)).toBe('"per_cup" ليس من الخيارات: per_100g, per_100ml');
+    expect(reasonOf(option, en)).toBe('"per_cup" is not one of the options: per_100g, per_100ml');
   });
 
   it("names another company's row without its values, and warns about a company's Arabic name", () => {
-    expect(problemReason('is a family you do not manage: this row cannot be imported by you', ar)).toBe(
+    expect(reasonOf('is a family you do not manage: this row cannot be imported by you', ar)).toBe(
       'شركة لا تديرها: لا يمكنك استيراد هذا الصف',
     );
     const warning = {
@@ -50,9 +50,9 @@ describe('import report texts', () => {
 
   it('says which digit a barcode should end with, or the lengths GTINs have, in Arabic and English', () => {
     const reason = 'the check digit should be 7 (GTIN-13)';
-    expect(problemReason(reason, ar)).toBe('ليس رقم GTIN صحيحاً: يجب أن يكون رقم التحقق 7 (GTIN-13)');
-    expect(problemReason(reason, en)).toBe('Not a valid GTIN: the check digit should be 7 (GTIN-13)');
-    expect(problemReason('is not a GTIN: GTINs have 8, 12, 13 or 14 digits', ar)).toBe(
+    expect(reasonOf(reason, ar)).toBe('ليس رقم GTIN صحيحاً: يجب أن يكون رقم التحقق 7 (GTIN-13)');
+    expect(reasonOf(reason, en)).toBe('Not a valid GTIN: the check digit should be 7 (GTIN-13)');
+    expect(reasonOf('is not a GTIN: GTINs have 8, 12, 13 or 14 digits', ar)).toBe(
       'ليس رقم GTIN: أرقام GTIN من 8 أو 12 أو 13 أو 14 خانة',
     );
     const warning = {

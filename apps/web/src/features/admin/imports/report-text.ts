@@ -1,60 +1,71 @@
 import { parseGtinProblem } from '@dalil/contracts/gtin';
-import type { ImportProblem, ImportWarning } from '@dalil/contracts/imports';
+import type { ImportWarning, ReportedImportProblem } from '@dalil/contracts/imports';
+import { codeText } from '../../../lib/error-text';
 import type { TFunction } from '../../../lib/i18n';
+import type { MessageKey } from '../../../lib/locales/en';
 
-const ATTRIBUTE_PROBLEMS = {
-  'the family has no attribute with this key': 'upload.problems.noSuchAttribute',
-  "is not an attribute of this product's category": 'upload.problems.notInCategory',
-  'must be a number': 'upload.problems.number',
-  'must be true or false': 'upload.problems.yesNo',
-  'must be a date written YYYY-MM-DD': 'upload.problems.date',
-  'must not name an option twice': 'upload.problems.optionTwice',
-} as const;
-type AttributeProblemKey = (typeof ATTRIBUTE_PROBLEMS)[keyof typeof ATTRIBUTE_PROBLEMS];
+type Problem = Pick<ReportedImportProblem, 'reason' | 'code' | 'params'>;
+type Params = ReportedImportProblem['params'];
+type UploadProblemKey = Extract<MessageKey, `upload.problems.${string}`>;
+
+/** Codes an import row's problem words in the import's own way (a cell of the file, not a form field). */
+const IMPORT_WORDS: Partial<
+  Record<
+    string,
+    [UploadProblemKey, (p: Params) => Record<string, string | number | undefined>] | UploadProblemKey
+  >
+> = {
+  'field.required': 'upload.problems.required',
+  'field.tooLong': ['upload.problems.tooLong', (p) => ({ max: p.max })],
+  'field.tooManyDigits': 'upload.problems.tooManyDigits',
+  'field.digitsOnlyRounded': 'upload.problems.rounded',
+  'field.digitsOnly': 'upload.problems.digitsOnly',
+  'field.wholeNumber': 'upload.problems.wholeNumber',
+  'import.extraCellsXlsx': 'upload.problems.extraCellsSheet',
+  'import.extraCellsCsv': 'upload.problems.extraCells',
+  'import.longNumber': 'upload.problems.longNumber',
+  'import.formulaNoResult': 'upload.problems.formulaNoResult',
+  'import.formulaError': 'upload.problems.formulaError',
+  'import.spreadsheetError': ['upload.problems.sheetError', (p) => ({ error: p.error })],
+  'family.notManaged': 'upload.problems.foreignFamily',
+  'attribute.unknownKey': 'upload.problems.noSuchAttribute',
+  'attribute.notOfCategory': 'upload.problems.notInCategory',
+  'field.number': 'upload.problems.number',
+  'field.boolean': 'upload.problems.yesNo',
+  'field.date': 'upload.problems.date',
+  'attribute.optionTwice': 'upload.problems.optionTwice',
+  'attribute.notAnOption': ['upload.problems.notAnOption', (p) => ({ value: p.value, options: p.options })],
+  // A barcode that is not a valid GTIN in a family that requires them (docs/decisions/0053-gtin-barcodes.md).
+  'gtin.format': 'upload.problems.gtinFormat',
+  'gtin.checkDigit': [
+    'upload.problems.gtinCheckDigit',
+    (p) => ({ expected: p.expected, length: String(p.kind).replace(/^GTIN-/, '') }),
+  ],
+};
 
 /**
- * The server writes problem reasons in English (apps/server/src/modules/imports/row-check.ts); the
- * known ones are shown in the current language, anything else as sent.
+ * A row problem's reason in the current language, by its code and params (the report carries them
+ * beside the English reason); a code this client has no text for shows the reason as sent.
  */
-export function problemReason(reason: string, t: TFunction): string {
-  if (reason === 'This field is required') return t('upload.problems.required');
-  const tooLong = /^must be at most (\d+) characters$/.exec(reason);
-  if (tooLong) return t('upload.problems.tooLong', { max: tooLong[1] });
-  if (reason === 'must be at most 32 digits') return t('upload.problems.tooManyDigits');
-  if (reason.startsWith('must contain digits only (the spreadsheet')) return t('upload.problems.rounded');
-  if (reason === 'must contain digits only') return t('upload.problems.digitsOnly');
-  if (reason === 'must be a whole number of 0 or more') return t('upload.problems.wholeNumber');
-  if (reason.startsWith('has more cells than the header (a value right'))
-    return t('upload.problems.extraCellsSheet');
-  if (reason.startsWith('has more cells than the header')) return t('upload.problems.extraCells');
-  // Cells of a workbook that cannot be read (apps/server/src/modules/imports/xlsx-cells.ts).
-  if (reason.startsWith('is a number with more than 15 digits')) return t('upload.problems.longNumber');
-  if (reason.startsWith('is a formula without a saved result')) return t('upload.problems.formulaNoResult');
-  if (reason.startsWith('is a formula whose result is')) return t('upload.problems.formulaError');
-  const error = /^holds the spreadsheet error (.+)$/.exec(reason);
-  if (error) return t('upload.problems.sheetError', { error: error[1] });
-  if (reason.startsWith('is a family you do not manage')) return t('upload.problems.foreignFamily');
-  // Attribute cells (apps/server/src/modules/imports/attribute-cells.ts), in the API's own words.
-  const attribute = (ATTRIBUTE_PROBLEMS as Record<string, AttributeProblemKey | undefined>)[reason];
-  if (attribute) return t(attribute);
-  const option = /^"(.*)" is not an option of .+: (.*)$/.exec(reason);
-  if (option) return t('upload.problems.notAnOption', { value: option[1], options: option[2] });
+export function problemReason(problem: Problem, t: TFunction): string {
+  const words = IMPORT_WORDS[problem.code];
+  if (typeof words === 'string') return t(words);
+  if (words) return t(words[0], words[1](problem.params));
   // Two different rows for one product (apps/server/src/modules/imports/key-conflicts.ts).
-  // A barcode that is not a valid GTIN in a family that requires them (docs/decisions/0053-gtin-barcodes.md).
-  const gtin = parseGtinProblem(reason);
-  if (gtin?.reason === 'format') return t('upload.problems.gtinFormat');
-  if (gtin) return t('upload.problems.gtinCheckDigit', { expected: gtin.expected, length: gtin.length });
-  const same = /^has the same (barcode|code) (\d+) as lines? (.+) with different values/.exec(reason);
-  if (same) {
-    const key = same[1] === 'barcode' ? 'upload.problems.sameBarcode' : 'upload.problems.sameCode';
-    return t(key, { value: same[2], lines: same[3] });
+  if (problem.code === 'import.sameKey') {
+    const key =
+      problem.params.what === 'barcode' ? 'upload.problems.sameBarcode' : 'upload.problems.sameCode';
+    return t(key, {
+      value: problem.params.value,
+      lines: String(problem.params.lines).replace(/^lines? /, ''),
+    });
   }
-  return reason;
+  return codeText(problem.code, problem.params, t) ?? problem.reason;
 }
 
 /** One problem as a single sentence, for the invalid-rows CSV's reason column. */
-export function problemSentence(problem: ImportProblem, t: TFunction): string {
-  const reason = problemReason(problem.reason, t);
+export function problemSentence(problem: ReportedImportProblem, t: TFunction): string {
+  const reason = problemReason(problem, t);
   return problem.column ? `${problem.column}: ${reason}` : reason;
 }
 

@@ -48,7 +48,13 @@ describe('upload all', () => {
 
   it('says which required column is missing (400), in English and in Arabic', async () => {
     expectConsoleErrors(1);
-    const body = { statusCode: 400, error: 'Bad Request', message: 'Missing required column: familyNameAr' };
+    const body = {
+      statusCode: 400,
+      error: 'Bad Request',
+      code: 'import.missingColumn',
+      params: { columns: 'familyNameAr' },
+      message: 'Missing required column: familyNameAr',
+    };
     await uploadAnswered({ status: 400, body });
     expect(await screen.findByRole('alert')).toHaveTextContent('Missing required columns: familyNameAr');
     usePreferences.setState({ language: 'ar' });
@@ -57,7 +63,13 @@ describe('upload all', () => {
 
   it('explains a file too large for the server (413)', async () => {
     expectConsoleErrors(1);
-    const body = { statusCode: 413, error: 'Payload Too Large', message: 'The file is larger than 50 MB' };
+    const body = {
+      statusCode: 413,
+      error: 'Payload Too Large',
+      code: 'import.fileTooLarge',
+      params: { size: 50 },
+      message: 'The file is larger than 50 MB',
+    };
     await uploadAnswered({ status: 413, body });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The file is too large for the server (50 MB). Split it into smaller files.',

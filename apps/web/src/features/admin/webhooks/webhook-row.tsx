@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { Fragment } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
-import { knownServerMessage } from '../../../lib/server-messages';
+import { sentenceText } from '../../../lib/sentence-text';
 import { DateTime } from '../admin-kit/date-time';
 import { ChoiceName } from '../form-kit/choice-name';
 import { DeliveryResult } from './delivery-result';
@@ -110,7 +110,7 @@ export function WebhookRow({ webhook, busy, onTurn, onRemove }: WebhookRowProps)
             component="div"
             sx={{ mt: 0.5, maxWidth: 260 }}
           >
-            {knownServerMessage(webhook.disabledReason, t) ?? webhook.disabledReason}
+            {sentenceText(webhook.disabledReason, t) ?? webhook.disabledReason}
           </Typography>
         )}
       </TableCell>
