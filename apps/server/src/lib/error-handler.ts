@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, PG_CLIENT_ERRORS, pgErrorCode } from './database-errors';
-import { noteErrorCode } from './error-log';
+import { noteErrorCode, noteErrorStack } from './error-log';
 import { HttpError, statusText, type Detail } from './errors';
 import { storageError, storageFault } from './storage-errors';
 
@@ -33,7 +33,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       });
     };
     if (err instanceof HttpError) {
-      if (err.code?.startsWith('storage.')) request.log.warn({ err: err.cause }, err.message);
+      if (err.code?.startsWith('storage.')) noteErrorStack(request, err.cause, err.message);
       return send(err);
     }
     const details = validationDetails(err);
@@ -46,7 +46,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     const databaseFull = pgCode === '53100';
     const fault = databaseFull ? 'full' : storageFault(err);
     if (fault) {
-      request.log.warn({ err }, 'storage cannot be written');
+      noteErrorStack(request, err, 'storage cannot be written');
       return send(storageError(fault, databaseFull ? 'database' : 'storage'));
     }
     if (pgCode && PG_CLIENT_ERRORS[pgCode]) {
@@ -68,7 +68,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     // 57014: a statement ran past statement_timeout (or was cancelled): busy, not broken; retry later.
     if (pgCode === '57014') request.server.ctx.metrics.statementsCancelled.inc();
     if (isDatabaseUnavailable(err) || pgCode === '57014') {
-      request.log.warn({ err: { message: err.message } }, 'database unavailable');
+      noteErrorStack(request, { message: err.message }, 'database unavailable');
       return reply.status(503).header('retry-after', '5').send({
         statusCode: 503,
         error: 'Service Unavailable',
@@ -80,7 +80,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         ? err.statusCode
         : 500;
     if (status >= 500) {
-      request.log.error({ err }, 'unexpected error');
+      noteErrorStack(request, err, 'unexpected error');
       return reply.status(500).send({
         statusCode: 500,
         error: 'Internal Server Error',
