@@ -7,8 +7,8 @@
 // families, categories and attribute definitions are written to the database before the server starts.
 // Prints the preview (dry run) and import times, rows/s, the server's peak RSS and /api/health p95
 // while the import runs. On PostgreSQL, beside them, PostgreSQL's own COPY of the same rows into
-// identically indexed tables, measured in the same run (copy-limit.ts), and the ratio of the import
-// to it. A benchmark, never a test: nothing here runs under `npm test`.
+// identically indexed tables (copy-limit.ts), measured in the same run just before and just after the
+// import (their mean), and the ratio of the import to it. A benchmark, never a test: nothing here runs under `npm test`.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -103,12 +103,18 @@ async function runOne(
     const token = await adminToken(server.url);
     const idle = procStatus(pid, 'VmRSS');
     const preview = await timed(server, `${server.url}/api/upload/all?dryRun=true`, token, file.path);
+    // The same rows by COPY (without attribute columns: those are typed values Dalil parses), right
+    // before and right after the import: their mean follows the machine's load during the import.
+    const withCopy = engine === 'postgres' && ATTRIBUTES === 0;
+    const copyBefore = withCopy ? await copyLimitSeconds(rows) : null;
     const done = await timed(server, `${server.url}/api/upload/all`, token, file.path);
     if (done.body.products.created !== rows)
       throw new Error(`created ${done.body.products.created} of ${rows}`);
     const peak = procStatus(pid, 'VmHWM');
-    // The same rows by COPY (without attribute columns: those are typed values Dalil parses).
-    const copy = engine === 'postgres' && ATTRIBUTES === 0 ? await copyLimitSeconds(rows) : null;
+    const copyAfter = withCopy ? await copyLimitSeconds(rows) : null;
+    const copy = copyBefore !== null && copyAfter !== null ? (copyBefore + copyAfter) / 2 : null;
+    if (copy !== null)
+      log(`    COPY before and after the import (s): ${copyBefore!.toFixed(1)}, ${copyAfter!.toFixed(1)}`);
     for (const line of server
       .output()
       .split('\n')
