@@ -12,7 +12,6 @@ export interface Migration {
 
 type Execute = (query: ReturnType<typeof sql>) => Promise<unknown>;
 
-
 /** The build's migrations, oldest first. */
 export function readJournal(migrationsFolder: string): Migration[] {
   const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
