@@ -36,6 +36,33 @@ const WORDS = ['Crunchy', 'Fresh', 'Golden', 'Classic', 'Spicy', 'Light', 'Famil
 const AR_WORDS = ['مقرمش', 'طازج', 'ذهبي', 'كلاسيك', 'حار', 'خفيف', 'عبوة عائلية', 'ممتاز'];
 
 /**
+ * Row `i` of a generated file, the same in every format: its family `f` and category `c` (both from
+ * 0) and its cells. Names carry a comma (quoted in a CSV); one product in ten has no barcode.
+ */
+export function benchRow(i: number) {
+  const f = i % FAMILIES;
+  const c = Math.floor(i / FAMILIES) % CATEGORIES_PER_FAMILY;
+  const w = i % WORDS.length;
+  return {
+    f,
+    c,
+    familyEn: familyName(f).en,
+    familyAr: familyName(f).ar,
+    categoryEn: categoryName(f, c).en,
+    categoryAr: categoryName(f, c).ar,
+    nameEn: `Product ${i}, ${WORDS[w]}`,
+    nameAr: `منتج ${arabic(i)} ${AR_WORDS[w]}`,
+    barcode: i % 10 === 9 ? null : String(6_280_000_000_000 + i),
+    shelfLife: `${(i % 24) + 1} months`,
+    netWeight: `${(i % 900) + 100} (g)`,
+    drainedWeight: i % 3 ? null : `${(i % 500) + 50} (g)`,
+    unitsPerCarton: (i % 48) + 1,
+    cartonPerPalate: (i % 120) + 10,
+    number: String(100_000 + i),
+  };
+}
+
+/**
  * An "all" CSV of `rows` products spread over 10 families and 500 categories, the way a real export
  * looks: quoted names with commas, Arabic names, one product in ten without a barcode. With
  * `attributes` > 0, `attr.*` columns with a value of each attribute (bench/lib/attributes.ts).
@@ -50,27 +77,24 @@ export async function generateCsv(path: string, rows: number, attributes = 0): P
   };
   await write(`\uFEFF,${[...CSV_COLUMNS, ...attrs.header].join(',')}\r\n`);
   for (let i = 0; i < rows; i++) {
-    const f = i % FAMILIES;
-    const c = Math.floor(i / FAMILIES) % CATEGORIES_PER_FAMILY;
-    const w = i % WORDS.length;
-    const barcode = i % 10 === 9 ? '' : String(6_280_000_000_000 + i);
+    const r = benchRow(i);
     const cells = [
       '',
-      familyName(f).en,
-      familyName(f).ar,
-      categoryName(f, c).en,
-      categoryName(f, c).ar,
+      r.familyEn,
+      r.familyAr,
+      r.categoryEn,
+      r.categoryAr,
       '',
       '',
-      `"Product ${i}, ${WORDS[w]}"`,
-      `"منتج ${arabic(i)} ${AR_WORDS[w]}"`,
-      barcode,
-      `${(i % 24) + 1} months`,
-      `${(i % 900) + 100} (g)`,
-      i % 3 ? '' : `${(i % 500) + 50} (g)`,
-      String((i % 48) + 1),
-      String((i % 120) + 10),
-      String(100_000 + i),
+      `"${r.nameEn}"`,
+      `"${r.nameAr}"`,
+      r.barcode ?? '',
+      r.shelfLife,
+      r.netWeight,
+      r.drainedWeight ?? '',
+      String(r.unitsPerCarton),
+      String(r.cartonPerPalate),
+      r.number,
       ...attrs.next().map(csvCell),
     ];
     await write(cells.join(',') + '\r\n');
@@ -92,27 +116,25 @@ export async function generateXlsx(path: string, rows: number, attributes = 0): 
   const sheet = workbook.addWorksheet('Catalogue');
   sheet.addRow(['', ...CSV_COLUMNS, ...attrs.header]).commit();
   for (let i = 0; i < rows; i++) {
-    const f = i % FAMILIES;
-    const c = Math.floor(i / FAMILIES) % CATEGORIES_PER_FAMILY;
-    const w = i % WORDS.length;
+    const r = benchRow(i);
     sheet
       .addRow([
         null,
-        familyName(f).en,
-        familyName(f).ar,
-        categoryName(f, c).en,
-        categoryName(f, c).ar,
+        r.familyEn,
+        r.familyAr,
+        r.categoryEn,
+        r.categoryAr,
         null,
         null,
-        `Product ${i}, ${WORDS[w]}`,
-        `منتج ${arabic(i)} ${AR_WORDS[w]}`,
-        i % 10 === 9 ? null : 6_280_000_000_000 + i,
-        `${(i % 24) + 1} months`,
-        `${(i % 900) + 100} (g)`,
-        i % 3 ? null : `${(i % 500) + 50} (g)`,
-        (i % 48) + 1,
-        (i % 120) + 10,
-        100_000 + i,
+        r.nameEn,
+        r.nameAr,
+        r.barcode === null ? null : Number(r.barcode),
+        r.shelfLife,
+        r.netWeight,
+        r.drainedWeight,
+        r.unitsPerCarton,
+        r.cartonPerPalate,
+        Number(r.number),
         ...attrs.next(),
       ])
       .commit();

@@ -6,7 +6,9 @@
 // With --attributes N the file carries `attr.*` columns for N typed attributes per family, whose
 // families, categories and attribute definitions are written to the database before the server starts.
 // Prints the preview (dry run) and import times, rows/s, the server's peak RSS and /api/health p95
-// while the import runs. A benchmark, never a test: nothing here runs under `npm test`.
+// while the import runs. On PostgreSQL, beside them, PostgreSQL's own COPY of the same rows into
+// identically indexed tables (copy-limit.ts), measured in the same run just before and just after the
+// import (their mean), and the ratio of the import to it. A benchmark, never a test: nothing here runs under `npm test`.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { adminToken, startServer, type ServerProcess } from './server';
 import { scratchData } from '../lib/catalogue-database';
 import { markdownTable } from '../lib/table';
+import { copyLimitSeconds } from './copy-limit';
 import { createFamilies } from './families';
 import { generateCsv, generateXlsx } from './generate';
 import { uploadFile } from './upload';
@@ -100,10 +103,18 @@ async function runOne(
     const token = await adminToken(server.url);
     const idle = procStatus(pid, 'VmRSS');
     const preview = await timed(server, `${server.url}/api/upload/all?dryRun=true`, token, file.path);
+    // The same rows by COPY (without attribute columns: those are typed values Dalil parses), right
+    // before and right after the import: their mean follows the machine's load during the import.
+    const withCopy = engine === 'postgres' && ATTRIBUTES === 0;
+    const copyBefore = withCopy ? await copyLimitSeconds(rows) : null;
     const done = await timed(server, `${server.url}/api/upload/all`, token, file.path);
     if (done.body.products.created !== rows)
       throw new Error(`created ${done.body.products.created} of ${rows}`);
     const peak = procStatus(pid, 'VmHWM');
+    const copyAfter = withCopy ? await copyLimitSeconds(rows) : null;
+    const copy = copyBefore !== null && copyAfter !== null ? (copyBefore + copyAfter) / 2 : null;
+    if (copy !== null)
+      log(`    COPY before and after the import (s): ${copyBefore!.toFixed(1)}, ${copyAfter!.toFixed(1)}`);
     for (const line of server
       .output()
       .split('\n')
@@ -119,6 +130,8 @@ async function runOne(
       file.megabytes.toFixed(1),
       preview.seconds.toFixed(1),
       done.seconds.toFixed(1),
+      copy === null ? '-' : copy.toFixed(1),
+      copy === null ? '-' : (done.seconds / copy).toFixed(2),
       Math.round(rows / done.seconds).toLocaleString('en'),
       Math.round(idle),
       Math.round(peak),
@@ -142,6 +155,8 @@ async function main() {
     'file MB',
     'preview s',
     'import s',
+    'COPY s',
+    'ratio',
     'rows/s',
     'idle RSS MB',
     'peak RSS MB',

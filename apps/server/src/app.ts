@@ -127,6 +127,12 @@ export async function buildApp({
   });
 
   registerErrorHandler(app);
+  // PATCH bodies are JSON Merge Patches (RFC 7396): JSON under their own media type.
+  app.addContentTypeParser(
+    'application/merge-patch+json',
+    { parseAs: 'string' },
+    app.getDefaultJsonParser('error', 'error'),
+  );
   registerErrorLog(app, { requestLogging });
   registerAccessControl(app, sessionCache);
   // Before any plugin adds routes: each route is timed from the moment it is added.

@@ -117,7 +117,7 @@ class EditProduct implements fc.AsyncCommand<Model, Real> {
     await write(
       m,
       r,
-      () => call(r, this.who, 'PUT', `/api/product/${id}`, after),
+      () => call(r, this.who, 'PATCH', `/api/product/${id}`, after),
       ok ? 200 : REFUSED,
       () => m.products.set(id, after),
     );
@@ -156,7 +156,7 @@ class EditCategory implements fc.AsyncCommand<Model, Real> {
     await write(
       m,
       r,
-      () => call(r, this.who, 'PUT', `/api/category/${id}`, after),
+      () => call(r, this.who, 'PATCH', `/api/category/${id}`, after),
       ok ? 200 : REFUSED,
       () => m.categories.set(id, after),
     );

@@ -20,7 +20,7 @@ export interface Real {
   counter: { n: number };
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export const call = (r: Real, who: Actor, method: Method, url: string, payload?: object) =>
   r.t.app.inject({ method, url, headers: bearer(r.tokens[who]), ...(payload ? { payload } : {}) });
 

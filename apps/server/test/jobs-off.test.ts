@@ -50,14 +50,12 @@ async function side(name: 'off' | 'on'): Promise<Side> {
     schedule: '0 3 * * *',
     timeZone: 'UTC',
   });
-  // Due now, as after a restore from a backup taken before its last run. Whole milliseconds, as the
-  // server writes its times: the claim compares the time it read back from JavaScript.
-  await t.database.db.execute(
-    sql`update feeds set next_run_at = date_trunc('milliseconds', now()) - interval '1 minute'`,
-  );
+  // Due now, as after a restore from a backup taken before its last run; PostgreSQL's own time, with
+  // its microseconds, as a restored row would have.
+  await t.database.db.execute(sql`update feeds set next_run_at = now() - interval '1 minute'`);
   // A write whose event waits for delivery.
   const changed = await t.app.inject({
-    method: 'PUT',
+    method: 'PATCH',
     url: `/api/family/${family}`,
     headers: bearer(admin),
     payload: { nameEn: `Jobs ${name} renamed`, nameAr: `مهام ${name}` },

@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from './harness';
 
@@ -140,5 +141,23 @@ describe('at the default log level', () => {
     expect(linesOf(res)).toEqual([
       expect.objectContaining({ msg: 'request failed', level: 40, method: 'GET', statusCode: 503 }),
     ]);
+  });
+
+  it('logs an unexpected 500 once, with its stack on the same line', async () => {
+    const token = await quiet.adminToken();
+    await quiet.database.db.execute(sql`alter table categories rename to categories_away`);
+    let res;
+    try {
+      res = await quiet.app.inject({ url: '/api/category', headers: bearer(token) });
+    } finally {
+      await quiet.database.db.execute(sql`alter table categories_away rename to categories`);
+    }
+    expect(res.statusCode).toBe(500);
+    expect(res.json<{ message: string }>().message).toBe('Something went wrong on our side');
+    const lines = linesOf(res);
+    expect(lines).toEqual([
+      expect.objectContaining({ msg: 'unexpected error', level: 50, method: 'GET', statusCode: 500 }),
+    ]);
+    expect((lines[0]!.err as { stack?: string }).stack).toContain('categories');
   });
 });

@@ -14,7 +14,7 @@ let a: FamilyObjects;
 let b: FamilyObjects;
 let tokens: Record<StaffCaller, string>;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, who: StaffCaller, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(tokens[who]), ...(payload ? { payload } : {}) });
 
@@ -50,7 +50,7 @@ describe('staff scope on writes', () => {
     ];
     for (const [who, objs, status] of cases) {
       const res = await call(
-        'PUT',
+        'PATCH',
         `/api/product/${objs.product}`,
         who,
         productBody(objs, `Renamed by ${who}`),
@@ -71,7 +71,7 @@ describe('staff scope on writes', () => {
       family: b.family,
     });
     expect(category.statusCode).toBe(400);
-    const move = await call('PUT', `/api/product/${a.product}`, 'editor-a', productBody(b, 'Moved'));
+    const move = await call('PATCH', `/api/product/${a.product}`, 'editor-a', productBody(b, 'Moved'));
     expect(move.statusCode).toBe(400);
     const own = await call('POST', '/api/product', 'editor-a', productBody(a, 'Made by editor'));
     expect(own.statusCode).toBe(201);
@@ -81,8 +81,8 @@ describe('staff scope on writes', () => {
 
   it("lets an editor edit their family's texts, never create or delete a family or manage accounts", async () => {
     const family = { nameEn: 'Alpha Co', nameAr: 'شركة ألفا' };
-    expect((await call('PUT', `/api/family/${a.family}`, 'editor-a', family)).statusCode).toBe(200);
-    expect((await call('PUT', `/api/family/${b.family}`, 'editor-a', family)).statusCode).toBe(404);
+    expect((await call('PATCH', `/api/family/${a.family}`, 'editor-a', family)).statusCode).toBe(200);
+    expect((await call('PATCH', `/api/family/${b.family}`, 'editor-a', family)).statusCode).toBe(404);
     expect(
       (await call('POST', '/api/family', 'editor-a', { nameEn: 'New', nameAr: 'جديد' })).statusCode,
     ).toBe(403);
@@ -132,11 +132,14 @@ describe('staff scope on writes', () => {
     const id = editor.data[0]!.id;
     expect((await call('GET', `/api/family/${b.family}`, 'editor-a')).statusCode).toBe(404);
     const person = { firstName: 'editor-a', lastName: 'Staff', username: 'editor-a' };
-    const res = await call('PUT', `/api/user/${id}`, 'admin', { ...person, families: [a.family, b.family] });
+    const res = await call('PATCH', `/api/user/${id}`, 'admin', {
+      ...person,
+      families: [a.family, b.family],
+    });
     expect(res.statusCode).toBe(200);
     expect(body(res).families).toEqual([a.family, b.family].sort((x, y) => x - y));
     expect((await call('GET', `/api/family/${b.family}`, 'editor-a')).statusCode).toBe(200);
-    const bad = await call('PUT', `/api/user/${id}`, 'admin', { ...person, families: [999999] });
+    const bad = await call('PATCH', `/api/user/${id}`, 'admin', { ...person, families: [999999] });
     expect(bad.statusCode).toBe(400);
     expect(body(bad).details).toMatchObject([
       { path: 'body.families', message: 'No family has the id 999999' },

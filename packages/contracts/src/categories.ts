@@ -16,6 +16,12 @@ export const CategoryBodySchema = NamesBodySchema.extend({
   ...imageBodyFields,
 });
 
+/**
+ * PUT /api/category/:id: the same, but `parent` (added after the first API) keeps its stored value
+ * when left out: an older client's PUT does not move a sub-category to the top level.
+ */
+const CategoryUpdateBodySchema = CategoryBodySchema.extend({ parent: NullableRefSchema.optional() });
+
 export const CategorySchema = NamedRecordSchema.extend({
   family: z.number().int(),
   parent: z.number().int().nullable(),
@@ -51,6 +57,7 @@ export const categoryResource = defineResource({
   path: API_PATHS.categories,
   schemas: crudSchemas(CategorySchema, CategoryBodySchema, CategoryListQuerySchema, {
     detail: CategoryDetailSchema,
+    updateBody: CategoryUpdateBodySchema,
   }),
   access: CATALOGUE_ACCESS,
   summaries: {

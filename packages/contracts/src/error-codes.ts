@@ -22,6 +22,10 @@ export const ERROR_TEMPLATES = {
   'request.unsupportedMediaType': 'Unsupported Media Type: {type}',
   'request.tooMany': 'Rate limit exceeded, retry in {after}',
   'request.badHeader': 'The {header} header {problem}',
+  'request.putMissing':
+    '{fields}: left out of a PUT; send each field (null clears it), or PATCH only what changes',
+  'request.notAField': '{fields}: not a field of {what}',
+  'field.notChangeable': 'is not a field that can be changed',
   'header.notProto': 'is neither http nor https',
   'header.notHost': 'is not a host name or bracketed address with an optional port 1-65535',
   'record.nameTaken': 'A record with the same name or code already exists',
@@ -152,6 +156,8 @@ export const ERROR_TEMPLATES = {
     'The guest account cannot be deleted: visitors sign in with it (GUEST_ACCESS=false closes it)',
 
   // History, reverts and the recycle bin.
+  'record.changed':
+    'The record was changed since it was read: read it again (its current version is in the ETag header)',
   'record.changedSince': 'Changed since this entry: {fields}. Revert the later change first.',
   'record.changedAfter': 'was changed after this entry',
   'record.changedSinceShort': 'changed since',

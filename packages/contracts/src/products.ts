@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { API_PATHS } from './api-paths';
 import { listOf, NamedRecordSchema, NamesBodySchema, NullableTextSchema, PagingQuerySchema } from './common';
 import { imageBodyFields, imageRecordFields } from './media';
-import { NullableRefSchema, OptionalRefSchema, optionalText, RefSchema, SearchQuerySchema } from './refs';
+import {
+  keptText,
+  NullableRefSchema,
+  OptionalRefSchema,
+  optionalText,
+  RefSchema,
+  SearchQuerySchema,
+} from './refs';
 import { CATALOGUE_ACCESS, crudSchemas, defineResource } from './resources';
 import { toAsciiDigits } from './search-text';
 import {
@@ -104,6 +111,15 @@ export const ProductBodySchema = NamesBodySchema.extend({
   ),
 });
 
+/**
+ * PUT /api/product/:id: the same, but the fields added after the first API (the Arabic description
+ * and the shelf life) keep their stored values when left out, so an older client's PUT clears nothing.
+ */
+const ProductUpdateBodySchema = ProductBodySchema.extend({
+  descriptionAr: keptText(5000),
+  shelfLife: keptText(100),
+});
+
 export const ProductSchema = NamedRecordSchema.extend({
   family: z.number().int(),
   category: z.number().int(),
@@ -152,7 +168,9 @@ export const ProductListSchema = listOf(ProductSchema);
 export const productResource = defineResource({
   name: { one: 'Product', many: 'Products' },
   path: API_PATHS.products,
-  schemas: crudSchemas(ProductSchema, ProductBodySchema, ProductListQuerySchema),
+  schemas: crudSchemas(ProductSchema, ProductBodySchema, ProductListQuerySchema, {
+    updateBody: ProductUpdateBodySchema,
+  }),
   access: CATALOGUE_ACCESS,
   summaries: {
     list: 'Products, ordered by id; filter by family and category, search either name or an exact code',

@@ -35,6 +35,18 @@ export const SearchQuerySchema = z
   .transform((v) => (v ? v : undefined));
 
 /** Optional free text: trimmed, bounded; empty becomes null. */
+/**
+ * Optional text on an update, for a field added after clients of the first API were written: left
+ * out, it keeps its stored value (undefined); empty or null clears it.
+ */
+export const keptText = (max: number) =>
+  z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v ? v : null));
+
 export const optionalText = (max: number) =>
   z
     .string({ error: 'must be text' })

@@ -13,12 +13,14 @@ export const WEBHOOK_EVENTS = [
   'product.created',
   'product.updated',
   'product.deleted',
+  'product.published',
   'category.created',
   'category.updated',
   'category.deleted',
   'family.created',
   'family.updated',
   'family.deleted',
+  'family.published',
   'import.completed',
   'image-job.completed',
 ] as const;
@@ -134,12 +136,15 @@ export const WEBHOOK_PAYLOAD_SCHEMAS = {
   'product.created': envelope('product.created', ProductSchema),
   'product.updated': envelope('product.updated', ProductSchema),
   'product.deleted': envelope('product.deleted', ProductSchema),
+  /** A draft's publish date passed: it is live now, with no write to announce it. */
+  'product.published': envelope('product.published', ProductSchema),
   'category.created': envelope('category.created', CategorySchema),
   'category.updated': envelope('category.updated', CategorySchema),
   'category.deleted': envelope('category.deleted', CategorySchema),
   'family.created': envelope('family.created', FamilySchema.extend({ family: z.number().int() })),
   'family.updated': envelope('family.updated', FamilySchema.extend({ family: z.number().int() })),
   'family.deleted': envelope('family.deleted', FamilySchema.extend({ family: z.number().int() })),
+  'family.published': envelope('family.published', FamilySchema.extend({ family: z.number().int() })),
   'import.completed': envelope(
     'import.completed',
     z.object({

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { resultRows } from './result-rows';
 
 /** One migration of the build, as its journal lists it. */
 export interface Migration {
@@ -10,9 +11,6 @@ export interface Migration {
 }
 
 type Execute = (query: ReturnType<typeof sql>) => Promise<unknown>;
-
-/** The rows of a raw result: both drivers (PGlite and node-postgres) answer `{ rows }`. */
-const resultRows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** The build's migrations, oldest first. */
 export function readJournal(migrationsFolder: string): Migration[] {

@@ -87,6 +87,7 @@ export function resourceModule<S extends ResourceSchemas>(
     resource,
     names,
     ...(revert ? { revert: checkRevertTarget({ ...revert, resource }) } : {}),
-    register: (app) => crudRoutes(app, resource, typeof service === 'function' ? service(app) : service),
+    register: (app) =>
+      crudRoutes(app, resource, typeof service === 'function' ? service(app) : service, names.table),
   };
 }

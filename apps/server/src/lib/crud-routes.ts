@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { API_BASE } from '@dalil/contracts/api-paths';
 import { ErrorBodySchema, IdParamsSchema } from '@dalil/contracts/common';
@@ -9,8 +10,11 @@ import {
   type ResourceSchemas,
 } from '@dalil/contracts/resources';
 import type { CrudService } from './crud-service';
+import { badRequest, HttpError } from './errors';
+import { applyMergePatch, MERGE_PATCH_BODY, putRequired, updateFields, zodDetails } from './merge-patch';
+import { entityTag, parseIfMatch, preconditionFailed, readVersion, whenVersion } from './record-version';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * The error answers an operation documents: 400 and 401 always, 403 when only administrators may call
@@ -21,25 +25,41 @@ function errorResponses(resource: ResourceDeclaration, operation: CrudOperation)
   if (resource.access[operation] === 'admin') codes.push(403);
   if (operation !== 'list' && operation !== 'create') codes.push(404);
   if (resource.conflicts[operation]) codes.push(409);
+  if (operation === 'update' || operation === 'delete') codes.push(412);
   return Object.fromEntries(codes.map((code) => [code, ErrorBodySchema]));
 }
+
+const isPreconditionFailure = (err: unknown) => err instanceof HttpError && err.statusCode === 412;
 
 /** 204 answers carry no body. */
 const NO_CONTENT = z.null();
 type WithId = { params: z.output<typeof IdParamsSchema> };
 
 /**
- * Registers the five routes of a declared resource (docs/architecture.md, "Resource declaration"):
- * list and create on its path, read, update and delete on `/:id` (read at `readPath` when the
- * declaration gives one), each with its access, schemas, OpenAPI operation id and error answers.
- * Create answers 201 with the record, delete 204 with no body.
+ * Registers the routes of a declared resource (docs/architecture.md, "Resource declaration"): list
+ * and create on its path, read, update (PUT, and PATCH with a JSON Merge Patch) and delete on `/:id`
+ * (read at `readPath` when the declaration gives one), each with its access, schemas, OpenAPI
+ * operation id and error answers. Create answers 201 with the record, delete 204 with no body.
+ *
+ * Versions (docs/decisions/0064-partial-updates-and-versions.md): a staff read answers an `ETag`;
+ * PUT, PATCH and DELETE honour `If-Match`, checked under the write's own row lock (412 with the
+ * current version otherwise). A PUT names every field a client written before later fields existed
+ * would send: leaving one out is a 400 naming it, never a silent clear.
  */
 export function crudRoutes<S extends ResourceSchemas>(
   app: FastifyInstance,
   resource: ResourceDeclaration<S>,
   service: CrudService<S>,
+  table: PgTable & { id: AnyPgColumn },
 ) {
   const { ctx } = app;
+  const fields = updateFields(resource.schemas.updateBody);
+  const required = putRequired(resource.schemas.updateBody);
+  /** The write under the request's If-Match, when it has one. */
+  const conditional = <T>(request: FastifyRequest, id: number, write: () => Promise<T>) => {
+    const versions = parseIfMatch(request.headers['if-match']);
+    return versions === undefined ? write() : whenVersion(table, id, versions, write);
+  };
   const collection = `${API_BASE}${resource.path}`;
   const item = `${collection}/:id`;
   const { schemas } = resource;
@@ -49,20 +69,23 @@ export function crudRoutes<S extends ResourceSchemas>(
     method: Method,
     url: string,
     schema: FastifySchema & { response: Record<number, z.ZodType> },
-    handle: (request: FastifyRequest & Parsed) => Promise<{ status: number; body: unknown }>,
+    handle: (request: FastifyRequest & Parsed) => Promise<{ status: number; body: unknown; etag?: string }>,
+    extra: Pick<RouteOptions, 'preValidation'> & { operationId?: string; summary?: string } = {},
   ): RouteOptions => ({
     method,
     url,
     config: { access: resource.access[operation] },
+    ...(extra.preValidation ? { preValidation: extra.preValidation } : {}),
     schema: {
       tags: [resource.tag],
-      summary: resource.summaries[operation],
-      operationId: operationId(resource, operation),
+      summary: extra.summary ?? resource.summaries[operation],
+      operationId: extra.operationId ?? operationId(resource, operation),
       ...schema,
       response: { ...schema.response, ...errorResponses(resource, operation) },
     },
     handler: async (request, reply) => {
-      const { status, body } = await handle(request as FastifyRequest & Parsed);
+      const { status, body, etag } = await handle(request as FastifyRequest & Parsed);
+      if (etag) void reply.header('etag', etag);
       return reply.status(status).send(body);
     },
   });
@@ -83,7 +106,13 @@ export function crudRoutes<S extends ResourceSchemas>(
       'GET',
       resource.readPath ? `${API_BASE}${resource.readPath}/:id` : item,
       { params: IdParamsSchema, response: { 200: schemas.detail } },
-      (r) => ok(service.read(ctx, r.params.id, r.account)),
+      async (r) => {
+        // Staff, who may write, get the version to send back in If-Match; a visitor's read costs no more.
+        const version =
+          r.account && r.account.role !== 'user' ? await readVersion(ctx.db, table, r.params.id) : undefined;
+        const body = await service.read(ctx, r.params.id, r.account);
+        return { status: 200, body, ...(version ? { etag: entityTag(version) } : {}) };
+      },
     ),
   );
   app.route(
@@ -101,7 +130,73 @@ export function crudRoutes<S extends ResourceSchemas>(
       'PUT',
       item,
       { params: IdParamsSchema, body: schemas.updateBody, response: { 200: schemas.item } },
-      (r) => ok(service.update(ctx, r.params.id, r.body, r.account)),
+      (r) => ok(conditional(r, r.params.id, () => service.update(ctx, r.params.id, r.body, r.account))),
+      {
+        // Before the schema fills in what is left out: the raw body says which fields were sent.
+        preValidation: (request, _reply, done) => {
+          const sent = request.body;
+          const missing =
+            typeof sent === 'object' && sent !== null && !Array.isArray(sent)
+              ? required.filter((field) => !(field in sent))
+              : [];
+          if (missing.length === 0) return done();
+          done(
+            badRequest(
+              'request.putMissing',
+              { fields: missing.join(', ') },
+              missing.map((field) => ({ path: `body.${field}`, code: 'field.required' })),
+            ),
+          );
+        },
+      },
+    ),
+  );
+  app.route(
+    route<WithId & { body: Record<string, unknown> }>(
+      'update',
+      'PATCH',
+      item,
+      { params: IdParamsSchema, body: MERGE_PATCH_BODY, response: { 200: schemas.item } },
+      async (r) => {
+        const unknown = Object.keys(r.body).filter((key) => !fields.includes(key));
+        if (unknown.length > 0) {
+          throw badRequest(
+            'request.notAField',
+            { fields: unknown.join(', '), what: resource.name.one.toLowerCase() },
+            unknown.map((key) => ({ path: `body.${key}`, code: 'field.notChangeable' })),
+          );
+        }
+        const asked = parseIfMatch(r.headers['if-match']);
+        // The record as its form would send it, patched, then checked as a PUT: under the version read,
+        // so a write that came in between is a retry here (or the client's 412), never lost.
+        for (let attempt = 1; ; attempt++) {
+          const before = await readVersion(ctx.db, table, r.params.id);
+          const current = (await service.read(ctx, r.params.id, r.account)) as Record<string, unknown>;
+          const version = await readVersion(ctx.db, table, r.params.id);
+          if (version === undefined || before !== version) continue;
+          if (asked !== undefined && asked !== '*' && !asked.includes(version))
+            throw preconditionFailed(version);
+          const parsed = schemas.updateBody.safeParse(applyMergePatch(current, fields, r.body));
+          if (!parsed.success) {
+            const details = zodDetails(parsed.error);
+            const problems = details.map((d) => `${d.path}: ${d.message}`).join('; ');
+            throw badRequest('request.validation', { problems }, details);
+          }
+          try {
+            const body = await whenVersion(table, r.params.id, [version], () =>
+              service.update(ctx, r.params.id, parsed.data as z.output<S['updateBody']>, r.account),
+            );
+            return { status: 200, body };
+          } catch (err) {
+            if (asked === undefined && attempt < 3 && isPreconditionFailure(err)) continue;
+            throw err;
+          }
+        }
+      },
+      {
+        operationId: `patch${resource.name.one}`,
+        summary: `Change some fields of a ${resource.name.one.toLowerCase()} (JSON Merge Patch)`,
+      },
     ),
   );
   app.route(
@@ -111,7 +206,7 @@ export function crudRoutes<S extends ResourceSchemas>(
       item,
       { params: IdParamsSchema, response: { 204: NO_CONTENT } },
       async (r) => {
-        await service.remove(ctx, r.params.id, r.account);
+        await conditional(r, r.params.id, () => service.remove(ctx, r.params.id, r.account));
         return { status: 204, body: null };
       },
     ),

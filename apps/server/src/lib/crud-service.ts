@@ -10,6 +10,7 @@ import { violatedUnique } from './database-errors';
 import { fieldProblem, notFound } from './errors';
 import { requireWritable } from './family-scope';
 import { recordChange, type Snapshot } from './history';
+import { lockExisting } from './record-version';
 
 /** A table with an integer `id` primary key: every catalogue and user table. */
 type IdTable = PgTable & { id: AnyPgColumn };
@@ -103,9 +104,7 @@ export async function deleteRecorded<T extends IdTable>(
 ): Promise<void> {
   const { table } = spec;
   const from = table as PgTable;
-  const [found] = await tx.select().from(from).where(eq(table.id, id)).for('update');
-  if (!found) throw notFound(spec.what);
-  const row = found as T['$inferSelect'];
+  const row = await lockExisting(tx, table, id, spec.what);
   const family = spec.family(row);
   if (family !== null) requireWritable(caller, family, spec.what);
   await spec.check?.(tx, row);

@@ -1,8 +1,7 @@
 import { ilike, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
-/** The rows of a raw `execute` result: both drivers (PGlite and node-postgres) answer `{ rows }`. */
-export const resultRows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+export { resultRows } from '../db/result-rows';
 
 /** An ILIKE / LIKE pattern matching `text` anywhere, with the pattern characters escaped. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

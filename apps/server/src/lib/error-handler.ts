@@ -1,47 +1,14 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, PG_CLIENT_ERRORS, pgErrorCode } from './database-errors';
-import { noteErrorCode } from './error-log';
-import { readError, type AnyErrorParams, type ErrorCode } from '@dalil/contracts/error-codes';
-import { HttpError, readBackError, statusText, toDetail, type Detail } from './errors';
+import { noteErrorCode, noteErrorStack } from './error-log';
+import { readError } from '@dalil/contracts/error-codes';
+import { HttpError, issueDetail, readBackError, statusText, type Detail } from './errors';
 import { storageError, storageFault } from './storage-errors';
 
 /** busboy's parse errors carry no code: the body is not the multipart/form-data it claims to be. */
 const MALFORMED_MULTIPART =
   /^(Unexpected end of multipart data|Multipart: Boundary not found|The needle cannot|\w+ terminated early due to unexpected end of multipart data)/;
-
-/**
- * A zod issue's code and params: the contracts' own messages are written from the error catalogue
- * and read back to their code; zod's built-in sentences get theirs from the issue itself.
- */
-function issueDetail(path: string, message: string, issue: unknown): Detail {
-  const read = toDetail({ path, message });
-  if (read.code !== 'problem') return read;
-  const i = (issue ?? {}) as {
-    code?: string;
-    origin?: string;
-    maximum?: unknown;
-    minimum?: unknown;
-    input?: unknown;
-  };
-  const bound = (v: unknown) => (typeof v === 'bigint' ? Number(v) : typeof v === 'number' ? v : undefined);
-  const max = bound(i.maximum);
-  const min = bound(i.minimum);
-  const coded = (input: { path: string; code: ErrorCode; params?: AnyErrorParams }) =>
-    toDetail({ ...input, message });
-  if (i.code === 'invalid_type' && i.input === undefined) return coded({ path, code: 'field.required' });
-  if (i.code === 'too_big' && max !== undefined) {
-    return coded({ path, code: i.origin === 'string' ? 'field.tooLong' : 'field.tooBig', params: { max } });
-  }
-  if (i.code === 'too_small' && min !== undefined) {
-    return coded({
-      path,
-      code: i.origin === 'string' ? 'field.tooShort' : 'field.tooSmall',
-      params: { min },
-    });
-  }
-  return coded({ path, code: 'field.invalid' });
-}
 
 function validationDetails(err: FastifyError): Detail[] {
   if (!hasZodFastifySchemaValidationErrors(err)) return [];
@@ -68,7 +35,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       });
     };
     if (err instanceof HttpError) {
-      if (err.code.startsWith('storage.')) request.log.warn({ err: err.cause }, err.message);
+      if (err.code.startsWith('storage.')) noteErrorStack(request, err.cause, err.message);
       return send(err);
     }
     const details = validationDetails(err);
@@ -81,7 +48,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     const databaseFull = pgCode === '53100';
     const fault = databaseFull ? 'full' : storageFault(err);
     if (fault) {
-      request.log.warn({ err }, 'storage cannot be written');
+      noteErrorStack(request, err, 'storage cannot be written');
       return send(storageError(fault, databaseFull ? 'database' : 'storage'));
     }
     if (pgCode && PG_CLIENT_ERRORS[pgCode]) {
@@ -103,7 +70,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     // 57014: a statement ran past statement_timeout (or was cancelled): busy, not broken; retry later.
     if (pgCode === '57014') request.server.ctx.metrics.statementsCancelled.inc();
     if (isDatabaseUnavailable(err) || pgCode === '57014') {
-      request.log.warn({ err: { message: err.message } }, 'database unavailable');
+      noteErrorStack(request, { message: err.message }, 'database unavailable');
       return send(new HttpError(503, 'database.unavailable', {}, { headers: { 'retry-after': '5' } }));
     }
     const status =
@@ -111,7 +78,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         ? err.statusCode
         : 500;
     if (status >= 500) {
-      request.log.error({ err }, 'unexpected error');
+      noteErrorStack(request, err, 'unexpected error');
       return send(new HttpError(500, 'internal', {}));
     }
     // Fastify's own 4xx (bad JSON, body too large, unsupported content type, the rate limit): its

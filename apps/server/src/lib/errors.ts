@@ -36,6 +36,39 @@ export function toDetail(input: DetailInput): Detail {
   return { path: input.path, ...readError(input.message), message: input.message };
 }
 
+/**
+ * A zod issue's code and params: the contracts' own messages are written from the error catalogue
+ * and read back to their code; zod's built-in sentences get theirs from the issue itself.
+ */
+export function issueDetail(path: string, message: string, issue: unknown): Detail {
+  const read = toDetail({ path, message });
+  if (read.code !== 'problem') return read;
+  const i = (issue ?? {}) as {
+    code?: string;
+    origin?: string;
+    maximum?: unknown;
+    minimum?: unknown;
+    input?: unknown;
+  };
+  const bound = (v: unknown) => (typeof v === 'bigint' ? Number(v) : typeof v === 'number' ? v : undefined);
+  const max = bound(i.maximum);
+  const min = bound(i.minimum);
+  const coded = (input: { path: string; code: ErrorCode; params?: AnyErrorParams }) =>
+    toDetail({ ...input, message });
+  if (i.code === 'invalid_type' && i.input === undefined) return coded({ path, code: 'field.required' });
+  if (i.code === 'too_big' && max !== undefined) {
+    return coded({ path, code: i.origin === 'string' ? 'field.tooLong' : 'field.tooBig', params: { max } });
+  }
+  if (i.code === 'too_small' && min !== undefined) {
+    return coded({
+      path,
+      code: i.origin === 'string' ? 'field.tooShort' : 'field.tooSmall',
+      params: { min },
+    });
+  }
+  return coded({ path, code: 'field.invalid' });
+}
+
 interface HttpErrorOptions {
   details?: DetailInput[];
   headers?: Record<string, string>;
@@ -129,6 +162,7 @@ const STATUS_TEXT: Record<number, string> = {
   405: 'Method Not Allowed',
   406: 'Not Acceptable',
   409: 'Conflict',
+  412: 'Precondition Failed',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Entity',

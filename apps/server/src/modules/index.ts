@@ -4,6 +4,7 @@ import { activityRoutes } from './activity/activity.routes';
 import { apiKeyRoutes } from './api-keys/api-keys.routes';
 import { webhookRoutes } from './webhooks/webhooks.routes';
 import { retentionSweep } from './retention/retention-sweep';
+import { publishDateAnnouncer } from './webhooks/publish-dates';
 import type { AppModule } from '../lib/app-module';
 import { logoutRoutes } from './auth/logout';
 import { authRoutes } from './auth/auth.routes';
@@ -43,6 +44,7 @@ export const APP_MODULES: readonly AppModule[] = [
   // JOBS=off (a restored copy, say): no sweep runs; the media sweep could remove images that
   // production still shows from a shared bucket.
   { name: 'retention sweep', register: (app) => app.ctx.config.jobs && retentionSweep(app) },
+  { name: 'publish dates', register: (app) => app.ctx.config.jobs && publishDateAnnouncer(app) },
   { name: 'import runs', register: importRunRoutes },
   { name: 'bin', register: binRoutes },
   { name: 'synonym CSV', register: (app) => app.register(synonymCsvRoutes) },

@@ -15,6 +15,10 @@ export interface ApiRequestOptions {
    * 'ignore': the caller handles it (login forms, where 401 means wrong password; session guards).
    */
   unauthorized?: 'redirect' | 'ignore';
+  /** Extra request headers (`If-Match` for a write based on a known version). */
+  headers?: Record<string, string>;
+  /** Told the answer's headers (an `ETag`) when it succeeds. */
+  onHeaders?: (headers: Headers) => void;
 }
 
 function buildUrl(path: string, query: ApiRequestOptions['query']): string {
@@ -26,8 +30,8 @@ function buildUrl(path: string, query: ApiRequestOptions['query']): string {
   return `${API_BASE}${path}${search ? `?${search}` : ''}`;
 }
 
-function buildHeaders(token: string | null, body: unknown): Headers {
-  const headers = new Headers({ Accept: 'application/json' });
+function buildHeaders(token: string | null, body: unknown, extra: Record<string, string> = {}): Headers {
+  const headers = new Headers({ ...extra, Accept: 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (body !== undefined && !(body instanceof FormData)) headers.set('Content-Type', 'application/json');
   return headers;
@@ -39,7 +43,7 @@ function buildHeaders(token: string | null, body: unknown): Headers {
  * way is taken over instead of sent again (lib/boot-requests.ts).
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, signal, unauthorized = 'redirect' } = options;
+  const { method = 'GET', body, query, signal, unauthorized = 'redirect', headers, onHeaders } = options;
   const url = buildUrl(path, query);
   const token = getToken();
   const payload = body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body);
@@ -52,7 +56,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       ? await bootResponse(early, signal)
       : await fetch(url, {
           method,
-          headers: buildHeaders(token, body),
+          headers: buildHeaders(token, body, headers),
           body: payload,
           credentials: 'omit',
           signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
@@ -70,6 +74,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     if (response.status === 401 && unauthorized === 'redirect') signalUnauthorized();
     throw await errorFromResponse(response);
   }
+  onHeaders?.(response.headers);
   if (response.status === 204) return undefined as T;
   const answer: unknown = await response.json();
   if (method !== 'GET' && getToken()) adoptFreshToken(answer);

@@ -7,7 +7,7 @@ let t: TestApp;
 let a: FamilyObjects;
 let tokens: Record<StaffCaller, string>;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, payload?: object, who: StaffCaller = 'admin') =>
   t.app.inject({ method, url, headers: bearer(tokens[who]), ...(payload ? { payload } : {}) });
 const entriesAbout = async (entity: string, id: number) =>
@@ -36,13 +36,13 @@ describe('history names', () => {
       category: a.category,
     });
     const id = body(made).id as number;
-    await call('PUT', `/api/product/${id}`, {
+    await call('PATCH', `/api/product/${id}`, {
       nameEn: 'Mint Tea',
       nameAr: 'شاي بالنعناع',
       family: a.family,
       category: a.category,
     });
-    await call('PUT', `/api/product/${id}`, {
+    await call('PATCH', `/api/product/${id}`, {
       nameEn: 'Mint Tea',
       nameAr: 'شاي بالنعناع',
       family: a.family,

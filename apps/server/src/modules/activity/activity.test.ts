@@ -9,7 +9,7 @@ let a: FamilyObjects;
 let b: FamilyObjects;
 let tokens: Record<StaffCaller, string>;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, who: StaffCaller = 'admin', payload?: object) =>
   t.app.inject({ method, url, headers: bearer(tokens[who]), ...(payload ? { payload } : {}) });
 const history = async (query = '', who: StaffCaller = 'admin') =>
@@ -61,7 +61,7 @@ describe('history', () => {
     });
     const id = created[0]!.entityId!;
     const updated = await entriesOf(
-      () => call('PUT', `/api/product/${id}`, 'editor-a', product('Green tea', { cost: 2.5 })),
+      () => call('PATCH', `/api/product/${id}`, 'editor-a', product('Green tea', { cost: 2.5 })),
       200,
     );
     expect(updated).toHaveLength(1);
@@ -71,7 +71,7 @@ describe('history', () => {
       { action: 'delete', entityId: id, changes: { nameEn: { before: 'Green tea', after: null } } },
     ]);
     const family = await entriesOf(
-      () => call('PUT', `/api/family/${a.family}`, 'admin', { nameEn: 'Alpha', nameAr: 'ألفا' }),
+      () => call('PATCH', `/api/family/${a.family}`, 'admin', { nameEn: 'Alpha', nameAr: 'ألفا' }),
       200,
     );
     expect(family).toMatchObject([
@@ -125,8 +125,8 @@ describe('history', () => {
     for (const [write, status] of [
       [() => call('POST', '/api/product', 'admin', product('Dup', { barcode: '123456' })), 409],
       [() => call('POST', '/api/product', 'admin', product('Bad', { category: 999999 })), 400],
-      [() => call('PUT', `/api/product/999999`, 'admin', product('Gone')), 404],
-      [() => call('PUT', `/api/product/${b.product}`, 'editor-a', product('Not mine')), 404],
+      [() => call('PATCH', `/api/product/999999`, 'admin', product('Gone')), 404],
+      [() => call('PATCH', `/api/product/${b.product}`, 'editor-a', product('Not mine')), 404],
       [() => call('DELETE', `/api/family/${a.family}`, 'editor-a'), 403],
       [
         () =>
@@ -141,7 +141,7 @@ describe('history', () => {
     const same = body(await call('GET', `/api/family/${a.family}`));
     expect(
       await entriesOf(
-        () => call('PUT', `/api/family/${a.family}`, 'admin', { nameEn: same.nameEn, nameAr: same.nameAr }),
+        () => call('PATCH', `/api/family/${a.family}`, 'admin', { nameEn: same.nameEn, nameAr: same.nameAr }),
         200,
       ),
     ).toEqual([]);
@@ -175,7 +175,7 @@ describe('history', () => {
 describe('revert', () => {
   it("puts an update's fields back, is recorded, and refuses with 409 naming fields changed since", async () => {
     const id = body(await call('POST', '/api/product', 'admin', product('Coffee', { cost: 3 }))).id as number;
-    await call('PUT', `/api/product/${id}`, 'editor-a', product('Mocha', { cost: 4 }));
+    await call('PATCH', `/api/product/${id}`, 'editor-a', product('Mocha', { cost: 4 }));
     const rename = await newest();
     const res = await call('POST', `/api/activity/${rename.id}/revert`, 'admin');
     expect(res.statusCode).toBe(200);
@@ -188,7 +188,7 @@ describe('revert', () => {
     // The revert itself can be reverted; then the first entry no longer matches the product.
     await call('POST', `/api/activity/${(body(res) as Activity).id}/revert`, 'admin');
     expect(body(await call('GET', `/api/product/${id}`)).nameEn).toBe('Mocha');
-    await call('PUT', `/api/product/${id}`, 'admin', product('Latte', { cost: 4 }));
+    await call('PATCH', `/api/product/${id}`, 'admin', product('Latte', { cost: 4 }));
     const stale = await call('POST', `/api/activity/${rename.id}/revert`, 'admin');
     expect(stale.statusCode).toBe(409);
     expect(body(stale).details).toMatchObject([{ path: 'nameEn', message: 'was changed after this entry' }]);
@@ -248,7 +248,7 @@ describe('HISTORY=off', () => {
         off.app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
       const made = await send('POST', '/api/family', { nameEn: 'Quiet Co', nameAr: 'شركة هادئة' });
       expect(made.statusCode).toBe(201);
-      const renamed = await send('PUT', `/api/family/${String(body(made).id)}`, {
+      const renamed = await send('PATCH', `/api/family/${String(body(made).id)}`, {
         nameEn: 'Calm Co',
         nameAr: 'شركة هادئة',
       });

@@ -20,7 +20,7 @@ let a: FamilyObjects;
 let b: FamilyObjects;
 let tokens: Record<StaffCaller, string>;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, who: StaffCaller = 'admin', payload?: object) =>
   t.app.inject({ method, url, headers: bearer(tokens[who]), ...(payload ? { payload } : {}) });
 const newest = async () =>
@@ -74,7 +74,7 @@ describe('every field the services record can be reverted', () => {
       category: a.category,
     });
     // Every field the form takes gets a new value.
-    const res = await call('PUT', `/api/product/${original.id}`, 'editor-a', {
+    const res = await call('PATCH', `/api/product/${original.id}`, 'editor-a', {
       nameEn: 'Sparkling water',
       nameAr: 'ماء فوار',
       family: a.family,
@@ -111,7 +111,7 @@ describe('every field the services record can be reverted', () => {
       family: a.family,
       category: top.id,
     });
-    const moved = await call('PUT', `/api/category/${top.id}`, 'editor-a', {
+    const moved = await call('PATCH', `/api/category/${top.id}`, 'editor-a', {
       nameEn: 'Snacks',
       nameAr: 'وجبات',
       family: a.family,
@@ -147,7 +147,7 @@ describe('a revert is checked as the same request made by hand', () => {
     const editor = await t.login('admin', 'editor-g', STAFF_PASSWORD);
     const asEditor = (entry: Activity) =>
       t.app.inject({ method: 'POST', url: `/api/activity/${entry.id}/revert`, headers: bearer(editor) });
-    const renamed = await call('PUT', `/api/family/${family.id}`, 'admin', {
+    const renamed = await call('PATCH', `/api/family/${family.id}`, 'admin', {
       nameEn: 'Gamma Co',
       nameAr: 'جاما',
     });
@@ -173,7 +173,7 @@ describe('a revert is checked as the same request made by hand', () => {
       family: a.family,
       category: old.id,
     });
-    const relink = await call('PUT', `/api/product/${item.id}`, 'admin', {
+    const relink = await call('PATCH', `/api/product/${item.id}`, 'admin', {
       nameEn: 'Black tea',
       nameAr: 'شاي أسود',
       family: a.family,
@@ -181,7 +181,7 @@ describe('a revert is checked as the same request made by hand', () => {
     });
     expect(relink.statusCode).toBe(200);
     const edit = await newest();
-    const away = await call('PUT', `/api/category/${old.id}`, 'admin', {
+    const away = await call('PATCH', `/api/category/${old.id}`, 'admin', {
       nameEn: 'Teas',
       nameAr: 'شاي',
       family: b.family,
@@ -211,7 +211,7 @@ describe('a revert is checked as the same request made by hand', () => {
       category: cat.id,
       subCategory: sub.id,
     });
-    const away = await call('PUT', `/api/category/${cat.id}`, 'admin', {
+    const away = await call('PATCH', `/api/category/${cat.id}`, 'admin', {
       nameEn: 'Spices',
       nameAr: 'بهارات',
       family: b.family,

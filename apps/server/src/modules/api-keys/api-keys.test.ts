@@ -36,7 +36,7 @@ beforeEach(() => {
   clock += 10 * REVOCATION_DELAY_MS;
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, token: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
@@ -111,11 +111,11 @@ describe('a key at work', () => {
     expect((await call('GET', `/api/export/family/${a.family}.csv`, key)).statusCode).toBe(200);
     expect((await call('GET', `/api/export/family/${b.family}.csv`, key)).statusCode).toBe(404);
     expect(
-      (await call('PUT', `/api/product/${b.product}`, key, { ...product('Stolen'), family: b.family }))
+      (await call('PATCH', `/api/product/${b.product}`, key, { ...product('Stolen'), family: b.family }))
         .statusCode,
     ).toBe(404);
 
-    const renamed = await call('PUT', `/api/product/${a.product}`, key, product('Alpha nectar'));
+    const renamed = await call('PATCH', `/api/product/${a.product}`, key, product('Alpha nectar'));
     expect(renamed.statusCode, renamed.body).toBe(200);
     const history = await call('GET', `/api/activity?entity=product&entityId=${a.product}`, staff.admin);
     const entry = history.json<{ data: Activity[] }>().data[0]!;
@@ -157,7 +157,7 @@ describe('a key at work', () => {
     expect((await call('GET', `/api/bin/${a.binEntry}`, key)).statusCode).toBe(200);
     expect((await call('GET', `/api/bin/${b.binEntry}`, key)).statusCode).toBe(404);
     expect((await call('GET', '/api/activity', key)).statusCode).toBe(200);
-    expect((await call('PUT', `/api/product/${a.product}`, key, product('Changed'))).statusCode).toBe(403);
+    expect((await call('PATCH', `/api/product/${a.product}`, key, product('Changed'))).statusCode).toBe(403);
     expect((await call('POST', '/api/product', key, product('New'))).statusCode).toBe(403);
     expect((await call('DELETE', `/api/product/${a.product}`, key)).statusCode).toBe(403);
     const still = await call('GET', `/api/product/${a.product}`, staff.admin);

@@ -18,7 +18,7 @@ let admin: string;
 let reader: string;
 let editor: string;
 
-const { call, made, put, read, newest, revert } = adminCalls(
+const { call, made, put, patch, read, newest, revert } = adminCalls(
   () => t,
   () => admin,
 );
@@ -76,7 +76,7 @@ describe('a product’s category changes', () => {
     });
     expect(p.attributes).toEqual({ shared: text('both'), only_a: text('a') });
     // Left out: kept where the new category has the attribute.
-    const moved = await put<Product>(`/api/product/${p.id}`, { ...base, category: f.b });
+    const moved = await patch<Product>(`/api/product/${p.id}`, { ...base, category: f.b });
     expect(moved.attributes).toEqual({ shared: text('both') });
     const entry = await newest();
     expect(entry.changes.attributes).toEqual({
@@ -88,7 +88,7 @@ describe('a product’s category changes', () => {
     expect(back.category).toBe(f.a);
     expect(back.attributes).toEqual({ shared: text('both'), only_a: text('a') });
     // A form filled before the change may still send the old category's values: they are dropped.
-    const sent = await put<Product>(`/api/product/${p.id}`, {
+    const sent = await patch<Product>(`/api/product/${p.id}`, {
       ...base,
       category: f.b,
       attributes: { shared: text('kept'), only_a: text('a'), only_b: text('b') },

@@ -10,6 +10,7 @@ import * as crud from '../../lib/crud-service';
 import { fieldError, notFound } from '../../lib/errors';
 import { canWrite, familyFilter, requireReadable, requireWritable } from '../../lib/family-scope';
 import { recordChange } from '../../lib/history';
+import { lockForWrite } from '../../lib/record-version';
 import {
   attributeById,
   attributeColumns,
@@ -119,7 +120,7 @@ async function updateAttribute(
   caller: Account | null,
   action: 'update' | 'revert' = 'update',
 ): Promise<Attribute> {
-  const [current] = await tx.select().from(attributes).where(eq(attributes.id, id)).for('update');
+  const current = await lockForWrite(tx, attributes, id);
   if (!current) throw notFound('Attribute');
   requireWritable(caller, current.familyId, 'Attribute');
   if (input.family !== current.familyId) {
@@ -197,7 +198,7 @@ export async function createAttribute(
  * delete, which puts the attribute back from the history, shows them again.
  */
 async function deleteAttribute(tx: Tx, id: number, caller: Account | null): Promise<void> {
-  const [row] = await tx.select().from(attributes).where(eq(attributes.id, id)).for('update');
+  const row = await lockForWrite(tx, attributes, id);
   if (!row) throw notFound('Attribute');
   requireWritable(caller, row.familyId, 'Attribute');
   const before = (await attributeById(tx, id))!;

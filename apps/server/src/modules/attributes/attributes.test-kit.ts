@@ -2,7 +2,7 @@ import type { Activity } from '@dalil/contracts/activity';
 import { expect } from 'vitest';
 import { bearer, body, type TestApp } from '../../../test/harness';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /**
  * The calls the attribute tests make, as the admin unless another token is given: each checks the
@@ -21,6 +21,12 @@ export function adminCalls(app: () => TestApp, adminToken: () => string) {
     expect(res.statusCode, res.body).toBe(200);
     return body(res) as T;
   };
+  /** A JSON Merge Patch of the fields given: the others stay as they are. */
+  const patch = async <T>(url: string, payload: object) => {
+    const res = await call('PATCH', url, adminToken(), payload);
+    expect(res.statusCode, res.body).toBe(200);
+    return body(res) as T;
+  };
   const read = async <T>(url: string, token = adminToken()) => {
     const res = await call('GET', url, token);
     expect(res.statusCode, res.body).toBe(200);
@@ -32,5 +38,5 @@ export function adminCalls(app: () => TestApp, adminToken: () => string) {
     const res = await call('POST', `/api/activity/${entry.id}/revert`);
     expect(res.statusCode, res.body).toBe(200);
   };
-  return { call, made, put, read, newest, revert };
+  return { call, made, put, patch, read, newest, revert };
 }

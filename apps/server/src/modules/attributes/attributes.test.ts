@@ -16,7 +16,7 @@ let cat: number;
 let sub: number;
 let otherCat: number;
 
-const { call, made, put, read, newest, revert } = adminCalls(
+const { call, made, put, patch, read, newest, revert } = adminCalls(
   () => t,
   () => admin,
 );
@@ -237,7 +237,7 @@ describe('product values', () => {
       [{ ar: 'عدس', en: 'Lentils', de: 'Linsen' }, 'de'],
       [{ AR: 'عدس' }, 'AR'],
     ] as const) {
-      const put = await call('PUT', url, admin, productBody({ nameEn: 'Red', attributes: { title } }));
+      const put = await call('PATCH', url, admin, productBody({ nameEn: 'Red', attributes: { title } }));
       expect(put.statusCode, put.body).toBe(400);
       expect(detailsOf(put)).toMatchObject([
         {
@@ -268,12 +268,13 @@ describe('product values', () => {
     expect(res.statusCode, res.body).toBe(201);
     const created = body(res) as Product;
     expect(created.attributes).toEqual({ organic: true });
-    const renamed = await put<Product>(`/api/product/${created.id}`, productBody({ nameEn: 'Red lentils' }));
-    expect(renamed.attributes).toEqual({ organic: true });
-    const cleared = await put<Product>(
+    const renamed = await patch<Product>(
       `/api/product/${created.id}`,
-      productBody({ nameEn: 'Red lentils', attributes: {} }),
+      productBody({ nameEn: 'Red lentils' }),
     );
+    expect(renamed.attributes).toEqual({ organic: true });
+    // A merge patch clears one value with null.
+    const cleared = await patch<Product>(`/api/product/${created.id}`, { attributes: { organic: null } });
     expect(cleared.attributes).toEqual({});
   });
 });
@@ -312,7 +313,7 @@ describe('completeness', () => {
     });
     expect(valid.completeness).toEqual({ ar: 100, en: 100 });
     // Requiring valid GTINs refuses such barcodes on the next write; the stored one no longer counts.
-    await put(`/api/family/${f.family}`, {
+    await patch(`/api/family/${f.family}`, {
       nameEn: 'Barcodes',
       nameAr: 'عائلة Barcodes',
       requireValidGtin: true,

@@ -13,6 +13,7 @@ import { fieldError, notFound } from '../../lib/errors';
 import { canWrite, familyFilter, requireReadable, requireWritable } from '../../lib/family-scope';
 import { recomputeCompleteness } from '../../lib/completeness';
 import { recordChange } from '../../lib/history';
+import { lockForWrite } from '../../lib/record-version';
 import {
   familyPublishedNow,
   productPublished,
@@ -86,10 +87,12 @@ async function updateCategory(
   caller: Account | null,
   action: 'update' | 'revert' = 'update',
 ): Promise<Category> {
-  const [current] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
+  const current = await lockForWrite(tx, categories, id);
   if (!current) throw notFound('Category');
   requireWritable(caller, current.familyId, 'Category');
-  const { family, parent, ...rest } = input;
+  const { family, parent: given, ...rest } = input;
+  // Left out, the parent stays as it is.
+  const parent = given === undefined ? current.parentId : given;
   if (family !== current.familyId) await requireFamily(tx, family, caller);
   await checkParent(tx, id, family, parent);
   const [row] = await tx

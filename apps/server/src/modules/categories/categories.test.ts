@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, token?: string, payload?: object) =>
   t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
 const made = async (url: string, payload: object) => {
@@ -105,7 +105,7 @@ describe('categories', () => {
     const to = await newFamily('Move To');
     const cat = await newCategory(from.id, 'Moving');
     const product = await newProduct(from.id, cat.id, 'Mover', '123');
-    const res = await call('PUT', `/api/category/${cat.id}`, admin, {
+    const res = await call('PATCH', `/api/category/${cat.id}`, admin, {
       nameEn: 'Moved',
       nameAr: 'منقول',
       family: to.id,
@@ -127,7 +127,7 @@ describe('categories', () => {
     const catB = await newCategory(b.id, 'Shared');
     await newProduct(a.id, catA.id, 'One', '555');
     await newProduct(b.id, catB.id, 'Two', '555');
-    const res = await call('PUT', `/api/category/${catA.id}`, admin, {
+    const res = await call('PATCH', `/api/category/${catA.id}`, admin, {
       nameEn: 'Shared 2',
       nameAr: 'م',
       family: b.id,
@@ -157,7 +157,7 @@ describe('categories', () => {
     });
     expect((await call('DELETE', `/api/category/${cat.id}`, admin)).statusCode).toBe(404);
     expect(
-      (await call('PUT', `/api/category/${cat.id}`, admin, { nameEn: 'a', nameAr: 'b', family: fam.id }))
+      (await call('PATCH', `/api/category/${cat.id}`, admin, { nameEn: 'a', nameAr: 'b', family: fam.id }))
         .statusCode,
     ).toBe(404);
   });

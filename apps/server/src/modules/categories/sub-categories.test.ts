@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
 const made = async (url: string, payload: object) => {
@@ -51,7 +51,7 @@ describe('sub-categories', () => {
     expect(fieldOf(res)).toMatchObject({ path: 'body.parent', message: expect.stringMatching(/one level/) });
 
     const snacks = await category(fam, 'Snacks');
-    res = await call('PUT', `/api/category/${drinks}`, {
+    res = await call('PATCH', `/api/category/${drinks}`, {
       nameEn: 'Drinks',
       nameAr: 'ف Drinks',
       family: fam,

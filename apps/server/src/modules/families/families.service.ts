@@ -14,6 +14,7 @@ import { containsAny } from '../../lib/db-helpers';
 import { notFound } from '../../lib/errors';
 import { familyFilter, requireReadable, requireWritable } from '../../lib/family-scope';
 import { recordChange } from '../../lib/history';
+import { lockForWrite } from '../../lib/record-version';
 import {
   isPublished,
   productPublished,
@@ -83,7 +84,7 @@ async function updateFamily(
   action: 'update' | 'revert' = 'update',
 ): Promise<Family> {
   requireWritable(caller, id, 'Family');
-  const [current] = await tx.select().from(families).where(eq(families.id, id)).for('update');
+  const current = await lockForWrite(tx, families, id);
   if (!current) throw notFound('Family');
   // A body without the GTIN setting leaves it as it is (older clients of the API do not send it).
   const { requireValidGtin = current.requireValidGtin, status, publishAt, ...rest } = input;

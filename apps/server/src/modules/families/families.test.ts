@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, token?: string, payload?: object) =>
   t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
 const family = (en: string, extra: object = {}) => ({ nameEn: en, nameAr: `عائلة ${en}`, ...extra });
@@ -91,7 +91,7 @@ describe('families', () => {
     await create('Taken Name');
     const before = await readCatalogueVersion(t.database.db);
     const res = await call(
-      'PUT',
+      'PATCH',
       `/api/family/${id}`,
       admin,
       family('After Name', { cover: 'cover_123-abc.webp' }),
@@ -104,14 +104,14 @@ describe('families', () => {
       cover: 'cover_123-abc.webp',
     });
     expect(await readCatalogueVersion(t.database.db)).toBe(before + 1);
-    const clash = await call('PUT', `/api/family/${id}`, admin, family('taken name'));
+    const clash = await call('PATCH', `/api/family/${id}`, admin, family('taken name'));
     expect(clash.statusCode).toBe(409);
     expect(await readCatalogueVersion(t.database.db)).toBe(before + 1);
   });
 
   it('answers 404 for an unknown id on read, update and delete, and 400 for a malformed id', async () => {
     expect((await call('GET', '/api/family/999999', reader)).statusCode).toBe(404);
-    expect((await call('PUT', '/api/family/999999', admin, family('Ghost'))).statusCode).toBe(404);
+    expect((await call('PATCH', '/api/family/999999', admin, family('Ghost'))).statusCode).toBe(404);
     const del = await call('DELETE', '/api/family/999999', admin);
     expect(del.statusCode).toBe(404);
     expect(body(del)).toMatchObject({

@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT';
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT';
 const call = (method: Method, url: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
 const made = async (url: string, payload: object) => {
@@ -74,10 +74,10 @@ describe('the family setting', () => {
     expect(on.family.requireValidGtin).toBe(true);
     const off = await familyWithCategory(false);
     expect(off.family.requireValidGtin).toBe(false);
-    const kept = await call('PUT', `/api/family/${on.family.id}`, { nameEn: 'Kept Co', nameAr: 'شركة' });
+    const kept = await call('PATCH', `/api/family/${on.family.id}`, { nameEn: 'Kept Co', nameAr: 'شركة' });
     expect(kept.statusCode).toBe(200);
     expect(body(kept)).toMatchObject({ nameEn: 'Kept Co', requireValidGtin: true });
-    const turned = await call('PUT', `/api/family/${on.family.id}`, {
+    const turned = await call('PATCH', `/api/family/${on.family.id}`, {
       nameEn: 'Kept Co',
       nameAr: 'شركة',
       requireValidGtin: false,
@@ -91,7 +91,7 @@ describe('the family setting', () => {
 
   it('is recorded in the history and its change can be reverted', async () => {
     const f = await familyWithCategory();
-    const res = await call('PUT', `/api/family/${f.family.id}`, {
+    const res = await call('PATCH', `/api/family/${f.family.id}`, {
       nameEn: f.nameEn,
       nameAr: f.nameAr,
       requireValidGtin: false,
@@ -168,7 +168,7 @@ describe('the API with the setting on', () => {
     async (code) => {
       const f = await familyWithCategory();
       const created = await made('/api/product', product(f, code.valid));
-      const res = await call('PUT', `/api/product/${created.id}`, product(f, code.wrong));
+      const res = await call('PATCH', `/api/product/${created.id}`, product(f, code.wrong));
       expect(res.statusCode).toBe(400);
       expect(body(res)).toMatchObject({ details: [{ path: 'body.barcode' }] });
       expect(body(await call('GET', `/api/product/${created.id}`))).toMatchObject({ barcode: code.valid });
@@ -179,7 +179,7 @@ describe('the API with the setting on', () => {
     const lenient = await familyWithCategory(false);
     const strict = await familyWithCategory();
     const created = await made('/api/product', product(lenient, '6291041500214'));
-    const res = await call('PUT', `/api/product/${created.id}`, product(strict, '6291041500214'));
+    const res = await call('PATCH', `/api/product/${created.id}`, product(strict, '6291041500214'));
     expect(res.statusCode).toBe(400);
     expect(body(res)).toMatchObject({
       code: 'gtin.checkDigit',
@@ -195,14 +195,18 @@ describe('the API with the setting off', () => {
     const valid = await made('/api/product', product(f, code.valid));
     const wrong = await made('/api/product', product(f, code.wrong));
     expect(wrong).toMatchObject({ barcode: code.wrong });
-    const res = await call('PUT', `/api/product/${valid.id}`, product(f, `${code.valid.slice(0, -1)}0`, 'x'));
+    const res = await call(
+      'PATCH',
+      `/api/product/${valid.id}`,
+      product(f, `${code.valid.slice(0, -1)}0`, 'x'),
+    );
     expect(res.statusCode).toBe(200);
   });
 
   it('keeps existing products when the setting is turned on; editing one then asks for a valid or empty barcode', async () => {
     const f = await familyWithCategory(false);
     const old = await made('/api/product', product(f, '123456'));
-    const on = await call('PUT', `/api/family/${f.family.id}`, {
+    const on = await call('PATCH', `/api/family/${f.family.id}`, {
       nameEn: f.nameEn,
       nameAr: f.nameAr,
       requireValidGtin: true,
@@ -210,10 +214,10 @@ describe('the API with the setting off', () => {
     expect(on.statusCode).toBe(200);
     expect(body(await call('GET', `/api/product/${old.id}`))).toMatchObject({ barcode: '123456' });
     const renamed = { ...product(f, '123456'), nameEn: 'Renamed' };
-    const refused = await call('PUT', `/api/product/${old.id}`, renamed);
+    const refused = await call('PATCH', `/api/product/${old.id}`, renamed);
     expect(refused.statusCode).toBe(400);
     expect(body(refused)).toMatchObject({ details: [{ path: 'body.barcode' }] });
-    expect((await call('PUT', `/api/product/${old.id}`, { ...renamed, barcode: '' })).statusCode).toBe(200);
+    expect((await call('PATCH', `/api/product/${old.id}`, { ...renamed, barcode: '' })).statusCode).toBe(200);
     expect(body(await call('GET', `/api/product/${old.id}`))).toMatchObject({
       nameEn: 'Renamed',
       barcode: null,

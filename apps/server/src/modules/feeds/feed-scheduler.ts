@@ -100,10 +100,15 @@ export class FeedScheduler {
    * process did so since `seen` was read. PostgreSQL re-checks the WHERE on the row another process
    * just updated, so of several processes exactly one gets the row back. A feed taken over from a
    * dead run that was not due again keeps its next run time.
+   *
+   * The WHERE says what made the row claimable (still due, or still holding a lease that ran out),
+   * never that a stored time equals the one read: a time written with microseconds would not survive
+   * the round trip through a JavaScript Date, and the claim would never match.
    */
   private async claimDue(seen: FeedRow, now: Date): Promise<FeedRow | null> {
     let next: Date | null = seen.nextRunAt;
-    if (seen.nextRunAt.getTime() <= now.getTime()) {
+    const due = seen.nextRunAt.getTime() <= now.getTime();
+    if (due) {
       try {
         next = nextRunAfter(seen.schedule, seen.timeZone, now);
       } catch (err) {
@@ -121,8 +126,9 @@ export class FeedScheduler {
       .where(
         and(
           eq(feeds.id, seen.id),
-          eq(feeds.nextRunAt, seen.nextRunAt),
-          or(isNull(feeds.leaseUntil), lte(feeds.leaseUntil, now)),
+          due
+            ? and(lte(feeds.nextRunAt, now), or(isNull(feeds.leaseUntil), lte(feeds.leaseUntil, now)))
+            : and(isNotNull(feeds.leaseUntil), lte(feeds.leaseUntil, now)),
         ),
       )
       .returning();

@@ -65,6 +65,15 @@ async function levelCounts(tx: Executor, query: SQL, changed: SQL): Promise<Leve
 }
 
 /**
+ * The lines of the staged import `id` that win (the last row for each `key`, among the rows `where`
+ * holds for). Grouping the line numbers hashes few keys (families, categories) and sorts only keys and
+ * lines for many (products), where `distinct on` sorted every staged row with all its columns to keep
+ * a few (100,000 rows for 10 families or 500 categories: 0.3 to 0.5 s a statement).
+ */
+const lastLines = (id: SQL, key: SQL, where: SQL = sql`true`) =>
+  sql`select max(line) from import_rows where import_id = ${id} and ${where} group by ${key}`;
+
+/**
  * Moves one staged import into the catalogue with set-based SQL, level by level, by the natural keys
  * (docs/architecture.md, "Import pipeline"): family by English name (any case), category by (family, English
  * name), product by (family, barcode) or, without a barcode, by (category, English name). Within the file the
@@ -92,8 +101,9 @@ export async function mergeStaged(
   let categories = ZERO;
 
   if (options.kind === 'all') {
-    const src = sql`(select distinct on (lower(family_en)) family_en as name_en, family_ar as name_ar
-      from import_rows where import_id = ${id} order by lower(family_en), line desc) s`;
+    const src = sql`(select r.family_en as name_en, r.family_ar as name_ar from import_rows r
+      where r.import_id = ${id} and r.line in (${lastLines(id, sql`lower(family_en)`)})
+      order by lower(r.family_en)) s`;
     families = await levelCounts(
       tx,
       sql`from ${src} left join families t on lower(t.name_en) = lower(s.name_en)`,
@@ -108,10 +118,13 @@ export async function mergeStaged(
   }
 
   if (options.kind !== 'products') {
-    const src = sql`(select distinct on (lower(family_en), lower(category_en))
-        family_en, category_en as name_en, category_ar as name_ar
-      from import_rows where import_id = ${id} and category_en is not null
-      order by lower(family_en), lower(category_en), line desc) s
+    const src = sql`(select r.family_en, r.category_en as name_en, r.category_ar as name_ar
+      from import_rows r where r.import_id = ${id} and r.line in (${lastLines(
+        id,
+        sql`lower(family_en), lower(category_en)`,
+        sql`category_en is not null`,
+      )})
+      order by lower(r.family_en), lower(r.category_en)) s
       left join families f on lower(f.name_en) = lower(s.family_en)`;
     categories = await levelCounts(
       tx,
@@ -164,8 +177,8 @@ async function mergeProducts(
   // Each staged product, last row per key, with the family, category and product it resolves to.
   await tx.execute(sql`create temp table import_resolved on commit drop as
     with src as (
-      select distinct on (${key}) * from import_rows
-      where import_id = ${id} and name_en is not null order by ${key}, line desc)
+      select * from import_rows
+      where import_id = ${id} and line in (${lastLines(id, key, sql`name_en is not null`)}))
     select src.*, f.id as family_id, c.id as category_id, sc.id as sub_category_id,
       coalesce(pb.id, pn.id) as product_id, ${given} as given
     from src

@@ -10,7 +10,7 @@ import { allRow, ALL_HEADER, csv, upload } from './imports.test-kit';
 let t: TestApp;
 let admin: string;
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
 const load = async (rows: string[][], name: string) => {
   const res = await upload(t, admin, '/api/upload/all', csv([ALL_HEADER, ...rows]), 'file', name);
@@ -72,7 +72,7 @@ describe('import undo', () => {
       category: number;
     }[];
     const milk = list.find((p) => p.barcode === '1002')!;
-    const edit = await call('PUT', `/api/product/${milk.id}`, {
+    const edit = await call('PATCH', `/api/product/${milk.id}`, {
       nameEn: 'Hand-edited milk',
       nameAr: 'حليب',
       family: milk.family,

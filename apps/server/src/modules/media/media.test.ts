@@ -149,7 +149,7 @@ describe('orphaned images', () => {
 
     const second = await upload('#303');
     await t.app.inject({
-      method: 'PUT',
+      method: 'PATCH',
       url: `/api/family/${id}`,
       headers: bearer(admin),
       payload: { nameEn: 'Sweep Co', nameAr: 'شركة', logo: second },

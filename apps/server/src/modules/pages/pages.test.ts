@@ -263,7 +263,7 @@ describe('a product page', () => {
     const before = await page(`/catalog/main/${bare}?lang=en`);
     expect((await openGraph(before.body)).ogTitle).toMatch(/^Plain Dates ·/);
     const put = await t.app.inject({
-      method: 'PUT',
+      method: 'PATCH',
       url: `/api/product/${bare}`,
       headers: bearer(admin),
       payload: { nameEn: 'Golden Dates', nameAr: 'تمر ذهبي', family, category },

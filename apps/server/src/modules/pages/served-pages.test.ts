@@ -327,7 +327,7 @@ describe('a change to the catalogue', () => {
     const before = await open(`/catalog/main/${royal}?lang=en`);
     expect(before.$('h1').text()).toBe('Medjool "Royal" Dates');
     const res = await t.app.inject({
-      method: 'PUT',
+      method: 'PATCH',
       url: `/api/product/${royal}`,
       headers: bearer(admin),
       payload: { nameEn: 'Medjool Crown Dates', nameAr: 'تمر مجهول ملكي', family, category: dates },

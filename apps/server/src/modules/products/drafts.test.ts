@@ -30,7 +30,7 @@ const ids = {
   later: 0,
 };
 
-type Method = 'GET' | 'POST' | 'PUT';
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT';
 const call = (method: Method, url: string, token?: string, payload?: object) =>
   t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
 
@@ -231,7 +231,7 @@ describe('drafts and publish dates', () => {
   });
 
   it('publishes a draft family with its products, and a revert of the change hides them again', async () => {
-    const put = await call('PUT', `/api/family/${ids.draftFamily}`, admin, {
+    const put = await call('PATCH', `/api/family/${ids.draftFamily}`, admin, {
       nameEn: 'Secret',
       nameAr: 'سري',
       status: 'published',

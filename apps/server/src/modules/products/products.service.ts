@@ -23,6 +23,7 @@ import { productSearchText } from './product-search-text';
 import { toColumns, valuesToStore, withCompleteness, type ProductInput } from './product-columns';
 import { canWrite, familyFilter, requireReadable, requireWritable } from '../../lib/family-scope';
 import { recordChange } from '../../lib/history';
+import { lockExisting } from '../../lib/record-version';
 import { isPublished, seesDrafts, statusFilter, visibleProducts } from '../../lib/publication';
 import { copyToBin } from '../../lib/recycle-bin';
 import type { Account } from '@dalil/contracts/auth';
@@ -181,8 +182,7 @@ async function updateProduct(
   caller: Account | null,
   action: 'update' | 'revert' = 'update',
 ) {
-  const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update');
-  if (!current) throw notFound('Product');
+  const current = await lockExisting(tx, products, id, 'Product');
   requireWritable(caller, current.familyId, 'Product');
   await checkReferences(tx, input, caller);
   const values = await valuesToStore(tx, input, current, action);

@@ -11,7 +11,7 @@ let cat: number;
 let otherFam: number;
 let otherCat: number;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, token?: string, payload?: object) =>
   t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
 const made = async (url: string, payload: object) => {
@@ -181,8 +181,9 @@ describe('products', () => {
   it('updates a product (moving it to another family and category), then deletes it', async () => {
     const { id } = await made('/api/product', product('Editable', { barcode: '4242' }));
     const before = await readCatalogueVersion(t.database.db);
-    const res = await call('PUT', `/api/product/${id}`, admin, {
+    const res = await call('PATCH', `/api/product/${id}`, admin, {
       ...product('Edited', { family: otherFam, category: otherCat }),
+      barcode: null,
       cost: 12.25,
     });
     expect(res.statusCode).toBe(200);
@@ -196,7 +197,7 @@ describe('products', () => {
     });
     expect(await readCatalogueVersion(t.database.db)).toBe(before + 1);
     const mismatch = await call(
-      'PUT',
+      'PATCH',
       `/api/product/${id}`,
       admin,
       product('Edited', { category: otherCat }),
@@ -205,7 +206,7 @@ describe('products', () => {
 
     expect((await call('DELETE', `/api/product/${id}`, admin)).statusCode).toBe(204);
     expect((await call('GET', `/api/product/${id}`, reader)).statusCode).toBe(404);
-    expect((await call('PUT', `/api/product/${id}`, admin, product('Ghost'))).statusCode).toBe(404);
+    expect((await call('PATCH', `/api/product/${id}`, admin, product('Ghost'))).statusCode).toBe(404);
     expect((await call('DELETE', `/api/product/${id}`, admin)).statusCode).toBe(404);
   });
 

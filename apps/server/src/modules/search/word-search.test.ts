@@ -151,7 +151,7 @@ describe('search_vocabulary', () => {
     expect(names(await search({ search: 'zanzibr' }))).toEqual(['Zanzibar Cloves']);
 
     const rename = await t.app.inject({
-      method: 'PUT',
+      method: 'PATCH',
       url: `/api/product/${id}`,
       headers: admin,
       payload: { nameEn: 'Pemba Cloves', nameAr: 'قرنفل بمبا', family: foods, category: demo[0]!.category },
@@ -165,7 +165,7 @@ describe('search_vocabulary', () => {
     const dairy = family('Camel Milk');
     const dairyCategory = demo.find((p) => p.family === dairy)!.category;
     const move = await t.app.inject({
-      method: 'PUT',
+      method: 'PATCH',
       url: `/api/product/${id}`,
       headers: admin,
       payload: { nameEn: 'Pemba Cloves', nameAr: 'قرنفل بمبا', family: dairy, category: dairyCategory },

@@ -6,7 +6,7 @@ import { indexLocations, sitemapUrls, xmlProblems, type SitemapUrl } from './sit
 const HOST = 'shop.test';
 const ORIGIN = `http://${HOST}`;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 async function call(t: TestApp, method: Method, url: string, payload?: object, token?: string) {
   return t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
 }
@@ -121,7 +121,7 @@ describe('sitemap.xml', () => {
     const before = new Date(Math.floor(Date.now() / 1000) * 1000);
     const res = await call(
       t,
-      'PUT',
+      'PATCH',
       `/api/product/${ids.water}`,
       { nameEn: 'Still Water', nameAr: 'مياه', family: ids.family, category: ids.category },
       admin,

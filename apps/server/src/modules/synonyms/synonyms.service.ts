@@ -10,6 +10,7 @@ import { containsPattern } from '../../lib/db-helpers';
 import { fieldError, notFound } from '../../lib/errors';
 import { canWrite, familyFilter, requireWritable } from '../../lib/family-scope';
 import { recordChange } from '../../lib/history';
+import { lockForWrite } from '../../lib/record-version';
 import type { Account } from '@dalil/contracts/auth';
 
 const toSynonym = (row: typeof synonymGroups.$inferSelect): Synonym => ({
@@ -96,7 +97,7 @@ async function updateSynonym(
   caller: Account | null,
   action: 'update' | 'revert' = 'update',
 ): Promise<Synonym> {
-  const [current] = await tx.select().from(synonymGroups).where(eq(synonymGroups.id, id));
+  const current = await lockForWrite(tx, synonymGroups, id);
   if (!current) throw notFound('Synonym group');
   requireWritable(caller, current.familyId, 'Synonym group');
   await lockFamily(tx, input.family, 'family', caller);

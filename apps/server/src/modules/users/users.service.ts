@@ -16,6 +16,7 @@ import { findUserById, insertUser, toUser, type UserRow } from './users.reposito
 import { families as familiesTable } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
 import { recordChange } from '../../lib/history';
+import { lockForWrite } from '../../lib/record-version';
 import { inArray } from 'drizzle-orm';
 
 const HISTORY = { entity: 'user', family: null } as const;
@@ -83,7 +84,7 @@ async function updateUser(
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const { after, row } = await crud.withUniqueConflicts(CONFLICTS, () =>
     sessions.write(async (tx) => {
-      const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+      const current = await lockForWrite(tx, users, id);
       if (!current) throw notFound('User');
       const role = input.role ?? current.role;
       refuseGuestChange(current, input, role);

@@ -195,15 +195,15 @@ describe('events', () => {
     const fam = await family('Signed');
     const cat = await category(fam.id, 'Juices');
     const made = await product(fam.id, cat.id, 'Mango');
-    const updated = await ok<Record<string, unknown>>('PUT', `/api/product/${made.id}`, {
+    const updated = await ok<Record<string, unknown>>('PATCH', `/api/product/${made.id}`, {
       nameEn: 'Mango juice',
       nameAr: 'عصير مانجو',
       family: fam.id,
       category: cat.id,
       barcode: '6281000000014',
     });
-    await ok('PUT', `/api/category/${cat.id}`, { nameEn: 'Drinks', nameAr: 'مشروبات', family: fam.id });
-    await ok('PUT', `/api/family/${fam.id}`, { nameEn: 'Signed Co', nameAr: 'شركة' });
+    await ok('PATCH', `/api/category/${cat.id}`, { nameEn: 'Drinks', nameAr: 'مشروبات', family: fam.id });
+    await ok('PATCH', `/api/family/${fam.id}`, { nameEn: 'Signed Co', nameAr: 'شركة' });
     expect((await call('DELETE', `/api/product/${made.id}`)).statusCode).toBe(204);
     expect((await call('DELETE', `/api/family/${fam.id}`)).statusCode).toBe(204);
 
@@ -367,7 +367,7 @@ describe('events', () => {
         throw new Error('the write failed');
       }),
     ).rejects.toThrow('the write failed');
-    await ok('PUT', `/api/family/${fam.id}`, { nameEn: 'Saved', nameAr: 'محفوظ' });
+    await ok('PATCH', `/api/family/${fam.id}`, { nameEn: 'Saved', nameAr: 'محفوظ' });
     const [got] = await r.waitFor(1);
     expect(got!.body.data).toMatchObject({ id: fam.id, nameEn: 'Saved' });
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -435,7 +435,7 @@ describe('delivery', () => {
     r.answer = (g) => (g.body.type === 'product.updated' && refused++ === 0 ? 503 : 204);
     const made = await product(fam.id, cat.id, 'Ordered');
     await r.waitFor(1);
-    await ok('PUT', `/api/product/${made.id}`, {
+    await ok('PATCH', `/api/product/${made.id}`, {
       nameEn: 'Ordered 2',
       nameAr: 'مرتب',
       family: fam.id,
@@ -485,7 +485,7 @@ describe('delivery', () => {
       const fields = { nameAr: 'منتج سريع', family: fam.id, category: cat.id };
       const made = await send('POST', '/api/product', { ...fields, nameEn: 'Quick 0' }, 201);
       for (const n of [1, 2, 3]) {
-        await send('PUT', `/api/product/${made.id}`, { ...fields, nameEn: `Quick ${n}` }, 200);
+        await send('PATCH', `/api/product/${made.id}`, { ...fields, nameEn: `Quick ${n}` }, 200);
       }
       await r.waitFor(3);
       const names = r.received.map((g) => (g.body.data as { nameEn: string }).nameEn);
@@ -601,7 +601,7 @@ describe('WEBHOOK_LOG_DAYS', () => {
     const a = await subscribe(delivered, ['family.created']);
     const b = await subscribe(refusing, ['family.updated']);
     const fam = await family('Old News');
-    await ok('PUT', `/api/family/${fam.id}`, { nameEn: 'Old News 2', nameAr: 'عائلة قديمة' });
+    await ok('PATCH', `/api/family/${fam.id}`, { nameEn: 'Old News 2', nameAr: 'عائلة قديمة' });
     const [done] = await attemptsUntil(a.id, (list) => list[0]?.ok === true);
     const [waiting] = await attemptsUntil(b.id, (list) => list.length === 1);
     expect(waiting).toMatchObject({ ok: false, responseCode: 500 });

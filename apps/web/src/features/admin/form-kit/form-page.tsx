@@ -10,6 +10,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { RequestIdNote } from '../../../components/request-id-note';
 import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
+import { EditConflictDialog, type EditConflict } from './edit-conflict-dialog';
 
 export interface FormPageProps {
   mode: 'create' | 'edit';
@@ -23,6 +24,8 @@ export interface FormPageProps {
   loadRequestId?: string | null;
   saveRequestId?: string | null;
   cancelTo: string;
+  /** Someone saved the record after the form loaded it (the save's 412): the choice to make. */
+  conflict?: EditConflict | null;
   children: ReactNode;
 }
 
@@ -64,6 +67,7 @@ export function FormPage(props: FormPageProps) {
               <RequestIdNote id={props.saveRequestId} />
             </Alert>
           )}
+          <EditConflictDialog conflict={props.conflict ?? null} />
           <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end', pt: 1 }}>
             <Button component={Link} to={cancelTo} color="inherit" disabled={submitting}>
               {t('admin.form.cancel')}

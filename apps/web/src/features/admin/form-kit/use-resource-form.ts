@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { REQUEST_TIMEOUT_MS } from '@dalil/contracts/constants';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type PathValue } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -10,7 +11,8 @@ import type { AdminResourceKey } from '../../../lib/admin-screens';
 import { isApiError, requestIdOf } from '../../../lib/api-error';
 import { useNotifications } from '../../../lib/notifications-store';
 import { adminPaths } from '../../../lib/paths';
-import { resourceApis, type ResourceApi } from '../resource-kit/resource-api';
+import { resourceApis, versionOf, type ResourceApi } from '../resource-kit/resource-api';
+import type { EditConflict } from './edit-conflict-dialog';
 import { failureMessage } from './field-message';
 import type { FormFrame } from './form-page';
 import { ImageInputSchema, uploadImages, type Uploaded } from './image-values';
@@ -24,7 +26,7 @@ type Body<K extends AdminResourceKey> =
 interface FormCalls {
   one: (id: number, signal: AbortSignal) => Promise<unknown>;
   create: (body: unknown) => Promise<unknown>;
-  update: (id: number, body: unknown) => Promise<unknown>;
+  update: (id: number, body: unknown, version?: string) => Promise<unknown>;
 }
 
 export interface ResourceFormOptions<K extends AdminResourceKey, S extends FormSchema> {
@@ -47,6 +49,10 @@ function valuesOf(detail: object, empty: object): Record<string, unknown> {
   for (const [key, value] of Object.entries(detail)) if (key in empty) values[key] = value;
   return values;
 }
+
+/** The form's fields whose values differ between two versions of the record. */
+const changedFields = (before: Record<string, unknown>, after: Record<string, unknown>) =>
+  Object.keys(after).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
 
 /** Compiles only when what the form submits is a body the resource's declaration accepts. */
 type SubmitsBodyOf<K extends AdminResourceKey, S extends FormSchema> =
@@ -80,6 +86,7 @@ export function useResourceForm<K extends AdminResourceKey, S extends FormSchema
   const badId = id !== undefined && !(Number.isSafeInteger(id) && id > 0);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saveRequestId, setSaveRequestId] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<EditConflict | null>(null);
   const form = useForm<In, unknown, Out>({
     resolver: zodResolver(schema),
     defaultValues: empty as DefaultValues<In>,
@@ -98,54 +105,86 @@ export function useResourceForm<K extends AdminResourceKey, S extends FormSchema
     enabled: id !== undefined && !badId,
     meta: { handlesErrors: true },
     retry: false,
+    // Each read is its own object: its version (ETag) is kept beside it, not beside an equal old one.
+    structuralSharing: false,
   });
+  const toFormValues = useCallback(
+    (detail: object) => (toValues ? toValues(detail as Detail<K>) : valuesOf(detail, empty)) as In,
+    [toValues, empty],
+  );
 
   // Fill the form once per record; a background refetch must not overwrite what is being typed.
   const filledFor = useRef<number | undefined>(undefined);
   useEffect(() => {
     if (record.data && filledFor.current !== id) {
       filledFor.current = id;
-      form.reset(toValues ? toValues(record.data as Detail<K>) : (valuesOf(record.data, empty) as In));
+      form.reset(toFormValues(record.data));
     }
-  }, [record.data, id, form, toValues, empty]);
+  }, [record.data, id, form, toFormValues]);
 
   const fieldNames = Object.keys(schema.shape);
   // An image field is one the form widened to ImageInputSchema (a stored name, a new File, or null).
   const imageKeys = fieldNames.filter((name) => schema.shape[name] === ImageInputSchema);
-  const submit = form.handleSubmit(async (values) => {
-    setSaveError(null);
-    setSaveRequestId(null);
-    try {
-      const body = await uploadImages(values, imageKeys, (key, name) =>
-        form.setValue(key as Path<In>, name as PathValue<In, Path<In>>),
-      );
-      await (id === undefined ? calls.create(body) : calls.update(id, body));
-      await queryClient.invalidateQueries();
-      useNotifications.getState().show({ severity: 'success', messageKey: 'admin.form.saved' });
-      await navigate(returnTo);
-    } catch (error) {
-      console.error(error);
-      setSaveError(failureMessage(error, t, i18n.language));
-      setSaveRequestId(requestIdOf(error));
-      if (!isApiError(error)) return;
-      for (const detail of error.body?.details ?? []) {
-        // A list field's item (body.words.1) shows on the field itself, unless its items are fields.
-        const path = detail.path.replace(/^body\./, '');
-        const field = path.split('.')[0]!;
-        if (fieldNames.includes(field)) {
-          form.setError(
-            (nestedErrors.includes(field) ? path : field) as Path<In>,
-            { type: 'server', message: detail.message },
-            { shouldFocus: true },
-          );
+  /** Saves the form; with `version`, only over that version of the record (else a 412 conflict). */
+  const save = (version: string | undefined) =>
+    form.handleSubmit(async (values) => {
+      setSaveError(null);
+      setSaveRequestId(null);
+      try {
+        const body = await uploadImages(values, imageKeys, (key, name) =>
+          form.setValue(key as Path<In>, name as PathValue<In, Path<In>>),
+        );
+        await (id === undefined ? calls.create(body) : calls.update(id, body, version));
+        await queryClient.invalidateQueries();
+        useNotifications.getState().show({ severity: 'success', messageKey: 'admin.form.saved' });
+        await navigate(returnTo);
+      } catch (error) {
+        if (id !== undefined && isApiError(error) && error.status === 412 && record.data) {
+          await showConflict(id, record.data);
+          return;
+        }
+        console.error(error);
+        setSaveError(failureMessage(error, t, i18n.language));
+        setSaveRequestId(requestIdOf(error));
+        if (!isApiError(error)) return;
+        for (const detail of error.body?.details ?? []) {
+          // A list field's item (body.words.1) shows on the field itself, unless its items are fields.
+          const path = detail.path.replace(/^body\./, '');
+          const field = path.split('.')[0]!;
+          if (fieldNames.includes(field)) {
+            form.setError(
+              (nestedErrors.includes(field) ? path : field) as Path<In>,
+              { type: 'server', message: detail.message },
+              { shouldFocus: true },
+            );
+          }
         }
       }
-    }
-  });
+    });
+  const submit = (event?: FormEvent<HTMLFormElement>) => save(versionOf(record.data))(event);
+
+  /** Someone saved the record since the form read it: say what they changed, and let the person choose. */
+  const showConflict = async (recordId: number, started: object) => {
+    const stored = (await calls.one(recordId, AbortSignal.timeout(REQUEST_TIMEOUT_MS))) as object;
+    setConflict({
+      changed: changedFields(toFormValues(started), toFormValues(stored)),
+      onReload: () => {
+        queryClient.setQueryData([resource, 'one', recordId], stored);
+        form.reset(toFormValues(stored));
+        setConflict(null);
+      },
+      onOverwrite: () => {
+        setConflict(null);
+        void save(versionOf(stored))();
+      },
+      onClose: () => setConflict(null),
+    });
+  };
 
   const frame: FormFrame = {
     mode,
     onSubmit: (event) => void submit(event),
+    conflict,
     submitting: form.formState.isSubmitting,
     loading: record.isPending && id !== undefined && !badId,
     loadError: badId

@@ -6,6 +6,13 @@ import { apiRequest, type ApiRequestOptions } from '../../../lib/api-client';
 import type { AdminResourceKey } from '../../../lib/admin-screens';
 import { resourceDeclarations } from './resource-declarations';
 
+/** The version (`ETag`) each record read from the server was at, to send back with its update. */
+const versions = new WeakMap<object, string>();
+
+/** The version a record was read at, if the server said. */
+export const versionOf = (record: unknown): string | undefined =>
+  typeof record === 'object' && record !== null ? versions.get(record) : undefined;
+
 /**
  * The five calls of an admin resource, typed and checked by its contract declaration: paths from
  * `resourcePaths`, answers parsed with the declared schemas (an answer of the wrong shape fails here,
@@ -21,10 +28,23 @@ function resourceApi<S extends ResourceSchemas>(resource: ResourceDeclaration<S>
     );
   return {
     list: (query: ListQuery, signal?: AbortSignal) => get('list', paths.list, { query, signal }),
-    one: (id: number, signal?: AbortSignal) => get('detail', paths.read(id), { signal }),
+    one: async (id: number, signal?: AbortSignal) => {
+      let etag: string | null = null;
+      const record = await get('detail', paths.read(id), {
+        signal,
+        onHeaders: (h) => (etag = h.get('etag')),
+      });
+      if (etag && typeof record === 'object' && record !== null) versions.set(record, etag);
+      return record;
+    },
     create: (body: z.input<S['createBody']>) => get('item', paths.list, { method: 'POST', body }),
-    update: (id: number, body: z.input<S['updateBody']>) =>
-      get('item', paths.one(id), { method: 'PUT', body }),
+    /** With `version`, the server refuses (412) when someone saved the record since it was read. */
+    update: (id: number, body: z.input<S['updateBody']>, version?: string) =>
+      get('item', paths.one(id), {
+        method: 'PUT',
+        body,
+        ...(version ? { headers: { 'If-Match': version } } : {}),
+      }),
     remove: (id: number) => apiRequest<void>(paths.one(id), { method: 'DELETE' }),
   };
 }
