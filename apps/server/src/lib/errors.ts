@@ -172,3 +172,13 @@ const STATUS_TEXT: Record<number, string> = {
 };
 export const statusText = (code: number) =>
   STATUS_TEXT[code] ?? (code >= 500 ? 'Internal Server Error' : 'Bad Request');
+
+/** 409 naming the fields someone changed after the entry: reverting would undo their change too. */
+export function changedSince(fields: string[]): HttpError {
+  return new HttpError(
+    409,
+    'record.changedSince',
+    { fields: fields.join(', ') },
+    { details: fields.map((path) => ({ path, code: 'record.changedAfter' as const })) },
+  );
+}

@@ -4,7 +4,7 @@ import type { Access } from '@dalil/contracts/resources';
 import { and, eq, max } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { activity } from '../../db/schema';
-import { conflict, HttpError, toDetail } from '../../lib/errors';
+import { changedSince, conflict, HttpError, toDetail } from '../../lib/errors';
 import { requireWritable } from '../../lib/family-scope';
 import type { Snapshot } from '../../lib/history';
 import { formFields, recordedFields, type RevertTarget } from '../../lib/revert-target';
@@ -14,16 +14,6 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
 /** Whether the caller may make the request a revert stands for (the resource's declared access). */
 export const mayCall = (access: Access, caller: Account | null): boolean =>
   access === 'admin' ? caller?.role === 'admin' : caller?.role === 'admin' || caller?.role === 'editor';
-
-/** 409 naming the fields someone changed after the entry: reverting would undo their change too. */
-export function changedSince(fields: string[]): HttpError {
-  return new HttpError(
-    409,
-    'record.changedSince',
-    { fields: fields.join(', ') },
-    { details: fields.map((path) => ({ path, code: 'record.changedAfter' as const })) },
-  );
-}
 
 /** A recorded value the form or the catalogue no longer accepts: the revert conflicts with today's data. */
 const noLongerFits = (reason: string, details: HttpError['details']) =>

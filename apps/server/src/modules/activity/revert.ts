@@ -8,14 +8,14 @@ import { activity } from '../../db/schema';
 import type { DataContext } from '../../lib/context';
 import { withUniqueConflicts } from '../../lib/crud-service';
 import { pgErrorCode } from '../../lib/database-errors';
-import { conflict, HttpError, notFound } from '../../lib/errors';
+import { changedSince, conflict, HttpError, notFound } from '../../lib/errors';
 import { canWrite, requireWritable } from '../../lib/family-scope';
 import { recordChange, type Snapshot } from '../../lib/history';
 import { revertBinned } from '../bin/bin.service';
 import { toActivity } from '../../lib/history';
 import { recordedFields, type RevertTarget } from '../../lib/revert-target';
 import type { RevertTargets } from './revert-targets';
-import { changedSince, mayCall, revertUpdate } from './revert-update';
+import { mayCall, revertUpdate } from './revert-update';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 /** Whether a recorded field is the record's own data (not derived from others, not its id). */

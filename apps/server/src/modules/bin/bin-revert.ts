@@ -3,9 +3,8 @@ import type { Account } from '@dalil/contracts/auth';
 import { and, desc, eq } from 'drizzle-orm';
 import { activity, binEntries, categories, families, products } from '../../db/schema';
 import type { DataContext } from '../../lib/context';
-import { conflict } from '../../lib/errors';
+import { changedSince, conflict } from '../../lib/errors';
 import { toActivity } from '../../lib/history';
-import { changedSince } from '../activity/revert-update';
 import { toProduct } from '../products/products.service';
 import { restoreBinEntry } from './bin-restore';
 
