@@ -315,9 +315,6 @@ export type ErrorParams<C extends ErrorCode> = ParamsOfTemplate<(typeof ERROR_TE
 /** Any code's params, as they travel in an answer. */
 export type AnyErrorParams = Record<string, string | number>;
 
-/** A code with its params; the params object is left out in calls when the template has none. */
-export type Coded<C extends ErrorCode = ErrorCode> = { code: C; params: ErrorParams<C> };
-
 const PLACEHOLDER = /\{(\w+)(:n)?\}/g;
 
 /** The English message of a code, with its params written in. */
@@ -330,9 +327,6 @@ export function errorMessage(code: string, params: AnyErrorParams): string {
     return value === undefined ? whole : String(value);
   });
 }
-
-/** Whether a string is a code of this catalogue (a newer server may send one this client lacks). */
-export const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ERROR_TEMPLATES, code);
 
 interface Reader {
   code: ErrorCode;
