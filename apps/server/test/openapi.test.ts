@@ -101,11 +101,13 @@ describe('GET /api/docs/json', () => {
         'WebhookCategoryUpdated',
         'WebhookFamilyCreated',
         'WebhookFamilyDeleted',
+        'WebhookFamilyPublished',
         'WebhookFamilyUpdated',
         'WebhookImageJobCompleted',
         'WebhookImportCompleted',
         'WebhookProductCreated',
         'WebhookProductDeleted',
+        'WebhookProductPublished',
         'WebhookProductUpdated',
       ].sort(),
     );

@@ -179,7 +179,7 @@ describe('webhooks page', () => {
     // The contract's order, whatever order they were ticked in; no family: every family.
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
       url: 'https://erp.example/in',
-      events: ['product.created', 'product.updated', 'import.completed'],
+      events: ['product.created', 'product.updated', 'product.published', 'import.completed'],
       families: [],
     });
     await user.click(within(shown).getByRole('button', { name: 'Copy' }));
