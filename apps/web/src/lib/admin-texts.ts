@@ -1,3 +1,4 @@
+import { showParamsWith } from './error-text';
 import { i18n } from './i18n';
 import adminAr from './locales/admin.ar.json';
 import adminEn from './locales/admin.en.json';
@@ -19,6 +20,7 @@ import attributesEn from './locales/attributes.en.json';
 // the admin screens show.
 import errorCodesAr from './locales/error-codes.ar.json';
 import errorCodesEn from './locales/error-codes.en.json';
+import { adminParams } from './sentence-text';
 
 /**
  * The back office's texts (admin screens and uploads), in both languages. They are a third of the
@@ -50,3 +52,4 @@ export const adminTexts = {
 
 i18n.addMessages('en', adminTexts.en);
 i18n.addMessages('ar', adminTexts.ar);
+showParamsWith(adminParams);

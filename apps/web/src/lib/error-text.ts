@@ -15,26 +15,13 @@ const VISITOR_TEXTS: Record<string, 'errors.badCredentials' | 'errors.sessionEnd
   };
 
 /**
- * A param in the UI's language: a field list (`nameEn, cost`) by the fields' labels; a sentence the
- * server wrote from another code (a reason inside a reason), through `inner` when the caller reads
- * sentences back (features/admin/form-kit/sentence-text.ts).
+ * How params read in the UI's language. At first only as sent; the admin area, once loaded, shows
+ * field lists by their labels and sentences inside sentences in the UI's language (`adminParams` in
+ * lib/sentence-text.ts), which a visitor's first screen need not carry.
  */
-function shownParams(params: ErrorParams, t: TFunction, inner?: (text: string) => string | undefined) {
-  const shown: ErrorParams = {};
-  for (const [name, value] of Object.entries(params)) {
-    if (typeof value !== 'string') shown[name] = value;
-    else if (name === 'fields') {
-      shown[name] = value
-        .split(', ')
-        .map((field) => t(`admin.fields.${field}`, { defaultValue: field }))
-        .join(t('admin.users.separator', { defaultValue: ', ' }));
-    } else {
-      // A sentence inside the sentence (a reason) in the UI's language, keeping its own direction.
-      const own = inner?.(value);
-      shown[name] = own === undefined ? value : `\u2068${own}\u2069`;
-    }
-  }
-  return shown;
+let shownParams = (params: ErrorParams, _t: TFunction): ErrorParams => params;
+export function showParamsWith(show: typeof shownParams): void {
+  shownParams = show;
 }
 
 /**
@@ -46,10 +33,9 @@ export function codeText(
   code: string | undefined,
   params: ErrorParams | undefined,
   t: TFunction,
-  inner?: (text: string) => string | undefined,
 ): string | undefined {
   if (!code || code === 'problem') return undefined;
-  const values = shownParams(params ?? {}, t, inner);
+  const values = shownParams(params ?? {}, t);
   const text = t(`errorCodes.${code}`, { ...values, defaultValue: '' });
   if (text) return text;
   const visitor = VISITOR_TEXTS[code];

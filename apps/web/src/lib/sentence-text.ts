@@ -1,5 +1,5 @@
 import { readError } from '@dalil/contracts/error-codes';
-import { codeText } from './error-text';
+import { codeText, type ErrorParams } from './error-text';
 import type { TFunction } from './i18n';
 
 /**
@@ -10,5 +10,28 @@ import type { TFunction } from './i18n';
  */
 export function sentenceText(sentence: string, t: TFunction): string | undefined {
   const { code, params } = readError(sentence);
-  return codeText(code, params, t, (inner) => sentenceText(inner, t));
+  return codeText(code, params, t);
+}
+
+/**
+ * A code's params in the admin's language: a field list (`nameEn, cost`) by the fields' labels, and a
+ * sentence the server wrote from another code (a reason inside a reason) read back in the UI's
+ * language. The admin texts install it (lib/admin-texts.ts) for every error the admin area shows.
+ */
+export function adminParams(params: ErrorParams, t: TFunction): ErrorParams {
+  const shown: ErrorParams = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (typeof value !== 'string') shown[name] = value;
+    else if (name === 'fields') {
+      shown[name] = value
+        .split(', ')
+        .map((field) => t(`admin.fields.${field}`, { defaultValue: field }))
+        .join(t('admin.users.separator', { defaultValue: ', ' }));
+    } else {
+      // A sentence inside the sentence, keeping its own direction.
+      const own = sentenceText(value, t);
+      shown[name] = own === undefined ? value : `\u2068${own}\u2069`;
+    }
+  }
+  return shown;
 }
