@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { screenshot, setPreferences, signInAsAdmin, storedToken } from './support/shell';
 
-// Two tabs edit one family (docs/decisions/0064-partial-updates-and-versions.md): the tab that saves
+// Two tabs edit one family (docs/decisions/0061-partial-updates-and-versions.md): the tab that saves
 // second is told which fields the other saved, and chooses to reload them or to save over them.
 
 const FAMILY = { nameEn: 'Conflict Journey Co', nameAr: 'شركة رحلة التعارض', requireValidGtin: false };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, body, createTestApp, type TestApp } from './harness';
 
-// What an integrator relies on (docs/decisions/0064-partial-updates-and-versions.md): a PATCH of one
+// What an integrator relies on (docs/decisions/0061-partial-updates-and-versions.md): a PATCH of one
 // field leaves every other field as it was, on every admin resource; a PUT that leaves a field out is
 // refused naming it instead of clearing it; and If-Match stops a write based on a stale read.
 

@@ -41,7 +41,7 @@ type WithId = { params: z.output<typeof IdParamsSchema> };
  * (read at `readPath` when the declaration gives one), each with its access, schemas, OpenAPI
  * operation id and error answers. Create answers 201 with the record, delete 204 with no body.
  *
- * Versions (docs/decisions/0064-partial-updates-and-versions.md): a staff read answers an `ETag`;
+ * Versions (docs/decisions/0061-partial-updates-and-versions.md): a staff read answers an `ETag`;
  * PUT, PATCH and DELETE honour `If-Match`, checked under the write's own row lock (412 with the
  * current version otherwise). A PUT names every field a client written before later fields existed
  * would send: leaving one out is a 400 naming it, never a silent clear.

@@ -3,7 +3,7 @@ import { issueDetail, type Detail } from './errors';
 
 /**
  * JSON Merge Patch (RFC 7396) over a declared resource's update body
- * (docs/decisions/0064-partial-updates-and-versions.md): the record as its form would send it, with
+ * (docs/decisions/0061-partial-updates-and-versions.md): the record as its form would send it, with
  * the patch laid over it, is checked exactly as a PUT of the whole record would be.
  */
 

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../db/client';
 import { HttpError, notFound } from './errors';
 
 /**
- * A record's version for `ETag` and `If-Match` (docs/decisions/0064-partial-updates-and-versions.md):
+ * A record's version for `ETag` and `If-Match` (docs/decisions/0061-partial-updates-and-versions.md):
  * PostgreSQL's `xmin` of its row, the transaction that last wrote it. Every write path (a form, an
  * import's merge, a revert, a restore) makes a new row version, so none has to remember to bump a
  * counter, and no column or trigger is added. Reading it costs nothing beyond the row.
