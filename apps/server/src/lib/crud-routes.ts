@@ -173,7 +173,12 @@ export function crudRoutes<S extends ResourceSchemas>(
           const before = await readVersion(ctx.db, table, r.params.id);
           const current = (await service.read(ctx, r.params.id, r.account)) as Record<string, unknown>;
           const version = await readVersion(ctx.db, table, r.params.id);
-          if (version === undefined || before !== version) continue;
+          if (version === undefined || before !== version) {
+            // Written (or removed) while it was read: read it again (a removed one is then a 404), a
+            // few times at most for a record written over and over.
+            if (version === undefined || attempt < 5) continue;
+            throw preconditionFailed(version);
+          }
           if (asked !== undefined && asked !== '*' && !asked.includes(version))
             throw preconditionFailed(version);
           const parsed = schemas.updateBody.safeParse(applyMergePatch(current, fields, r.body));
