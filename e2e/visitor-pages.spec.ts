@@ -1,6 +1,7 @@
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { productGrid, VIEWPORTS } from './support/catalog';
+import { expectNoSeriousA11yViolations } from './support/shell';
 
 // The visitor pages as the server renders them: content in the first answer, readable without
 // JavaScript; with JavaScript, the app takes over without asking again for what the page carried
@@ -67,7 +68,7 @@ test.describe('without JavaScript', () => {
   });
 
   for (const mode of ['light', 'dark'] as const) {
-    test(`screenshots without JavaScript in Arabic and English, ${mode}`, async ({ page, lookup }) => {
+    test(`screenshots and accessibility without JavaScript in Arabic and English, ${mode}`, async ({ page, lookup }) => {
       await page.emulateMedia({ colorScheme: mode });
       const family = await lookup.family(FAMILY);
       const product = await lookup.product(family, 'Medjool Dates');
@@ -86,6 +87,7 @@ test.describe('without JavaScript', () => {
             // Nothing may push the page sideways on a phone.
             const width = await page.locator('#served-page').evaluate((e) => e.scrollWidth);
             expect(width).toBeLessThanOrEqual(VIEWPORTS[viewport].width);
+            if (viewport === 'desktop') await expectNoSeriousA11yViolations(page);
             await page.screenshot({
               path: `test-results/screenshots/served-${name}-${language}-${mode}-${viewport}.png`,
               fullPage: true,

@@ -50,10 +50,10 @@ html[data-mode='dark'] #served-page{${DARK}}
 .sp-search{display:flex;align-items:flex-end;gap:8px}
 .sp-search label{display:flex;flex-direction:column;flex:1;font-size:.9rem;color:var(--sp-soft)}
 .sp-search input{font:inherit;padding:10px 14px;border:1px solid var(--sp-line);border-radius:12px;background:var(--sp-paper);color:var(--sp-text)}
-.sp-search button{font:inherit;padding:10px 18px;border:0;border-radius:12px;background:#3c8dbc;color:#fff}
+.sp-search button{font:inherit;padding:10px 18px;border:0;border-radius:12px;background:#2a6f99;color:#fff}
 .sp-chips{display:flex;flex-wrap:wrap;gap:8px}
 #served-page .sp-chip{display:inline-block;padding:4px 14px;border-radius:999px;background:var(--sp-chip);color:var(--sp-text);text-decoration:none}
-#served-page .sp-chip[aria-current]{background:#3c8dbc;color:#fff}
+#served-page .sp-chip[aria-current]{background:#2a6f99;color:#fff}
 .sp-count{margin:0}
 .sp-grid{display:grid;gap:12px;grid-template-columns:repeat(auto-fill,minmax(160px,1fr))}
 .sp-thumb{display:block;aspect-ratio:1;overflow:hidden;border-radius:16px;background:var(--sp-shade)}
