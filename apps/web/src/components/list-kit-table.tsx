@@ -2,6 +2,7 @@ import SearchOff from '@mui/icons-material/SearchOff';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -36,6 +37,15 @@ interface ListKitTableProps<T extends { id: number }> {
   onDelete: ((id: number) => void) | undefined;
   deleteRefusal?: ((row: T) => string | undefined) | undefined;
   rowLinks?: ((row: T) => ListRowLink[]) | undefined;
+  /** Rows can be ticked for a bulk action: a box on each row and one in the head for the page. */
+  ticking?:
+    | {
+        ticked: ReadonlySet<number>;
+        /** Every matching row is chosen: every box shows ticked. */
+        allMatching: boolean;
+        tick: (ids: readonly number[], on: boolean) => void;
+      }
+    | undefined;
 }
 
 const headSx = {
@@ -49,12 +59,27 @@ const headSx = {
 export function ListKitTable<T extends { id: number }>(props: ListKitTableProps<T>) {
   const { columns, rows, loading, failed, skip } = props;
   const { t } = useTranslation();
-  const span = columns.length + 2;
+  const { ticking } = props;
+  const span = columns.length + (ticking ? 3 : 2);
+  const pageIds = rows?.map((row) => row.id) ?? [];
+  const isTicked = (id: number) => Boolean(ticking && (ticking.allMatching || ticking.ticked.has(id)));
+  const tickedOnPage = pageIds.filter(isTicked).length;
   return (
     <TableContainer>
       <Table size="medium" aria-busy={loading}>
         <TableHead>
           <TableRow>
+            {ticking && (
+              <TableCell padding="checkbox" sx={headSx}>
+                <Checkbox
+                  checked={pageIds.length > 0 && tickedOnPage === pageIds.length}
+                  indeterminate={tickedOnPage > 0 && tickedOnPage < pageIds.length}
+                  disabled={loading || pageIds.length === 0}
+                  onChange={(event) => ticking.tick(pageIds, event.target.checked)}
+                  slotProps={{ input: { 'aria-label': t('bulk.tickPage') } }}
+                />
+              </TableCell>
+            )}
             <TableCell sx={{ ...headSx, width: 72 }}>{t('admin.list.id')}</TableCell>
             {columns.map((column) => (
               <TableCell key={column.id} sx={headSx}>
@@ -70,6 +95,7 @@ export function ListKitTable<T extends { id: number }>(props: ListKitTableProps<
           {loading &&
             Array.from({ length: props.skeletonRows }, (_, i) => (
               <TableRow key={`skeleton-${i}`} data-testid="skeleton-row">
+                {ticking && <TableCell padding="checkbox" />}
                 <TableCell>
                   <Skeleton width={24} />
                 </TableCell>
@@ -114,7 +140,16 @@ export function ListKitTable<T extends { id: number }>(props: ListKitTableProps<
           )}
           {!loading &&
             rows?.map((row, index) => (
-              <TableRow key={row.id} hover>
+              <TableRow key={row.id} hover selected={isTicked(row.id)}>
+                {ticking && (
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      checked={isTicked(row.id)}
+                      onChange={(event) => ticking.tick([row.id], event.target.checked)}
+                      slotProps={{ input: { 'aria-label': t('bulk.tick', { name: props.rowLabel(row) }) } }}
+                    />
+                  </TableCell>
+                )}
                 <TableCell sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>
                   {skip + index + 1}
                 </TableCell>

@@ -10,12 +10,15 @@ import { useTranslation } from '../lib/i18n';
 import { Link } from 'react-router';
 import type { Access, CrudOperation } from '@dalil/contracts/resources';
 import { mayUse, useAccount } from '../lib/account';
+import type { CountedNoun } from '../lib/plural';
 import type { ListDeletion } from './list-kit-delete';
 import { ListKitDelete } from './list-kit-delete';
 import { skipOf, useListParams } from './list-kit-params';
 import type { ListRowLink } from './list-kit-row-menu';
 import { ListKitSearch } from './list-kit-search';
 import { ListKitTable, type ListColumn } from './list-kit-table';
+import { SelectionBar } from './list-kit-selection';
+import { useListSelection, type ListSelection } from './list-kit-selection-state';
 
 export type { ListColumn } from './list-kit-table';
 
@@ -51,6 +54,11 @@ export interface ListKitProps<T extends { id: number }> {
   deleteRefusal?: (row: T) => string | undefined;
   /** Row menu entries of this resource's own, between Edit and Delete. */
   rowLinks?: (row: T) => ListRowLink[];
+  /**
+   * Rows can be ticked, on any page or all matching at once; `actions` are what can be done to them
+   * (shown over the list while any are ticked), and `noun` names them.
+   */
+  bulk?: { noun: CountedNoun; actions: (selection: ListSelection) => ReactNode };
 }
 
 /**
@@ -74,6 +82,9 @@ export function ListKit<T extends { id: number }>(props: ListKitProps<T>) {
   });
   const [deleting, setDeleting] = useState<number | null>(null);
   const count = list.data?.count ?? 0;
+  const { limit: _limit, skip: _skip, ...matchingQuery } = query;
+  const selection = useListSelection(matchingQuery, count);
+  const pageIds = list.data?.data.map((row) => row.id) ?? [];
 
   // After a delete empties the last page, step back to the page that now is the last.
   useEffect(() => {
@@ -98,6 +109,15 @@ export function ListKit<T extends { id: number }>(props: ListKitProps<T>) {
           </Button>
         )}
       </Stack>
+      {props.bulk && (
+        <SelectionBar
+          state={selection}
+          pageIds={pageIds}
+          matching={count}
+          noun={props.bulk.noun}
+          actions={props.bulk.actions(selection.selection)}
+        />
+      )}
       <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
         <ListKitTable
           columns={columns}
@@ -112,6 +132,13 @@ export function ListKit<T extends { id: number }>(props: ListKitProps<T>) {
           onDelete={mayDelete ? setDeleting : undefined}
           deleteRefusal={props.deleteRefusal}
           rowLinks={props.rowLinks}
+          ticking={
+            props.bulk && {
+              ticked: selection.ticked,
+              allMatching: selection.selection.allMatching,
+              tick: selection.tick,
+            }
+          }
         />
         <TablePagination
           component="div"

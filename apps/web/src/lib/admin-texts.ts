@@ -16,6 +16,8 @@ import webhooksAr from './locales/webhooks.ar.json';
 import webhooksEn from './locales/webhooks.en.json';
 import attributesAr from './locales/attributes.ar.json';
 import attributesEn from './locales/attributes.en.json';
+import bulkAr from './locales/bulk.ar.json';
+import bulkEn from './locales/bulk.en.json';
 // Every error code's text (docs/decisions/0063-error-codes.md): the error answers' and the reasons
 // the admin screens show.
 import errorCodesAr from './locales/error-codes.ar.json';
@@ -36,6 +38,7 @@ export const adminTexts = {
     feeds: feedsEn,
     webhooks: webhooksEn,
     attributes: attributesEn,
+    bulk: bulkEn,
     errorCodes: errorCodesEn,
   },
   ar: {
@@ -46,6 +49,7 @@ export const adminTexts = {
     feeds: feedsAr,
     webhooks: webhooksAr,
     attributes: attributesAr,
+    bulk: bulkAr,
     errorCodes: errorCodesAr,
   },
 };

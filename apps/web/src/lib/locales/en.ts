@@ -5,6 +5,7 @@ import type apiKeysEn from './api-keys.en.json';
 import type feedsEn from './feeds.en.json';
 import type webhooksEn from './webhooks.en.json';
 import type attributesEn from './attributes.en.json';
+import type bulkEn from './bulk.en.json';
 import type catalogFiltersEn from './catalog-filters.en.json';
 import type imagesEn from './images.en.json';
 import type uploadEn from './upload.en.json';
@@ -136,6 +137,8 @@ type Messages = BaseMessages & {
   feeds: typeof feedsEn;
   webhooks: typeof webhooksEn;
   attributes: typeof attributesEn;
+  /** The admin lists' bulk changes (features/admin/products/bulk-edit.tsx). */
+  bulk: typeof bulkEn;
   /** Every error code's text (the error catalogue's, packages/contracts/src/error-codes.ts). */
   errorCodes: typeof errorCodesEn;
   /** Added by the catalogue's filter chips when they load (features/catalog/attribute-chips.tsx). */
