@@ -2,6 +2,7 @@
 // checked and noted for taking back, and how model and database are compared after each step.
 import { expect } from 'vitest';
 import { bearer, type TestApp } from './harness';
+import { delivered, replay, type EventLog } from './history-model-events';
 import {
   cloneModel,
   comparable,
@@ -18,6 +19,8 @@ export interface Real {
   /** The one company the editor manages. */
   editorFamily: number;
   counter: { n: number };
+  /** A subscriber to every record event, whose replay must hold what the database holds. */
+  events: EventLog;
 }
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -46,8 +49,15 @@ async function entriesSince(r: Real, since: number): Promise<number[]> {
     .filter((id) => id > since);
 }
 
+/**
+ * The database holds what the model expects, and what a webhook subscriber replaying the events
+ * delivered so far holds.
+ */
 export async function agree(m: Model, r: Real) {
-  expect(comparable(await readModel(r.t.database))).toEqual(comparable(m));
+  const stored = comparable(await readModel(r.t.database));
+  expect(stored).toEqual(comparable(m));
+  const events = await delivered(r.t, r.events);
+  expect(comparable(replay(events, r.events.subscription.secret)), 'the events replayed').toEqual(stored);
 }
 
 /**

@@ -3,7 +3,8 @@
 // image job undo, restore
 // from the bin, bulk image jobs and their undo), by the admin and by an editor limited to one company, run against the real app and
 // a small in-memory model of the catalogue; the two are compared after every step. Each run then
-// takes back everything it did, newest first, and the catalogue must be as it was, row for row.
+// takes back everything it did, newest first, and the catalogue must be as it was, row for row. After
+// every step, a webhook subscriber replaying the events delivered so far holds that same catalogue.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../src/modules/users/users.repository';
@@ -13,13 +14,19 @@ import { applyDelete, cloneModel, readModel, type Model } from './history-model'
 import { takeBack } from './history-model-bulk';
 import { commandArbitraries } from './history-model-commands';
 import type { Real } from './history-model-real';
+import { subscribeToRecords } from './history-model-events';
 
 let t: TestApp;
 let real: Real;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({
+    env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' },
+    overrides: { webhooks: { timeoutMs: 5000, pollMs: 50 } },
+  });
   const admin = await t.adminToken();
+  // Subscribed before the first record is made, so the events describe the whole catalogue.
+  const events = await subscribeToRecords(t, admin);
   const post = async (url: string, payload: object) => {
     const res = await t.app.inject({ method: 'POST', url, headers: bearer(admin), payload });
     if (res.statusCode !== 201) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
@@ -61,9 +68,12 @@ beforeAll(async () => {
     families: [own],
   });
   const editor = await t.login('admin', 'editor-own', 'editor-password-1');
-  real = { t, tokens: { admin, editor }, editorFamily: own, counter: { n: 0 } };
+  real = { t, tokens: { admin, editor }, editorFamily: own, counter: { n: 0 }, events };
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await real.events.receiver.close();
+  await t.close();
+});
 
 describe('history model', () => {
   it('agrees with the model after every step, and taking everything back restores every row', async () => {
