@@ -17,7 +17,8 @@ export async function startImportRun(
   tx: Tx,
   caller: Account | null,
   options: {
-    kind: ImportKind;
+    /** The file's kind, or `bulk` for a change set of bulk product writes. */
+    kind: ImportKind | 'bulk';
     fileName?: string;
     family?: number;
     /** The scheduled feed that fetched the file. */
