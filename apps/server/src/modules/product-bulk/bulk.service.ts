@@ -231,7 +231,7 @@ export async function runBulk(
       });
       const failed = results.filter((r) => r.status >= 400).length;
       if ((mode === 'all-or-nothing' && failed > 0) || failed === results.length) throw new Refused(results);
-      if (run !== null) await finish(tx, caller, run, earlier?.counts, progress.counts);
+      if (run !== null) await finish(tx, caller, run, progress.counts);
       return { status: 200, body: { id: run, results } };
     });
   } catch (err) {
@@ -249,22 +249,33 @@ export async function runBulk(
 
 /**
  * Ends the request's part of the change set: the one family it wrote to (if only one) kept with it,
- * its counts added to the run's, `import.completed` announced, each row noted as the request left
+ * its counts of records (created, updated, deleted) as the whole change set has them, `import.completed` announced, each row noted as the request left
  * it (what an undo compares), and one history entry for the request.
  */
-async function finish(tx: Tx, caller: Account | null, run: number, earlier: unknown, counts: Counts) {
-  const families = resultRows<{ family: number | null }>(
-    await tx.execute(sql`select distinct coalesce(p.family_id, (c.before ->> 'family_id')::int) as family
+async function finish(tx: Tx, caller: Account | null, run: number, counts: Counts) {
+  const [kept] = resultRows<{
+    family: number | null;
+    families: number;
+    created: number;
+    updated: number;
+    deleted: number;
+  }>(
+    await tx.execute(sql`select min(f.family) as family, count(distinct f.family)::int as families,
+        count(*) filter (where c.before is null and c.bin_entry_id is null)::int as created,
+        count(*) filter (where c.before is not null and c.bin_entry_id is null)::int as updated,
+        count(*) filter (where c.before is not null and c.bin_entry_id is not null)::int as deleted
       from import_changes c left join products p on p.id = c.entity_id
+        cross join lateral (select coalesce(p.family_id, (c.before ->> 'family_id')::int) as family) f
       where c.import_id = ${run} and c.entity = 'product'`),
   );
-  const family = families.length === 1 && families[0]!.family !== null ? Number(families[0]!.family) : null;
+  const family = kept && kept.families === 1 && kept.family !== null ? Number(kept.family) : null;
   await tx.update(importRuns).set({ familyId: family }).where(eq(importRuns.id, run));
-  const before = (earlier as { products?: Partial<Counts> } | null | undefined)?.products ?? {};
+  // The records the change set wrote, each once, however many requests and operations wrote it.
   await finishImportRun(tx, run, {
     products: {
-      created: (before.created ?? 0) + counts.created,
-      updated: (before.updated ?? 0) + counts.updated,
+      created: Number(kept?.created ?? 0),
+      updated: Number(kept?.updated ?? 0),
+      deleted: Number(kept?.deleted ?? 0),
     },
   });
   await rememberImportResult(tx, run);
