@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { resultRows } from '../../lib/db-helpers';
-import { binRestoreProblems } from '../bin/bin-restore';
+import { binRestoreProblems } from '../bin/bin.service';
 
 /** Per level: its table, and the columns an undo puts back (what an import may have changed). */
 export const UNDO_LEVELS = [

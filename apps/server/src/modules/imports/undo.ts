@@ -7,7 +7,7 @@ import type { DataContext } from '../../lib/context';
 import { conflict, HttpError, notFound } from '../../lib/errors';
 import { canWrite } from '../../lib/family-scope';
 import { inChangeSet, recordChange } from '../../lib/history';
-import { restoreBinEntryIn } from '../bin/bin-restore';
+import { restoreBinEntryIn } from '../bin/bin.service';
 import { recordImportedRows } from './import-history';
 import { conflictsOf, UNDO_LEVELS, type Conflict } from './import-conflicts';
 import { resultRows } from '../../lib/db-helpers';

@@ -7,7 +7,7 @@ import { BULK_MAX_OPERATIONS, BulkRequestSchema, BulkResponseSchema } from '@dal
 import { eq } from 'drizzle-orm';
 import { importRuns } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { undoImport } from '../imports/undo';
+import { undoImport } from '../imports/imports.service';
 import { runBulk } from './bulk.service';
 
 const tags = ['products'];

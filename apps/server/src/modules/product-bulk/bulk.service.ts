@@ -15,9 +15,7 @@ import { requireWritable } from '../../lib/family-scope';
 import { historyRecording, inChangeSet, recordChange } from '../../lib/history';
 import { applyMergePatch, updateFields, zodDetails } from '../../lib/merge-patch';
 import { lockExisting } from '../../lib/record-version';
-import { rememberImportResult } from '../imports/import-conflicts';
-import { finishImportRun, startImportRun } from '../imports/import-runs';
-import { mayUndo } from '../imports/undo';
+import { finishImportRun, mayUndo, rememberImportResult, startImportRun } from '../imports/imports.service';
 import {
   PRODUCT_CONFLICTS,
   productAsRead,
