@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookMessages, webhookSubscriptions } from '../../db/schema';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness';
 import { scopedStaff } from '../../../test/scoped-staff';
 
@@ -326,6 +328,106 @@ describe('family scope', () => {
   });
 });
 
+describe('callers', () => {
+  it('lets an editor API key write in its family and refuses a reader key (403)', async () => {
+    const key = async (role: 'editor' | 'reader') => {
+      const res = await call('POST', '/api/api-key', {
+        name: `Bulk ${role}`,
+        role,
+        families: [staff.a.family],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ secret: string }>().secret;
+    };
+    const editor = await key('editor');
+    const written = await bulk(
+      {
+        mode: 'each',
+        operations: [
+          { op: 'patch', id: staff.a.product, data: { shelfLife: 'By key' } },
+          { op: 'patch', id: staff.b.product, data: { shelfLife: 'By key' } },
+        ],
+      },
+      editor,
+    );
+    expect(written.status).toBe(200);
+    expect(written.body.results.map((r) => r.status)).toEqual([200, 404]);
+    const entries = (await call('GET', `/api/activity?entity=product&entityId=${staff.a.product}`)).json<{
+      data: { actor: { username: string }; import: { id: number } | null }[];
+    }>();
+    expect(entries.data[0]).toMatchObject({
+      actor: { username: 'key: Bulk editor' },
+      import: { id: written.body.id },
+    });
+    const reader = await key('reader');
+    const refused = await bulk({ mode: 'each', operations: [{ op: 'delete', id: staff.a.product }] }, reader);
+    expect(refused.status).toBe(403);
+    expect(await product(staff.a.product)).not.toBeNull();
+  });
+
+  it('answers 409 for an upsert whose code several products of the family have', async () => {
+    await newProduct({ number: '440044' });
+    await newProduct({ number: '440044' });
+    const { body } = await bulk({
+      mode: 'each',
+      operations: [{ op: 'upsert', match: { family, number: '440044' }, data: { cost: 1 } }],
+    });
+    expect(body.results[0]).toMatchObject({
+      status: 409,
+      error: { code: 'bulk.matchAmbiguous', params: { count: 2 } },
+    });
+  });
+});
+
+describe('webhooks', () => {
+  it("announces each product write and the change set's completion in the request's transaction", async () => {
+    const hooked = await made('/api/family', {
+      nameEn: 'Hooked Co',
+      nameAr: 'شركة الخطاف',
+      requireValidGtin: false,
+    });
+    const cat = await made('/api/category', { nameEn: 'Nuts', nameAr: 'مكسرات', family: hooked });
+    const doomed = await made('/api/product', {
+      nameEn: 'Doomed',
+      nameAr: 'زائل',
+      family: hooked,
+      category: cat,
+    });
+    await t.database.db.insert(webhookSubscriptions).values({
+      url: 'https://receiver.invalid/hook',
+      secret: 'whsec_test_secret_that_is_long_enough',
+      events: ['product.created', 'product.updated', 'product.deleted', 'import.completed'],
+      families: [hooked],
+      createdByUsername: 'admin',
+    });
+    const { body } = await bulk({
+      mode: 'each',
+      operations: [
+        {
+          op: 'upsert',
+          match: { family: hooked, number: '1' },
+          data: { nameEn: 'Cashew', nameAr: 'كاجو', category: cat },
+        },
+        { op: 'patch', id: doomed, data: { cost: 3 } },
+        { op: 'delete', id: doomed },
+        { op: 'patch', id: 999_998, data: { cost: 3 } },
+      ],
+    });
+    expect(body.results.map((r) => r.status)).toEqual([201, 200, 204, 404]);
+    const messages = await t.database.db
+      .select({ type: webhookMessages.eventType })
+      .from(webhookMessages)
+      .where(eq(webhookMessages.familyId, hooked))
+      .orderBy(webhookMessages.id);
+    expect(messages.map((m) => m.type)).toEqual([
+      'product.created',
+      'product.updated',
+      'product.deleted',
+      'import.completed',
+    ]);
+  });
+});
+
 describe('undo', () => {
   it('restores everything the change set did: created gone, updated back, deleted back', async () => {
     const updated = await newProduct();
@@ -501,7 +603,7 @@ describe('speed', () => {
     const seconds = (performance.now() - started) / 1000;
     expect(status).toBe(200);
     expect(body.results.every((r) => r.status === 201)).toBe(true);
-    // About 12 s on PGlite on a two-core machine shared with other work.
-    expect(seconds).toBeLessThan(45);
-  }, 90_000);
+    // About 12 s on PGlite on an idle two-core machine; the bound leaves room for a busy one.
+    expect(seconds).toBeLessThan(60);
+  }, 120_000);
 });
