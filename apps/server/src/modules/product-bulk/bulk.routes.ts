@@ -11,6 +11,7 @@ import { undoImport } from '../imports/imports.service';
 import { runBulk } from './bulk.service';
 
 const tags = ['products'];
+const BULK_BODY_LIMIT = 16 * 1024 * 1024;
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
 
 /**
@@ -24,6 +25,8 @@ export function productBulkRoutes(app: FastifyInstance) {
     `${API_BASE}${API_PATHS.productBulk}`,
     {
       config: { access: 'staff' },
+      // A thousand products with their descriptions pass the app's 1 MB limit of other bodies.
+      bodyLimit: BULK_BODY_LIMIT,
       schema: {
         tags,
         summary: `Create, change and delete up to ${BULK_MAX_OPERATIONS} products as one change set, undone whole`,
