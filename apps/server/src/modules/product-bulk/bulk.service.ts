@@ -190,9 +190,16 @@ async function reopen(tx: Tx, id: number, caller: Account | null) {
 
 const NO_COUNTS = { created: 0, updated: 0, deleted: 0 };
 
+/** Thrown at an all-or-nothing request's first failure when it runs without savepoints. */
+class Retry extends Error {
+  constructor() {
+    super('bulk request run again with savepoints');
+  }
+}
+
 /**
- * POST /api/product/bulk: runs the operations in order, each in its own savepoint. `each` keeps the
- * ones that succeed; `all-or-nothing` rolls everything back when one fails (422, every result
+ * POST /api/product/bulk: runs the operations in order. `each` keeps the ones that succeed, each in
+ * its own savepoint; `all-or-nothing` rolls everything back when one fails (422, every result
  * listed). A request in which nothing succeeds writes nothing, not even its change set.
  */
 export async function runBulk(
@@ -200,38 +207,16 @@ export async function runBulk(
   request: BulkRequest,
   caller: Account | null,
 ): Promise<{ status: number; body: BulkResponse }> {
-  const { operations, mode } = request;
+  const { mode } = request;
   try {
-    return await ctx.catalogue.write(async (tx) => {
-      const recording = historyRecording();
-      if (request.changeSet !== undefined && !recording) throw notFound(CHANGE_SET);
-      const earlier =
-        request.changeSet === undefined ? undefined : await reopen(tx, request.changeSet, caller);
-      const run = earlier
-        ? earlier.id
-        : recording
-          ? await startImportRun(tx, caller, { kind: 'bulk', fileName: CHANGE_SET_NAME })
-          : null;
-      const progress: Progress = { run, counts: { ...NO_COUNTS } };
-      const results: BulkResult[] = [];
-      await inChangeSet(run, async () => {
-        for (const op of operations) {
-          try {
-            results.push(
-              await tx.transaction((sp) =>
-                withUniqueConflicts(PRODUCT_CONFLICTS, () => apply(sp, op, caller, progress)),
-              ),
-            );
-          } catch (err) {
-            results.push(failure(err));
-          }
-        }
-      });
-      const failed = results.filter((r) => r.status >= 400).length;
-      if ((mode === 'all-or-nothing' && failed > 0) || failed === results.length) throw new Refused(results);
-      if (run !== null) await finish(tx, caller, run, progress.counts);
-      return { status: 200, body: { id: run, results } };
-    });
+    try {
+      // All or nothing needs no savepoint (two statements an operation) while every operation
+      // succeeds; at the first failure it is run again with them, to list every result.
+      return await attempt(ctx, request, caller, mode === 'each');
+    } catch (err) {
+      if (!(err instanceof Retry)) throw err;
+      return await attempt(ctx, request, caller, true);
+    }
   } catch (err) {
     if (!(err instanceof Refused)) throw err;
     const failed = err.results.filter((r) => r.status >= 400).length;
@@ -243,6 +228,40 @@ export async function runBulk(
     ).error!;
     return { status: 422, body: { id: null, error: refusal, results: err.results } };
   }
+}
+
+/** One run of the request in one transaction; `savepoints`: each operation in its own. */
+function attempt(ctx: DataContext, request: BulkRequest, caller: Account | null, savepoints: boolean) {
+  const { operations, mode } = request;
+  return ctx.catalogue.write(async (tx) => {
+    const recording = historyRecording();
+    if (request.changeSet !== undefined && !recording) throw notFound(CHANGE_SET);
+    const earlier = request.changeSet === undefined ? undefined : await reopen(tx, request.changeSet, caller);
+    const run = earlier
+      ? earlier.id
+      : recording
+        ? await startImportRun(tx, caller, { kind: 'bulk', fileName: CHANGE_SET_NAME })
+        : null;
+    const progress: Progress = { run, counts: { ...NO_COUNTS } };
+    const results: BulkResult[] = [];
+    const write = (op: BulkOperation, on: Tx) =>
+      withUniqueConflicts(PRODUCT_CONFLICTS, () => apply(on, op, caller, progress));
+    await inChangeSet(run, async () => {
+      for (const op of operations) {
+        try {
+          results.push(savepoints ? await tx.transaction((sp) => write(op, sp)) : await write(op, tx));
+        } catch (err) {
+          const result = failure(err);
+          if (!savepoints) throw new Retry();
+          results.push(result);
+        }
+      }
+    });
+    const failed = results.filter((r) => r.status >= 400).length;
+    if ((mode === 'all-or-nothing' && failed > 0) || failed === results.length) throw new Refused(results);
+    if (run !== null) await finish(tx, caller, run, progress.counts);
+    return { status: 200, body: { id: run, results } };
+  });
 }
 
 /**
