@@ -27,9 +27,10 @@ import {
 /**
  * Bulk product writes (docs/decisions/0065-bulk-operations-and-change-sets.md): each operation goes
  * through the product service's own writes (family scope, references, GTIN rule, barcode key,
- * attribute values, completeness, history entry and webhook event), in a savepoint of one
- * transaction, so a failed one leaves no trace and the others go on. The request is one change set:
- * an import run of kind `bulk`, whose triggers note each row's before-image for the undo.
+ * attribute values, completeness, history entry and webhook event), all in one transaction; in
+ * `each` mode each in a savepoint, so a failed one leaves no trace and the others go on. The request
+ * is one change set: an import run of kind `bulk`, whose triggers note each row's before-image for
+ * the undo.
  */
 
 const { schemas } = productResource;
@@ -266,8 +267,9 @@ function attempt(ctx: DataContext, request: BulkRequest, caller: Account | null,
 
 /**
  * Ends the request's part of the change set: the one family it wrote to (if only one) kept with it,
- * its counts of records (created, updated, deleted) as the whole change set has them, `import.completed` announced, each row noted as the request left
- * it (what an undo compares), and one history entry for the request.
+ * its counts of records (created, updated, deleted) as the whole change set has them,
+ * `import.completed` announced, each row noted as the request left it (what an undo compares), and
+ * one history entry for the request with the counts of its operations.
  */
 async function finish(tx: Tx, caller: Account | null, run: number, counts: Counts) {
   const [kept] = resultRows<{
