@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookMessages, webhookSubscriptions } from '../../db/schema';
+import { setHistoryRecording } from '../../lib/history';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness';
 import { scopedStaff } from '../../../test/scoped-staff';
 
@@ -613,4 +614,41 @@ describe('speed', () => {
     // About 13 s on PGlite on a busy two-core machine, 5 s on PostgreSQL; the bound leaves room.
     expect(seconds).toBeLessThan(60);
   }, 120_000);
+});
+
+describe('HISTORY=off', () => {
+  it('writes the operations but keeps no change set to append to or undo', async () => {
+    const off = await createTestApp({ env: { HISTORY: 'off' } });
+    try {
+      const token = await off.adminToken();
+      const send = async (url: string, payload: object) => {
+        const res = await off.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+        return { status: res.statusCode, body: res.json<Answer & { id: number }>() };
+      };
+      const fam = (await send('/api/family', { nameEn: 'Quiet Co', nameAr: 'شركة هادئة' })).body.id;
+      const cat = (await send('/api/category', { nameEn: 'Salt', nameAr: 'ملح', family: fam })).body.id;
+      const written = await send('/api/product/bulk', {
+        mode: 'each',
+        operations: [
+          {
+            op: 'upsert',
+            match: { family: fam, number: '1' },
+            data: { nameEn: 'Sea salt', nameAr: 'ملح بحري', category: cat },
+          },
+        ],
+      });
+      expect(written.status).toBe(200);
+      expect(written.body).toEqual({ id: null, results: [{ status: 201, id: expect.any(Number) }] });
+      const appended = await send('/api/product/bulk', {
+        mode: 'each',
+        changeSet: 1,
+        operations: [{ op: 'patch', id: written.body.results[0]!.id, data: { cost: 1 } }],
+      });
+      expect(appended.status).toBe(404);
+    } finally {
+      await off.close();
+      // The setting is the process's: the files that run after this one in it keep the history.
+      setHistoryRecording(true);
+    }
+  });
 });
