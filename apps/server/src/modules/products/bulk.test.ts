@@ -301,6 +301,18 @@ describe('a malformed request', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('documents the bulk request, its 422 answer and the undo', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>>;
+    }>();
+    const bulkOp = doc.paths['/api/product/bulk']!.post!;
+    expect(bulkOp.operationId).toBe('bulkProducts');
+    expect(Object.keys(bulkOp.responses)).toEqual(expect.arrayContaining(['200', '400', '422']));
+    expect(doc.paths['/api/product/bulk/{id}/undo']!.post!.operationId).toBe('undoBulkProducts');
+  });
+});
+
 describe('family scope', () => {
   it("refuses an editor another family's products (404) and changes nothing else", async () => {
     const editor = staff.tokens['editor-a'];
