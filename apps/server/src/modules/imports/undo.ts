@@ -31,6 +31,9 @@ async function putBack(tx: Tx, run: number, skip: Conflict[], caller: Account | 
   await inChangeSet(run, async () => {
     for (const { bin } of binned) await restoreBinEntryIn(tx, Number(bin), caller);
   });
+  // A product the change set created and then deleted never was: its bin entry goes too.
+  await tx.execute(sql`delete from bin_entries b using import_changes c
+    where ${mine('product')} and c.before is null and c.bin_entry_id = b.id`);
   for (const level of UNDO_LEVELS) {
     const table = sql.identifier(level.table);
     // A column the record lacks was added by a later release: it is left as it is, not cleared.

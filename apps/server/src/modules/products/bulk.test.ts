@@ -494,6 +494,40 @@ describe('undo', () => {
     expect(await product(b)).toMatchObject({ cost: 12, nameEn: 'Edited later' });
   });
 
+  it('brings back a product patched and then deleted as it was, and drops one created and deleted from the bin', async () => {
+    const id = await newProduct();
+    const before = await snapshot();
+    const { body } = await bulk({
+      mode: 'each',
+      operations: [
+        { op: 'patch', id, data: { nameEn: 'Briefly renamed', cost: 99 } },
+        { op: 'delete', id },
+        {
+          op: 'upsert',
+          match: { family, number: '940001' },
+          data: { nameEn: 'Fleeting', nameAr: 'عابر', category },
+        },
+        { op: 'upsert', match: { family, number: '940001' }, data: { cost: 2 } },
+      ],
+    });
+    expect(body.results.map((r) => r.status)).toEqual([200, 204, 201, 200]);
+    const fleeting = body.results[2]!.id!;
+    const removed = await bulk({
+      mode: 'each',
+      changeSet: body.id,
+      operations: [{ op: 'delete', id: fleeting }],
+    });
+    expect(removed.body.results).toEqual([{ status: 204, id: fleeting }]);
+    const undo = await call('POST', `/api/product/bulk/${body.id}/undo`);
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(await snapshot()).toEqual(before);
+    expect(await product(fleeting)).toBeNull();
+    const bin = (await call('GET', `/api/bin?family=${family}&limit=100`)).json<{
+      data: { entityId: number }[];
+    }>();
+    expect(bin.data.map((e) => e.entityId)).not.toContain(fleeting);
+  });
+
   it('a deleted product restored since is a conflict', async () => {
     const id = await newProduct();
     const { body } = await bulk({ mode: 'each', operations: [{ op: 'delete', id }] });
