@@ -19,6 +19,8 @@ export const API_PATHS = {
   families: '/family',
   categories: '/category',
   products: '/product',
+  productBulk: '/product/bulk',
+  productBulkUndo: '/product/bulk/:id/undo',
   synonyms: '/synonyms',
   synonymsExport: '/synonyms/export.csv',
   synonymsImport: '/synonyms/import/:family',

@@ -180,6 +180,15 @@ export const ERROR_TEMPLATES = {
   'bin.cannotRestoreMore': 'Cannot restore: {reason} (and {more:n} more)',
   'bin.ownerGone': '{record} "{name}": its {owner} (id {id:n}) is no longer there; restore it first',
 
+  // Bulk product writes and their change sets.
+  'bulk.matchKey': 'must name either number or barcode, not both',
+  'bulk.tooManyOperations': 'must hold at most {max:n} operations in one request',
+  'bulk.failed': '{count:n} of {total:n} operations failed; nothing was written',
+  'bulk.matchAmbiguous': '{count:n} products of this family have this code: patch the one meant by its id',
+  'bulk.changeSetUndone': 'This change set was undone: send the writes as a new one',
+  'bulk.changeSetElsewhere':
+    'This change set was made by another caller or in other families: send the writes as a new one',
+
   ...TRANSFER_TEMPLATES,
 } as const satisfies Record<string, string>;
 

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { listOf, PagingQuerySchema } from './common';
 import { ImportReportSchema } from './imports';
 
-const Counts = z.object({ created: z.number().int(), updated: z.number().int() });
+const Counts = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  /** A bulk change set's products deleted (into the recycle bin). */
+  deleted: z.number().int().optional(),
+});
 
 /** GET /api/import: one import that wrote to the catalogue, or a feed run that failed; newest first. */
 const ImportRunSchema = z.object({

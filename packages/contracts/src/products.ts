@@ -31,7 +31,7 @@ const MAX_COST = 9_999_999_999.99; // numeric(12, 2)
  * often copied from its label in groups ("6 281000 000017"), whether it is typed in the form or comes
  * in an import file. Empty means none.
  */
-const DigitStringSchema = z
+export const DigitStringSchema = z
   .union([z.string(), z.number()], { error: DIGITS_ONLY })
   .nullish()
   .transform((v, ctx) => {

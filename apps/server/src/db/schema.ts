@@ -241,6 +241,11 @@ export const importChanges = pgTable(
     before: jsonb(),
     /** The row as the import left it (null for imports before this was kept): what an undo compares. */
     after: jsonb(),
+    /**
+     * A bulk change set's delete: the recycle bin entry that holds the row (`before` is the row as
+     * it was), which the undo restores. Null for every other change.
+     */
+    binEntryId: integer(),
   },
   (t) => [primaryKey({ columns: [t.importId, t.entity, t.entityId] })],
 );

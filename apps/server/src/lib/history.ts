@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Account } from '@dalil/contracts/auth';
 import type { Activity, ActivityAction, ActivityEntity, FieldChanges } from '@dalil/contracts/activity';
 import type { Db, Tx } from '../db/client';
@@ -80,9 +81,21 @@ export async function recordChange(
   return row!.id;
 }
 
+/** The change set (import run) the writes of the running work belong to, when there is one. */
+const changeSets = new AsyncLocalStorage<number>();
+
+/**
+ * Runs `work` with every entry it records linked to the import run `run` (a bulk change set,
+ * docs/decisions/0065-bulk-operations-and-change-sets.md): the entries name it as an import's do, so
+ * the history shows what the change set wrote and its undo goes with them.
+ */
+export const inChangeSet = <T>(run: number | null, work: () => Promise<T>): Promise<T> =>
+  run === null ? work() : changeSets.run(run, work);
+
 /** The activity row of one entry, whichever way it is written. */
 const activityRow = (actor: Account | null, entry: HistoryEntry, changes: FieldChanges) => ({
   ...actorColumns(actor),
+  importId: changeSets.getStore() ?? null,
   action: entry.action,
   entity: entry.entity,
   entityId: entry.entityId,

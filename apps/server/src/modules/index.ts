@@ -18,6 +18,7 @@ import { importRoutes } from './imports/imports.routes';
 import { mediaRoutes } from './media/media.routes';
 import { mediaSweeper } from './media/media-sweeper';
 import { pagesRoutes } from './pages/pages.routes';
+import { productBulkRoutes } from './product-bulk/bulk.routes';
 import { RESOURCE_MODULES } from './resources';
 import { searchCachePlugin } from './search/search-cache-plugin';
 import { sitemapRoutes } from './sitemap/sitemap.routes';
@@ -46,6 +47,7 @@ export const APP_MODULES: readonly AppModule[] = [
   { name: 'retention sweep', register: (app) => app.ctx.config.jobs && retentionSweep(app) },
   { name: 'publish dates', register: (app) => app.ctx.config.jobs && publishDateAnnouncer(app) },
   { name: 'import runs', register: importRunRoutes },
+  { name: 'product bulk', register: productBulkRoutes },
   { name: 'bin', register: binRoutes },
   { name: 'synonym CSV', register: (app) => app.register(synonymCsvRoutes) },
   { name: 'attribute sets', register: attributeSetRoutes },

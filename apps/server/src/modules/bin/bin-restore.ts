@@ -113,40 +113,70 @@ export function restoreBinEntry(ctx: DataContext, id: number, caller: Account | 
         ? new HttpError(409, 'bin.cannotRestoreMore', { reason, more: problems.length - 1 }, { details })
         : new HttpError(409, 'bin.cannotRestore', { reason }, { details });
     }
-    const counts = (await binCounts(tx, [id])).get(id)!;
-    await reinsert(tx, id, 'family');
-    await reinsert(tx, id, 'category', sql`and b.row->>'parent_id' is null`);
-    await reinsert(tx, id, 'category', sql`and b.row->>'parent_id' is not null`);
-    if (entry.entity === 'product') await dropLostSubCategory(tx, id);
-    await reinsert(tx, id, 'product');
-    await reinsert(tx, id, 'synonym');
-    await reinsert(tx, id, 'attribute');
-    await reindexProducts(tx, id);
-    const movedBack =
-      entry.entity === 'category' && entry.parentId !== null
-        ? await takeProductsBack(tx, entry.entityId, entry.parentId, entry.movedProducts, caller)
-        : 0;
-    // The restored products' attributes may have changed while they were in the bin.
-    await recomputeCompleteness(
-      tx,
-      sql`${products.id} in (select entity_id from ${binRows} where entry_id = ${id} and entity = 'product')`,
-    );
-    const activity = await recordChange(tx, caller, {
-      entity: entry.entity,
-      action: 'revert',
-      entityId: entry.entityId,
-      family: entry.familyId,
-      before: null,
-      after: await rootSnapshot(tx, entry),
-    });
-    await tx.delete(binEntries).where(eq(binEntries.id, id));
-    return {
-      entity: entry.entity,
-      entityId: entry.entityId,
-      family: entry.familyId,
-      counts,
-      movedBack,
-      activity,
-    };
+    return restoreChecked(tx, entry, caller);
   });
+}
+
+/**
+ * What would keep a bin entry from coming back (a barcode taken since, its category gone), each as
+ * a sentence; none when there is no such entry. For an undo that restores entries in its own
+ * transaction (a bulk change set's deletes).
+ */
+export async function binRestoreProblems(tx: Tx, id: number): Promise<string[]> {
+  const [entry] = await tx.select().from(binEntries).where(eq(binEntries.id, id));
+  if (!entry) return [];
+  return (await restoreConflicts(tx, entry)).map((p) => toDetail(p).message);
+}
+
+/**
+ * Restores a bin entry in the caller's transaction once its problems were found to be none, its
+ * history entry recorded as an `undo`.
+ */
+export async function restoreBinEntryIn(tx: Tx, id: number, caller: Account | null): Promise<void> {
+  const [entry] = await tx.select().from(binEntries).where(eq(binEntries.id, id)).for('update');
+  if (entry) await restoreChecked(tx, entry, caller, 'undo');
+}
+
+async function restoreChecked(
+  tx: Tx,
+  entry: Entry,
+  caller: Account | null,
+  action: 'revert' | 'undo' = 'revert',
+): Promise<Restored> {
+  const id = entry.id;
+  const counts = (await binCounts(tx, [id])).get(id)!;
+  await reinsert(tx, id, 'family');
+  await reinsert(tx, id, 'category', sql`and b.row->>'parent_id' is null`);
+  await reinsert(tx, id, 'category', sql`and b.row->>'parent_id' is not null`);
+  if (entry.entity === 'product') await dropLostSubCategory(tx, id);
+  await reinsert(tx, id, 'product');
+  await reinsert(tx, id, 'synonym');
+  await reinsert(tx, id, 'attribute');
+  await reindexProducts(tx, id);
+  const movedBack =
+    entry.entity === 'category' && entry.parentId !== null
+      ? await takeProductsBack(tx, entry.entityId, entry.parentId, entry.movedProducts, caller)
+      : 0;
+  // The restored products' attributes may have changed while they were in the bin.
+  await recomputeCompleteness(
+    tx,
+    sql`${products.id} in (select entity_id from ${binRows} where entry_id = ${id} and entity = 'product')`,
+  );
+  const activity = await recordChange(tx, caller, {
+    entity: entry.entity,
+    action,
+    entityId: entry.entityId,
+    family: entry.familyId,
+    before: null,
+    after: await rootSnapshot(tx, entry),
+  });
+  await tx.delete(binEntries).where(eq(binEntries.id, id));
+  return {
+    entity: entry.entity,
+    entityId: entry.entityId,
+    family: entry.familyId,
+    counts,
+    movedBack,
+    activity,
+  };
 }

@@ -19,6 +19,8 @@ import { binCounts } from '../../lib/recycle-bin';
 
 /** The activity log's revert of a delete restores the record from the bin. */
 export { revertBinned } from './bin-revert';
+/** A bulk change set's undo brings its deleted products back from the bin in its own transaction. */
+export { binRestoreProblems, restoreBinEntryIn } from './bin-restore';
 
 type Entry = typeof binEntries.$inferSelect;
 const DAY_MS = 86_400_000;

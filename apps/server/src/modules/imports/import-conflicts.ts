@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { resultRows } from '../../lib/db-helpers';
+import { binRestoreProblems } from '../bin/bin.service';
 
 /** Per level: its table, and the columns an undo puts back (what an import may have changed). */
 export const UNDO_LEVELS = [
@@ -55,6 +56,31 @@ export async function rememberImportResult(tx: Tx, run: number): Promise<void> {
 }
 
 /**
+ * The rows a bulk change set deleted (into the recycle bin) that its undo cannot bring back: one
+ * that exists again (restored or reverted since), one whose bin entry is gone (removed for good), or
+ * one the bin would refuse to restore (its barcode taken since, its category gone). A row the change
+ * set created and then deleted has nothing to bring back.
+ */
+async function deleteConflicts(tx: Tx, run: number): Promise<Conflict[]> {
+  const rows = resultRows<{ entity: string; id: number; bin: number; reason: string | null }>(
+    await tx.execute(sql`
+      select c.entity, c.entity_id as id, c.bin_entry_id as bin,
+        case when t.id is not null then 'changed since' when b.id is null then 'deleted since' end as reason
+      from import_changes c
+      left join products t on t.id = c.entity_id
+      left join bin_entries b on b.id = c.bin_entry_id
+      where c.import_id = ${run} and c.entity = 'product' and c.bin_entry_id is not null
+        and c.before is not null`),
+  );
+  const conflicts: Conflict[] = [];
+  for (const row of rows) {
+    const reason = row.reason ?? (await binRestoreProblems(tx, Number(row.bin)))[0];
+    if (reason) conflicts.push({ entity: row.entity, id: Number(row.id), reason });
+  }
+  return conflicts;
+}
+
+/**
  * The rows of the import that someone changed or deleted since, and the families and categories it
  * created that have gained rows it did not write. A row the import updated conflicts when a column
  * the undo puts back differs from what the import left; a row it created (which the undo deletes)
@@ -72,7 +98,7 @@ export async function conflictsOf(tx: Tx, run: number): Promise<Conflict[]> {
           case when t.id is null then 'deleted since' else 'changed since' end as reason
         from import_changes c
         left join ${sql.identifier(level.table)} t on t.id = c.entity_id
-        where c.import_id = ${run} and c.entity = ${level.entity}
+        where c.import_id = ${run} and c.entity = ${level.entity} and c.bin_entry_id is null
           and (t.id is null or case
             when c.after is null
               then t.updated_at is distinct from (select at from import_runs where id = ${run})
@@ -95,7 +121,7 @@ export async function conflictsOf(tx: Tx, run: number): Promise<Conflict[]> {
           and not exists (select 1 from import_changes o where o.import_id = ${run}
             and o.entity = 'product' and o.entity_id = p.id))`),
   );
-  return [...conflicts, ...holding]
+  return [...conflicts, ...holding, ...(await deleteConflicts(tx, run))]
     .map((r) => ({ ...r, id: Number(r.id) }))
     .sort((a, b) => a.entity.localeCompare(b.entity) || a.id - b.id);
 }

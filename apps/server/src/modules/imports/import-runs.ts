@@ -6,7 +6,11 @@ import { importRuns } from '../../db/schema';
 import { actorOf } from '../../lib/api-key-caller';
 import { enqueueWebhookEvents } from '../../lib/webhook-outbox';
 
-type Counts = Record<'families' | 'categories' | 'products', { created: number; updated: number }>;
+/** Records created and updated per level; a bulk change set also counts the products it deleted. */
+type Counts = Record<
+  'families' | 'categories' | 'products',
+  { created: number; updated: number; deleted?: number }
+>;
 
 /**
  * Opens the record of an import inside its transaction, and tells the database's import triggers to
@@ -17,7 +21,8 @@ export async function startImportRun(
   tx: Tx,
   caller: Account | null,
   options: {
-    kind: ImportKind;
+    /** The file's kind, or `bulk` for a change set of bulk product writes. */
+    kind: ImportKind | 'bulk';
     fileName?: string;
     family?: number;
     /** The scheduled feed that fetched the file. */
@@ -55,7 +60,10 @@ export async function finishImportRun(
 ): Promise<void> {
   await tx.execute(sql`select set_config('dalil.import_run', '', true)`);
   const kept = Object.fromEntries(
-    Object.entries(counts).map(([level, c]) => [level, { created: c.created, updated: c.updated }]),
+    Object.entries(counts).map(([level, c]) => [
+      level,
+      { created: c.created, updated: c.updated, ...(c.deleted === undefined ? {} : { deleted: c.deleted }) },
+    ]),
   );
   const [row] = await tx
     .update(importRuns)

@@ -43,6 +43,10 @@ export { sheetColumns } from './sheet-columns';
 export { importTempDir } from './import-temp';
 export { detectUploadFormat } from './upload-format';
 export { keepImportReport, recordFailedImportRun } from './import-runs';
+/** A bulk change set (modules/product-bulk) is an import run, noted, ended and undone as one. */
+export { finishImportRun, startImportRun } from './import-runs';
+export { rememberImportResult } from './import-conflicts';
+export { mayUndo, undoImport } from './undo';
 /** Exports write attribute cells as imports read them. */
 export { formatAttributeCell } from './attribute-cells';
 

@@ -6,7 +6,8 @@ import { importChanges, importRuns } from '../../db/schema';
 import type { DataContext } from '../../lib/context';
 import { conflict, HttpError, notFound } from '../../lib/errors';
 import { canWrite } from '../../lib/family-scope';
-import { recordChange } from '../../lib/history';
+import { inChangeSet, recordChange } from '../../lib/history';
+import { restoreBinEntryIn } from '../bin/bin.service';
 import { recordImportedRows } from './import-history';
 import { conflictsOf, UNDO_LEVELS, type Conflict } from './import-conflicts';
 import { resultRows } from '../../lib/db-helpers';
@@ -16,10 +17,23 @@ import { recomputeCompleteness } from '../../lib/completeness';
  * Puts the import's updated rows back and deletes its created ones, except `skip`. An import recorded
  * by an earlier release lacks the columns added since: those keep today's values.
  */
-async function putBack(tx: Tx, run: number, skip: Conflict[]) {
+async function putBack(tx: Tx, run: number, skip: Conflict[], caller: Account | null) {
   const skipped = sql.param(skip.map((c) => `${c.entity}:${c.id}`));
   const mine = (entity: string) => sql`c.import_id = ${run} and c.entity = ${entity}
     and not (c.entity || ':' || c.entity_id) = any(${skipped}::text[])`;
+  // A bulk change set's deletes come back from the recycle bin first (their own history entries, as
+  // undone with the change set); a row it updated before deleting is then put back below.
+  const binned = resultRows<{ bin: number }>(
+    await tx.execute(sql`select c.bin_entry_id as bin from import_changes c
+      where ${mine('product')} and c.bin_entry_id is not null and c.before is not null
+      order by c.entity_id`),
+  );
+  await inChangeSet(run, async () => {
+    for (const { bin } of binned) await restoreBinEntryIn(tx, Number(bin), caller);
+  });
+  // A product the change set created and then deleted never was: its bin entry goes too.
+  await tx.execute(sql`delete from bin_entries b using import_changes c
+    where ${mine('product')} and c.before is null and c.bin_entry_id = b.id`);
   for (const level of UNDO_LEVELS) {
     const table = sql.identifier(level.table);
     // A column the record lacks was added by a later release: it is left as it is, not cleared.
@@ -79,7 +93,7 @@ export async function undoImport(
       .select({ n: count() })
       .from(importChanges)
       .where(eq(importChanges.importId, id));
-    await putBack(tx, id, conflicts);
+    await putBack(tx, id, conflicts, caller);
     await tx
       .update(importRuns)
       .set({ undoneAt: new Date() })
@@ -128,7 +142,7 @@ async function touchedFamilies(tx: Tx, run: number): Promise<number[]> {
 }
 
 /** Admins undo any import; anyone else only one whose every family they may still write. */
-async function mayUndo(tx: Tx, run: number, family: number | null, caller: Account | null) {
+export async function mayUndo(tx: Tx, run: number, family: number | null, caller: Account | null) {
   if (caller?.role === 'admin') return true;
   const families = await touchedFamilies(tx, run);
   if (family !== null) families.push(family);

@@ -167,15 +167,34 @@ async function checkReferences(tx: Tx, input: ProductInput, caller: Account | nu
 }
 
 /** A product's natural key is (family, barcode) when it has a barcode (docs/architecture.md, "Import pipeline"). */
-const CONFLICTS = {
+export const PRODUCT_CONFLICTS = {
   products_family_barcode_key: {
     field: 'barcode',
     message: 'Another product of this family already has this barcode',
   },
 };
 
+/** A product as its PATCH reads it before laying the patch over it: what the caller may see. */
+export const productAsRead = async (tx: Tx, row: typeof products.$inferSelect, caller: Account | null) =>
+  shown(row, await familyAttributes(tx, row.familyId), caller);
+
 /** One product's update in the caller's transaction; a revert records it as `revert`. */
 async function updateProduct(
+  tx: Tx,
+  id: number,
+  input: ProductInput,
+  caller: Account | null,
+  action: 'update' | 'revert' = 'update',
+) {
+  const row = await writeProductUpdate(tx, id, input, caller, action);
+  return shown(row, await familyAttributes(tx, row.familyId), caller);
+}
+
+/**
+ * One product's update in the caller's transaction, answering its row as written: its lock, family
+ * scope, references, attribute values, completeness and history entry, as every product write does.
+ */
+export async function writeProductUpdate(
   tx: Tx,
   id: number,
   input: ProductInput,
@@ -201,7 +220,53 @@ async function updateProduct(
     before,
     after,
   });
-  return shown(row, await familyAttributes(tx, row.familyId), caller);
+  return row;
+}
+
+/** One product's create in the caller's transaction, answering its row as written. */
+export async function writeProductCreate(tx: Tx, input: ProductInput, caller: Account | null) {
+  await checkReferences(tx, input, caller);
+  const values = await valuesToStore(tx, input, undefined, 'create');
+  const [inserted] = await tx
+    .insert(products)
+    .values({ status: 'published', ...toColumns(input, values) })
+    .returning({ id: products.id });
+  const row = await withCompleteness(tx, inserted!.id);
+  const after = toProduct(row);
+  await recordChange(tx, caller, {
+    ...HISTORY,
+    action: 'create',
+    entityId: row.id,
+    family: after.family,
+    before: null,
+    after,
+  });
+  return row;
+}
+
+/**
+ * One product's delete in the caller's transaction: into the recycle bin, recorded; answers the bin
+ * entry that holds it.
+ */
+export async function writeProductDelete(tx: Tx, id: number, caller: Account | null): Promise<number> {
+  let entry = 0;
+  await crud.deleteRecorded(tx, caller, id, {
+    table: products,
+    what: 'Product',
+    entity: 'product',
+    family: (row) => row.familyId,
+    snapshot: toProduct,
+    toBin: async (tx, row) => {
+      entry = await copyToBin(tx, caller, {
+        entity: 'product',
+        row,
+        family: row.familyId,
+        takes: { product: eq(products.id, id) },
+      });
+      return entry;
+    },
+  });
+  return entry;
 }
 
 const HISTORY = { entity: 'product' } as const;
@@ -213,48 +278,20 @@ const productService: crud.CrudService<typeof productResource.schemas> = {
   },
   read: getProduct,
   create: (ctx, input, caller) =>
-    crud.withUniqueConflicts(CONFLICTS, () =>
+    crud.withUniqueConflicts(PRODUCT_CONFLICTS, () =>
       ctx.catalogue.write(async (tx) => {
-        await checkReferences(tx, input, caller);
-        const values = await valuesToStore(tx, input, undefined, 'create');
-        const [inserted] = await tx
-          .insert(products)
-          .values({ status: 'published', ...toColumns(input, values) })
-          .returning({ id: products.id });
-        const row = await withCompleteness(tx, inserted!.id);
-        const after = toProduct(row);
-        await recordChange(tx, caller, {
-          ...HISTORY,
-          action: 'create',
-          entityId: row.id,
-          family: after.family,
-          before: null,
-          after,
-        });
+        const row = await writeProductCreate(tx, input, caller);
         return shown(row, await familyAttributes(tx, row.familyId), caller);
       }),
     ),
   update: (ctx, id, input, caller) =>
-    crud.withUniqueConflicts(CONFLICTS, () =>
+    crud.withUniqueConflicts(PRODUCT_CONFLICTS, () =>
       ctx.catalogue.write((tx) => updateProduct(tx, id, input, caller)),
     ),
   remove: (ctx, id, caller) =>
-    ctx.catalogue.write((tx) =>
-      crud.deleteRecorded(tx, caller, id, {
-        table: products,
-        what: 'Product',
-        entity: 'product',
-        family: (row) => row.familyId,
-        snapshot: toProduct,
-        toBin: (tx, row) =>
-          copyToBin(tx, caller, {
-            entity: 'product',
-            row,
-            family: row.familyId,
-            takes: { product: eq(products.id, id) },
-          }),
-      }),
-    ),
+    ctx.catalogue.write(async (tx) => {
+      await writeProductDelete(tx, id, caller);
+    }),
 };
 
 const productColumns = revertColumns(products, productResource);
