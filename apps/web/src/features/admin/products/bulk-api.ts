@@ -1,4 +1,6 @@
+import { API_PATHS, withParams } from '@dalil/contracts/api-paths';
 import { MAX_LIST_LIMIT } from '@dalil/contracts/constants';
+import type { BulkResponse } from '@dalil/contracts/product-bulk';
 import type { PublicationStatus } from '@dalil/contracts/publication';
 import type { ListSelection } from '../../../components/list-kit-selection-state';
 import { apiRequest } from '../../../lib/api-client';
@@ -22,15 +24,6 @@ export interface BulkOutcome {
   changeSet: number | null;
   changed: number;
   failed: BulkFailure[];
-}
-
-interface BulkAnswer {
-  id: number | null;
-  results: {
-    status: number;
-    id?: number;
-    error?: { code?: string; params?: ErrorParams; message: string };
-  }[];
 }
 
 /**
@@ -84,7 +77,7 @@ export async function applyBulkChange(
   onProgress('writing', 0, ids.length);
   for (let start = 0; start < ids.length; start += PER_REQUEST) {
     const chunk = ids.slice(start, start + PER_REQUEST);
-    const answer = await apiRequest<BulkAnswer>('/product/bulk', {
+    const answer = await apiRequest<BulkResponse>(API_PATHS.productBulk, {
       method: 'POST',
       body: {
         mode: 'each',
@@ -94,14 +87,18 @@ export async function applyBulkChange(
     });
     outcome.changeSet ??= answer.id;
     answer.results.forEach((result, i) => {
-      if (result.status < 300) outcome.changed += 1;
-      else
-        outcome.failed.push({
-          id: chunk[i]!,
-          code: result.error?.code,
-          params: result.error?.params,
-          message: result.error?.message ?? String(result.status),
-        });
+      if (result.status < 300) {
+        outcome.changed += 1;
+        return;
+      }
+      // A refused field says more than the refusal as a whole ("the category is not in this family").
+      const why = result.error?.details?.[0] ?? result.error;
+      outcome.failed.push({
+        id: chunk[i]!,
+        code: why?.code,
+        params: why?.params,
+        message: why?.message ?? String(result.status),
+      });
     });
     onProgress('writing', Math.min(ids.length, start + chunk.length), ids.length);
   }
@@ -110,7 +107,7 @@ export async function applyBulkChange(
 
 /** Takes a bulk change back whole; with `skipConflicts`, except the products changed since. */
 export const undoBulkChange = (changeSet: number, skipConflicts: boolean) =>
-  apiRequest(`/product/bulk/${changeSet}/undo`, {
+  apiRequest(withParams(API_PATHS.productBulkUndo, { id: changeSet }), {
     method: 'POST',
     query: skipConflicts ? { skipConflicts: 'true' } : {},
   });
