@@ -181,6 +181,9 @@ export function crudRoutes<S extends ResourceSchemas>(
           }
           if (asked !== undefined && asked !== '*' && !asked.includes(version))
             throw preconditionFailed(version);
+          // A record shows its status as read (`scheduled`, or `published` once a draft's date has
+          // passed): a patch that does not set the status leaves the stored one as it is.
+          if ('publishAt' in current && !('status' in r.body)) delete current.status;
           const parsed = schemas.updateBody.safeParse(applyMergePatch(current, fields, r.body));
           if (!parsed.success) {
             const details = zodDetails(parsed.error);

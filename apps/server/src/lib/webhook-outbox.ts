@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
 import { executeNamed } from '../db/prepared';
+import { withShownStatus } from './publication';
 import { webhookDeliveries, webhookMessages, webhookSubscriptions } from '../db/schema';
 
 // The webhooks' outbox (docs/decisions/0051-webhooks.md): an event is written in the transaction of
@@ -85,10 +86,9 @@ export async function eventWanted(
  */
 function shownBody(event: OutboxEvent): OutboxEvent {
   const { data } = event;
-  if (!/^(product|family)\./.test(event.type)) return event;
-  if (data.status !== 'draft' || typeof data.publishAt !== 'string') return event;
-  const status = Date.parse(data.publishAt) <= Date.now() ? 'published' : 'scheduled';
-  return { ...event, data: { ...data, status } };
+  if (!/^(product|family)\./.test(event.type) || typeof data.status !== 'string') return event;
+  const publishAt = typeof data.publishAt === 'string' ? data.publishAt : null;
+  return { ...event, data: withShownStatus({ ...data, status: data.status, publishAt }, new Date()) };
 }
 
 /**

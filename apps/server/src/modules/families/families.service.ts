@@ -22,6 +22,7 @@ import {
   seesDrafts,
   statusFilter,
   visibleFamilies,
+  withShownStatus,
 } from '../../lib/publication';
 import { copyToBin } from '../../lib/recycle-bin';
 import { and } from 'drizzle-orm';
@@ -63,7 +64,10 @@ async function getFamily(
   // A visitor learns nothing of a draft family: it answers as if it did not exist.
   if (!staff && !isPublished(row, at)) throw notFound('Family');
   const { completeAr, completeEn, ...linked } = counts;
-  return { ...toFamily(row), counts: { ...linked, complete: { ar: completeAr, en: completeEn } } };
+  return {
+    ...withShownStatus(toFamily(row), at),
+    counts: { ...linked, complete: { ar: completeAr, en: completeEn } },
+  };
 }
 
 type FamilyInput = z.output<typeof familyResource.schemas.updateBody>;
@@ -106,7 +110,7 @@ async function updateFamily(
     before: toFamily(current),
     after,
   });
-  return after;
+  return withShownStatus(after, new Date());
 }
 
 /**
@@ -128,7 +132,7 @@ const familyService: crud.CrudService<typeof familyResource.schemas> = {
         containsAny(query.search, families.nameEn, families.nameAr),
       ),
       query,
-      toFamily,
+      (row) => withShownStatus(toFamily(row), at),
     );
   },
   read: getFamily,
@@ -149,7 +153,7 @@ const familyService: crud.CrudService<typeof familyResource.schemas> = {
           before: null,
           after,
         });
-        return after;
+        return withShownStatus(after, new Date());
       }),
     ),
   update: (ctx, id, input, caller) =>

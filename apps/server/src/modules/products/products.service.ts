@@ -24,7 +24,13 @@ import { toColumns, valuesToStore, withCompleteness, type ProductInput } from '.
 import { canWrite, familyFilter, requireReadable, requireWritable } from '../../lib/family-scope';
 import { recordChange } from '../../lib/history';
 import { lockExisting } from '../../lib/record-version';
-import { isPublished, seesDrafts, statusFilter, visibleProducts } from '../../lib/publication';
+import {
+  isPublished,
+  seesDrafts,
+  statusFilter,
+  visibleProducts,
+  withShownStatus,
+} from '../../lib/publication';
 import { copyToBin } from '../../lib/recycle-bin';
 import type { Account } from '@dalil/contracts/auth';
 
@@ -56,7 +62,7 @@ export const toProduct = (row: typeof products.$inferSelect): Product => ({
 });
 
 /**
- * A product as the caller reads it: the values of its category's attributes they may see, and with
+ * A product as the caller reads it, with its shown status (`scheduled` while its publish date is ahead): the values of its category's attributes they may see, and with
  * `definitions`, what a catalogue page needs to show them (`attributeDefinitions`).
  */
 const shown = (
@@ -64,11 +70,12 @@ const shown = (
   all: AttributeRow[],
   caller: Account | null,
   definitions = false,
+  now = new Date(),
 ): Product => {
   const product = toProduct(row);
   const attributes = shownValues(row.attributes, all, product, caller);
   return {
-    ...product,
+    ...withShownStatus(product, now),
     attributes,
     ...(definitions ? { attributeDefinitions: shownDefinitions(attributes, all) } : {}),
   };
@@ -79,13 +86,14 @@ async function shownPage(
   db: Db | Tx,
   rows: (typeof products.$inferSelect)[],
   caller: Account | null,
-  definitions = false,
+  definitions: boolean,
+  now: Date,
 ) {
   const byFamily = await attributesByFamily(
     db,
     rows.map((r) => r.familyId),
   );
-  return rows.map((row) => shown(row, byFamily.get(row.familyId) ?? [], caller, definitions));
+  return rows.map((row) => shown(row, byFamily.get(row.familyId) ?? [], caller, definitions, now));
 }
 
 /** Admin list: id order; search matches either name (normalized as search text is) or an exact code. */
@@ -132,7 +140,7 @@ async function getProduct({ db, now }: DataContext, id: number, caller: Account 
     // A visitor learns nothing of a draft: it answers as if it did not exist.
     if (!isPublished(row, at) || !family || !isPublished(family, at)) throw notFound('Product');
   }
-  return shown(row, await familyAttributes(db, row.familyId), caller, true);
+  return shown(row, await familyAttributes(db, row.familyId), caller, true, now());
 }
 
 /** A product's family is always its category's family, and one the caller may write to; its
@@ -208,8 +216,9 @@ const HISTORY = { entity: 'product' } as const;
 
 const productService: crud.CrudService<typeof productResource.schemas> = {
   list: async ({ db, now }, query, caller) => {
-    const page = await crud.listPage(db, products, productFilter(query, caller, now()), query, (r) => r);
-    return { ...page, data: await shownPage(db, page.data, caller, query.definitions === 'shown') };
+    const at = now();
+    const page = await crud.listPage(db, products, productFilter(query, caller, at), query, (r) => r);
+    return { ...page, data: await shownPage(db, page.data, caller, query.definitions === 'shown', at) };
   },
   read: getProduct,
   create: (ctx, input, caller) =>
