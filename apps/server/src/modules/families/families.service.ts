@@ -25,6 +25,7 @@ import {
   withShownStatus,
 } from '../../lib/publication';
 import { copyToBin } from '../../lib/recycle-bin';
+import { announceWhere } from '../webhooks/record-events';
 import { and } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
@@ -176,6 +177,9 @@ const familyService: crud.CrudService<typeof familyResource.schemas> = {
             synonym: eq(synonymGroups.familyId, id),
             attribute: eq(attributes.familyId, id),
           };
+          // Its categories and products are deleted too: announced before they go.
+          await announceWhere(tx, 'product', 'deleted', takes.product);
+          await announceWhere(tx, 'category', 'deleted', takes.category);
           const entry = await copyToBin(tx, caller, { entity: 'family', row, family: id, takes });
           // The attributes have no foreign key to cascade through (db/schema-attributes.ts).
           await tx.delete(attributes).where(eq(attributes.familyId, id));

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { categories, families, products } from '../../db/schema';
 import { enqueueWebhookEvents, eventWanted, type OutboxEvent } from '../../lib/webhook-outbox';
@@ -111,4 +111,28 @@ export async function announceWritten(
   const ids = await wantedRows(tx, entity, what, written);
   if (ids.length === 0) return;
   await announceRows(tx, entity, what, await readRows(tx, entity, ids));
+}
+
+/**
+ * Announces `entity.what` for the rows of `entity` that `where` (a condition on its table) holds for,
+ * but `except` (the record the write announces through its history entry): the records a delete takes
+ * along into the recycle bin, read before it, or those a restore brings back, read after it.
+ */
+export async function announceWhere(
+  tx: Db | Tx,
+  entity: RecordEntity,
+  what: RecordOutcome,
+  where: SQL,
+  except?: number,
+): Promise<void> {
+  const wanted = await eventWanted(tx, `${entity}.${what}`);
+  if (!wanted) return;
+  const level = LEVELS[entity];
+  const rows: AnyRow[] = await tx.select().from(level.table).where(where).orderBy(level.table.id);
+  await announceRows(
+    tx,
+    entity,
+    what,
+    rows.filter((row) => row.id !== except && wanted(level.family(row))),
+  );
 }

@@ -127,7 +127,11 @@ describe('imports', () => {
     const report = await importAll(rows, 'second.csv');
     expect(report.products).toMatchObject({ created: 2, updated: 1 });
     const bodies = await received(r, secret, 3);
-    expect(bodies.map((b) => b.type).sort()).toEqual(['product.created', 'product.created', 'product.updated']);
+    expect(bodies.map((b) => b.type).sort()).toEqual([
+      'product.created',
+      'product.created',
+      'product.updated',
+    ]);
     const products = await listed(fam.id);
     for (const b of bodies) expect(b.data).toEqual(products.get(b.data.id));
     expect(bodies.find((b) => b.type === 'product.updated')!.data).toMatchObject({
@@ -150,16 +154,17 @@ describe('imports', () => {
   it('announce the categories an import creates, and undoing it announces what it deletes and puts back', async () => {
     const fam = await family('Undone Co');
     await importAll([allRow('Undone Co', 'Juices', 'Orange', '6001')], 'before.csv');
-    const { r, secret } = await listen(
-      [...PRODUCT_EVENTS, 'category.created', 'category.deleted'],
-      [fam.id],
-    );
+    const { r, secret } = await listen([...PRODUCT_EVENTS, 'category.created', 'category.deleted'], [fam.id]);
     const { importId } = await importAll(
       [allRow('Undone Co', 'Juices', 'Orange juice', '6001'), allRow('Undone Co', 'Snacks', 'Dates', '6002')],
       'undone.csv',
     );
     const made = await received(r, secret, 3);
-    expect(made.map((b) => b.type).sort()).toEqual(['category.created', 'product.created', 'product.updated']);
+    expect(made.map((b) => b.type).sort()).toEqual([
+      'category.created',
+      'product.created',
+      'product.updated',
+    ]);
     const snacks = made.find((b) => b.type === 'category.created')!.data;
     expect(snacks).toMatchObject({ nameEn: 'Snacks', family: fam.id });
     const dates = made.find((b) => b.type === 'product.created')!.data;
@@ -237,7 +242,10 @@ describe('image jobs', () => {
     expect(started.statusCode, started.body).toBe(202);
     await waitForJob(t, admin, started.json<{ id: number }>().id);
     const [updated] = await received(r, secret, 1);
-    expect(updated).toMatchObject({ type: 'product.updated', data: { id: made.id, image: expect.any(String) } });
+    expect(updated).toMatchObject({
+      type: 'product.updated',
+      data: { id: made.id, image: expect.any(String) },
+    });
     expect(updated!.data).toEqual((await listed(fam.id)).get(made.id));
     await nothingMore(r, 1);
   });
@@ -271,6 +279,54 @@ describe('the recycle bin', () => {
     ]);
     expect(bodies[0]!.data).toEqual(made);
     expect(bodies[1]!.data).toEqual((await listed(fam.id)).get(made.id));
+  });
+});
+
+describe('the recycle bin, for what a delete takes along', () => {
+  it("announces a family's categories and products deleted with it, and created again by its restore", async () => {
+    const fam = await family('Taken Co');
+    const cat = await ok<{ id: number }>(
+      'POST',
+      '/api/category',
+      { nameEn: 'Taken', nameAr: 'مأخوذ', family: fam.id },
+      201,
+    );
+    const made = await ok<Record<string, unknown> & { id: number }>(
+      'POST',
+      '/api/product',
+      { nameEn: 'Taken', nameAr: 'مأخوذ', family: fam.id, category: cat.id },
+      201,
+    );
+    const { r, secret } = await listen(
+      [...PRODUCT_EVENTS, 'category.created', 'category.deleted', 'family.created', 'family.deleted'],
+      [fam.id],
+    );
+    expect((await call('DELETE', `/api/family/${fam.id}`)).statusCode).toBe(204);
+    const deleted = await received(r, secret, 3);
+    expect(deleted.map((b) => [b.type, b.data.id]).sort()).toEqual(
+      [
+        ['category.deleted', cat.id],
+        ['family.deleted', fam.id],
+        ['product.deleted', made.id],
+      ].sort(),
+    );
+    expect(deleted.find((b) => b.type === 'product.deleted')!.data).toEqual(made);
+    const entry = (await ok<BinList>('GET', '/api/bin?limit=100')).data.find(
+      (e) => e.entity === 'family' && e.entityId === fam.id,
+    )!;
+    await ok('POST', `/api/bin/${entry.id}/restore`);
+    const restored = (await received(r, secret, 6)).slice(3);
+    expect(restored.map((b) => [b.type, b.data.id]).sort()).toEqual(
+      [
+        ['category.created', cat.id],
+        ['family.created', fam.id],
+        ['product.created', made.id],
+      ].sort(),
+    );
+    expect(restored.find((b) => b.type === 'product.created')!.data).toEqual(
+      (await listed(fam.id)).get(made.id),
+    );
+    await nothingMore(r, 6);
   });
 });
 
@@ -318,7 +374,9 @@ describe('the effective publication state', () => {
       status: 'scheduled',
     });
     expect(put.statusCode).toBe(400);
-    expect(put.json()).toMatchObject({ details: [{ path: 'body.status', code: 'publication.scheduledIsShown' }] });
+    expect(put.json()).toMatchObject({
+      details: [{ path: 'body.status', code: 'publication.scheduledIsShown' }],
+    });
 
     // The date passes (moved into the past in the database): published, with the stored status unchanged.
     await t.database.db.execute(
