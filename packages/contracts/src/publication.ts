@@ -19,7 +19,7 @@ export type PublicationStatus = z.infer<typeof PublicationStatusSchema>;
  * The status a record shows: a draft with a publish date is `scheduled` until the date and
  * `published` from it on; the stored status stays draft (docs/decisions/0055-drafts-and-publish-dates.md).
  */
-export const ShownStatusSchema = z.enum(['draft', 'scheduled', 'published']);
+const ShownStatusSchema = z.enum(['draft', 'scheduled', 'published']);
 export type ShownStatus = z.infer<typeof ShownStatusSchema>;
 
 /** The form's fields: left out on a create, published with no date; left out on an update, unchanged. */

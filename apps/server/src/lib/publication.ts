@@ -67,7 +67,7 @@ export const isPublished = (row: { status: string; publishAt: Date | null }, now
  * `scheduled` until the date and `published` from it on; the stored status stays draft, so the
  * history and a revert keep what was written.
  */
-export function shownStatus(
+function shownStatus(
   record: { status: string; publishAt: string | null },
   now: Date,
 ): 'draft' | 'scheduled' | 'published' {

@@ -13,7 +13,7 @@ import { toFamily } from '../families/families.service';
 import { resultRows } from '../../lib/db-helpers';
 import { productSearchText, toProduct } from '../products/products.service';
 import { restoreConflicts } from './bin-conflicts';
-import { announceWhere } from '../webhooks/record-events';
+import { announceWhere } from '../../lib/record-events';
 import { recomputeCompleteness } from '../../lib/completeness';
 import { BIN_TABLES, binCounts, type BinRowEntity } from '../../lib/recycle-bin';
 

@@ -7,7 +7,7 @@ import { recomputeCompleteness } from '../../lib/completeness';
 import { recordChange } from '../../lib/history';
 import { copyToBin } from '../../lib/recycle-bin';
 import { toProduct } from '../products/products.service';
-import { announceWhere } from '../webhooks/record-events';
+import { announceWhere } from '../../lib/record-events';
 import { toCategory } from './category-row';
 
 /**

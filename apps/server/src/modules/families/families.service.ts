@@ -10,6 +10,7 @@ import { attributes, categories, families, products, synonymGroups } from '../..
 import { recomputeCompleteness } from '../../lib/completeness';
 import type { DataContext } from '../../lib/context';
 import * as crud from '../../lib/crud-service';
+import { toFamily } from '../../lib/record-rows';
 import { containsAny } from '../../lib/db-helpers';
 import { notFound } from '../../lib/errors';
 import { familyFilter, requireReadable, requireWritable } from '../../lib/family-scope';
@@ -25,19 +26,11 @@ import {
   withShownStatus,
 } from '../../lib/publication';
 import { copyToBin } from '../../lib/recycle-bin';
-import { announceWhere } from '../webhooks/record-events';
+import { announceWhere } from '../../lib/record-events';
 import { and } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
-export const toFamily = (row: typeof families.$inferSelect): Family => ({
-  ...crud.named(row),
-  logo: row.logo,
-  image: row.image,
-  cover: row.cover,
-  requireValidGtin: row.requireValidGtin,
-  status: row.status,
-  publishAt: row.publishAt?.toISOString() ?? null,
-});
+export { toFamily };
 
 /** The family's products complete (100%) in one language; a visitor's count leaves out the drafts. */
 const completeCount = (id: number, column: AnyPgColumn, staff: boolean, at: Date) =>

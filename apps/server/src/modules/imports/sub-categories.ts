@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ImportProblem, LevelCounts } from '@dalil/contracts/imports';
 import type { Db, Tx } from '../../db/client';
 import { resultRows } from '../../lib/db-helpers';
-import type { MergeEvents } from './merge';
+import type { MergeEvents } from './merge-events';
 
 type Executor = Pick<Db, 'execute'>;
 

@@ -11,7 +11,7 @@ import { recordImportedRows } from './import-history';
 import { conflictsOf, UNDO_LEVELS, type Conflict } from './import-conflicts';
 import { resultRows } from '../../lib/db-helpers';
 import { recomputeCompleteness } from '../../lib/completeness';
-import { announceRows, anyoneWants, readRows, wantedRows, type WrittenRow } from '../webhooks/record-events';
+import { announceRows, anyoneWants, readRows, wantedRows, type WrittenRow } from '../../lib/record-events';
 
 /**
  * The undo's per-record events (docs/decisions/0051-webhooks.md): the records it deletes (those the

@@ -17,6 +17,7 @@ import {
 import { categories, families, products } from '../../db/schema';
 import type { DataContext } from '../../lib/context';
 import * as crud from '../../lib/crud-service';
+import { toProduct } from '../../lib/record-rows';
 import { containsPattern } from '../../lib/db-helpers';
 import { fieldError, fieldProblem, notFound } from '../../lib/errors';
 import { productSearchText } from './product-search-text';
@@ -34,32 +35,8 @@ import {
 import { copyToBin } from '../../lib/recycle-bin';
 import type { Account } from '@dalil/contracts/auth';
 
-/** Other modules write and query the search column the same way products do. */
-export { productSearchText };
-
-export const toProduct = (row: typeof products.$inferSelect): Product => ({
-  ...crud.named(row),
-  family: row.familyId,
-  category: row.categoryId,
-  subCategory: row.subCategoryId,
-  barcode: row.barcode,
-  number: row.number,
-  netWeight: row.netWeight,
-  drainedWeight: row.drainedWeight,
-  unitsPerCarton: row.unitsPerCarton,
-  cartonPerPalate: row.cartonPerPalate,
-  descriptionEn: row.descriptionEn,
-  descriptionAr: row.descriptionAr,
-  cost: row.cost === null ? null : Number(row.cost),
-  shelfLife: row.shelfLife,
-  logo: row.logo,
-  image: row.image,
-  status: row.status,
-  publishAt: row.publishAt?.toISOString() ?? null,
-  // As stored: the history keeps and a revert restores exactly these; answers show `shownValues`.
-  attributes: row.attributes,
-  completeness: { ar: row.completenessAr, en: row.completenessEn },
-});
+/** Other modules write and query the search column the same way products do, and map rows alike. */
+export { productSearchText, toProduct };
 
 /**
  * A product as the caller reads it, with its shown status (`scheduled` while its publish date is ahead): the values of its category's attributes they may see, and with

@@ -5,6 +5,7 @@ import type { Feed } from '@dalil/contracts/feeds';
 import type { WebhookCreated } from '@dalil/contracts/webhooks';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { resultRows } from '../../lib/db-helpers';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness';
 import { jpeg, postImages, waitForJob } from '../../../test/image-upload-helpers';
 import { startReceiver, verified, type Receiver } from '../../../test/webhook-receiver';
@@ -384,8 +385,10 @@ describe('the effective publication state', () => {
     );
     expect((await ok<{ status: string }>('GET', `/api/product/${made.id}`)).status).toBe('published');
     expect((await listed(fam.id)).get(made.id)!.status).toBe('published');
-    const stored = await t.database.db.execute(sql`select status from products where id = ${made.id}`);
-    expect((stored as unknown as { rows: { status: string }[] }).rows[0]!.status).toBe('draft');
+    const stored = resultRows<{ status: string }>(
+      await t.database.db.execute(sql`select status from products where id = ${made.id}`),
+    );
+    expect(stored[0]!.status).toBe('draft');
   });
 
   it('shows families the same way', async () => {

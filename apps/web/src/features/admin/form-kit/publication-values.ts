@@ -35,6 +35,6 @@ export const emptyPublication = { status: 'published' as PublicationStatus, publ
 
 /** A record's status and publish date as form values: a scheduled one is a draft with its date. */
 export const publicationValues = (record: { status: ShownStatus; publishAt: string | null }) => ({
-  status: (record.status === 'scheduled' ? 'draft' : record.status) as PublicationStatus,
+  status: record.status === 'scheduled' ? 'draft' : record.status,
   publishAt: publishAtInput(record.publishAt),
 });

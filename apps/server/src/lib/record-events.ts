@@ -1,10 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { categories, families, products } from '../../db/schema';
-import { enqueueWebhookEvents, eventWanted, type OutboxEvent } from '../../lib/webhook-outbox';
-import { toCategory } from '../categories/category-row';
-import { toFamily } from '../families/families.service';
-import { toProduct } from '../products/products.service';
+import type { Db, Tx } from '../db/client';
+import { categories, families, products } from '../db/schema';
+import { toCategory, toFamily, toProduct } from './record-rows';
+import { enqueueWebhookEvents, eventWanted, type OutboxEvent } from './webhook-outbox';
 
 /**
  * The per-record events of writes made with set-based SQL (imports and scheduled feed runs, an import's
