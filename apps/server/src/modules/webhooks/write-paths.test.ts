@@ -6,6 +6,7 @@ import type { WebhookCreated } from '@dalil/contracts/webhooks';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resultRows } from '../../lib/db-helpers';
+import { eventWanted } from '../../lib/webhook-outbox';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness';
 import { jpeg, postImages, waitForJob } from '../../../test/image-upload-helpers';
 import { startReceiver, verified, type Receiver } from '../../../test/webhook-receiver';
@@ -112,6 +113,20 @@ async function importAll(rows: string[][], name: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as { importId: number; products: { created: number; updated: number } };
 }
+
+describe('who wants an event', () => {
+  it('is nobody without a subscription, and only the families a subscription names', async () => {
+    const fam = await family('Asked Co');
+    const other = await family('Unasked Co');
+    const ask = () => t.database.db.transaction((tx) => eventWanted(tx, 'product.updated'));
+    // Nobody: a bulk write returns no ids and reads no body.
+    expect(await ask()).toBeNull();
+    await listen(['product.updated'], [fam.id]);
+    const wanted = await ask();
+    expect([wanted!(fam.id), wanted!(other.id), wanted!(null)]).toEqual([true, false, false]);
+    expect(await t.database.db.transaction((tx) => eventWanted(tx, 'product.created'))).toBeNull();
+  });
+});
 
 describe('imports', () => {
   it('announce each product they create or change, with the record as listed, and nothing when nothing changed', async () => {
