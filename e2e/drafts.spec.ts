@@ -12,8 +12,8 @@ const DRAFT = 'Drafts Journey Figs';
 const SCHEDULED = 'Drafts Journey Olives';
 
 const TEXTS = {
-  en: { status: 'Status', draft: 'Draft', until: /^Draft until /, publishAt: /^Publish on/ },
-  ar: { status: 'الحالة', draft: 'مسودة', until: /^مسودة حتى /, publishAt: /^تاريخ النشر/ },
+  en: { status: 'Status', draft: 'Draft', until: /^Scheduled: /, publishAt: /^Publish on/ },
+  ar: { status: 'الحالة', draft: 'مسودة', until: /^مجدول: /, publishAt: /^تاريخ النشر/ },
 } as const;
 
 test('drafts: the list marks and filters them, the form sets status and date, the guest never sees them', async ({

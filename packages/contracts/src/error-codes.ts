@@ -115,6 +115,7 @@ export const ERROR_TEMPLATES = {
   'product.barcodeTaken': 'Another product of this family already has this barcode',
   'product.barcodeTakenNow': 'Another product of this family now has this barcode',
   'product.definitionsShown': 'must be shown',
+  'publication.scheduledIsShown': 'is shown, not written: send draft with a publishAt to schedule',
   'record.nameTakenNow': 'Another record now has this English name',
   'gtin.checkDigit': 'the check digit should be {expected:n} ({kind})',
   'gtin.format': 'is not a GTIN: GTINs have 8, 12, 13 or 14 digits',

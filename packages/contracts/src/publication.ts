@@ -5,8 +5,22 @@ import { z } from 'zod';
  * draft whose publish date has passed; whoever may write the family sees everything.
  */
 const PUBLICATION_STATUSES = ['draft', 'published'] as const;
-export const PublicationStatusSchema = z.enum(PUBLICATION_STATUSES, { error: 'must be draft or published' });
+
+/** The status a client writes or filters by; `scheduled` is only shown (publication.scheduledIsShown). */
+export const PublicationStatusSchema = z.enum(PUBLICATION_STATUSES, {
+  error: (issue) =>
+    issue.input === 'scheduled'
+      ? 'is shown, not written: send draft with a publishAt to schedule'
+      : 'must be draft or published',
+});
 export type PublicationStatus = z.infer<typeof PublicationStatusSchema>;
+
+/**
+ * The status a record shows: a draft with a publish date is `scheduled` until the date and
+ * `published` from it on; the stored status stays draft (docs/decisions/0055-drafts-and-publish-dates.md).
+ */
+const ShownStatusSchema = z.enum(['draft', 'scheduled', 'published']);
+export type ShownStatus = z.infer<typeof ShownStatusSchema>;
 
 /** The form's fields: left out on a create, published with no date; left out on an update, unchanged. */
 export const publicationBodyFields = {
@@ -26,7 +40,7 @@ export const publicationBodyFields = {
 
 /** What a record answers with. */
 export const publicationRecordFields = {
-  status: PublicationStatusSchema,
+  status: ShownStatusSchema,
   publishAt: z.string().nullable(),
 };
 

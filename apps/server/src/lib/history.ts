@@ -146,7 +146,8 @@ function outcome(entry: HistoryEntry): 'created' | 'updated' | 'deleted' | null 
 /**
  * The webhook events of recorded writes to products, categories and families (docs/decisions/0051-webhooks.md),
  * announced whether or not the history is kept: the record as the API shows it (a deleted one as it was),
- * with its family. Imports and image jobs announce themselves once, when they finish.
+ * with its family. Writes made with set-based SQL (imports, an import's undo, what a delete takes into
+ * the bin) announce their records through record-events.ts instead.
  */
 function webhookEvents(entries: HistoryEntry[]): OutboxEvent[] {
   const events: OutboxEvent[] = [];

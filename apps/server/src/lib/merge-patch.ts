@@ -49,7 +49,7 @@ function mergePatch(target: unknown, patch: unknown): unknown {
 
 /**
  * The body a PUT would send: `current`'s values of the update body's `fields`, with `patch` merged
- * over them. A top-level `null` stays null (a PUT's way to clear a field: the body turns it into
+ * over them (the status only when the patch sets it). A top-level `null` stays null (a PUT's way to clear a field: the body turns it into
  * none, or refuses it naming the field when the field cannot be empty).
  */
 export function applyMergePatch(
@@ -59,6 +59,9 @@ export function applyMergePatch(
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const field of fields) if (field in current) out[field] = current[field];
+  // A record shows its status as read (`scheduled`, or `published` once a draft's date has passed),
+  // which is not a status a write takes: a patch that does not set it leaves the stored one as it is.
+  if ('publishAt' in current && !('status' in patch)) delete out.status;
   for (const [key, value] of Object.entries(patch))
     out[key] = value === null ? null : mergePatch(out[key], value);
   return out;

@@ -62,6 +62,26 @@ export const visibleFamilies = (caller: Account | null, now: Date): SQL | undefi
 export const isPublished = (row: { status: string; publishAt: Date | null }, now: Date): boolean =>
   row.status === 'published' || (row.publishAt !== null && row.publishAt.getTime() <= now.getTime());
 
+/**
+ * The status a record shows at `now` (reads and webhook bodies): a draft with a publish date is
+ * `scheduled` until the date and `published` from it on; the stored status stays draft, so the
+ * history and a revert keep what was written.
+ */
+function shownStatus(
+  record: { status: string; publishAt: string | null },
+  now: Date,
+): 'draft' | 'scheduled' | 'published' {
+  if (record.status === 'published') return 'published';
+  if (record.publishAt === null) return 'draft';
+  return Date.parse(record.publishAt) <= now.getTime() ? 'published' : 'scheduled';
+}
+
+/** The record (a product or family as the API shows it) with its shown status at `now`. */
+export const withShownStatus = <T extends { status: string; publishAt: string | null }>(
+  record: T,
+  now: Date,
+): T => ({ ...record, status: shownStatus(record, now) });
+
 /** A list's `status` filter: published (at `now`, by status or date) or still a draft. */
 export function statusFilter(
   status: 'draft' | 'published',

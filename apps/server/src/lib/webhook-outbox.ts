@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
 import { executeNamed } from '../db/prepared';
+import { withShownStatus } from './publication';
 import { webhookDeliveries, webhookMessages, webhookSubscriptions } from '../db/schema';
 
 // The webhooks' outbox (docs/decisions/0051-webhooks.md): an event is written in the transaction of
@@ -61,9 +62,34 @@ function enabledSubscriptions(tx: Db | Tx): Promise<Subscription[]> {
   return found;
 }
 
-const wants = (s: Subscription, event: OutboxEvent) =>
+const wants = (s: Subscription, event: Pick<OutboxEvent, 'type' | 'family'>) =>
   s.events.includes(event.type) &&
   (s.families.length === 0 || (event.family !== null && s.families.includes(event.family)));
+
+/**
+ * Which families' events of `type` an enabled subscription wants, from the subscriptions read once per
+ * transaction: null when none wants any. A bulk write asks before it builds its records' bodies, so a
+ * write nobody subscribed to reads nothing more.
+ */
+export async function eventWanted(
+  tx: Db | Tx,
+  type: WebhookEvent,
+): Promise<((family: number | null) => boolean) | null> {
+  const subscriptions = (await enabledSubscriptions(tx)).filter((s) => s.events.includes(type));
+  if (subscriptions.length === 0) return null;
+  return (family) => subscriptions.some((s) => wants(s, { type, family }));
+}
+
+/**
+ * A product's or family's body as a reader sees it: a draft with a publish date is `scheduled` until
+ * the date and `published` from it on (docs/decisions/0055-drafts-and-publish-dates.md).
+ */
+function shownBody(event: OutboxEvent): OutboxEvent {
+  const { data } = event;
+  if (!/^(product|family)\./.test(event.type) || typeof data.status !== 'string') return event;
+  const publishAt = typeof data.publishAt === 'string' ? data.publishAt : null;
+  return { ...event, data: withShownStatus({ ...data, status: data.status, publishAt }, new Date()) };
+}
 
 /**
  * Writes events and their deliveries to the subscriptions that want them (enabled, the event type,
@@ -75,8 +101,9 @@ const wants = (s: Subscription, event: OutboxEvent) =>
  * first, once, and send only the events someone wants: a large write that nobody subscribed to does
  * not carry every record's body to the database.
  */
-export async function enqueueWebhookEvents(tx: Db | Tx, events: OutboxEvent[]): Promise<void> {
-  if (events.length === 0) return;
+export async function enqueueWebhookEvents(tx: Db | Tx, announced: OutboxEvent[]): Promise<void> {
+  if (announced.length === 0) return;
+  const events = announced.map(shownBody);
   let written: number;
   if (events.length === 1 && !(tx instanceof PgTransaction && perTransaction.has(tx))) {
     written = await insertEvents(tx, events, null);

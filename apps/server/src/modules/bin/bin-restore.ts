@@ -13,6 +13,7 @@ import { toFamily } from '../families/families.service';
 import { resultRows } from '../../lib/db-helpers';
 import { productSearchText, toProduct } from '../products/products.service';
 import { restoreConflicts } from './bin-conflicts';
+import { announceWhere } from '../../lib/record-events';
 import { recomputeCompleteness } from '../../lib/completeness';
 import { BIN_TABLES, binCounts, type BinRowEntity } from '../../lib/recycle-bin';
 
@@ -162,6 +163,19 @@ async function restoreChecked(
     tx,
     sql`${products.id} in (select entity_id from ${binRows} where entry_id = ${id} and entity = 'product')`,
   );
+  // What came back with the record is created again (the record itself through its history entry).
+  for (const [entity, table] of [
+    ['category', categories],
+    ['product', products],
+  ] as const) {
+    await announceWhere(
+      tx,
+      entity,
+      'created',
+      sql`${table.id} in (select entity_id from ${binRows} where entry_id = ${id} and entity = ${entity})`,
+      entry.entity === entity ? entry.entityId : undefined,
+    );
+  }
   const activity = await recordChange(tx, caller, {
     entity: entry.entity,
     action,

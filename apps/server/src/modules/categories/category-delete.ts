@@ -7,6 +7,7 @@ import { recomputeCompleteness } from '../../lib/completeness';
 import { recordChange } from '../../lib/history';
 import { copyToBin } from '../../lib/recycle-bin';
 import { toProduct } from '../products/products.service';
+import { announceWhere } from '../../lib/record-events';
 import { toCategory } from './category-row';
 
 /**
@@ -36,6 +37,9 @@ async function categoryIntoBin(tx: Tx, row: typeof categories.$inferSelect, call
       category: or(eq(categories.id, id), eq(categories.parentId, id))!,
       product: or(eq(products.categoryId, id), inArray(products.subCategoryId, subs))!,
     };
+    // What goes along is deleted too: announced before it goes (the category through its history entry).
+    await announceWhere(tx, 'product', 'deleted', takes.product);
+    await announceWhere(tx, 'category', 'deleted', takes.category, id);
     return copyToBin(tx, caller, { ...base, takes });
   }
   const parent = row.parentId;

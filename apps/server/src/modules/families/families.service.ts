@@ -10,6 +10,7 @@ import { attributes, categories, families, products, synonymGroups } from '../..
 import { recomputeCompleteness } from '../../lib/completeness';
 import type { DataContext } from '../../lib/context';
 import * as crud from '../../lib/crud-service';
+import { toFamily } from '../../lib/record-rows';
 import { containsAny } from '../../lib/db-helpers';
 import { notFound } from '../../lib/errors';
 import { familyFilter, requireReadable, requireWritable } from '../../lib/family-scope';
@@ -22,20 +23,14 @@ import {
   seesDrafts,
   statusFilter,
   visibleFamilies,
+  withShownStatus,
 } from '../../lib/publication';
 import { copyToBin } from '../../lib/recycle-bin';
+import { announceWhere } from '../../lib/record-events';
 import { and } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
-export const toFamily = (row: typeof families.$inferSelect): Family => ({
-  ...crud.named(row),
-  logo: row.logo,
-  image: row.image,
-  cover: row.cover,
-  requireValidGtin: row.requireValidGtin,
-  status: row.status,
-  publishAt: row.publishAt?.toISOString() ?? null,
-});
+export { toFamily };
 
 /** The family's products complete (100%) in one language; a visitor's count leaves out the drafts. */
 const completeCount = (id: number, column: AnyPgColumn, staff: boolean, at: Date) =>
@@ -63,7 +58,10 @@ async function getFamily(
   // A visitor learns nothing of a draft family: it answers as if it did not exist.
   if (!staff && !isPublished(row, at)) throw notFound('Family');
   const { completeAr, completeEn, ...linked } = counts;
-  return { ...toFamily(row), counts: { ...linked, complete: { ar: completeAr, en: completeEn } } };
+  return {
+    ...withShownStatus(toFamily(row), at),
+    counts: { ...linked, complete: { ar: completeAr, en: completeEn } },
+  };
 }
 
 type FamilyInput = z.output<typeof familyResource.schemas.updateBody>;
@@ -106,7 +104,7 @@ async function updateFamily(
     before: toFamily(current),
     after,
   });
-  return after;
+  return withShownStatus(after, new Date());
 }
 
 /**
@@ -128,7 +126,7 @@ const familyService: crud.CrudService<typeof familyResource.schemas> = {
         containsAny(query.search, families.nameEn, families.nameAr),
       ),
       query,
-      toFamily,
+      (row) => withShownStatus(toFamily(row), at),
     );
   },
   read: getFamily,
@@ -149,7 +147,7 @@ const familyService: crud.CrudService<typeof familyResource.schemas> = {
           before: null,
           after,
         });
-        return after;
+        return withShownStatus(after, new Date());
       }),
     ),
   update: (ctx, id, input, caller) =>
@@ -172,6 +170,9 @@ const familyService: crud.CrudService<typeof familyResource.schemas> = {
             synonym: eq(synonymGroups.familyId, id),
             attribute: eq(attributes.familyId, id),
           };
+          // Its categories and products are deleted too: announced before they go.
+          await announceWhere(tx, 'product', 'deleted', takes.product);
+          await announceWhere(tx, 'category', 'deleted', takes.category);
           const entry = await copyToBin(tx, caller, { entity: 'family', row, family: id, takes });
           // The attributes have no foreign key to cascade through (db/schema-attributes.ts).
           await tx.delete(attributes).where(eq(attributes.familyId, id));

@@ -1,11 +1,12 @@
 import { newProductCompleteness, recomputeCompleteness } from '../../lib/completeness';
 import { sql, type SQL } from 'drizzle-orm';
 import type { CsvColumn, ImportKind, LevelCounts } from '@dalil/contracts/imports';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { resultRows } from '../../lib/db-helpers';
+import { MergeEvents, UPSERTED } from './merge-events';
 import { mergeSubCategories } from './sub-categories';
 
-type Executor = Pick<Db, 'execute'>;
+type Executor = Db | Tx;
 
 /** Product columns an import may set, by CSV column. A column the file lacks keeps its stored value. */
 const OPTIONAL_PRODUCT_COLUMNS: [CsvColumn, string][] = [
@@ -97,6 +98,7 @@ export async function mergeStaged(
   attributeChanges: number;
 }> {
   const id = sql`${options.importId}::bigint`;
+  const events = await MergeEvents.start(tx, options.write);
   let families = ZERO;
   let categories = ZERO;
 
@@ -110,10 +112,15 @@ export async function mergeStaged(
       sql`(t.name_en, t.name_ar) is distinct from (s.name_en, s.name_ar)`,
     );
     if (options.write) {
-      await tx.execute(sql`insert into families (name_en, name_ar) select name_en, name_ar from ${src}
+      await events.run(
+        tx,
+        'family',
+        sql`insert into families (name_en, name_ar) select name_en, name_ar from ${src}
         on conflict ((lower(name_en))) do update
         set name_en = excluded.name_en, name_ar = excluded.name_ar, updated_at = now()
-        where (families.name_en, families.name_ar) is distinct from (excluded.name_en, excluded.name_ar)`);
+        where (families.name_en, families.name_ar) is distinct from (excluded.name_en, excluded.name_ar)
+        ${events.returning('family', UPSERTED(sql`id`))}`,
+      );
     }
   }
 
@@ -132,16 +139,21 @@ export async function mergeStaged(
       sql`(t.name_en, t.name_ar) is distinct from (s.name_en, s.name_ar)`,
     );
     if (options.write) {
-      await tx.execute(sql`insert into categories (family_id, name_en, name_ar)
+      await events.run(
+        tx,
+        'category',
+        sql`insert into categories (family_id, name_en, name_ar)
         select f.id, s.name_en, s.name_ar from ${src} where f.id is not null
         on conflict (family_id, (lower(name_en))) do update
         set name_en = excluded.name_en, name_ar = excluded.name_ar, updated_at = now()
-        where (categories.name_en, categories.name_ar) is distinct from (excluded.name_en, excluded.name_ar)`);
+        where (categories.name_en, categories.name_ar) is distinct from (excluded.name_en, excluded.name_ar)
+        ${events.returning('category', UPSERTED(sql`family_id`))}`,
+      );
     }
   }
 
   // Sub-categories count with the categories; a products file may name them too.
-  const subs = await mergeSubCategories(tx, id, options.write, (query, changed) =>
+  const subs = await mergeSubCategories(tx, id, options.write, events, (query, changed) =>
     levelCounts(tx, query, changed),
   );
   categories = {
@@ -149,7 +161,8 @@ export async function mergeStaged(
     updated: categories.updated + subs.updated,
     unchanged: categories.unchanged + subs.unchanged,
   };
-  const { products, attributeChanges } = await mergeProducts(tx, id, options);
+  const { products, attributeChanges } = await mergeProducts(tx, id, options, events);
+  await events.announce(tx);
   return { families, categories, products, attributeChanges };
 }
 
@@ -166,6 +179,7 @@ async function mergeProducts(
   tx: Executor,
   id: SQL,
   options: { columns: Set<CsvColumn>; attributes: boolean; write: boolean },
+  events: MergeEvents,
 ) {
   const { columns, write } = options;
   const key = sql`lower(family_en), barcode, case when barcode is null then lower(category_en) end,
@@ -224,24 +238,30 @@ async function mergeProducts(
       sql`sub_category_id = case when t.category_id = r.category_id then t.sub_category_id end`,
     );
   }
-  await tx.execute(sql`update products t set name_en = r.name_en, name_ar = r.name_ar,
+  await events.run(
+    tx,
+    'product',
+    sql`update products t set name_en = r.name_en, name_ar = r.name_ar,
       family_id = r.family_id, category_id = r.category_id, search_text = r.search_text,
       ${sql.join([...assignments, sql`updated_at = now()`], sql`, `)}
-    from import_resolved r where t.id = r.product_id and ${changed}`);
+    from import_resolved r where t.id = r.product_id and ${changed}
+    ${events.returning('product', sql`t.id, t.family_id, false as created`)}`,
+  );
   // New products are inserted with their final completeness, values included: no second write.
   const complete = await newProductCompleteness(tx, { alias: 'r', values: 'attributes' });
   const insert = sql`insert into products (${sql.raw(INSERTED.join(', '))}, status, completeness_ar,
       completeness_en, attributes)
     select ${sql.raw(INSERTED.map((c) => `r.${c}`).join(', '))}, coalesce(r.status, 'published'),
       ${complete.ar}, ${complete.en}, r.given
-    from import_resolved r ${complete.join} where r.product_id is null order by r.line`;
+    from import_resolved r ${complete.join} where r.product_id is null order by r.line
+    ${events.returning('product', sql`id, family_id, true as created`)}`;
   // A new name, barcode or category changes what is filled: the products this import updated
   // (written at the transaction's time) are recomputed; new ones were inserted with theirs.
   await recomputeCompleteness(
     tx,
     sql`products.id in (select product_id from import_resolved) and products.updated_at = now()`,
   );
-  await withoutSecondaryIndexes(tx, result.created, () => tx.execute(insert));
+  await withoutSecondaryIndexes(tx, result.created, () => events.run(tx, 'product', insert));
   return { products: result, attributeChanges };
 }
 

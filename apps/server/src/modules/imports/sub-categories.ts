@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ImportProblem, LevelCounts } from '@dalil/contracts/imports';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { resultRows } from '../../lib/db-helpers';
+import type { MergeEvents } from './merge-events';
 
 type Executor = Pick<Db, 'execute'>;
 
@@ -48,9 +49,10 @@ export async function subCategoryProblems(db: Executor, importId: number, limit:
  * one that moves to another parent takes its products along (their category becomes the new parent).
  */
 export async function mergeSubCategories(
-  tx: Executor,
+  tx: Db | Tx,
   id: SQL,
   write: boolean,
+  events: MergeEvents,
   counts: (query: SQL, changed: SQL) => Promise<LevelCounts>,
 ): Promise<LevelCounts> {
   const src = sql`(select distinct on (lower(family_en), lower(sub_category_en))
@@ -64,15 +66,24 @@ export async function mergeSubCategories(
     sql`(t.name_en, t.name_ar, t.parent_id) is distinct from (s.name_en, s.name_ar, pc.id)`,
   );
   if (!write) return result;
-  await tx.execute(sql`insert into categories (family_id, parent_id, name_en, name_ar)
+  await events.run(
+    tx,
+    'category',
+    sql`insert into categories (family_id, parent_id, name_en, name_ar)
     select f.id, pc.id, s.name_en, s.name_ar from ${src} where f.id is not null and pc.id is not null
     on conflict (family_id, (lower(name_en))) do update
     set name_en = excluded.name_en, name_ar = excluded.name_ar, parent_id = excluded.parent_id,
       updated_at = now()
     where (categories.name_en, categories.name_ar, categories.parent_id)
-      is distinct from (excluded.name_en, excluded.name_ar, excluded.parent_id)`);
-  await tx.execute(sql`update products p set category_id = c.parent_id, updated_at = now()
+      is distinct from (excluded.name_en, excluded.name_ar, excluded.parent_id)
+    ${events.returning('category', sql`id, family_id, (xmax = 0) as created`)}`,
+  );
+  await events.run(
+    tx,
+    'product',
+    sql`update products p set category_id = c.parent_id, updated_at = now()
     from categories c where p.sub_category_id = c.id and c.parent_id is not null
-      and p.category_id <> c.parent_id`);
+      and p.category_id <> c.parent_id ${events.returning('product', sql`p.id, p.family_id, false as created`)}`,
+  );
   return result;
 }

@@ -12,6 +12,52 @@ import { recordImportedRows } from './import-history';
 import { conflictsOf, UNDO_LEVELS, type Conflict } from './import-conflicts';
 import { resultRows } from '../../lib/db-helpers';
 import { recomputeCompleteness } from '../../lib/completeness';
+import { announceRows, anyoneWants, readRows, wantedRows, type WrittenRow } from '../../lib/record-events';
+
+/**
+ * The undo's per-record events (docs/decisions/0051-webhooks.md): the records it deletes (those the
+ * import created) announce `deleted` with their body before the undo, which is written now; those it
+ * puts back announce `updated` with their body after it, by the returned function once putBack ran.
+ * Nothing is read for a level no subscription wants.
+ */
+async function undoEvents(tx: Tx, run: number, skip: Conflict[]): Promise<() => Promise<void>> {
+  const skipped = sql.param(skip.map((c) => `${c.entity}:${c.id}`));
+  const later: (() => Promise<void>)[] = [];
+  for (const level of [...UNDO_LEVELS].reverse()) {
+    if (!(await anyoneWants(tx, level.entity, ['updated', 'deleted']))) continue;
+    const family = level.entity === 'family' ? sql`t.id` : sql`t.family_id`;
+    const rows = resultRows<WrittenRow & { family_id: number | null; created: boolean }>(
+      await tx.execute(sql`select c.entity_id as id, ${family} as family_id, c.before is null as created
+        from import_changes c join ${sql.identifier(level.table)} t on t.id = c.entity_id
+        where c.import_id = ${run} and c.entity = ${level.entity}
+          and not (c.entity || ':' || c.entity_id) = any(${skipped}::text[])
+        order by c.entity_id`),
+    ).map((r) => ({
+      id: Number(r.id),
+      family: r.family_id === null ? null : Number(r.family_id),
+      created: r.created,
+    }));
+    const deleted = await wantedRows(
+      tx,
+      level.entity,
+      'deleted',
+      rows.filter((r) => r.created),
+    );
+    await announceRows(tx, level.entity, 'deleted', await readRows(tx, level.entity, deleted));
+    const updated = await wantedRows(
+      tx,
+      level.entity,
+      'updated',
+      rows.filter((r) => !r.created),
+    );
+    later.push(async () =>
+      announceRows(tx, level.entity, 'updated', await readRows(tx, level.entity, updated)),
+    );
+  }
+  return async () => {
+    for (const announce of later.reverse()) await announce();
+  };
+}
 
 /**
  * Puts the import's updated rows back and deletes its created ones, except `skip`. An import recorded
@@ -93,7 +139,9 @@ export async function undoImport(
       .select({ n: count() })
       .from(importChanges)
       .where(eq(importChanges.importId, id));
+    const announceUpdated = await undoEvents(tx, id, conflicts);
     await putBack(tx, id, conflicts, caller);
+    await announceUpdated();
     await tx
       .update(importRuns)
       .set({ undoneAt: new Date() })

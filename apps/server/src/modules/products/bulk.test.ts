@@ -268,6 +268,15 @@ describe('operations', () => {
     expect(after).toEqual({ ...before, shelfLife: '24 months' });
   });
 
+  it('a patch of a product scheduled for later keeps it scheduled (the status it reads is not one to write)', async () => {
+    const publishAt = new Date(Date.now() + 86_400_000).toISOString();
+    const id = await newProduct({ status: 'draft', publishAt });
+    expect((await product(id)) as unknown).toMatchObject({ status: 'scheduled' });
+    const { body } = await bulk({ mode: 'each', operations: [{ op: 'patch', id, data: { cost: 7 } }] });
+    expect(body.results[0]!.status).toBe(200);
+    expect((await product(id)) as unknown).toMatchObject({ status: 'scheduled', publishAt, cost: 7 });
+  });
+
   it('a delete moves the product to the recycle bin', async () => {
     const id = await newProduct();
     const { body } = await bulk({ mode: 'each', operations: [{ op: 'delete', id }] });

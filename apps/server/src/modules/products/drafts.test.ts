@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Activity } from '@dalil/contracts/activity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { resultRows } from '../../lib/db-helpers';
 import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
 import { allRow, csv, upload } from '../imports/imports.test-kit';
 
@@ -188,7 +190,8 @@ describe('drafts and publish dates', () => {
     expect(all.map((p) => [p.id, p.status])).toEqual([
       [ids.shown, 'published'],
       [ids.draft, 'draft'],
-      [ids.later, 'draft'],
+      // A draft whose date is ahead reads as scheduled.
+      [ids.later, 'scheduled'],
     ]);
     expect(all.find((p) => p.id === ids.later)!.publishAt).toBe(new Date(clock + HOUR).toISOString());
     expect(idsOf(await call('GET', '/api/family?status=draft', admin))).toEqual([ids.draftFamily]);
@@ -226,8 +229,14 @@ describe('drafts and publish dates', () => {
     expect(after.pages[ids.later]).toBe(200);
     expect(after.categoryCount).toBe(2);
     expect(after.familyCount).toBe(2);
-    // Its status is still draft: the date made it public.
-    expect(body(await call('GET', `/api/product/${ids.later}`, admin))).toMatchObject({ status: 'draft' });
+    // It reads as published; its stored status is still draft: the date made it public.
+    expect(body(await call('GET', `/api/product/${ids.later}`, admin))).toMatchObject({
+      status: 'published',
+    });
+    const [stored] = resultRows<{ status: string }>(
+      await t.database.db.execute(sql`select status from products where id = ${ids.later}`),
+    );
+    expect(stored!.status).toBe('draft');
   });
 
   it('publishes a draft family with its products, and a revert of the change hides them again', async () => {

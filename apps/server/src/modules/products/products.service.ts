@@ -17,6 +17,7 @@ import {
 import { categories, families, products } from '../../db/schema';
 import type { DataContext } from '../../lib/context';
 import * as crud from '../../lib/crud-service';
+import { toProduct } from '../../lib/record-rows';
 import { containsPattern } from '../../lib/db-helpers';
 import { fieldError, fieldProblem, notFound } from '../../lib/errors';
 import { productSearchText } from './product-search-text';
@@ -24,39 +25,21 @@ import { toColumns, valuesToStore, withCompleteness, type ProductInput } from '.
 import { canWrite, familyFilter, requireReadable, requireWritable } from '../../lib/family-scope';
 import { recordChange } from '../../lib/history';
 import { lockExisting } from '../../lib/record-version';
-import { isPublished, seesDrafts, statusFilter, visibleProducts } from '../../lib/publication';
+import {
+  isPublished,
+  seesDrafts,
+  statusFilter,
+  visibleProducts,
+  withShownStatus,
+} from '../../lib/publication';
 import { copyToBin } from '../../lib/recycle-bin';
 import type { Account } from '@dalil/contracts/auth';
 
-/** Other modules write and query the search column the same way products do. */
-export { productSearchText };
-
-export const toProduct = (row: typeof products.$inferSelect): Product => ({
-  ...crud.named(row),
-  family: row.familyId,
-  category: row.categoryId,
-  subCategory: row.subCategoryId,
-  barcode: row.barcode,
-  number: row.number,
-  netWeight: row.netWeight,
-  drainedWeight: row.drainedWeight,
-  unitsPerCarton: row.unitsPerCarton,
-  cartonPerPalate: row.cartonPerPalate,
-  descriptionEn: row.descriptionEn,
-  descriptionAr: row.descriptionAr,
-  cost: row.cost === null ? null : Number(row.cost),
-  shelfLife: row.shelfLife,
-  logo: row.logo,
-  image: row.image,
-  status: row.status,
-  publishAt: row.publishAt?.toISOString() ?? null,
-  // As stored: the history keeps and a revert restores exactly these; answers show `shownValues`.
-  attributes: row.attributes,
-  completeness: { ar: row.completenessAr, en: row.completenessEn },
-});
+/** Other modules write and query the search column the same way products do, and map rows alike. */
+export { productSearchText, toProduct };
 
 /**
- * A product as the caller reads it: the values of its category's attributes they may see, and with
+ * A product as the caller reads it, with its shown status (`scheduled` while its publish date is ahead): the values of its category's attributes they may see, and with
  * `definitions`, what a catalogue page needs to show them (`attributeDefinitions`).
  */
 const shown = (
@@ -64,11 +47,12 @@ const shown = (
   all: AttributeRow[],
   caller: Account | null,
   definitions = false,
+  now = new Date(),
 ): Product => {
   const product = toProduct(row);
   const attributes = shownValues(row.attributes, all, product, caller);
   return {
-    ...product,
+    ...withShownStatus(product, now),
     attributes,
     ...(definitions ? { attributeDefinitions: shownDefinitions(attributes, all) } : {}),
   };
@@ -79,13 +63,14 @@ async function shownPage(
   db: Db | Tx,
   rows: (typeof products.$inferSelect)[],
   caller: Account | null,
-  definitions = false,
+  definitions: boolean,
+  now: Date,
 ) {
   const byFamily = await attributesByFamily(
     db,
     rows.map((r) => r.familyId),
   );
-  return rows.map((row) => shown(row, byFamily.get(row.familyId) ?? [], caller, definitions));
+  return rows.map((row) => shown(row, byFamily.get(row.familyId) ?? [], caller, definitions, now));
 }
 
 /** Admin list: id order; search matches either name (normalized as search text is) or an exact code. */
@@ -132,7 +117,7 @@ async function getProduct({ db, now }: DataContext, id: number, caller: Account 
     // A visitor learns nothing of a draft: it answers as if it did not exist.
     if (!isPublished(row, at) || !family || !isPublished(family, at)) throw notFound('Product');
   }
-  return shown(row, await familyAttributes(db, row.familyId), caller, true);
+  return shown(row, await familyAttributes(db, row.familyId), caller, true, now());
 }
 
 /** A product's family is always its category's family, and one the caller may write to; its
@@ -273,8 +258,9 @@ const HISTORY = { entity: 'product' } as const;
 
 const productService: crud.CrudService<typeof productResource.schemas> = {
   list: async ({ db, now }, query, caller) => {
-    const page = await crud.listPage(db, products, productFilter(query, caller, now()), query, (r) => r);
-    return { ...page, data: await shownPage(db, page.data, caller, query.definitions === 'shown') };
+    const at = now();
+    const page = await crud.listPage(db, products, productFilter(query, caller, at), query, (r) => r);
+    return { ...page, data: await shownPage(db, page.data, caller, query.definitions === 'shown', at) };
   },
   read: getProduct,
   create: (ctx, input, caller) =>

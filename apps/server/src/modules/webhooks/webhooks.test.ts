@@ -207,7 +207,8 @@ describe('events', () => {
     expect((await call('DELETE', `/api/product/${made.id}`)).statusCode).toBe(204);
     expect((await call('DELETE', `/api/family/${fam.id}`)).statusCode).toBe(204);
 
-    const got = await r.waitFor(8);
+    // The family's delete takes its category along, announced as deleted too.
+    const got = await r.waitFor(9);
     const types = got.map((g) => g.body.type);
     expect([...types].sort()).toEqual(
       [
@@ -218,6 +219,7 @@ describe('events', () => {
         'category.updated',
         'family.updated',
         'product.deleted',
+        'category.deleted',
         'family.deleted',
       ].sort(),
     );
@@ -240,14 +242,14 @@ describe('events', () => {
       expect(Date.parse(g.body.timestamp)).not.toBeNaN();
       expect(g.body.data.family).toBe(fam.id);
     }
-    expect(ids.size).toBe(8);
+    expect(ids.size).toBe(9);
     expect(event('product.created')).toEqual(made);
     expect(event('product.updated')).toEqual(updated);
     // A delete carries the record as it was.
     expect(event('product.deleted')).toEqual(updated);
     expect(event('family.deleted')).toMatchObject({ id: fam.id, nameEn: 'Signed Co', family: fam.id });
 
-    const done = await attemptsUntil(sub.id, (a) => a.length === 8);
+    const done = await attemptsUntil(sub.id, (a) => a.length === 9);
     expect(
       done.every((a) => a.ok && a.responseCode === 204 && a.attempt === 1 && a.nextAttemptAt === null),
     ).toBe(true);

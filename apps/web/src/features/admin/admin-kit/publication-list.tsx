@@ -1,4 +1,4 @@
-import type { PublicationStatus } from '@dalil/contracts/publication';
+import type { ShownStatus } from '@dalil/contracts/publication';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -6,8 +6,11 @@ import { useListParams } from '../../../components/list-kit-params';
 import type { ListColumn } from '../../../components/list-kit';
 import { useTranslation, type TFunction } from '../../../lib/i18n';
 
-/** A list's Status column: a chip on drafts (with the date they become published, when they have one). */
-export function statusColumn<T extends { status: PublicationStatus; publishAt: string | null }>(
+/**
+ * A list's Status column: a chip on drafts, and on scheduled drafts (as the server shows a draft whose
+ * publish date is ahead) with the date they become published.
+ */
+export function statusColumn<T extends { status: ShownStatus; publishAt: string | null }>(
   t: TFunction,
   language: string,
 ): ListColumn<T> {
@@ -15,13 +18,13 @@ export function statusColumn<T extends { status: PublicationStatus; publishAt: s
     id: 'status',
     label: t('admin.list.status'),
     render: (row) =>
-      row.status === 'draft' ? (
+      row.status !== 'published' ? (
         <Chip
           size="small"
           color="warning"
           variant="outlined"
           label={
-            row.publishAt === null
+            row.status === 'draft' || row.publishAt === null
               ? t('admin.list.draft')
               : t('admin.list.scheduled', {
                   date: new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(

@@ -16,8 +16,8 @@ const family = (id: number) => ({
   image: null,
   cover: null,
   requireValidGtin: false,
-  // Family 2 is a draft, family 3 a draft with a publish date.
-  status: id === 2 || id === 3 ? 'draft' : 'published',
+  // Family 2 is a draft, family 3 a draft with a publish date ahead (the server shows it scheduled).
+  status: id === 2 ? 'draft' : id === 3 ? 'scheduled' : 'published',
   publishAt: id === 3 ? '2027-03-01T09:30:00.000Z' : null,
 });
 
@@ -63,7 +63,7 @@ describe('list kit', () => {
     // Drafts are marked; a published family has no mark.
     expect(within(rows[0]!).getAllByRole('cell')[3]).toHaveTextContent(/^$/);
     expect(within(rows[1]!).getAllByRole('cell')[3]).toHaveTextContent(/^Draft$/);
-    expect(within(rows[2]!).getAllByRole('cell')[3]).toHaveTextContent(/^Draft until .*2027/);
+    expect(within(rows[2]!).getAllByRole('cell')[3]).toHaveTextContent(/^Scheduled: .*2027/);
     expect(within(rows[0]!).getAllByRole('cell')[0]).toHaveTextContent('1');
     expect(within(rows[24]!).getAllByRole('cell')[0]).toHaveTextContent('25');
   });

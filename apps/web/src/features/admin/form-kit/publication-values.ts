@@ -1,4 +1,8 @@
-import { PublicationStatusSchema, type PublicationStatus } from '@dalil/contracts/publication';
+import {
+  PublicationStatusSchema,
+  type PublicationStatus,
+  type ShownStatus,
+} from '@dalil/contracts/publication';
 import { z } from 'zod';
 
 /** Two digits, for the local date and time input's value. */
@@ -29,8 +33,8 @@ const PublishAtInputSchema = z.string().transform((value, ctx) => {
 export const publicationFormFields = { status: PublicationStatusSchema, publishAt: PublishAtInputSchema };
 export const emptyPublication = { status: 'published' as PublicationStatus, publishAt: '' };
 
-/** A stored record's status and publish date as form values. */
-export const publicationValues = (record: { status: PublicationStatus; publishAt: string | null }) => ({
-  status: record.status,
+/** A record's status and publish date as form values: a scheduled one is a draft with its date. */
+export const publicationValues = (record: { status: ShownStatus; publishAt: string | null }) => ({
+  status: record.status === 'scheduled' ? 'draft' : record.status,
   publishAt: publishAtInput(record.publishAt),
 });
