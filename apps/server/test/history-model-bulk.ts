@@ -1,9 +1,10 @@
-// The bulk commands of the history property test (not a test file itself): an import, an image job,
-// and taking back the newest write (revert, import or image job undo, or restore from the bin).
+// The bulk commands of the history property test (not a test file itself): an import, an image job, a
+// bulk request, and taking back the newest write (revert, import, change set or image job undo, or
+// restore from the bin).
 import type fc from 'fast-check';
 import { expect } from 'vitest';
 import { ALL_HEADER, csv, upload } from '../src/modules/imports/imports.test-kit';
-import { cloneModel, readModel, restore, type Model, type TakeBack } from './history-model';
+import { applyDelete, cloneModel, readModel, restore, type Model, type TakeBack } from './history-model';
 import { jpeg, postImages, waitForJob } from './image-upload-helpers';
 import { agree, call, mayWrite, newestId, next, pick, type Actor, type Real } from './history-model-real';
 
@@ -96,6 +97,48 @@ export class ImageJob implements fc.AsyncCommand<Model, Real> {
     await agree(m, r);
   }
   toString = () => `ImageJob(${this.at})`;
+}
+
+/**
+ * A bulk request (POST /api/product/bulk, each mode) that changes one product's net weight and deletes
+ * another: an editor's operations on another company's products are refused (404) and the rest done.
+ */
+export class Bulk implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly who: Actor,
+    readonly at: number,
+  ) {}
+  check = (m: Readonly<Model>) => m.products.size >= 2;
+  async run(m: Model, r: Real) {
+    const all = [...m.products.keys()];
+    const patched = pick(all, this.at)!;
+    const deleted = pick(
+      all.filter((id) => id !== patched),
+      this.at + 1,
+    )!;
+    const n = next(r);
+    const before = cloneModel(m);
+    const res = await call(r, this.who, 'POST', '/api/product/bulk', {
+      mode: 'each',
+      operations: [
+        { op: 'patch', id: patched, data: { netWeight: `${n} ml` } },
+        { op: 'delete', id: deleted },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<{ id: number | null; results: { status: number }[] }>();
+    const allowed = (id: number) => mayWrite(r, this.who, m.products.get(id)!.family);
+    expect(body.results.map((x) => x.status)).toEqual([
+      allowed(patched) ? 200 : 404,
+      allowed(deleted) ? 204 : 404,
+    ]);
+    if (allowed(patched)) m.products.get(patched)!.netWeight = `${n} ml`;
+    if (allowed(deleted)) applyDelete(m, 'product', deleted);
+    if (body.id !== null) m.stack.push({ takeBack: { kind: 'import', id: body.id }, before });
+    else expect(allowed(patched) || allowed(deleted)).toBe(false);
+    await agree(m, r);
+  }
+  toString = () => `Bulk(${this.who}, ${this.at})`;
 }
 
 /**

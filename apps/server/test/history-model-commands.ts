@@ -3,7 +3,7 @@
 // model as that person would expect the catalogue to change. After each, model and database agree.
 import fc from 'fast-check';
 import { applyDelete, type DeletedKind, type Model } from './history-model';
-import { ImageJob, Import, TakeBackNewest } from './history-model-bulk';
+import { Bulk, ImageJob, Import, TakeBackNewest } from './history-model-bulk';
 import {
   call,
   mayWrite,
@@ -215,6 +215,7 @@ export function commandArbitraries() {
       .map(([w, e, a]) => new Delete(w, e, a)),
     fc.tuple(who, at).map(([w, a]) => new Import(w, a)),
     at.map((a) => new ImageJob(a)),
+    fc.tuple(who, at).map(([w, a]) => new Bulk(w, a)),
     fc.boolean().map((viaBin) => new TakeBackNewest(viaBin)),
     fc.boolean().map((viaBin) => new TakeBackNewest(viaBin)),
   ];

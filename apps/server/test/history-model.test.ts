@@ -1,10 +1,10 @@
 // A model-based property test of the history's promise: every change can be taken back whole.
-// Random sequences of creates, edits, deletes, imports, image jobs and take-backs (revert, import or
-// image job undo, restore
-// from the bin, bulk image jobs and their undo), by the admin and by an editor limited to one company, run against the real app and
-// a small in-memory model of the catalogue; the two are compared after every step. Each run then
-// takes back everything it did, newest first, and the catalogue must be as it was, row for row. After
-// every step, a webhook subscriber replaying the events delivered so far holds that same catalogue.
+// Random sequences of creates, edits, deletes, imports, image jobs, bulk requests and take-backs
+// (revert, import, change set or image job undo, restore from the bin), by the admin and by an editor
+// limited to one company, run against the real app and a small in-memory model of the catalogue; the
+// two are compared after every step. Each run then takes back everything it did, newest first, and the
+// catalogue must be as it was, row for row. After every step, a webhook subscriber replaying the
+// events delivered so far holds that same catalogue.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../src/modules/users/users.repository';
