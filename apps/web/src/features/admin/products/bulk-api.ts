@@ -1,6 +1,7 @@
 import { API_PATHS, withParams } from '@dalil/contracts/api-paths';
 import { MAX_LIST_LIMIT } from '@dalil/contracts/constants';
 import type { BulkResponse } from '@dalil/contracts/product-bulk';
+import type { ProductAttributes } from '@dalil/contracts/attributes';
 import type { PublicationStatus } from '@dalil/contracts/publication';
 import type { ListSelection } from '../../../components/list-kit-selection-state';
 import { apiRequest } from '../../../lib/api-client';
@@ -9,7 +10,10 @@ import { resourceApis } from '../resource-kit/resource-api';
 
 /** One change made to every chosen product. */
 export type BulkChange =
-  { kind: 'status'; status: PublicationStatus } | { kind: 'category'; category: number } | { kind: 'delete' };
+  | { kind: 'status'; status: PublicationStatus }
+  | { kind: 'category'; category: number }
+  | { kind: 'attribute'; key: string; value: ProductAttributes[string] }
+  | { kind: 'delete' };
 
 /** A product the change could not be made to, and why. */
 export interface BulkFailure {
@@ -46,18 +50,22 @@ async function matchingIds(
   }
 }
 
+/** What one product's patch sets: the status, the category, or one attribute's value (null clears it). */
+function patchOf(change: Exclude<BulkChange, { kind: 'delete' }>) {
+  switch (change.kind) {
+    case 'status':
+      return { status: change.status };
+    case 'category':
+      // A sub-category belongs to its category: moving the product leaves it without one.
+      return { category: change.category, subCategory: null };
+    case 'attribute':
+      // A merge patch: the other attributes keep their values.
+      return { attributes: { [change.key]: change.value } };
+  }
+}
+
 const operationOf = (change: BulkChange, id: number) =>
-  change.kind === 'delete'
-    ? { op: 'delete', id }
-    : {
-        op: 'patch',
-        id,
-        // A sub-category belongs to its category: moving the product leaves it without one.
-        data:
-          change.kind === 'status'
-            ? { status: change.status }
-            : { category: change.category, subCategory: null },
-      };
+  change.kind === 'delete' ? { op: 'delete', id } : { op: 'patch', id, data: patchOf(change) };
 
 /**
  * Makes `change` to the chosen products in requests of PER_REQUEST, the later ones added to the change

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { attributeFixture } from '../../../test/attribute-fixtures';
 import { productFixture } from '../../../test/catalog-fixtures';
 import { catalogueApi, named } from '../../../test/catalog-mock';
 import { mockApi, type MockRequest } from '../../../test/fetch-mock';
@@ -17,11 +18,24 @@ const bulkBodies = (requests: MockRequest[]) =>
   requests.filter((r) => r.path === '/api/product/bulk').map((r) => r.body as BulkBody);
 
 /** A server of 250 products whose bulk requests succeed except for the ids in `refused`. */
+const grade = attributeFixture({
+  id: 5,
+  key: 'grade',
+  name: { ar: 'الدرجة', en: 'Grade' },
+  type: 'choice',
+  options: [
+    { key: 'first', name: { ar: 'أولى', en: 'First' } },
+    { key: 'second', name: { ar: 'ثانية', en: 'Second' } },
+  ],
+  categories: [11],
+});
+
 function mockServer(extra: Parameters<typeof mockApi>[0] = {}, refused: number[] = []) {
   return mockApi({
     ...catalogueApi(
       [named(1, 'Orchard Foods', 'بساتين')],
       [named(11, 'Pressed dates', 'تمر مكبوس', { family: 1, parent: null })],
+      [grade],
     ),
     'GET /api/product': (request) => {
       const limit = Number(request.query.get('limit'));
@@ -170,5 +184,28 @@ describe('bulk changes in the product list', () => {
         { op: 'patch', id: 2, data: { category: 11, subCategory: null } },
       ]),
     );
+  });
+
+  it("sets one attribute's value on the chosen products, leaving their other attributes as they are", async () => {
+    const requests = mockServer();
+    renderRoutes(routes, '/admin/products/list?family=1');
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Family' })).toHaveValue('Orchard Foods'),
+    );
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Choose Dates 4' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Choose Dates 5' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Set attribute' }));
+    const dialog = screen.getByRole('dialog', { name: 'Set an attribute' });
+    expect(within(dialog).getByRole('button', { name: 'Set on 2 products' })).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Attribute' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Grade' }));
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Grade' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Second' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Set on 2 products' }));
+    await within(dialog).findByText('Set the value on 2 products.');
+    expect(bulkBodies(requests).at(-1)?.operations).toEqual([
+      { op: 'patch', id: 4, data: { attributes: { grade: 'second' } } },
+      { op: 'patch', id: 5, data: { attributes: { grade: 'second' } } },
+    ]);
   });
 });

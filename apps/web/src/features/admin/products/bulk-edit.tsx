@@ -1,6 +1,7 @@
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DriveFileMove from '@mui/icons-material/DriveFileMove';
 import PublishedWithChanges from '@mui/icons-material/PublishedWithChanges';
+import Tune from '@mui/icons-material/Tune';
 import type { PublicationStatus } from '@dalil/contracts/publication';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -24,11 +25,15 @@ import { countOf } from '../../../lib/plural';
 import { failureMessage } from '../form-kit/field-message';
 import { RemoteChoice } from '../form-kit/remote-choice';
 import { chosenId } from '../form-kit/remote-choice-api';
+import { BulkAttributeChoice } from './bulk-attribute';
 import { applyBulkChange, undoBulkChange, type BulkChange, type BulkOutcome } from './bulk-api';
 
 type Kind = BulkChange['kind'];
 
-/** The product list's bulk actions: change the status, move to a category, delete to the bin. */
+/**
+ * The product list's bulk actions: change the status, move to a category, set an attribute, delete to
+ * the bin.
+ */
 export function ProductBulkActions({ selection }: { selection: ListSelection }) {
   const { t } = useTranslation();
   const [kind, setKind] = useState<Kind | null>(null);
@@ -39,6 +44,9 @@ export function ProductBulkActions({ selection }: { selection: ListSelection }) 
       </Button>
       <Button size="small" startIcon={<DriveFileMove />} onClick={() => setKind('category')}>
         {t('bulk.category')}
+      </Button>
+      <Button size="small" startIcon={<Tune />} onClick={() => setKind('attribute')}>
+        {t('bulk.attribute')}
       </Button>
       <Button size="small" color="error" startIcon={<DeleteOutlined />} onClick={() => setKind('delete')}>
         {t('bulk.delete')}
@@ -80,6 +88,7 @@ function BulkChangeDialog({
   const client = useQueryClient();
   const [status, setStatus] = useState<PublicationStatus>('published');
   const [category, setCategory] = useState<number | null>(null);
+  const [attribute, setAttribute] = useState<BulkChange | null>(null);
   const [step, setStep] = useState<Step>({ at: 'choose' });
   const [undo, setUndo] = useState<Undo>('no');
   const family = chosenId(selection.query.family);
@@ -91,7 +100,9 @@ function BulkChangeDialog({
         ? category === null
           ? null
           : { kind, category }
-        : { kind };
+        : kind === 'attribute'
+          ? attribute
+          : { kind };
 
   const apply = async () => {
     if (!change) return;
@@ -146,6 +157,12 @@ function BulkChangeDialog({
                   <FormControlLabel value="draft" control={<Radio />} label={t('bulk.draft')} />
                 </RadioGroup>
               )}
+              {kind === 'attribute' &&
+                (family === null ? (
+                  <Alert severity="info">{t('bulk.chooseFamilyFirstAttribute')}</Alert>
+                ) : (
+                  <BulkAttributeChoice family={family} onChange={setAttribute} />
+                ))}
               {kind === 'category' &&
                 (family === null ? (
                   <Alert severity="info">{t('bulk.chooseFamilyFirst')}</Alert>
