@@ -95,7 +95,14 @@ describe('scheduled feeds page', () => {
               statusCode: 400,
               error: 'Bad Request',
               message: 'schedule: never runs: no date matches it',
-              details: [{ path: 'body.schedule', message: 'never runs: no date matches it' }],
+              details: [
+                {
+                  path: 'body.schedule',
+                  code: 'feed.neverRuns',
+                  params: {},
+                  message: 'never runs: no date matches it',
+                },
+              ],
             },
           };
         }

@@ -203,7 +203,14 @@ describe('webhooks page', () => {
           statusCode: 400,
           error: 'Bad Request',
           message: 'url: must not point at a private or local address (10.0.0.7)',
-          details: [{ path: 'body.url', message: 'must not point at a private or local address (10.0.0.7)' }],
+          details: [
+            {
+              path: 'body.url',
+              code: 'webhook.private',
+              params: { host: '10.0.0.7' },
+              message: 'must not point at a private or local address (10.0.0.7)',
+            },
+          ],
         },
       }),
     });
