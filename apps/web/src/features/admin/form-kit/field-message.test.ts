@@ -45,7 +45,7 @@ describe("a form field's server refusal", () => {
   });
 
   it("reads in Arabic and in English from the code, never from the server's English", () => {
-    const [{ message }] = serverFieldErrors(refusal, ['nameEn']) as [{ message: string }];
+    const { message } = serverFieldErrors(refusal, ['nameEn'])[0]!;
     expect(fieldMessage(message, ar)).toBe('طويل جدًا: 200 حرفًا على الأكثر');
     expect(fieldMessage(message, en)).toBe('Too long: at most 200 characters');
   });
