@@ -1,4 +1,7 @@
 import { showParamsWith } from './error-text';
+// The admin menu's labels and the admin screens' titles, merged into the visitor's `pages`.
+import adminNavAr from './locales/admin-nav.ar.json';
+import adminNavEn from './locales/admin-nav.en.json';
 import { i18n } from './i18n';
 import adminAr from './locales/admin.ar.json';
 import adminEn from './locales/admin.en.json';
@@ -29,6 +32,7 @@ import { adminParams } from './sentence-text';
  */
 export const adminTexts = {
   en: {
+    ...adminNavEn,
     admin: adminEn,
     upload: uploadEn,
     images: imagesEn,
@@ -39,6 +43,7 @@ export const adminTexts = {
     errorCodes: errorCodesEn,
   },
   ar: {
+    ...adminNavAr,
     admin: adminAr,
     upload: uploadAr,
     images: imagesAr,
