@@ -10,6 +10,7 @@ import type imagesEn from './images.en.json';
 import type uploadEn from './upload.en.json';
 import type errorCodesEn from './error-codes.en.json';
 import type adminNavEn from './admin-nav.en.json';
+import type countsAdminEn from './counts-admin.en.json';
 import type catalogProductEn from './catalog-product.en.json';
 import type catalogPrintEn from './catalog-print.en.json';
 
@@ -101,6 +102,8 @@ type Messages = BaseMessages &
     catalogFilters: typeof catalogFiltersEn;
     /** Added by the product page and the printable catalogue as they load (product-texts.ts, print-texts.ts). */
     catalog: typeof catalogProductEn & typeof catalogPrintEn;
+    /** The counted nouns only the admin screens use (lib/admin-texts.ts). */
+    counts: typeof countsAdminEn;
   };
 
 type Leaves<T, P extends string = ''> = {
