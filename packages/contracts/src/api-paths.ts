@@ -6,7 +6,7 @@
 
 import { CATALOG_API_PATHS, itemPath } from './catalog-api-paths';
 
-export { API_BASE, itemPath, withParams } from './catalog-api-paths';
+export { API_BASE, withParams } from './catalog-api-paths';
 
 /** Every API path: the catalogue's (catalog-api-paths.ts) and the admin area's. */
 export const API_PATHS = {
