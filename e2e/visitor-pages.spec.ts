@@ -68,7 +68,10 @@ test.describe('without JavaScript', () => {
   });
 
   for (const mode of ['light', 'dark'] as const) {
-    test(`screenshots and accessibility without JavaScript in Arabic and English, ${mode}`, async ({ page, lookup }) => {
+    test(`screenshots and accessibility without JavaScript in Arabic and English, ${mode}`, async ({
+      page,
+      lookup,
+    }) => {
       await page.emulateMedia({ colorScheme: mode });
       const family = await lookup.family(FAMILY);
       const product = await lookup.product(family, 'Medjool Dates');
