@@ -83,7 +83,14 @@ export const TRANSFER_TEMPLATES = {
   'import.extraCellsCsv': 'has more cells than the header (an unquoted comma?)',
   'import.extraCellsXlsx': 'has more cells than the header (a value right of the last named column)',
   'import.notStoredImage': 'is not the name of a stored image',
+  // Two rows for one product with different values; `import.sameKey` is how reports saved earlier wrote it.
   'import.sameKey': 'has the same {what} {value} as {lines} with different values: keep one row per product',
+  'import.sameKeyLine':
+    'has the same {what} {value} as line {line:n} with different values: keep one row per product',
+  'import.sameKeyLines':
+    'has the same {what} {value} as lines {lines} with different values: keep one row per product',
+  'import.sameKeyMore':
+    'has the same {what} {value} as lines {lines} and {more:n} more with different values: keep one row per product',
   'import.spreadsheetError': 'holds the spreadsheet error {error}',
   'import.longNumber':
     'is a number with more than {max:n} digits, which the spreadsheet rounded: format the column as text and type it again',

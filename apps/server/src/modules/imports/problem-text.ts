@@ -8,15 +8,11 @@ import type { ImportProblem } from '@dalil/contracts/imports';
  */
 type Text = (p: AnyErrorParams) => string;
 
-/** `line 4`, `lines 3, 7` or `lines 3, 7 and 2 more` (an `import.sameKey` param) in Arabic. */
-function sameLines(lines: string): string {
-  const several = lines.startsWith('lines ');
-  const listed = lines.slice(several ? 'lines '.length : 'line '.length);
-  const and = listed.lastIndexOf(' and ');
-  if (and < 0) return several ? `السطور ${listed}` : `السطر ${listed}`;
-  const more = listed.slice(and + ' and '.length).replace(' more', '');
-  return `السطور ${listed.slice(0, and)} و${more} غيرها`;
-}
+/** Two rows for one product, in Arabic: the barcode or code, then the other lines. */
+const sameKey =
+  (lines: (p: AnyErrorParams) => string): Text =>
+  (p) =>
+    `${p.what === 'barcode' ? 'الباركود' : 'الرمز'} ${p.value} نفسه في ${lines(p)} بقيم مختلفة: أبقِ صفاً واحداً لكل منتج`;
 
 const NOT_DOWNLOADED: Text = () => 'تعذّر تنزيل الصورة من هذا العنوان';
 const NOT_ACCEPTED: Text = () => 'ليست صورة مقبولة (JPEG أو PNG أو WebP أو AVIF أو GIF)';
@@ -58,8 +54,9 @@ const ARABIC: Partial<Record<ErrorCode, Text>> = {
   'field.date': () => 'يجب أن يكون تاريخاً بالصيغة YYYY-MM-DD',
   'attribute.optionTwice': () => 'يجب ألا يتكرر الخيار',
   'attribute.notAnOption': (p) => `"${p.value}" ليس من الخيارات: ${p.options}`,
-  'import.sameKey': (p) =>
-    `${p.what === 'barcode' ? 'الباركود' : 'الرمز'} ${p.value} نفسه في ${sameLines(String(p.lines))} بقيم مختلفة: أبقِ صفاً واحداً لكل منتج`,
+  'import.sameKeyLine': sameKey((p) => `السطر ${p.line}`),
+  'import.sameKeyLines': sameKey((p) => `السطور ${p.lines}`),
+  'import.sameKeyMore': sameKey((p) => `السطور ${p.lines} و${p.more} غيرها`),
 };
 
 export type ProblemLanguage = 'ar' | 'en';

@@ -23,6 +23,15 @@ describe('import report texts', () => {
     expect(
       reasonOf('has the same code 501 as lines 3, 4 with different values: keep one row per product', ar),
     ).toContain('الرمز 501 نفسه في السطر 3, 4');
+    const many = codedProblem({
+      line: 2,
+      column: 'productBarcode',
+      reason:
+        'has the same barcode 501 as lines 3, 4 and 2 more with different values: keep one row per product',
+    });
+    expect(many).toMatchObject({ code: 'import.sameKeyMore', params: { lines: '3, 4', more: 2 } });
+    expect(problemReason(many, ar)).toContain('الباركود 501 نفسه في السطر 3, 4 و2 غيرها');
+    expect(problemReason(many, en)).toContain('as line 3, 4 and 2 more');
   });
 
   it('says what is wrong with an attribute cell, in Arabic and English', () => {

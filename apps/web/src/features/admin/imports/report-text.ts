@@ -42,6 +42,15 @@ const IMPORT_WORDS: Partial<
   ],
 };
 
+/** The other lines of a row that clashes with others for one product, by its code's params. */
+function sameKeyLines({ code, params }: Problem, t: TFunction): string | undefined {
+  if (code === 'import.sameKeyLine') return String(params.line);
+  if (code === 'import.sameKeyLines') return String(params.lines);
+  if (code === 'import.sameKeyMore')
+    return t('upload.problems.moreLines', { lines: params.lines, more: params.more });
+  return undefined;
+}
+
 /**
  * A row problem's reason in the current language, by its code and params (the report carries them
  * beside the English reason); a code this client has no text for shows the reason as sent.
@@ -51,13 +60,11 @@ export function problemReason(problem: Problem, t: TFunction): string {
   if (typeof words === 'string') return t(words);
   if (words) return t(words[0], words[1](problem.params));
   // Two different rows for one product (apps/server/src/modules/imports/key-conflicts.ts).
-  if (problem.code === 'import.sameKey') {
+  const lines = sameKeyLines(problem, t);
+  if (lines !== undefined) {
     const key =
       problem.params.what === 'barcode' ? 'upload.problems.sameBarcode' : 'upload.problems.sameCode';
-    return t(key, {
-      value: problem.params.value,
-      lines: String(problem.params.lines).replace(/^lines? /, ''),
-    });
+    return t(key, { value: problem.params.value, lines });
   }
   return codeText(problem.code, problem.params, t) ?? problem.reason;
 }
