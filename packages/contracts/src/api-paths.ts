@@ -3,22 +3,14 @@
  * `${API_BASE}${path}` and the web calls the same constants, so a path is spelled once.
  * Item paths use Fastify's `:param` form; `withId` fills one in.
  */
-export const API_BASE = '/api';
 
+import { CATALOG_API_PATHS, itemPath } from './catalog-api-paths';
+
+export { API_BASE, withParams } from './catalog-api-paths';
+
+/** Every API path: the catalogue's (catalog-api-paths.ts) and the admin area's. */
 export const API_PATHS = {
-  adminLogin: '/admin/login',
-  userLogin: '/user/login',
-  adminAuth: '/admin/auth',
-  userAuth: '/user/auth',
-  logout: '/logout',
-  config: '/config',
-  health: '/health',
-  ready: '/ready',
-  search: '/search',
-  searchAttributes: '/search/attributes',
-  families: '/family',
-  categories: '/category',
-  products: '/product',
+  ...CATALOG_API_PATHS,
   productBulk: '/product/bulk',
   productBulkUndo: '/product/bulk/:id/undo',
   synonyms: '/synonyms',
@@ -61,18 +53,6 @@ export const API_PATHS = {
   attributes: '/attribute',
   attributeFoodSet: '/attribute/sets/food',
 } as const;
-
-/** Fills the `:name` parameters of a path: `withParams('/upload/categories/:family', { family: 3 })`. */
-export function withParams(path: string, params: Record<string, number | string>): string {
-  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`missing path parameter ${name} for ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}
-
-/** One item's path under a collection: `itemPath('/family')(3)` is `/family/3`. */
-export const itemPath = (collection: string) => (id: number | string) => `${collection}/${id}`;
 
 /**
  * Paths of one resource relative to the `/api` base, as the web calls them; GET of one item may live

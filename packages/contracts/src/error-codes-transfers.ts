@@ -83,13 +83,48 @@ export const TRANSFER_TEMPLATES = {
   'import.extraCellsCsv': 'has more cells than the header (an unquoted comma?)',
   'import.extraCellsXlsx': 'has more cells than the header (a value right of the last named column)',
   'import.notStoredImage': 'is not the name of a stored image',
+  // Two rows for one product with different values; `import.sameKey` is how reports saved earlier wrote it.
   'import.sameKey': 'has the same {what} {value} as {lines} with different values: keep one row per product',
+  'import.sameKeyLine':
+    'has the same {what} {value} as line {line:n} with different values: keep one row per product',
+  'import.sameKeyLines':
+    'has the same {what} {value} as lines {lines} with different values: keep one row per product',
+  'import.sameKeyMore':
+    'has the same {what} {value} as lines {lines} and {more:n} more with different values: keep one row per product',
   'import.spreadsheetError': 'holds the spreadsheet error {error}',
   'import.longNumber':
     'is a number with more than {max:n} digits, which the spreadsheet rounded: format the column as text and type it again',
   'import.formulaNoResult':
     'is a formula without a saved result: open the file in a spreadsheet and save it again',
   'import.formulaError': 'is a formula whose result is the error {error}',
+  // Image cells: a stored image's name, or an https address the import downloads.
+  'import.imageOrAddress': 'must be the name of a stored image or an https address',
+  'import.imageAnswered': 'could not be downloaded: the address answered HTTP {status:n}',
+  'import.imageSlow': 'could not be downloaded: the address took too long to answer',
+  'import.imageRefused': 'could not be downloaded: the address {reason}',
+  'import.imageFailed': 'could not be downloaded ({code})',
+  'import.imageNotDownloaded': 'could not be downloaded',
+  'import.imageLarger': 'is an image larger than {size}',
+  'import.imageNotAccepted': 'is not an image we accept (JPEG, PNG, WebP, AVIF or GIF)',
+  'import.imageNotAcceptedBecause': 'is not an image we accept: {reason}',
+
+  // Import warnings: what an import takes anyway, and how it takes it.
+  'importWarning.columnNotUsed': 'Column {column} is not used when uploading {what}; it was ignored',
+  'importWarning.unknownColumn': 'Unknown column "{column}" was ignored',
+  'importWarning.duplicateBarcode':
+    'The product with barcode {barcode} appears on more than one line; the last one is used',
+  'importWarning.duplicateProduct':
+    'The product "{name}" appears on more than one line; the last one is used',
+  'importWarning.duplicateCategory':
+    'The category "{name}" appears on more than one line; the last one is used',
+  'importWarning.familyNames':
+    'The company "{name}" has different Arabic names in the file ({names}); the last one, "{last}", is used',
+  'importWarning.familyRenamed':
+    'The company "{name}" is named "{last}" in Arabic in the file but "{stored}" in the catalogue; importing renames it',
+  'importWarning.gtinCheckDigit':
+    'The barcode {barcode} is not a valid GTIN: the check digit should be {expected:n} ({kind})',
+  'importWarning.gtinFormat':
+    'The barcode {barcode} is not a valid GTIN: is not a GTIN: GTINs have 8, 12, 13 or 14 digits',
 
   // Synonyms, feeds, webhooks, sitemaps.
   'synonym.wordTaken': '"{word}" is already in another synonym group of this family',
@@ -109,6 +144,15 @@ export const TRANSFER_TEMPLATES = {
   'feed.neverRuns': 'never runs: no date matches it',
   'feed.timeZone': 'must be a time zone such as Asia/Riyadh or UTC',
   'feed.running': 'This feed is running already',
+  // What a feed's run says (its last run, and a failed run in the list of imports).
+  'feed.unchanged': 'The file has not changed since the last import',
+  'feed.imported':
+    'Rows read: {rows:n}; categories: {categoriesCreated:n} created, {categoriesUpdated:n} updated; products: {productsCreated:n} created, {productsUpdated:n} updated',
+  'feed.importedLeftOut':
+    'Rows read: {rows:n}; categories: {categoriesCreated:n} created, {categoriesUpdated:n} updated; products: {productsCreated:n} created, {productsUpdated:n} updated; row problems left out: {problems:n}',
+  'feed.rejected': 'Row problems: {count:n}; nothing was imported',
+  'feed.httpStatus': 'The address answered HTTP {status:n} instead of the file',
+  'feed.stopped': 'The download was stopped or took too long',
   'webhook.address': 'must be an address such as https://erp.example/hook',
   'webhook.https': 'must be an https address',
   'webhook.credentials': 'must not carry a user name or password',

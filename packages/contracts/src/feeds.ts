@@ -72,6 +72,9 @@ const FeedLastRunSchema = z.object({
   importId: z.number().int().nullable(),
   /** What happened, in words: the counts, or why the run failed. */
   message: z.string(),
+  /** The message's code and params in the error catalogue (error-codes.ts), for a client's own words. */
+  code: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
 });
 
 export const FeedSchema = z.object({

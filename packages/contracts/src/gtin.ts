@@ -50,15 +50,6 @@ export function gtinProblem(code: string): string | null {
   return `the check digit should be ${check.expected} (GTIN-${check.length})`;
 }
 
-/** Reads `gtinProblem`'s sentence back: the expected digit and the length, or the format. */
-export function parseGtinProblem(
-  message: string,
-): { reason: 'check-digit'; expected: string; length: string } | { reason: 'format' } | null {
-  if (message === GTIN_FORMAT_MESSAGE) return { reason: 'format' };
-  const m = /^the check digit should be (\d) \(GTIN-(\d+)\)$/.exec(message);
-  return m ? { reason: 'check-digit', expected: m[1]!, length: m[2]! } : null;
-}
-
 /**
  * The GS1 member organisations of the Arab countries and their GTIN-13 prefixes (GS1's list of
  * prefixes). A prefix names the organisation that issued the number, not where the product is made.

@@ -23,6 +23,9 @@ const ImportRunSchema = z.object({
   feed: z.number().int().nullable(),
   /** A feed run that imported nothing (unreachable address, bad file, bad rows): why. */
   failure: z.string().nullable(),
+  /** The failure's code and params in the error catalogue (error-codes.ts); null with `failure`. */
+  failureCode: z.string().nullable(),
+  failureParams: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
   /** A feed run's import report (an upload's went to its uploader); null otherwise. */
   report: ImportReportSchema.nullable(),
 });

@@ -1,4 +1,10 @@
-import { readError } from './error-codes';
+import {
+  errorMessage,
+  readError,
+  type AnyErrorParams,
+  type ErrorCode,
+  type ErrorParams,
+} from './error-codes';
 import { z } from 'zod';
 import { ErrorBodySchema } from './common';
 import { csvText } from './csv-cells';
@@ -118,18 +124,29 @@ export type ReportedImportProblem = z.infer<typeof ImportProblemSchema>;
 /** A problem with its reason's code and params, read back from the catalogue's templates. */
 export const codedProblem = (p: ImportProblem): ReportedImportProblem => ({ ...p, ...readError(p.reason) });
 
+/** An item of a saved report with its code and params, read back from its sentence when it has none. */
+function coded<T extends { code?: string; params?: AnyErrorParams }>(item: T, sentence: string) {
+  return typeof item.code === 'string' && item.params
+    ? { ...item, code: item.code, params: item.params }
+    : { ...item, ...readError(sentence) };
+}
+
 /**
- * A report as it was saved: one saved before problems carried codes gets them here, from each
- * reason, so every report served has the same shape.
+ * A report as it was saved: one saved before its problems and warnings carried codes gets them here,
+ * from each sentence, so every report served has the same shape.
  */
-export function storedReport<R extends { problems: (ImportProblem & Partial<ReportedImportProblem>)[] }>(
+export function storedReport<
+  R extends {
+    problems: (ImportProblem & Partial<ReportedImportProblem>)[];
+    warnings: (Omit<ImportWarning, 'code' | 'params'> & Partial<ImportWarning>)[];
+  },
+>(
   report: R,
-): Omit<R, 'problems'> & { problems: ReportedImportProblem[] } {
+): Omit<R, 'problems' | 'warnings'> & { problems: ReportedImportProblem[]; warnings: ImportWarning[] } {
   return {
     ...report,
-    problems: report.problems.map((p) =>
-      typeof p.code === 'string' && p.params ? { ...p, code: p.code, params: p.params } : codedProblem(p),
-    ),
+    problems: report.problems.map((p) => coded(p, p.reason)),
+    warnings: report.warnings.map((w) => coded(w, w.message)),
   };
 }
 
@@ -140,10 +157,22 @@ const ImportWarningSchema = z.object({
    */
   kind: z.enum(['unknownColumn', 'duplicateRow', 'familyName', 'invalidGtin']),
   message: z.string(),
+  /** The message's code and params in the error catalogue (error-codes.ts), for a client's own words. */
+  code: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
   column: z.string().nullable(),
   lines: z.array(z.number().int()),
 });
 export type ImportWarning = z.infer<typeof ImportWarningSchema>;
+
+/** A warning written from its code and params: its English message is the code's template. */
+export function codedWarning<C extends ErrorCode>(
+  warning: Pick<ImportWarning, 'kind' | 'column' | 'lines'>,
+  code: C,
+  params: ErrorParams<C>,
+): ImportWarning {
+  return { ...warning, message: errorMessage(code, params), code, params };
+}
 
 const LevelCountsSchema = z.object({
   created: z.number().int(),

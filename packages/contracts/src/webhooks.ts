@@ -86,6 +86,9 @@ export const WebhookSchema = z.object({
   disabledAt: dateTime.nullable(),
   /** Why the server disabled it (deliveries failing for a day), or that an admin did. */
   disabledReason: z.string().nullable(),
+  /** The reason's code and params in the error catalogue (error-codes.ts); null with the reason. */
+  disabledReasonCode: z.string().nullable(),
+  disabledReasonParams: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
   lastDelivery: z
     .object({ at: dateTime, ok: z.boolean(), responseCode: z.number().int().nullable() })
     .nullable(),
@@ -106,6 +109,9 @@ const WebhookAttemptSchema = z.object({
   ok: z.boolean(),
   responseCode: z.number().int().nullable(),
   error: z.string().nullable(),
+  /** The error's code and params in the error catalogue (error-codes.ts); null with the error. */
+  errorCode: z.string().nullable(),
+  errorParams: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
   attemptedAt: dateTime,
   durationMs: z.number().int(),
   /** When the next attempt is due after this failed one; null when delivered or given up. */

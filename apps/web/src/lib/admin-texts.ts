@@ -1,4 +1,10 @@
 import { showParamsWith } from './error-text';
+// The admin menu's labels and the admin screens' titles, merged into the visitor's `pages`.
+import adminNavAr from './locales/admin-nav.ar.json';
+import adminNavEn from './locales/admin-nav.en.json';
+// The counted nouns only the admin screens use, merged into the visitor's `counts`.
+import countsAdminAr from './locales/counts-admin.ar.json';
+import countsAdminEn from './locales/counts-admin.en.json';
 import { i18n } from './i18n';
 import adminAr from './locales/admin.ar.json';
 import adminEn from './locales/admin.en.json';
@@ -31,6 +37,8 @@ import { adminParams } from './sentence-text';
  */
 export const adminTexts = {
   en: {
+    ...adminNavEn,
+    counts: countsAdminEn,
     admin: adminEn,
     upload: uploadEn,
     images: imagesEn,
@@ -42,6 +50,8 @@ export const adminTexts = {
     errorCodes: errorCodesEn,
   },
   ar: {
+    ...adminNavAr,
+    counts: countsAdminAr,
     admin: adminAr,
     upload: uploadAr,
     images: imagesAr,

@@ -1,4 +1,4 @@
-import { API_BASE } from '@dalil/contracts/api-paths';
+import { API_BASE } from '@dalil/contracts/catalog-api-paths';
 import { REQUEST_TIMEOUT_MS } from '@dalil/contracts/constants';
 import { ApiError, errorFromResponse } from './api-error';
 import { bootResponse, isTimeout, takeBootRequest } from './boot-requests';

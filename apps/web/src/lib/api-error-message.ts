@@ -55,9 +55,3 @@ export function apiErrorMessage(error: unknown, t: TFunction, language: string):
   if (language === 'en') return body.message;
   return `${t(statusKey(error.status))} (\u2068${body.message}\u2069)`;
 }
-
-/** The sign-in form's own field message (the contracts' required-field sentence), in the UI language. */
-export function translateMessage(message: string | undefined, t: TFunction): string | undefined {
-  if (message === undefined) return undefined;
-  return message === 'This field is required' ? t('validation.required') : message;
-}

@@ -2,9 +2,32 @@ import { describe, expect, it } from 'vitest';
 import { adminTexts } from './admin-texts';
 import { ar as visitorAr } from './locales/ar';
 import { en as visitorEn } from './locales/en';
+import filtersAr from './locales/catalog-filters.ar.json';
+import filtersEn from './locales/catalog-filters.en.json';
+import printAr from './locales/catalog-print.ar.json';
+import printEn from './locales/catalog-print.en.json';
+import productAr from './locales/catalog-product.ar.json';
+import productEn from './locales/catalog-product.en.json';
 
-const ar = { ...visitorAr, ...adminTexts.ar };
-const en = { ...visitorEn, ...adminTexts.en };
+/** The visitor's texts with the admin area's merged in, as the translator merges them (`pages`). */
+function merged(into: object, from: object): object {
+  const out: Record<string, unknown> = { ...into };
+  for (const [key, value] of Object.entries(from)) {
+    const existing = out[key];
+    out[key] =
+      typeof value === 'object' && typeof existing === 'object' && existing !== null
+        ? merged(existing, value as object)
+        : value;
+  }
+  return out;
+}
+/** The texts the catalogue's later screens add as they load. */
+const later = {
+  ar: { catalog: { ...productAr, ...printAr }, catalogFilters: filtersAr },
+  en: { catalog: { ...productEn, ...printEn }, catalogFilters: filtersEn },
+};
+const ar = merged(merged(visitorAr, adminTexts.ar), later.ar);
+const en = merged(merged(visitorEn, adminTexts.en), later.en);
 
 /** Every key path of a dictionary, with the kind of value it holds. */
 function shape(value: unknown, prefix = ''): string[] {
@@ -21,6 +44,10 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map(
 
 describe('locale dictionaries', () => {
   it('have the same keys in Arabic and English, every one a text', () => {
+    // The visitor's page titles and the admin screens' are both there.
+    expect(shape(en)).toEqual(
+      expect.arrayContaining(['pages.catalogMain: string', 'pages.familyList: string']),
+    );
     expect([...new Set(shape(ar).map(base))].sort()).toEqual([...new Set(shape(en).map(base))].sort());
     // Every form English has, Arabic has too (Arabic adds zero, two, few and many).
     expect(shape(en).filter((entry) => !shape(ar).includes(entry))).toEqual([]);

@@ -1,4 +1,4 @@
-import { API_PATHS, itemPath } from '@dalil/contracts/api-paths';
+import { CATALOG_API_PATHS, itemPath } from '@dalil/contracts/catalog-api-paths';
 import { adminResourcePaths, WEB_PATHS } from '@dalil/contracts/web-paths';
 import { adminScreens, type AdminResourceKey } from './admin-screens';
 
@@ -31,15 +31,16 @@ export const adminPaths = Object.fromEntries(
 ) as Record<AdminResourceKey, ResourceWebPaths>;
 
 /**
- * API paths relative to the `/api` base: the contracts' table (shared with the server), plus the item
- * paths the catalogue reads. The admin resources' own calls come from their declarations
- * (features/admin/resource-kit/resource-api.ts).
+ * The catalogue's API paths relative to the `/api` base: the contracts' table (shared with the
+ * server), plus the item paths the catalogue reads. The admin area's calls use the whole table
+ * (`API_PATHS`) or their resources' declarations (features/admin/resource-kit/resource-api.ts), so
+ * its paths stay out of the visitor's first load.
  */
 export const apiPaths = {
-  ...API_PATHS,
-  family: itemPath(API_PATHS.families),
-  category: itemPath(API_PATHS.categories),
-  product: itemPath(API_PATHS.products),
+  ...CATALOG_API_PATHS,
+  family: itemPath(CATALOG_API_PATHS.families),
+  category: itemPath(CATALOG_API_PATHS.categories),
+  product: itemPath(CATALOG_API_PATHS.products),
 } as const;
 
 export type LoginApiPath = typeof apiPaths.adminLogin | typeof apiPaths.userLogin;

@@ -1,9 +1,13 @@
 import type { TFunction } from './i18n';
+import type countsAdminEn from './locales/counts-admin.en.json';
 import type countsEn from './locales/counts.en.json';
 import type { PluralBase } from './translate';
 
-/** The nouns a count can be given with (lib/locales/counts.*.json). */
-export type CountedNoun = PluralBase<keyof typeof countsEn>;
+/**
+ * The nouns a count can be given with: the visitor's (lib/locales/counts.*.json) and the admin
+ * area's, which load with its texts (counts-admin.*.json).
+ */
+export type CountedNoun = PluralBase<keyof typeof countsEn | keyof typeof countsAdminEn>;
 
 const formats = new Map<string, Intl.NumberFormat>();
 

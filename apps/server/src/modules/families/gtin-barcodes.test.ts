@@ -272,12 +272,16 @@ describe('imports', () => {
       {
         kind: 'invalidGtin',
         message: 'The barcode 6291041500214 is not a valid GTIN: the check digit should be 3 (GTIN-13)',
+        code: 'importWarning.gtinCheckDigit',
+        params: { barcode: '6291041500214', expected: 3, kind: 'GTIN-13' },
         column: 'productBarcode',
         lines: [3],
       },
       {
         kind: 'invalidGtin',
         message: 'The barcode 96385075 is not a valid GTIN: the check digit should be 4 (GTIN-8)',
+        code: 'importWarning.gtinCheckDigit',
+        params: { barcode: '96385075', expected: 4, kind: 'GTIN-8' },
         column: 'productBarcode',
         lines: [4],
       },
@@ -336,6 +340,8 @@ describe('imports', () => {
       {
         kind: 'invalidGtin',
         message: 'The barcode 036000291453 is not a valid GTIN: the check digit should be 2 (GTIN-12)',
+        code: 'importWarning.gtinCheckDigit',
+        params: { barcode: '036000291453', expected: 2, kind: 'GTIN-12' },
         column: 'productBarcode',
         lines: [4],
       },

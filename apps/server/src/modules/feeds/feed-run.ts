@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Account } from '@dalil/contracts/auth';
+import { errorMessage } from '@dalil/contracts/error-codes';
 import type { FeedOutcome } from '@dalil/contracts/feeds';
 import type { ImportReport } from '@dalil/contracts/imports';
 import { and, eq } from 'drizzle-orm';
@@ -56,16 +57,21 @@ const feedCaller = (feed: FeedRow): Account => ({
 });
 
 const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
+const tooLarge = (maxBytes: number) =>
+  new FeedFailure(errorMessage('import.fileTooLarge', { size: megabytes(maxBytes) }));
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-/** The counts of an import in one sentence. */
+/** The counts of an import in one sentence (with the row problems a valid-rows run left out). */
 function summary(report: ImportReport): string {
-  const levels = (['categories', 'products'] as const).map(
-    (level) => `${level}: ${report[level].created} created, ${report[level].updated} updated`,
-  );
-  const left = report.problemCount > 0 ? `; ${plural(report.problemCount, 'row problem')} left out` : '';
-  return `${plural(report.rows, 'row')} read; ${levels.join('; ')}${left}`;
+  const counts = {
+    rows: report.rows,
+    categoriesCreated: report.categories.created,
+    categoriesUpdated: report.categories.updated,
+    productsCreated: report.products.created,
+    productsUpdated: report.products.updated,
+  };
+  return report.problemCount > 0
+    ? errorMessage('feed.importedLeftOut', { ...counts, problems: report.problemCount })
+    : errorMessage('feed.imported', counts);
 }
 
 /** A counter that fails the download once more than `maxBytes` have arrived. */
@@ -74,7 +80,7 @@ const byteLimit = (maxBytes: number) => {
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       bytes += chunk.length;
-      if (bytes > maxBytes) done(new FeedFailure(`The file is larger than ${megabytes(maxBytes)} MB`));
+      if (bytes > maxBytes) done(tooLarge(maxBytes));
       else done(null, chunk);
     },
   });
@@ -119,12 +125,12 @@ async function fetchFile(
   }
   if (res.status !== 200) {
     res.body.resume();
-    throw new FeedFailure(`The address answered HTTP ${res.status} instead of the file`);
+    throw new FeedFailure(errorMessage('feed.httpStatus', { status: res.status }));
   }
   const maxBytes = ctx.config.csvMaxBytes;
   if (Number(res.headers['content-length'] ?? 0) > maxBytes) {
     res.body.destroy();
-    throw new FeedFailure(`The file is larger than ${megabytes(maxBytes)} MB`);
+    throw tooLarge(maxBytes);
   }
   await pipeline(res.body, byteLimit(maxBytes), createWriteStream(path), { signal });
   return { status: 'file', ...validators };
@@ -148,7 +154,7 @@ async function fetchAndImport(ctx: AppContext, feed: FeedRow, signal: AbortSigna
       return {
         outcome: 'unchanged',
         importId: null,
-        message: 'The file has not changed since the last import',
+        message: errorMessage('feed.unchanged', {}),
       };
     }
     const format = await detectUploadFormat(path);
@@ -168,7 +174,7 @@ async function fetchAndImport(ctx: AppContext, feed: FeedRow, signal: AbortSigna
     });
     ctx.metrics.jobs.importTimed('import', (performance.now() - started) / 1000, report.rows);
     if (!report.imported) {
-      throw new FeedFailure(`${plural(report.problemCount, 'row problem')}; nothing was imported`, report);
+      throw new FeedFailure(errorMessage('feed.rejected', { count: report.problemCount }), report);
     }
     if (report.importId !== undefined) await keepImportReport(ctx.db, report.importId, report);
     return {
@@ -190,8 +196,7 @@ function reasonOf(error: unknown): string {
   }
   if (error instanceof Error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (error.name === 'AbortError' || error.name === 'TimeoutError')
-      return 'The download was stopped or took too long';
+    if (error.name === 'AbortError' || error.name === 'TimeoutError') return errorMessage('feed.stopped', {});
     return code && !error.message.includes(code) ? `${error.message} (${code})` : error.message;
   }
   return String(error);

@@ -1,4 +1,5 @@
 import type { Account } from '@dalil/contracts/auth';
+import { readError } from '@dalil/contracts/error-codes';
 import type { Feed, FeedCreateBodySchema, FeedList, FeedUpdateBodySchema } from '@dalil/contracts/feeds';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -40,6 +41,8 @@ export const toFeed = (row: FeedRow, now: Date): Feed => ({
           outcome: row.lastOutcome,
           importId: row.lastImportId,
           message: row.lastMessage ?? '',
+          // Read back from the sentence the run stored (error-codes.ts, `readError`).
+          ...readError(row.lastMessage ?? ''),
         }
       : null,
   createdBy: { id: row.createdById, username: row.createdByUsername },

@@ -168,7 +168,8 @@ describe('feed runs', () => {
     id = created.body.id as number;
     const feed = await runNow(id);
     expect(feed.lastRun).toMatchObject({ outcome: 'imported', importId: expect.any(Number) });
-    expect(feed.lastRun!.message).toContain('2 rows read');
+    expect(feed.lastRun!.message).toContain('Rows read: 2;');
+    expect(feed.lastRun).toMatchObject({ code: 'feed.imported', params: { rows: 2, productsCreated: 2 } });
     expect(await products()).toEqual(['Apple juice', 'Orange juice']);
     const run = (await imports()).data.find((r) => r.id === feed.lastRun!.importId)!;
     expect(run).toMatchObject({
@@ -203,7 +204,8 @@ describe('feed runs', () => {
     expect(hook.statusCode).toBe(201);
     const feed = await runNow(id);
     expect(feed.lastRun).toMatchObject({ outcome: 'failed', importId: expect.any(Number) });
-    expect(feed.lastRun!.message).toBe('1 row problem; nothing was imported');
+    expect(feed.lastRun!.message).toBe('Row problems: 1; nothing was imported');
+    expect(feed.lastRun).toMatchObject({ code: 'feed.rejected', params: { count: 1 } });
     const [heard] = await receiver.waitFor(1);
     expect(verified(body(hook).secret as string, heard!)).toMatchObject({
       type: 'import.completed',
@@ -211,14 +213,19 @@ describe('feed runs', () => {
         id: feed.lastRun!.importId,
         family,
         failed: true,
-        error: '1 row problem; nothing was imported',
+        error: 'Row problems: 1; nothing was imported',
       },
     });
     expect((await call('DELETE', `/api/webhook/${String(body(hook).id)}`)).statusCode).toBe(204);
     await receiver.close();
     expect(await products()).toEqual(['Apple juice', 'Orange juice']);
     const run = (await imports()).data.find((r) => r.id === feed.lastRun!.importId)!;
-    expect(run).toMatchObject({ feed: id, failure: '1 row problem; nothing was imported' });
+    expect(run).toMatchObject({
+      feed: id,
+      failure: 'Row problems: 1; nothing was imported',
+      failureCode: 'feed.rejected',
+      failureParams: { count: 1 },
+    });
     expect(run.report).toMatchObject({ imported: false, problemCount: 1, problems: [{ line: 3 }] });
     expect(run.report!.problems[0]).toMatchObject({ code: 'field.required', params: {} });
     // A report saved before problems carried codes is served with them, read from each reason.
@@ -240,7 +247,8 @@ describe('feed runs', () => {
     expect((await call('PATCH', `/api/feed/${id}`, { mode: 'valid-rows' })).statusCode).toBe(200);
     const feed = await runNow(id);
     expect(feed.lastRun).toMatchObject({ outcome: 'imported', importId: expect.any(Number) });
-    expect(feed.lastRun!.message).toContain('1 row problem left out');
+    expect(feed.lastRun!.message).toContain('row problems left out: 1');
+    expect(feed.lastRun).toMatchObject({ code: 'feed.importedLeftOut', params: { problems: 1 } });
     expect(await products()).toEqual(['Apple juice', 'Mango juice', 'Orange juice']);
     const run = (await imports()).data.find((r) => r.id === feed.lastRun!.importId)!;
     expect(run.report).toMatchObject({ imported: true, problemCount: 1, problems: [{ line: 3 }] });
@@ -256,6 +264,8 @@ describe('feed runs', () => {
     expect(feed.lastRun).toMatchObject({
       outcome: 'failed',
       message: 'The address answered HTTP 404 instead of the file',
+      code: 'feed.httpStatus',
+      params: { status: 404 },
     });
   });
 
@@ -275,6 +285,8 @@ describe('feed runs', () => {
     expect(seen.length).toBe(requests);
     const run = (await imports()).data.find((r) => r.id === feed.lastRun!.importId)!;
     expect(run.failure).toBe(feed.lastRun!.message);
+    expect(run.failureCode).toBe('webhook.resolvesPrivate');
+    expect(feed.lastRun!.code).toBe('webhook.resolvesPrivate');
     expect((await call('DELETE', `/api/feed/${id}`)).statusCode).toBe(204);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  codedWarning,
   MAX_LISTED_PROBLEMS,
   CSV_COLUMNS,
   IMPORT_COLUMNS,
@@ -63,12 +64,17 @@ export function matchHeader(cells: string[], kind: ImportKind): Header {
       index.set(column, i);
       return;
     }
-    const message = column
-      ? `Column ${column} is not used when uploading ${kind === 'all' ? 'everything' : kind}; it was ignored`
-      : `Unknown column "${name}" was ignored`;
     warningCount++;
     if (warnings.length < MAX_LISTED_PROBLEMS) {
-      warnings.push({ kind: 'unknownColumn', message, column: name, lines: [1] });
+      const at = { kind: 'unknownColumn' as const, column: name, lines: [1] };
+      warnings.push(
+        column
+          ? codedWarning(at, 'importWarning.columnNotUsed', {
+              column,
+              what: kind === 'all' ? 'everything' : kind,
+            })
+          : codedWarning(at, 'importWarning.unknownColumn', { column: name }),
+      );
     }
   });
   if (known === 0) {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { ImportWarning } from '@dalil/contracts/imports';
+import { codedWarning, type ImportWarning } from '@dalil/contracts/imports';
 import type { Db } from '../../db/client';
 import { resultRows } from '../../lib/db-helpers';
 import { rowContent } from './key-conflicts';
@@ -56,18 +56,19 @@ export async function duplicateWarnings(
       having count(*) > 1 order by min(line) limit ${limit}`),
   );
   const warnings: ImportWarning[] = [
-    ...products.map((g) => ({
-      kind: 'duplicateRow' as const,
-      message: `The product ${g.barcode ? `with barcode ${g.barcode}` : `"${g.name}"`} appears on more than one line; the last one is used`,
-      column: null,
-      lines: g.lines.map(Number),
-    })),
-    ...categories.map((g) => ({
-      kind: 'duplicateRow' as const,
-      message: `The category "${g.name}" appears on more than one line; the last one is used`,
-      column: null,
-      lines: g.lines.map(Number),
-    })),
+    ...products.map((g) => {
+      const at = { kind: 'duplicateRow' as const, column: null, lines: g.lines.map(Number) };
+      return g.barcode
+        ? codedWarning(at, 'importWarning.duplicateBarcode', { barcode: g.barcode })
+        : codedWarning(at, 'importWarning.duplicateProduct', { name: g.name });
+    }),
+    ...categories.map((g) =>
+      codedWarning(
+        { kind: 'duplicateRow' as const, column: null, lines: g.lines.map(Number) },
+        'importWarning.duplicateCategory',
+        { name: g.name },
+      ),
+    ),
   ].sort((a, b) => a.lines[0]! - b.lines[0]!);
   const count = (products[0]?.total ?? 0) + (categories[0]?.total ?? 0);
   return { count, warnings: warnings.slice(0, limit) };

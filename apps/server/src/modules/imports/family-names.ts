@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { ImportWarning } from '@dalil/contracts/imports';
+import { codedWarning, type ImportWarning } from '@dalil/contracts/imports';
 import type { Db } from '../../db/client';
 import { resultRows } from '../../lib/db-helpers';
 
@@ -46,12 +46,18 @@ export async function familyNameWarnings(
       group by fl.key, fl.name_en, fl.stored_ar, fl.total order by fl.name_en`),
   );
   const warnings = rows.map((r): ImportWarning => {
-    const names = r.names_ar.map((n) => `"${n}"`).join(', ');
-    const message =
-      r.names_ar.length > 1
-        ? `The company "${r.name_en}" has different Arabic names in the file (${names}); the last one, "${r.last_ar}", is used`
-        : `The company "${r.name_en}" is named "${r.last_ar}" in Arabic in the file but "${r.stored_ar}" in the catalogue; importing renames it`;
-    return { kind: 'familyName', message, column: 'familyNameAr', lines: r.lines.map(Number) };
+    const at = { kind: 'familyName' as const, column: 'familyNameAr', lines: r.lines.map(Number) };
+    return r.names_ar.length > 1
+      ? codedWarning(at, 'importWarning.familyNames', {
+          name: r.name_en,
+          names: r.names_ar.map((n) => `"${n}"`).join(', '),
+          last: r.last_ar,
+        })
+      : codedWarning(at, 'importWarning.familyRenamed', {
+          name: r.name_en,
+          last: r.last_ar,
+          stored: r.stored_ar ?? '',
+        });
   });
   return { count: rows[0]?.total ?? 0, warnings };
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { gtinProblem } from '@dalil/contracts/gtin';
-import type { ImportProblem, ImportWarning } from '@dalil/contracts/imports';
+import { checkGtin, gtinProblem } from '@dalil/contracts/gtin';
+import { codedWarning, type ImportProblem, type ImportWarning } from '@dalil/contracts/imports';
 import type { Db } from '../../db/client';
 import { resultRows } from '../../lib/db-helpers';
 
@@ -60,12 +60,17 @@ export async function gtinChecks(
     },
     warnings: {
       count: allowed[0]?.total ?? 0,
-      warnings: allowed.map((r) => ({
-        kind: 'invalidGtin',
-        message: `The barcode ${r.barcode} is not a valid GTIN: ${gtinProblem(r.barcode)!}`,
-        column: 'productBarcode',
-        lines: [Number(r.line)],
-      })),
+      warnings: allowed.map((r) => {
+        const at = { kind: 'invalidGtin' as const, column: 'productBarcode', lines: [Number(r.line)] };
+        const check = checkGtin(r.barcode);
+        return check.valid || check.reason === 'format'
+          ? codedWarning(at, 'importWarning.gtinFormat', { barcode: r.barcode })
+          : codedWarning(at, 'importWarning.gtinCheckDigit', {
+              barcode: r.barcode,
+              expected: check.expected,
+              kind: `GTIN-${check.length}`,
+            });
+      }),
     },
   };
 }

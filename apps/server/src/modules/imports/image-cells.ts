@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { errorMessage } from '@dalil/contracts/error-codes';
 import type { CsvColumn, ImportProblem } from '@dalil/contracts/imports';
 import type { Db } from '../../db/client';
 import { resultRows } from '../../lib/db-helpers';
@@ -80,11 +81,11 @@ export class ImageAddresses {
     });
     if (res.status !== 200) {
       res.body.resume();
-      throw new NotFetched(`could not be downloaded: the address answered HTTP ${res.status}`);
+      throw new NotFetched(errorMessage('import.imageAnswered', { status: res.status }));
     }
     if (Number(res.headers['content-length'] ?? 0) > maxBytes) {
       res.body.destroy();
-      throw new NotFetched(`is an image larger than ${megabytes(maxBytes)}`);
+      throw new NotFetched(errorMessage('import.imageLarger', { size: megabytes(maxBytes) }));
     }
     const chunks: Buffer[] = [];
     let bytes = 0;
@@ -92,7 +93,7 @@ export class ImageAddresses {
       bytes += chunk.length;
       if (bytes > maxBytes) {
         res.body.destroy();
-        throw new NotFetched(`is an image larger than ${megabytes(maxBytes)}`);
+        throw new NotFetched(errorMessage('import.imageLarger', { size: megabytes(maxBytes) }));
       }
       chunks.push(chunk);
     }
@@ -112,17 +113,18 @@ export class ImageAddresses {
 
 function reasonOf(err: unknown): string {
   if (err instanceof NotFetched) return err.message;
-  if (err instanceof OutboundRefusedError) return `could not be downloaded: the address ${err.message}`;
+  if (err instanceof OutboundRefusedError)
+    return errorMessage('import.imageRefused', { reason: err.message });
   if (err instanceof HttpError) {
     return err.statusCode === 415
-      ? 'is not an image we accept (JPEG, PNG, WebP, AVIF or GIF)'
-      : `is not an image we accept: ${err.message}`;
+      ? errorMessage('import.imageNotAccepted', {})
+      : errorMessage('import.imageNotAcceptedBecause', { reason: err.message });
   }
   const code = (err as NodeJS.ErrnoException).code;
   if (err instanceof Error && (err.name === 'AbortError' || err.name === 'TimeoutError')) {
-    return 'could not be downloaded: the address took too long to answer';
+    return errorMessage('import.imageSlow', {});
   }
-  return `could not be downloaded${code ? ` (${code})` : ''}`;
+  return code ? errorMessage('import.imageFailed', { code }) : errorMessage('import.imageNotDownloaded', {});
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   UndoResultSchema,
   type ImportRun,
 } from '@dalil/contracts/import-runs';
+import { readError } from '@dalil/contracts/error-codes';
 import { storedReport } from '@dalil/contracts/imports';
 import { count, desc, inArray, isNotNull, or, eq, and, type SQL } from 'drizzle-orm';
 import { importRuns } from '../../db/schema';
@@ -18,6 +19,10 @@ import type { Account } from '@dalil/contracts/auth';
 
 const tags = ['imports'];
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
+
+/** A failed run's code and params, read back from the sentence it stored (error-codes.ts). */
+const failed = (row: typeof importRuns.$inferSelect) =>
+  row.failure === null ? null : readError(row.failure);
 
 const toRun = (row: typeof importRuns.$inferSelect): ImportRun => ({
   id: row.id,
@@ -31,6 +36,8 @@ const toRun = (row: typeof importRuns.$inferSelect): ImportRun => ({
   undoneAt: row.undoneAt?.toISOString() ?? null,
   feed: row.feedId,
   failure: row.failure,
+  failureCode: failed(row)?.code ?? null,
+  failureParams: failed(row)?.params ?? null,
   report: row.report ? storedReport(row.report as NonNullable<ImportRun['report']>) : null,
 });
 

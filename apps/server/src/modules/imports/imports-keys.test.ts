@@ -107,6 +107,8 @@ describe("a company's Arabic name", () => {
         kind: 'familyName',
         message:
           'The company "Name Co" is named "اسم آخر" in Arabic in the file but "عائلة Name Co" in the catalogue; importing renames it',
+        code: 'importWarning.familyRenamed',
+        params: { name: 'Name Co', last: 'اسم آخر', stored: 'عائلة Name Co' },
         column: 'familyNameAr',
         lines: [2],
       },
@@ -123,6 +125,8 @@ describe("a company's Arabic name", () => {
       {
         kind: 'familyName',
         message: expect.stringContaining('has different Arabic names in the file') as string,
+        code: 'importWarning.familyNames',
+        params: { name: 'Twin Co', names: expect.stringContaining('"توأم"') as string, last: 'توأم' },
         column: 'familyNameAr',
         lines: [2, 3],
       },

@@ -143,7 +143,14 @@ describe('warnings', () => {
     );
     expect(all.status).toBe(200);
     expect(all.body.warnings).toEqual([
-      { kind: 'unknownColumn', message: 'Unknown column "Colour" was ignored', column: 'Colour', lines: [1] },
+      {
+        kind: 'unknownColumn',
+        message: 'Unknown column "Colour" was ignored',
+        code: 'importWarning.unknownColumn',
+        params: { column: 'Colour' },
+        column: 'Colour',
+        lines: [1],
+      },
     ]);
     const [ids] = resultRows<{ f: number; c: number }>(
       await t.database.db.execute(sql`select family_id as f, id as c from categories where name_en = 'Cat'
@@ -163,6 +170,8 @@ describe('warnings', () => {
       {
         kind: 'unknownColumn',
         message: 'Column familyNameEn is not used when uploading products; it was ignored',
+        code: 'importWarning.columnNotUsed',
+        params: { column: 'familyNameEn', what: 'products' },
         column: 'familyNameEn',
         lines: [1],
       },
@@ -186,12 +195,16 @@ describe('warnings', () => {
       {
         kind: 'duplicateRow',
         message: 'The product with barcode 6281000000014 appears on more than one line; the last one is used',
+        code: 'importWarning.duplicateBarcode',
+        params: { barcode: '6281000000014' },
         column: null,
         lines: [2, 3],
       },
       {
         kind: 'duplicateRow',
         message: expect.stringMatching(/^The product "(Same name|SAME NAME)" appears on more than one line/),
+        code: 'importWarning.duplicateProduct',
+        params: { name: expect.stringMatching(/^(Same name|SAME NAME)$/) as string },
         column: null,
         lines: [4, 5],
       },

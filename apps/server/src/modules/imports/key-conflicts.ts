@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { errorMessage } from '@dalil/contracts/error-codes';
 import type { ImportProblem } from '@dalil/contracts/imports';
 import type { Db } from '../../db/client';
 import { resultRows } from '../../lib/db-helpers';
@@ -14,10 +15,15 @@ export const rowContent = (r: string) =>
     ${r}.net_weight, ${r}.drained_weight, ${r}.units_per_carton, ${r}.carton_per_palate, ${r}.status,
     ${r}.cost, ${r}.description_en, ${r}.description_ar, ${r}.publish_at, ${r}.image, ${r}.logo)::text`);
 
-const also = (lines: number[], total: number) => {
-  const listed = lines.join(', ');
-  return total > lines.length ? `${listed} and ${total - lines.length} more` : listed;
-};
+/** Which rows a row clashes with, as the code of its reason: one line, a few, or a few and how many more. */
+function sameKey(what: 'barcode' | 'code', value: string, others: number[], total: number): string {
+  const lines = others.join(', ');
+  if (total > others.length)
+    return errorMessage('import.sameKeyMore', { what, value, lines, more: total - others.length });
+  return total > 1
+    ? errorMessage('import.sameKeyLines', { what, value, lines })
+    : errorMessage('import.sameKeyLine', { what, value, line: others[0] ?? 0 });
+}
 
 /**
  * Rows of the file that give one product key different values: the same barcode, or the same code
@@ -72,7 +78,7 @@ export async function keyConflicts(
       return {
         line: Number(r.line),
         column: r.key === 'barcode' ? 'productBarcode' : 'productNumber',
-        reason: `has the same ${what} ${r.value} as line${r.n > 1 ? 's' : ''} ${also(others, r.n)} with different values: keep one row per product`,
+        reason: sameKey(what, String(r.value), others, r.n),
       };
     }),
   };

@@ -1,4 +1,5 @@
 import { unescapeCsvCell } from '@dalil/contracts/csv-cells';
+import { errorMessage } from '@dalil/contracts/error-codes';
 import type { CsvColumn, ImportProblem } from '@dalil/contracts/imports';
 import { CategoryBodySchema } from '@dalil/contracts/categories';
 import { FamilyBodySchema } from '@dalil/contracts/families';
@@ -83,7 +84,7 @@ const IMAGE_CELL = z
   .string()
   .refine(
     (v) => MEDIA_NAME.test(v) || (IMAGE_ADDRESS.test(v) && URL.canParse(v)),
-    'must be the name of a stored image or an https address',
+    errorMessage('import.imageOrAddress', {}),
   );
 /** A cell a spreadsheet wrote as a rounded number ("6.28100E+12"): the digits it had are lost. */
 const ROUNDED = /^[0-9.]+e\+?[0-9]+$/i;

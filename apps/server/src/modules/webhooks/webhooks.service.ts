@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Account } from '@dalil/contracts/auth';
+import { readError } from '@dalil/contracts/error-codes';
 import {
   WEBHOOK_SECRET_PREFIX,
   type Webhook,
@@ -27,6 +28,9 @@ const lastAttempt = sql<{ at: string; ok: boolean; responseCode: number | null }
   from webhook_attempts a where a.subscription_id = webhook_subscriptions.id
   order by a.id desc limit 1)`;
 
+/** A stored sentence's code and params, read back from the error catalogue's templates. */
+const coded = (sentence: string | null) => (sentence === null ? null : readError(sentence));
+
 const toWebhook = (
   row: Row & { last: { at: string; ok: boolean; responseCode: number | null } | null },
 ): Webhook => ({
@@ -39,6 +43,8 @@ const toWebhook = (
   enabled: row.enabled,
   disabledAt: row.disabledAt?.toISOString() ?? null,
   disabledReason: row.disabledReason,
+  disabledReasonCode: coded(row.disabledReason)?.code ?? null,
+  disabledReasonParams: coded(row.disabledReason)?.params ?? null,
   lastDelivery: row.last && { ...row.last, at: new Date(row.last.at).toISOString() },
 });
 
@@ -196,6 +202,8 @@ export async function listAttempts(
     data: rows.map((r) => ({
       ...r,
       eventType: r.eventType as WebhookEvent,
+      errorCode: coded(r.error)?.code ?? null,
+      errorParams: coded(r.error)?.params ?? null,
       attemptedAt: r.attemptedAt.toISOString(),
       nextAttemptAt: r.nextAttemptAt?.toISOString() ?? null,
     })),

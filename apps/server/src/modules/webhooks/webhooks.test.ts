@@ -116,6 +116,8 @@ describe('managing subscriptions', () => {
       enabled: true,
       disabledAt: null,
       disabledReason: null,
+      disabledReasonCode: null,
+      disabledReasonParams: null,
       lastDelivery: null,
     });
     expect((await list()).map((w) => w.id)).toContain(created.id);
@@ -131,6 +133,8 @@ describe('managing subscriptions', () => {
       enabled: false,
       disabledAt: new Date(wall).toISOString(),
       disabledReason: `Turned off by ${t.config.admin.username}`,
+      disabledReasonCode: 'webhook.turnedOffBy',
+      disabledReasonParams: { name: t.config.admin.username },
     });
     const back = await ok<Webhook>('PATCH', `/api/webhook/${created.id}`, { enabled: true });
     expect(back).toMatchObject({ enabled: true, disabledAt: null, disabledReason: null });
@@ -513,6 +517,8 @@ describe('delivery', () => {
         ok: false,
         responseCode: 500,
         error: 'The receiver answered 500',
+        errorCode: 'webhook.answered',
+        errorParams: { code: 500 },
       });
       expect(Date.parse(last.attemptedAt)).toBe(wall);
       seen.push(wall - first);
@@ -540,6 +546,10 @@ describe('delivery', () => {
       lastDelivery: { at: new Date(wall).toISOString(), ok: false, responseCode: 500 },
     });
     expect(off.disabledReason).toMatch(/failed for 24 hours.*500/);
+    expect(off).toMatchObject({
+      disabledReasonCode: 'webhook.failedDay',
+      disabledReasonParams: { error: 'The receiver answered 500' },
+    });
 
     // A disabled subscription gets no new events.
     await family('While off');

@@ -9,11 +9,20 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { useTranslation } from '../../lib/i18n';
+import { useForm, type FieldError } from 'react-hook-form';
+import { useTranslation, type TFunction } from '../../lib/i18n';
 import { isApiError } from '../../lib/api-error';
-import { translateMessage } from '../../lib/api-error-message';
 import { reportError } from '../../lib/notifications-store';
+
+/**
+ * A sign-in field's problem in the UI's language, by the kind of check that failed (never by its
+ * English words): empty is `field.required`; longer than any account's name or password can be,
+ * the pair cannot be right.
+ */
+function loginFieldText(error: FieldError | undefined, t: TFunction): string | undefined {
+  if (!error) return undefined;
+  return error.type === 'too_big' ? t('errors.badCredentials') : t('validation.required');
+}
 
 interface LoginFormProps {
   onSubmit: (body: LoginBody) => Promise<void>;
@@ -56,7 +65,7 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
         required
         fullWidth
         error={Boolean(errors.username)}
-        helperText={translateMessage(errors.username?.message, t)}
+        helperText={loginFieldText(errors.username, t)}
       />
       <TextField
         {...register('password')}
@@ -66,7 +75,7 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
         required
         fullWidth
         error={Boolean(errors.password)}
-        helperText={translateMessage(errors.password?.message, t)}
+        helperText={loginFieldText(errors.password, t)}
         slotProps={{
           input: {
             endAdornment: (

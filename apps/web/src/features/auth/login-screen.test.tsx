@@ -53,6 +53,20 @@ describe('admin login', () => {
     expect(requests).toHaveLength(0);
   });
 
+  it("words an empty or over-long field by the check that failed, in Arabic, not in the contract's English", async () => {
+    usePreferences.getState().setLanguage('ar');
+    const requests = mockApi({});
+    renderRoutes(adminRoutes, '/admin/login');
+    await userEvent.click(await screen.findByRole('button', { name: 'تسجيل الدخول' }));
+    expect(await screen.findAllByText('هذا الحقل مطلوب')).toHaveLength(2);
+    expect(screen.queryByText('This field is required')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByLabelText(/اسم المستخدم/));
+    await userEvent.paste('a'.repeat(101));
+    await userEvent.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
+    expect(await screen.findByText('اسم المستخدم أو كلمة المرور غير صحيحة')).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+  });
+
   it('says the password is wrong, and clears that when the form changes', async () => {
     mockApi({ 'POST /api/admin/login': () => unauthorized });
     renderRoutes(adminRoutes, '/admin/login');

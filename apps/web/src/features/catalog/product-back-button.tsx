@@ -1,3 +1,4 @@
+import './product-texts';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Button from '@mui/material/Button';
 import { useTranslation } from '../../lib/i18n';

@@ -1,3 +1,4 @@
+import './product-texts';
 import type { Product } from '@dalil/contracts/products';
 import HourglassBottomOutlined from '@mui/icons-material/HourglassBottomOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';

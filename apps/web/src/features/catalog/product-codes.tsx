@@ -1,3 +1,4 @@
+import './product-texts';
 import type { Family } from '@dalil/contracts/families';
 import type { Product } from '@dalil/contracts/products';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';

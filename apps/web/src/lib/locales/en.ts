@@ -10,6 +10,10 @@ import type catalogFiltersEn from './catalog-filters.en.json';
 import type imagesEn from './images.en.json';
 import type uploadEn from './upload.en.json';
 import type errorCodesEn from './error-codes.en.json';
+import type adminNavEn from './admin-nav.en.json';
+import type countsAdminEn from './counts-admin.en.json';
+import type catalogProductEn from './catalog-product.en.json';
+import type catalogPrintEn from './catalog-print.en.json';
 
 /** English UI strings. Screen titles, labels and messages keep the catalogue's established English wording. */
 export const en = {
@@ -68,82 +72,42 @@ export const en = {
     notFound: 'Not Found',
     home: 'Go to the catalogue',
   },
-  nav: {
-    families: 'Families',
-    categories: 'Categories',
-    attributes: 'Attributes',
-    products: 'Products',
-    synonyms: 'Synonyms',
-    users: 'Users',
-    upload: 'Upload',
-    list: 'List',
-    create: 'Create',
-    uploadAll: 'Upload All',
-    uploadCategories: 'Upload Categories',
-    uploadProducts: 'Upload Products',
-    history: 'History',
-    activity: 'Activity',
-    imports: 'Imports',
-    bin: 'Recycle bin',
-    uploadImages: 'Upload Images',
-    apiKeys: 'API keys',
-  },
   catalog: catalogEn,
   pages: {
-    familyList: 'Family List',
-    familyCreate: 'Create Family',
-    familyEdit: 'Edit Family',
-    categoryList: 'Category List',
-    categoryCreate: 'Create Category',
-    categoryEdit: 'Edit Category',
-    attributeList: 'Attributes',
-    attributeCreate: 'Create Attribute',
-    attributeEdit: 'Edit Attribute',
-    productList: 'Product List',
-    productCreate: 'Create Product',
-    productEdit: 'Edit Product',
-    synonymList: 'Synonyms',
-    synonymCreate: 'Create Synonym Group',
-    synonymEdit: 'Edit Synonym Group',
-    userList: 'User List',
-    userCreate: 'Create User',
-    userEdit: 'Edit User',
-    uploadAll: 'Upload Data',
-    uploadCategories: 'Upload Categories',
-    uploadProducts: 'Upload Products',
-    uploadImages: 'Upload Images',
     familyChooser: 'Choose the company to know more',
     catalogMain: 'Discover our products and all our varieties',
     product: 'Product',
     catalogPrint: 'Printable catalogue',
     notFound: 'Page not found',
-    activity: 'Activity',
-    imports: 'Imports',
-    bin: 'Recycle bin',
-    apiKeys: 'API keys',
-    feeds: 'Scheduled feeds',
-    webhooks: 'Webhooks',
   },
 };
 
 /** What the visitor's screens need; the admin area adds its texts when it loads (lib/admin-texts.ts). */
 export type BaseMessages = typeof en;
-/** The visitor's texts and the admin area's: the keys `t` accepts. */
-type Messages = BaseMessages & {
-  admin: typeof adminEn;
-  upload: typeof uploadEn;
-  images: typeof imagesEn;
-  apiKeys: typeof apiKeysEn;
-  feeds: typeof feedsEn;
-  webhooks: typeof webhooksEn;
-  attributes: typeof attributesEn;
-  /** The admin lists' bulk changes (features/admin/products/bulk-edit.tsx). */
-  bulk: typeof bulkEn;
-  /** Every error code's text (the error catalogue's, packages/contracts/src/error-codes.ts). */
-  errorCodes: typeof errorCodesEn;
-  /** Added by the catalogue's filter chips when they load (features/catalog/attribute-chips.tsx). */
-  catalogFilters: typeof catalogFiltersEn;
-};
+/**
+ * The visitor's texts and the admin area's: the keys `t` accepts. The admin menu's labels (`nav`) and
+ * the admin screens' titles (more of `pages`) are the admin area's (admin-nav.*.json).
+ */
+type Messages = BaseMessages &
+  typeof adminNavEn & {
+    admin: typeof adminEn;
+    upload: typeof uploadEn;
+    images: typeof imagesEn;
+    apiKeys: typeof apiKeysEn;
+    feeds: typeof feedsEn;
+    webhooks: typeof webhooksEn;
+    attributes: typeof attributesEn;
+    /** The admin lists' bulk changes (features/admin/products/bulk-edit.tsx). */
+    bulk: typeof bulkEn;
+    /** Every error code's text (the error catalogue's, packages/contracts/src/error-codes.ts). */
+    errorCodes: typeof errorCodesEn;
+    /** Added by the catalogue's filter chips when they load (features/catalog/attribute-chips.tsx). */
+    catalogFilters: typeof catalogFiltersEn;
+    /** Added by the product page and the printable catalogue as they load (product-texts.ts, print-texts.ts). */
+    catalog: typeof catalogProductEn & typeof catalogPrintEn;
+    /** The counted nouns only the admin screens use (lib/admin-texts.ts). */
+    counts: typeof countsAdminEn;
+  };
 
 type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;

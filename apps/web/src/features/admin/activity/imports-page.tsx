@@ -93,7 +93,13 @@ export function ImportsPage() {
               </Typography>
               {run.failure ? (
                 <Typography variant="body2" color="error" dir="auto" sx={{ overflowWrap: 'anywhere' }}>
-                  {t('feeds.text.failedRun', { reason: feedRunText(t, language, run.failure) })}
+                  {t('feeds.text.failedRun', {
+                    reason: feedRunText(t, language, {
+                      message: run.failure,
+                      code: run.failureCode,
+                      params: run.failureParams,
+                    }),
+                  })}
                 </Typography>
               ) : (
                 <Typography variant="body2">

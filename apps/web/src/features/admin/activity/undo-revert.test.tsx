@@ -18,6 +18,8 @@ const run = {
   undoneAt: null,
   feed: null,
   failure: null,
+  failureCode: null,
+  failureParams: null,
   report: null,
 };
 
@@ -83,7 +85,9 @@ describe('a scheduled feed run that failed', () => {
       actor: { id: 1, username: 'feed: erp.example' },
       counts: { families: { created: 0, updated: 0 }, categories: { created: 0, updated: 0 } },
       feed: 2,
-      failure: '1 row problem; nothing was imported',
+      failure: 'Row problems: 1; nothing was imported',
+      failureCode: 'feed.rejected',
+      failureParams: { count: 1 },
     };
     mockApi({ 'GET /api/import': () => ({ status: 200, body: { data: [failed], count: 1 } }) });
     renderRoutes([{ path: '/admin/imports', element: <ImportsPage /> }], '/admin/imports');

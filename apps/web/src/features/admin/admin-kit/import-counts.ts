@@ -1,6 +1,7 @@
 // What an import run did, in words: its counts, or what a scheduled feed's run said.
 import type { ImportRun } from '@dalil/contracts/import-runs';
 import type { TFunction } from '../../../lib/i18n';
+import { codeText, type ErrorParams } from '../../../lib/error-text';
 import { countOf } from '../../../lib/plural';
 
 const LEVELS = ['families', 'categories', 'products'] as const;
@@ -17,57 +18,40 @@ export function importCountList(
     .join(t('admin.users.separator'));
 }
 
-type Rule = [RegExp, (t: TFunction, m: RegExpMatchArray, language: string) => string];
-
-const number = (language: string, value: string | undefined) =>
+const number = (language: string, value: string | number | undefined) =>
   new Intl.NumberFormat(language).format(Number(value ?? 0));
 
-/** The server's words for a feed run (docs/decisions/0052-scheduled-feeds.md), in the UI's language. */
-const RULES: Rule[] = [
-  [/^The file has not changed since the last import$/, (t) => t('feeds.text.unchanged')],
-  [
-    /^(\d+) rows? read; categories: (\d+) created, (\d+) updated; products: (\d+) created, (\d+) updated(?:; (\d+) row problems? left out)?$/,
-    (t, m, language) =>
-      [
-        t('feeds.text.summary', {
-          rows: countOf(t, language, 'rows', Number(m[1])),
-          categoriesCreated: number(language, m[2]),
-          categoriesUpdated: number(language, m[3]),
-          productsCreated: number(language, m[4]),
-          productsUpdated: number(language, m[5]),
-        }),
-        m[6] && t('feeds.text.leftOut', { n: number(language, m[6]) }),
-      ]
-        .filter(Boolean)
-        .join(' · '),
-  ],
-  [
-    /^(\d+) row problems?; nothing was imported$/,
-    (t, m, language) => t('feeds.text.rejected', { n: number(language, m[1]) }),
-  ],
-  [
-    /^The address answered HTTP (\d+) instead of the file$/,
-    (t, m) => t('feeds.text.httpStatus', { status: m[1] }),
-  ],
-  [
-    /^The file is larger than (\d+) MB$/,
-    (t, m, language) => t('feeds.text.tooLarge', { mb: number(language, m[1]) }),
-  ],
-  [
-    /^(\S+) resolves to a private or local address \(([^)]+)\)/,
-    (t, m) => t('feeds.text.privateAddress', { host: `\u2068${m[1]}\u2069`, address: `\u2068${m[2]}\u2069` }),
-  ],
-  [/^The download was stopped or took too long$/, (t) => t('feeds.text.stopped')],
-];
+/** What a feed's run said: its English sentence, with its code and params in the error catalogue. */
+interface RunWords {
+  message: string;
+  code: string | null;
+  params: ErrorParams | null;
+}
 
 /**
- * What a feed's run said (its counts, or why it failed) in the UI's language; a reason the server
- * passed on from elsewhere (a network error) stays as it came.
+ * What a feed's run said (docs/decisions/0052-scheduled-feeds.md), in the UI's language by its code
+ * and params: its counts, or why it failed. A code this client has no text for (a newer server's, or
+ * a reason passed on from elsewhere, such as a network error) shows the sentence as it came.
  */
-export function feedRunText(t: TFunction, language: string, message: string): string {
-  for (const [pattern, say] of RULES) {
-    const match = pattern.exec(message);
-    if (match) return say(t, match, language);
+export function feedRunText(t: TFunction, language: string, run: RunWords): string {
+  const params = run.params ?? {};
+  if (run.code === 'feed.imported' || run.code === 'feed.importedLeftOut') {
+    return [
+      t('feeds.text.summary', {
+        rows: countOf(t, language, 'rows', Number(params.rows ?? 0)),
+        categoriesCreated: number(language, params.categoriesCreated),
+        categoriesUpdated: number(language, params.categoriesUpdated),
+        productsCreated: number(language, params.productsCreated),
+        productsUpdated: number(language, params.productsUpdated),
+      }),
+      run.code === 'feed.importedLeftOut' &&
+        t('feeds.text.leftOut', { n: number(language, params.problems) }),
+    ]
+      .filter(Boolean)
+      .join(' · ');
   }
-  return message;
+  if (run.code === 'feed.rejected' || run.code === 'import.rowProblems') {
+    return t('feeds.text.rejected', { n: number(language, params.count) });
+  }
+  return codeText(run.code ?? undefined, params, t) ?? run.message;
 }

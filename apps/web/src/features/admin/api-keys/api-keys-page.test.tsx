@@ -169,7 +169,14 @@ describe('API keys page', () => {
           statusCode: 400,
           error: 'Bad Request',
           message: 'families: No family has the id 3',
-          details: [{ path: 'body.families', message: 'No family has the id 3' }],
+          details: [
+            {
+              path: 'body.families',
+              code: 'family.unknownIds',
+              params: { ids: '3' },
+              message: 'No family has the id 3',
+            },
+          ],
         },
       }),
     });

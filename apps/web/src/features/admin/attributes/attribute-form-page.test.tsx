@@ -106,7 +106,14 @@ describe('attribute form', () => {
         statusCode: 400,
         error: 'Bad Request',
         message: 'options.1.key: is already an option of this attribute',
-        details: [{ path: 'options.1.key', message: 'is already an option of this attribute' }],
+        details: [
+          {
+            path: 'options.1.key',
+            code: 'attribute.optionTaken',
+            params: {},
+            message: 'is already an option of this attribute',
+          },
+        ],
       },
     }));
     renderRoutes(routes, '/admin/category/attributes/create?family=1');

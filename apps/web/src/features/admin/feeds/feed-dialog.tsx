@@ -9,9 +9,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { isApiError } from '../../../lib/api-error';
 import { useTranslation } from '../../../lib/i18n';
-import { failureMessage, fieldMessage } from '../form-kit/field-message';
+import { codedMessage, failureMessage, fieldMessage, serverFieldErrors } from '../form-kit/field-message';
 import { HintedRadios } from '../form-kit/hinted-radios';
 import { RemoteChoice } from '../form-kit/remote-choice';
 import { browserTimeZone, feedsApi, timeZones, type FeedBody } from './feeds-api';
@@ -59,9 +58,10 @@ export function FeedDialog({ editing, open, family, onClose, onSaved }: FeedDial
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const missing: Partial<Record<Field, string>> = {};
-    if (values.family === null) missing.family = 'This field is required';
+    const required = codedMessage({ code: 'field.required', params: {} });
+    if (values.family === null) missing.family = required;
     for (const field of ['url', 'schedule', 'timeZone'] as const)
-      if (values[field].trim() === '') missing[field] = 'This field is required';
+      if (values[field].trim() === '') missing[field] = required;
     setErrors(missing);
     if (Object.keys(missing).length > 0) return;
     setFailure(null);
@@ -72,12 +72,8 @@ export function FeedDialog({ editing, open, family, onClose, onSaved }: FeedDial
       onSaved(editing ? await feedsApi.update(editing.id, change) : await feedsApi.create(body));
     } catch (error) {
       console.error(error);
-      const details = isApiError(error) ? (error.body?.details ?? []) : [];
       const atField: Partial<Record<Field, string>> = {};
-      for (const detail of details) {
-        const field = detail.path.replace(/^body\./, '').split('.')[0] ?? '';
-        if (FIELDS.includes(field)) atField[field as Field] = detail.message;
-      }
+      for (const { field, message } of serverFieldErrors(error, FIELDS)) atField[field as Field] = message;
       setErrors(atField);
       setFailure(
         Object.keys(atField).length > 0 ? t('feeds.saveFailed') : failureMessage(error, t, i18n.language),

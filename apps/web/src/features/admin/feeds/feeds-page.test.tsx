@@ -23,7 +23,10 @@ const feed = (over: Partial<Feed>): Feed => ({
     at: '2026-11-26T00:00:05.000Z',
     outcome: 'imported',
     importId: 12,
-    message: '2 rows read; categories: 1 created, 0 updated; products: 2 created, 0 updated',
+    // Words the client never shows: it words the run from its code and params.
+    message: 'Rows read: 2; categories: 1 created, 0 updated; products: 2 created, 0 updated',
+    code: 'feed.imported',
+    params: { rows: 2, categoriesCreated: 1, categoriesUpdated: 0, productsCreated: 2, productsUpdated: 0 },
   },
   createdBy: { id: 1, username: 'admin' },
   createdAt: '2026-11-20T09:00:00.000Z',
@@ -40,6 +43,8 @@ const FEEDS = [
       outcome: 'failed',
       importId: 13,
       message: 'erp.example resolves to a private or local address (10.0.0.7)',
+      code: 'webhook.resolvesPrivate',
+      params: { host: 'erp.example', address: '10.0.0.7' },
     },
   }),
 ];
@@ -67,6 +72,9 @@ describe('scheduled feeds page', () => {
     );
     const broken = await rowOf('https://erp.example/broken.csv');
     expect(within(broken).getByText('Failed')).toBeInTheDocument();
+    expect(broken).toHaveTextContent(
+      'erp.example leads to a private or local network (10.0.0.7); only public addresses are allowed',
+    );
   });
 
   it('says the last run in Arabic', async () => {
@@ -76,8 +84,10 @@ describe('scheduled feeds page', () => {
     const broken = await rowOf('https://erp.example/broken.csv');
     expect(within(broken).getByText('فشل')).toBeInTheDocument();
     expect(broken).toHaveTextContent(
-      'يشير \u2068erp.example\u2069 إلى عنوان خاص أو محلي (\u206810.0.0.7\u2069)',
+      'يقود erp.example إلى شبكة خاصة أو محلية (10.0.0.7)؛ العناوين العامة فقط مسموحة',
     );
+    const alpha = await rowOf('https://erp.example/alpha.csv');
+    expect(alpha).toHaveTextContent('قُرئ صفان؛ الفئات: 1 جديدة، 0 محدَّثة؛ المنتجات: 2 جديدة، 0 محدَّثة');
   });
 
   it('creates a feed; a schedule the server refuses is shown at its field, and what was typed stays', async () => {
@@ -95,7 +105,14 @@ describe('scheduled feeds page', () => {
               statusCode: 400,
               error: 'Bad Request',
               message: 'schedule: never runs: no date matches it',
-              details: [{ path: 'body.schedule', message: 'never runs: no date matches it' }],
+              details: [
+                {
+                  path: 'body.schedule',
+                  code: 'feed.neverRuns',
+                  params: {},
+                  message: 'never runs: no date matches it',
+                },
+              ],
             },
           };
         }

@@ -153,7 +153,7 @@ export function FeedsPage() {
                         </Typography>
                       </Stack>
                       <Typography variant="body2" dir="auto" sx={{ overflowWrap: 'anywhere' }}>
-                        {feedRunText(t, language, feed.lastRun.message)}
+                        {feedRunText(t, language, feed.lastRun)}
                       </Typography>
                     </Stack>
                   ) : (

@@ -1,7 +1,7 @@
 import { ImageNameSchema, UploadedImageSchema } from '@dalil/contracts/media';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/paths';
+import { API_PATHS } from '@dalil/contracts/api-paths';
 
 /**
  * An image field holds the stored name ('publicid.webp'), a newly chosen File (uploaded on submit), or
@@ -17,7 +17,7 @@ async function uploadImage(file: File): Promise<string> {
   const form = new FormData();
   form.append('file', file, file.name);
   const answer = UploadedImageSchema.parse(
-    await apiRequest<unknown>(apiPaths.uploadImage, { method: 'POST', body: form }),
+    await apiRequest<unknown>(API_PATHS.uploadImage, { method: 'POST', body: form }),
   );
   return `${answer.public_id}.${answer.format}`;
 }

@@ -13,7 +13,7 @@ import { useNotifications } from '../../../lib/notifications-store';
 import { adminPaths } from '../../../lib/paths';
 import { resourceApis, versionOf, type ResourceApi } from '../resource-kit/resource-api';
 import type { EditConflict } from './edit-conflict-dialog';
-import { failureMessage } from './field-message';
+import { failureMessage, serverFieldErrors } from './field-message';
 import type { FormFrame } from './form-page';
 import { ImageInputSchema, uploadImages, type Uploaded } from './image-values';
 
@@ -146,18 +146,13 @@ export function useResourceForm<K extends AdminResourceKey, S extends FormSchema
         console.error(error);
         setSaveError(failureMessage(error, t, i18n.language));
         setSaveRequestId(requestIdOf(error));
-        if (!isApiError(error)) return;
-        for (const detail of error.body?.details ?? []) {
-          // A list field's item (body.words.1) shows on the field itself, unless its items are fields.
-          const path = detail.path.replace(/^body\./, '');
-          const field = path.split('.')[0]!;
-          if (fieldNames.includes(field)) {
-            form.setError(
-              (nestedErrors.includes(field) ? path : field) as Path<In>,
-              { type: 'server', message: detail.message },
-              { shouldFocus: true },
-            );
-          }
+        // A list field's item (body.words.1) shows on the field itself, unless its items are fields.
+        for (const { field, path, message } of serverFieldErrors(error, fieldNames)) {
+          form.setError(
+            (nestedErrors.includes(field) ? path : field) as Path<In>,
+            { type: 'server', message },
+            { shouldFocus: true },
+          );
         }
       }
     });

@@ -1,4 +1,4 @@
-import { withParams } from '@dalil/contracts/api-paths';
+import { API_PATHS, withParams } from '@dalil/contracts/api-paths';
 import {
   ImageJobListSchema,
   ImageJobSchema,
@@ -9,7 +9,6 @@ import {
 } from '@dalil/contracts/image-upload';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/paths';
 import { uploadWithProgress, type UploadProgress } from '../../../lib/upload-with-progress';
 
 /** A dropped file with the folders it came from (react-dropzone keeps them in `path`). */
@@ -32,7 +31,7 @@ export async function previewImages(
   family: number | '',
   onProgress: (p: UploadProgress) => void,
 ) {
-  const answer = await uploadWithProgress<unknown>(apiPaths.uploadImages, form(files), {
+  const answer = await uploadWithProgress<unknown>(API_PATHS.uploadImages, form(files), {
     query: query(family, true),
     onProgress,
   });
@@ -44,7 +43,7 @@ export async function startImageJob(
   family: number | '',
   onProgress: (p: UploadProgress) => void,
 ) {
-  const answer = await uploadWithProgress<unknown>(apiPaths.uploadImages, form(files), {
+  const answer = await uploadWithProgress<unknown>(API_PATHS.uploadImages, form(files), {
     query: query(family, false),
     onProgress,
   });
@@ -60,7 +59,7 @@ export const imageJobQuery = (id: number) =>
     queryKey: ['image-jobs', id],
     queryFn: async ({ signal }) =>
       ImageJobSchema.parse(
-        await apiRequest<unknown>(withParams(apiPaths.uploadImagesJob, { id }), { signal }),
+        await apiRequest<unknown>(withParams(API_PATHS.uploadImagesJob, { id }), { signal }),
       ),
     refetchInterval: (q) => (running(q.state.data) ? 1000 : false),
   });
@@ -69,7 +68,7 @@ export const imageJobQuery = (id: number) =>
 export const recentImageJobsQuery = queryOptions({
   queryKey: ['image-jobs', 'recent'],
   queryFn: async ({ signal }) =>
-    ImageJobListSchema.parse(await apiRequest<unknown>(apiPaths.uploadImages, { signal })).data,
+    ImageJobListSchema.parse(await apiRequest<unknown>(API_PATHS.uploadImages, { signal })).data,
   // A job that is still running changes its line (state and counts) as it goes.
   refetchInterval: (q) => (q.state.data?.some(running) ? 2000 : false),
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { adminTexts } from '../../../lib/admin-texts';
 import { createTranslator } from '../../../lib/translate';
 import type { TFunction } from '../../../lib/i18n';
-import { codedProblem } from '@dalil/contracts/imports';
+import { codedProblem, codedWarning } from '@dalil/contracts/imports';
 import { problemReason, warningText } from './report-text';
 
 const translator = createTranslator<'ar' | 'en', string>(adminTexts, 'en');
@@ -23,6 +23,15 @@ describe('import report texts', () => {
     expect(
       reasonOf('has the same code 501 as lines 3, 4 with different values: keep one row per product', ar),
     ).toContain('الرمز 501 نفسه في السطر 3, 4');
+    const many = codedProblem({
+      line: 2,
+      column: 'productBarcode',
+      reason:
+        'has the same barcode 501 as lines 3, 4 and 2 more with different values: keep one row per product',
+    });
+    expect(many).toMatchObject({ code: 'import.sameKeyMore', params: { lines: '3, 4', more: 2 } });
+    expect(problemReason(many, ar)).toContain('الباركود 501 نفسه في السطر 3, 4 و2 غيرها');
+    expect(problemReason(many, en)).toContain('as line 3, 4 and 2 more');
   });
 
   it('says what is wrong with an attribute cell, in Arabic and English', () => {
@@ -38,14 +47,23 @@ describe('import report texts', () => {
     expect(reasonOf('is a family you do not manage: this row cannot be imported by you', ar)).toBe(
       'شركة لا تديرها: لا يمكنك استيراد هذا الصف',
     );
-    const warning = {
-      kind: 'familyName' as const,
-      message: 'The company "A" ...',
-      column: 'familyNameAr',
-      lines: [2],
-    };
-    expect(warningText(warning, ar, 'ar')).toMatch(/^اسم الشركة بالعربية/);
-    expect(warningText(warning, en, 'en')).toBe('The company "A" ...');
+  });
+
+  it("words a warning by its code and params in Arabic and English, not by the server's message", () => {
+    const warning = codedWarning(
+      { kind: 'familyName', column: 'familyNameAr', lines: [2] },
+      'importWarning.familyRenamed',
+      { name: 'Alpha', last: 'ألفا', stored: 'الفا' },
+    );
+    const shown = { ...warning, message: 'English the client never shows' };
+    expect(warningText(shown, ar)).toBe(
+      'اسم الشركة "Alpha" بالعربية في الملف "ألفا" وفي الدليل "الفا"؛ الاستيراد يغيّر اسمها',
+    );
+    expect(warningText(shown, en)).toBe(
+      'The company "Alpha" is named "ألفا" in Arabic in the file but "الفا" in the catalogue; importing renames it',
+    );
+    // A code this client has no text for (a newer server's) shows the message as sent.
+    expect(warningText({ ...shown, code: 'importWarning.newer' }, ar)).toBe(shown.message);
   });
 
   it('says which digit a barcode should end with, or the lengths GTINs have, in Arabic and English', () => {
@@ -55,15 +73,16 @@ describe('import report texts', () => {
     expect(reasonOf('is not a GTIN: GTINs have 8, 12, 13 or 14 digits', ar)).toBe(
       'ليس رقم GTIN: أرقام GTIN من 8 أو 12 أو 13 أو 14 خانة',
     );
-    const warning = {
-      kind: 'invalidGtin' as const,
-      message: 'The barcode 96385075 is not a valid GTIN: the check digit should be 4 (GTIN-8)',
-      column: 'productBarcode',
-      lines: [4],
-    };
-    expect(warningText(warning, ar, 'ar')).toBe(
+    const warning = codedWarning(
+      { kind: 'invalidGtin', column: 'productBarcode', lines: [4] },
+      'importWarning.gtinCheckDigit',
+      { barcode: '96385075', expected: 4, kind: 'GTIN-8' },
+    );
+    expect(warningText(warning, ar)).toBe(
       'الباركود 96385075: ليس رقم GTIN صحيحاً: يجب أن يكون رقم التحقق 4 (GTIN-8)؛ يُستورد مع ذلك لأن شركته لا تشترط أرقام GTIN صحيحة',
     );
-    expect(warningText(warning, en, 'en')).toBe(warning.message);
+    expect(warningText(warning, en)).toBe(
+      'Barcode 96385075: not a valid GTIN, the check digit should be 4 (GTIN-8); imported anyway, as its company does not require valid GTINs',
+    );
   });
 });

@@ -1,4 +1,3 @@
-import { parseGtinProblem } from '@dalil/contracts/gtin';
 import type { ImportWarning, ReportedImportProblem } from '@dalil/contracts/imports';
 import { codeText } from '../../../lib/error-text';
 import type { TFunction } from '../../../lib/i18n';
@@ -43,6 +42,15 @@ const IMPORT_WORDS: Partial<
   ],
 };
 
+/** The other lines of a row that clashes with others for one product, by its code's params. */
+function sameKeyLines({ code, params }: Problem, t: TFunction): string | undefined {
+  if (code === 'import.sameKeyLine') return String(params.line);
+  if (code === 'import.sameKeyLines') return String(params.lines);
+  if (code === 'import.sameKeyMore')
+    return t('upload.problems.moreLines', { lines: params.lines, more: params.more });
+  return undefined;
+}
+
 /**
  * A row problem's reason in the current language, by its code and params (the report carries them
  * beside the English reason); a code this client has no text for shows the reason as sent.
@@ -52,13 +60,11 @@ export function problemReason(problem: Problem, t: TFunction): string {
   if (typeof words === 'string') return t(words);
   if (words) return t(words[0], words[1](problem.params));
   // Two different rows for one product (apps/server/src/modules/imports/key-conflicts.ts).
-  if (problem.code === 'import.sameKey') {
+  const lines = sameKeyLines(problem, t);
+  if (lines !== undefined) {
     const key =
       problem.params.what === 'barcode' ? 'upload.problems.sameBarcode' : 'upload.problems.sameCode';
-    return t(key, {
-      value: problem.params.value,
-      lines: String(problem.params.lines).replace(/^lines? /, ''),
-    });
+    return t(key, { value: problem.params.value, lines });
   }
   return codeText(problem.code, problem.params, t) ?? problem.reason;
 }
@@ -69,21 +75,12 @@ export function problemSentence(problem: ReportedImportProblem, t: TFunction): s
   return problem.column ? `${problem.column}: ${reason}` : reason;
 }
 
-/** Warnings: the server's English sentence in English (it names the row), a translation in Arabic. */
-export function warningText(warning: ImportWarning, t: TFunction, language: string): string {
-  if (language === 'en') return warning.message;
-  if (warning.kind === 'unknownColumn') return t('upload.warnings.unknownColumn', { column: warning.column });
-  if (warning.kind === 'familyName') return t('upload.warnings.familyName');
-  if (warning.kind === 'invalidGtin') {
-    const m = /^The barcode (\d+) is not a valid GTIN: (.+)$/.exec(warning.message);
-    const gtin = parseGtinProblem(m?.[2] ?? '');
-    const problem =
-      gtin?.reason === 'check-digit'
-        ? t('upload.problems.gtinCheckDigit', { expected: gtin.expected, length: gtin.length })
-        : t('upload.problems.gtinFormat');
-    return t('upload.warnings.invalidGtin', { barcode: m?.[1] ?? '', problem });
-  }
-  return t('upload.warnings.duplicateRow');
+/**
+ * A warning in the current language, by its code and params (the report carries them beside the
+ * English message); a code this client has no text for shows the message as sent.
+ */
+export function warningText(warning: ImportWarning, t: TFunction): string {
+  return codeText(warning.code, warning.params, t) ?? warning.message;
 }
 
 const MAX_LINES_SHOWN = 12;

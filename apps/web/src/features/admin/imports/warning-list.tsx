@@ -7,7 +7,7 @@ import { linesText, warningText } from './report-text';
 
 /** Unknown columns and repeated rows: worth knowing, not a reason to refuse the file. */
 export function WarningList({ report }: { report: ImportReport }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (report.warningCount === 0) return null;
   return (
     <Alert severity="warning" variant="outlined" sx={{ borderRadius: 2 }}>
@@ -15,7 +15,7 @@ export function WarningList({ report }: { report: ImportReport }) {
       <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
         {report.warnings.map((warning, i) => (
           <li key={i}>
-            {warningText(warning, t, i18n.language)}{' '}
+            {warningText(warning, t)}{' '}
             <Box component="span" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
               ({t('upload.warnings.lines', { lines: linesText(warning.lines) })})
             </Box>

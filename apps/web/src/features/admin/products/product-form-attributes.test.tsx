@@ -145,8 +145,13 @@ describe('product attributes', () => {
         error: 'Bad Request',
         message: 'attributes.sugar: must be a number',
         details: [
-          { path: 'attributes.sugar', message: 'must be a number' },
-          { path: 'attributes.origin.ar', message: 'must be at most 200 characters' },
+          { path: 'attributes.sugar', code: 'field.number', params: {}, message: 'must be a number' },
+          {
+            path: 'attributes.origin.ar',
+            code: 'field.tooLong',
+            params: { max: 200 },
+            message: 'must be at most 200 characters',
+          },
         ],
       },
     }));

@@ -129,7 +129,12 @@ describe('product form', () => {
         error: 'Conflict',
         message: 'barcode: Another product of this family already has this barcode',
         details: [
-          { path: 'body.barcode', message: 'Another product of this family already has this barcode' },
+          {
+            path: 'body.barcode',
+            code: 'product.barcodeTaken',
+            params: {},
+            message: 'Another product of this family already has this barcode',
+          },
         ],
       },
     }));
@@ -216,7 +221,14 @@ describe('product form', () => {
           statusCode: 400,
           error: 'Bad Request',
           message: `barcode: ${message}`,
-          details: [{ path: 'body.barcode', message }],
+          details: [
+            {
+              path: 'body.barcode',
+              code: 'gtin.checkDigit',
+              params: { expected: 4, kind: 'GTIN-13' },
+              message,
+            },
+          ],
         },
       }));
       renderRoutes(routes, '/admin/products/create');

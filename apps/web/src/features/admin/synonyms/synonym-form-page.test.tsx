@@ -79,7 +79,12 @@ describe('synonym form', () => {
           error: 'Conflict',
           message: 'words: "heinz" is already in another synonym group of this family',
           details: [
-            { path: 'body.words', message: '"heinz" is already in another synonym group of this family' },
+            {
+              path: 'body.words',
+              code: 'synonym.wordTaken',
+              params: { word: 'heinz' },
+              message: '"heinz" is already in another synonym group of this family',
+            },
           ],
           requestId: '5b0c2f1e-8d7a-4c33-9e61-2f0a6b9d4c10',
         },

@@ -16,7 +16,7 @@ import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useTranslation } from '../../../lib/i18n';
 import { reportError, useNotifications } from '../../../lib/notifications-store';
 import { paths } from '../../../lib/paths';
-import { sentenceText } from '../../../lib/sentence-text';
+import { codeText } from '../../../lib/error-text';
 import { DateTime } from '../admin-kit/date-time';
 import { TableCard } from '../admin-kit/table-card';
 import { DeliveryResult } from './delivery-result';
@@ -147,7 +147,8 @@ export function WebhookDeliveries({ id }: { id: number }) {
                 sx={{ textAlign: 'start', overflowWrap: 'anywhere', maxWidth: 280 }}
               >
                 {/* The server's own sentences in the UI's language; a network error as it came. */}
-                {sentenceText(attempt.error, t) ?? attempt.error}
+                {codeText(attempt.errorCode ?? undefined, attempt.errorParams ?? undefined, t) ??
+                  attempt.error}
               </Typography>
             )}
           </TableCell>

@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { Fragment } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
-import { sentenceText } from '../../../lib/sentence-text';
+import { codeText } from '../../../lib/error-text';
 import { DateTime } from '../admin-kit/date-time';
 import { ChoiceName } from '../form-kit/choice-name';
 import { DeliveryResult } from './delivery-result';
@@ -110,7 +110,11 @@ export function WebhookRow({ webhook, busy, onTurn, onRemove }: WebhookRowProps)
             component="div"
             sx={{ mt: 0.5, maxWidth: 260 }}
           >
-            {sentenceText(webhook.disabledReason, t) ?? webhook.disabledReason}
+            {codeText(
+              webhook.disabledReasonCode ?? undefined,
+              webhook.disabledReasonParams ?? undefined,
+              t,
+            ) ?? webhook.disabledReason}
           </Typography>
         )}
       </TableCell>

@@ -1,3 +1,4 @@
+import { readError } from '@dalil/contracts/error-codes';
 import type { Account } from '@dalil/contracts/auth';
 import type { Webhook, WebhookAttempt } from '@dalil/contracts/webhooks';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -21,6 +22,10 @@ const admin: Account = {
 
 const FAMILIES = [{ id: 3, nameAr: 'ألفا', nameEn: 'Alpha Foods' }];
 
+/** A stored sentence's code and params, as the server reads them back for its answer. */
+const coded = (sentence: string | null | undefined) =>
+  sentence ? readError(sentence) : { code: null, params: null };
+
 const hook = (over: Partial<Webhook>): Webhook => ({
   id: 1,
   url: 'https://erp.example/hooks/dalil',
@@ -33,6 +38,8 @@ const hook = (over: Partial<Webhook>): Webhook => ({
   disabledReason: null,
   lastDelivery: { at: '2026-11-24T08:30:00.000Z', ok: true, responseCode: 204 },
   ...over,
+  disabledReasonCode: coded(over.disabledReason).code,
+  disabledReasonParams: coded(over.disabledReason).params,
 });
 
 const HOOKS = [
@@ -68,6 +75,8 @@ const attempt = (over: Partial<WebhookAttempt>): WebhookAttempt => ({
   durationMs: 42,
   nextAttemptAt: null,
   ...over,
+  errorCode: coded(over.error).code,
+  errorParams: coded(over.error).params,
 });
 
 const familyRoutes = {
@@ -203,7 +212,14 @@ describe('webhooks page', () => {
           statusCode: 400,
           error: 'Bad Request',
           message: 'url: must not point at a private or local address (10.0.0.7)',
-          details: [{ path: 'body.url', message: 'must not point at a private or local address (10.0.0.7)' }],
+          details: [
+            {
+              path: 'body.url',
+              code: 'webhook.private',
+              params: { host: '10.0.0.7' },
+              message: 'must not point at a private or local address (10.0.0.7)',
+            },
+          ],
         },
       }),
     });

@@ -1,3 +1,4 @@
+import './print-texts';
 import type { Product } from '@dalil/contracts/products';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import { useTranslation } from '../../../lib/i18n';
