@@ -50,14 +50,17 @@ export function ImportsPage() {
   });
   const language = i18n.language;
   const when = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
-  const listOf = (run: ImportRun, kind: 'created' | 'updated') =>
+  // A bulk change set (the API's or the product list's) has no file of its own.
+  const nameOf = (run: ImportRun) => (run.kind === 'bulk' ? t('admin.imports.bulkChange') : run.fileName);
+  const listOf = (run: ImportRun, kind: 'created' | 'updated' | 'deleted') =>
     importCountList(t, language, run.counts, kind);
   const rows = list.data?.data ?? [];
   const confirmText = (run: ImportRun) =>
     [
-      t('admin.imports.confirmText', { file: run.fileName, when: when.format(new Date(run.at)) }),
+      t('admin.imports.confirmText', { file: nameOf(run), when: when.format(new Date(run.at)) }),
       listOf(run, 'created') && t('admin.imports.confirmCreated', { list: listOf(run, 'created') }),
       listOf(run, 'updated') && t('admin.imports.confirmUpdated', { list: listOf(run, 'updated') }),
+      listOf(run, 'deleted') && t('admin.imports.confirmDeleted', { list: listOf(run, 'deleted') }),
     ]
       .filter(Boolean)
       .join(' ');
@@ -80,7 +83,7 @@ export function ImportsPage() {
                 dir="auto"
                 sx={{ fontWeight: 600, overflowWrap: 'anywhere', unicodeBidi: 'isolate' }}
               >
-                {run.fileName}
+                {nameOf(run)}
               </Typography>
               <Typography variant="body2" color="text.secondary">
                 {when.format(new Date(run.at))} ·{' '}
@@ -103,12 +106,14 @@ export function ImportsPage() {
                 </Typography>
               ) : (
                 <Typography variant="body2">
-                  {listOf(run, 'created') || listOf(run, 'updated')
+                  {listOf(run, 'created') || listOf(run, 'updated') || listOf(run, 'deleted')
                     ? [
                         listOf(run, 'created') &&
                           t('admin.imports.created', { list: listOf(run, 'created') }),
                         listOf(run, 'updated') &&
                           t('admin.imports.updated', { list: listOf(run, 'updated') }),
+                        listOf(run, 'deleted') &&
+                          t('admin.imports.deleted', { list: listOf(run, 'deleted') }),
                       ]
                         .filter(Boolean)
                         .join(' · ')

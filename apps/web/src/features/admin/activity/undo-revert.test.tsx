@@ -67,6 +67,24 @@ describe('undo import', () => {
     expect(requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/api/import/7/undo']);
   });
 
+  it('names a bulk change set as such, with what it deleted to the bin, and says undoing brings them back', async () => {
+    const bulk = {
+      ...run,
+      id: 8,
+      kind: 'bulk',
+      fileName: 'bulk request',
+      counts: { products: { created: 0, updated: 2, deleted: 3 } },
+    };
+    mockApi({ 'GET /api/import': () => ({ status: 200, body: { data: [bulk], count: 1 } }) });
+    renderRoutes([{ path: '/admin/imports', element: <ImportsPage /> }], '/admin/imports');
+    expect(await screen.findByText('Bulk change')).toBeInTheDocument();
+    expect(screen.getByText('Updated: 2 products · Deleted to the bin: 3 products')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Undo import' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Undo this import?' });
+    expect(dialog).toHaveTextContent('Bulk change');
+    expect(dialog).toHaveTextContent('Brought back from the bin: 3 products.');
+  });
+
   it('says Undo import in Arabic, not Cancel, and words the counts with their plural forms', async () => {
     usePreferences.setState({ language: 'ar' });
     mockApi({ 'GET /api/import': () => ({ status: 200, body: { data: [run], count: 1 } }) });

@@ -6,12 +6,15 @@ import { countOf } from '../../../lib/plural';
 
 const LEVELS = ['families', 'categories', 'products'] as const;
 
-/** What an import created or updated, in words ("2 categories, 5 products"); '' for nothing. */
+/**
+ * What an import created or updated (or a bulk change set deleted), in words ("2 categories, 5
+ * products"); '' for nothing.
+ */
 export function importCountList(
   t: TFunction,
   language: string,
   counts: ImportRun['counts'],
-  kind: 'created' | 'updated',
+  kind: 'created' | 'updated' | 'deleted',
 ): string {
   return LEVELS.filter((level) => (counts[level]?.[kind] ?? 0) > 0)
     .map((level) => countOf(t, language, level, counts[level]?.[kind] ?? 0))
