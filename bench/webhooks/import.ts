@@ -9,7 +9,6 @@
 //   npm run bench:webhooks:import -- [--engine postgres|pglite] [--products 100000] [--pairs 1]
 // The receiver stands for another system and runs at nice 19 (see run.ts). A benchmark, never a test:
 // nothing here runs under `npm test`.
-import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +17,7 @@ import { adminToken, startServer } from '../import/server';
 import { uploadFile } from '../import/upload';
 import { args, loadAverage, scratchData, type Engine } from '../lib/catalogue-database';
 import { markdownTable } from '../lib/table';
-import type { ReceiverReport } from './receiver';
+import { Receiver } from './receiver-process';
 
 // --products is the imported file's rows; --engine one engine (postgres unless told).
 const {
@@ -35,38 +34,6 @@ const SUBSCRIPTIONS = 3;
 const DRAIN_TIMEOUT_MS = 20 * 60_000;
 const log = (s: string) => process.stdout.write(`${s}\n`);
 
-/** The receiver in its own process, asked over IPC what it has had. */
-class Receiver {
-  private child: ChildProcess = fork(join(import.meta.dirname, 'receiver.ts'), {
-    execPath: 'nice',
-    execArgv: ['-n', '19', process.execPath, '--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-
-  private ask<T>(question: 'count' | 'report' | null): Promise<T> {
-    return new Promise((resolve) => {
-      this.child.once('message', (answer) => resolve(answer as T));
-      if (question) this.child.send(question);
-    });
-  }
-
-  async start(): Promise<string> {
-    return (await this.ask<{ url: string }>(null)).url;
-  }
-
-  async received(): Promise<number> {
-    return (await this.ask<{ received: number }>('count')).received;
-  }
-
-  report(): Promise<ReceiverReport> {
-    return this.ask<ReceiverReport>('report');
-  }
-
-  stop(): void {
-    this.child.disconnect();
-  }
-}
-
 interface Run {
   subscriptions: number;
   importSeconds: number;
@@ -76,7 +43,7 @@ interface Run {
 }
 
 async function runOnce(file: string, subscriptions: number): Promise<Run> {
-  const receiver = new Receiver();
+  const receiver = new Receiver(19);
   const receiverUrl = await receiver.start();
   const scratch = await scratchData(ENGINE, 'dalil-bench-webhook-import-');
   const server = await startServer({

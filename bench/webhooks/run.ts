@@ -19,7 +19,6 @@
 // side's blocks; an on block's count runs until its deliveries have arrived.
 // A benchmark, never a test: nothing here runs under `npm test`.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { join } from 'node:path';
 import { DATABASE_THREAD_NAME } from '../../apps/server/src/db/worker-client';
@@ -30,7 +29,7 @@ import { uploadFile } from '../import/upload';
 import { args, loadAverage, scratchData, type Engine } from '../lib/catalogue-database';
 import { canReadProc, cpuMs, processesNamed, threadsOf } from '../../apps/server/test/proc-stat';
 import { markdownTable, ms } from '../lib/table';
-import type { ReceiverReport } from './receiver';
+import { Receiver } from './receiver-process';
 
 // --products is the catalogue imported first (small: the updates are what is measured).
 const {
@@ -56,43 +55,6 @@ const DRAIN_TIMEOUT_MS = 10 * 60_000;
 const log = (s: string) => process.stdout.write(`${s}\n`);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.ceil(p * sorted.length) - 1] ?? NaN;
-
-/** The receiver in its own process (receiver.ts), so that the updates' client does not also serve it. */
-class Receiver {
-  // Started through nice(1), so that all the receiver's threads run at its nice value.
-  private child: ChildProcess = fork(join(import.meta.dirname, 'receiver.ts'), {
-    execPath: 'nice',
-    execArgv: ['-n', String(RECEIVER_NICE), process.execPath, '--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-
-  private ask<T>(question: 'count' | 'report' | null): Promise<T> {
-    return new Promise((resolve) => {
-      this.child.once('message', (answer) => resolve(answer as T));
-      if (question) this.child.send(question);
-    });
-  }
-
-  async start(): Promise<string> {
-    return (await this.ask<{ url: string }>(null)).url;
-  }
-
-  async received(): Promise<number> {
-    return (await this.ask<{ received: number }>('count')).received;
-  }
-
-  report(): Promise<ReceiverReport> {
-    return this.ask<ReceiverReport>('report');
-  }
-
-  get pid(): number {
-    return this.child.pid!;
-  }
-
-  stop(): void {
-    this.child.disconnect();
-  }
-}
 
 const PARTS = [
   'server: main thread',
@@ -211,7 +173,7 @@ function middleAndTail(xs: number[]) {
 }
 
 async function measure(engine: Engine, file: string): Promise<Map<number, Measured>> {
-  const receiver = new Receiver();
+  const receiver = new Receiver(RECEIVER_NICE);
   const receiverUrl = await receiver.start();
   const scratch = await scratchData(engine, 'dalil-bench-webhooks-');
   const server = await startServer({
