@@ -1,5 +1,4 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { ListQuery } from './list-kit';
 
 interface Ticked {
   /** The search and filters the rows were ticked under. */
@@ -19,7 +18,7 @@ export interface ListSelection {
   /** How many rows the action will touch. */
   count: number;
   /** The list's search and filters, without paging: what "all matching" means. */
-  query: Omit<ListQuery, 'limit' | 'skip'>;
+  query: Record<string, string | number | undefined>;
   clear: () => void;
 }
 

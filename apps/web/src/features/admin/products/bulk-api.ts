@@ -16,7 +16,7 @@ export type BulkChange =
   | { kind: 'delete' };
 
 /** A product the change could not be made to, and why. */
-export interface BulkFailure {
+interface BulkFailure {
   id: number;
   code?: string;
   params?: ErrorParams;
