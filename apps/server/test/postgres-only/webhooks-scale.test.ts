@@ -3,8 +3,9 @@ import { freshDatabase } from '../harness';
 import { adminToken, startServer, type ServerProcess } from '../server-process';
 import { startReceiver, type Receiver } from '../webhook-receiver';
 
-// Two server processes on one PostgreSQL database, both running the webhook worker: each event is
-// delivered exactly once (docs/decisions/0051-webhooks.md). Runs in the server:postgres project only.
+// Two server processes on one PostgreSQL database, both running the webhook worker and the look for
+// passed publish dates: each event is delivered exactly once, and a draft's date passing is announced
+// once (docs/decisions/0051-webhooks.md). Runs in the server:postgres project only.
 
 const EVENTS = 1000;
 let a: ServerProcess;
@@ -59,4 +60,42 @@ describe('two processes delivering webhooks from one database', () => {
     expect(receiver.received).toHaveLength(EVENTS);
     expect(new Set(got.map((g) => g.body.data.nameEn)).size).toBe(EVENTS);
   }, 60_000);
+});
+
+describe('two processes looking for passed publish dates', () => {
+  it('announce a draft going live once, though both look after its date', async () => {
+    const token = await adminToken(a.url);
+    const post = async (base: string, path: string, body: unknown) => {
+      const res = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const text = await res.text();
+      expect(res.status, text).toBe(201);
+      return (JSON.parse(text) as { id: number }).id;
+    };
+    await post(a.url, '/api/webhook', { url: `${receiver.url}/published`, events: ['product.published'] });
+    const family = await post(a.url, '/api/family', {
+      nameEn: 'Dates Co',
+      nameAr: 'شركة التمور',
+      requireValidGtin: false,
+    });
+    const category = await post(b.url, '/api/category', { nameEn: 'Boxes', nameAr: 'علب', family });
+    const product = await post(b.url, '/api/product', {
+      nameEn: 'Eid box',
+      nameAr: 'علبة العيد',
+      family,
+      category,
+      status: 'draft',
+      publishAt: new Date(Date.now() + 2000).toISOString(),
+    });
+    const published = () => receiver.received.filter((r) => r.body.type === 'product.published');
+    // Each process looks every 20 s: within 45 s both have looked after the date at least once.
+    const deadline = Date.now() + 45_000;
+    while (published().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    expect(published().map((r) => r.body.data.id)).toEqual([product]);
+    await new Promise((r) => setTimeout(r, 21_000));
+    expect(published()).toHaveLength(1);
+  }, 90_000);
 });

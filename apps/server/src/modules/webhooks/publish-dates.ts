@@ -15,8 +15,8 @@ import { toProduct } from '../products/products.service';
  *
  * The time up to which dates were announced is kept in `app_state`, and a look locks that row for its
  * transaction: of several processes, one looks at a time, and each date is announced once, in the
- * transaction that moves the mark past it. The first look only sets the mark, so a new server does not
- * announce every date of the past.
+ * transaction that moves the mark past it. On a new database the first look counts from its process's
+ * start, so a new server does not announce every date of the past (an imported catalogue's, say).
  */
 const MARK = 'published_announced_until';
 const EVERY_MS = 20_000;
@@ -35,11 +35,18 @@ const wentLive = (
     lt(table.updatedAt, table.publishAt),
   )!;
 
-/** Announces the publish dates passed since the last look; answers how many events it wrote. */
-export async function announcePublished(ctx: Pick<DataContext, 'db' | 'now'>): Promise<number> {
+/**
+ * Announces the publish dates passed since the last look; answers how many events it wrote. With no
+ * look before (a new database), dates since `started` count: the process's start, before which it
+ * wrote no draft, so a date passing before its first look is announced too.
+ */
+export async function announcePublished(
+  ctx: Pick<DataContext, 'db' | 'now'>,
+  started: Date = ctx.now(),
+): Promise<number> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    await tx.insert(appState).values({ key: MARK, value: now.getTime() }).onConflictDoNothing();
+    await tx.insert(appState).values({ key: MARK, value: started.getTime() }).onConflictDoNothing();
     const [mark] = await tx.select().from(appState).where(eq(appState.key, MARK)).for('update');
     const since = new Date(mark!.value);
     if (since.getTime() >= now.getTime()) return 0;
@@ -75,12 +82,13 @@ export async function announcePublished(ctx: Pick<DataContext, 'db' | 'now'>): P
 
 /** Looks every 20 s in every process (JOBS=off: none), so a date is announced within a minute. */
 export function publishDateAnnouncer(app: FastifyInstance) {
+  const started = app.ctx.now();
   periodicTask(app, {
     firstRunMs: EVERY_MS,
     everyMs: EVERY_MS,
     failure: 'publish dates: announcing the drafts that went live failed; it tries again shortly',
     task: async () => {
-      const announced = await announcePublished(app.ctx);
+      const announced = await announcePublished(app.ctx, started);
       if (announced > 0) app.log.info({ announced }, 'publish dates: drafts that went live announced');
     },
   });
