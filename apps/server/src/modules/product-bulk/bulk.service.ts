@@ -1,28 +1,18 @@
 import type { Account } from '@dalil/contracts/auth';
-import type { ErrorBody } from '@dalil/contracts/common';
 import type { BulkOperation, BulkRequest, BulkResponse, BulkResult } from '@dalil/contracts/product-bulk';
-import { productResource } from '@dalil/contracts/products';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { importRuns, products } from '../../db/schema';
+import { importRuns } from '../../db/schema';
 import { actorOf } from '../../lib/api-key-caller';
 import { resultRows } from '../../lib/db-helpers';
 import type { DataContext } from '../../lib/context';
 import { withUniqueConflicts } from '../../lib/crud-service';
-import { PG_CLIENT_ERRORS, pgErrorCode } from '../../lib/database-errors';
-import { badRequest, conflict, HttpError, notFound, statusText } from '../../lib/errors';
+import { conflict, HttpError, notFound } from '../../lib/errors';
 import { requireWritable } from '../../lib/family-scope';
 import { historyRecording, inChangeSet, recordChange } from '../../lib/history';
-import { applyMergePatch, updateFields, zodDetails } from '../../lib/merge-patch';
-import { lockExisting } from '../../lib/record-version';
 import { finishImportRun, mayUndo, rememberImportResult, startImportRun } from '../imports/imports.service';
-import {
-  PRODUCT_CONFLICTS,
-  productAsRead,
-  writeProductCreate,
-  writeProductDelete,
-  writeProductUpdate,
-} from '../products/products.service';
+import { createInput, failure, matching, patchProduct } from './bulk-operations';
+import { PRODUCT_CONFLICTS, writeProductCreate, writeProductDelete } from '../products/products.service';
 
 /**
  * Bulk product writes (docs/decisions/0065-bulk-operations-and-change-sets.md): each operation goes
@@ -33,8 +23,6 @@ import {
  * the undo.
  */
 
-const { schemas } = productResource;
-const FIELDS = updateFields(schemas.updateBody);
 const CHANGE_SET = 'Change set';
 /** What a change set is called in the imports list and the history (its "file"). */
 const CHANGE_SET_NAME = 'bulk request';
@@ -46,75 +34,6 @@ class Refused extends Error {
   constructor(readonly results: BulkResult[]) {
     super('bulk request refused');
   }
-}
-
-/** An error as its request would have answered it alone; anything unexpected stays an error. */
-function failure(err: unknown): BulkResult {
-  const pgCode = pgErrorCode(err);
-  const known =
-    err instanceof HttpError
-      ? err
-      : pgCode && PG_CLIENT_ERRORS[pgCode]
-        ? new HttpError(
-            PG_CLIENT_ERRORS[pgCode],
-            PG_CLIENT_ERRORS[pgCode] === 409 ? 'record.nameTaken' : 'request.invalid',
-            {},
-          )
-        : undefined;
-  if (!known) throw err;
-  const error: ErrorBody = {
-    statusCode: known.statusCode,
-    error: statusText(known.statusCode),
-    code: known.code,
-    params: known.params,
-    message: known.message,
-    ...(known.details ? { details: known.details } : {}),
-  };
-  return { status: known.statusCode, error };
-}
-
-/** A merge patch's fields that a product does not have: refused as its PATCH refuses them. */
-function checkFields(data: Record<string, unknown>) {
-  const unknown = Object.keys(data).filter((key) => !FIELDS.includes(key));
-  if (unknown.length > 0) {
-    throw badRequest(
-      'request.notAField',
-      { fields: unknown.join(', '), what: 'product' },
-      unknown.map((key) => ({ path: `body.${key}`, code: 'field.notChangeable' })),
-    );
-  }
-}
-
-/** A body checked by a product schema, or the 400 its request would have answered. */
-function parsed<T>(
-  result: { success: true; data: T } | { success: false; error: Parameters<typeof zodDetails>[0] },
-) {
-  if (result.success) return result.data;
-  const details = zodDetails(result.error);
-  const problems = details.map((d) => `${d.path}: ${d.message}`).join('; ');
-  throw badRequest('request.validation', { problems }, details);
-}
-
-/** PATCH /api/product/:id's rule: the product as its caller reads it, the patch over it, checked as a PUT. */
-async function patchProduct(tx: Tx, id: number, data: Record<string, unknown>, caller: Account | null) {
-  checkFields(data);
-  const row = await lockExisting(tx, products, id, 'Product');
-  requireWritable(caller, row.familyId, 'Product');
-  const current = (await productAsRead(tx, row, caller)) as Record<string, unknown>;
-  const input = parsed(schemas.updateBody.safeParse(applyMergePatch(current, FIELDS, data)));
-  return writeProductUpdate(tx, id, input, caller);
-}
-
-/** The products of the family an upsert's match names (a code may be on several). */
-async function matching(tx: Tx, match: Extract<BulkOperation, { op: 'upsert' }>['match']) {
-  const key =
-    match.barcode !== undefined ? eq(products.barcode, match.barcode) : eq(products.number, match.number!);
-  return tx
-    .select({ id: products.id })
-    .from(products)
-    .where(and(eq(products.familyId, match.family), key))
-    .orderBy(products.id)
-    .limit(100);
 }
 
 /** What the operations of one request share: its change set (none with the history off) and counts. */
@@ -153,10 +72,7 @@ async function apply(
         counts.updated++;
         return { status: 200, id: row.id };
       }
-      checkFields(data);
-      const key = match.barcode !== undefined ? { barcode: match.barcode } : { number: match.number };
-      const input = parsed(schemas.createBody.safeParse({ ...data, family: match.family, ...key }));
-      const row = await writeProductCreate(tx, input, caller);
+      const row = await writeProductCreate(tx, createInput(data, match), caller);
       counts.created++;
       return { status: 201, id: row.id };
     }
