@@ -43,12 +43,21 @@ module.exports = {
       },
     },
 
-    // Server: lib/ is the layer modules build on; app.ts and main.ts assemble and start them.
+    // Server: lib/ (infrastructure) and core/ (the domain core) are the layers modules build on;
+    // app.ts and main.ts assemble and start them.
     {
-      name: 'server-lib-not-to-modules-app',
+      name: 'server-lib-not-to-core-modules-app',
       severity: 'error',
-      comment: 'apps/server/src/lib never imports modules/, app.ts or main.ts.',
+      comment: 'apps/server/src/lib is infrastructure: it never imports core/, modules/, app.ts or main.ts.',
       from: { path: '^apps/server/src/lib/' },
+      to: { path: String.raw`^apps/server/src/(core/|modules/|app\.ts$|main\.ts$)` },
+    },
+    {
+      name: 'server-core-not-to-modules-app',
+      severity: 'error',
+      comment:
+        'apps/server/src/core is the domain core modules share: it never imports modules/, app.ts or main.ts.',
+      from: { path: '^apps/server/src/core/' },
       to: { path: String.raw`^apps/server/src/(modules/|app\.ts$|main\.ts$)` },
     },
     {

@@ -26,7 +26,7 @@ const I18NEXT_FROM_WEB = {
 const MODULES_FROM_CORE = {
   regex: String.raw`^(\.\./)+(src/)?modules(/|$)`,
   message:
-    'db/ and lib/ are the layers modules build on: they import nothing from modules/. Move the shared piece into lib/ or db/.',
+    'db/, lib/ and core/ are the layers modules build on: they import nothing from modules/. Move the shared piece into core/, lib/ or db/.',
 };
 
 // Web features: a feature (apps/web/src/features/<area>: admin, auth, catalog, ...) does not import
@@ -173,7 +173,7 @@ export default tseslint.config(
   // files it matches, so each block lists everything that applies to its files.
   { files: ['apps/server/**/*.{ts,js,mjs}'], rules: restrictImports([WEB_FROM_SERVER]) },
   {
-    files: ['apps/server/src/db/**', 'apps/server/src/lib/**'],
+    files: ['apps/server/src/db/**', 'apps/server/src/lib/**', 'apps/server/src/core/**'],
     rules: restrictImports([WEB_FROM_SERVER, MODULES_FROM_CORE]),
   },
   { files: ['apps/web/**/*.{ts,tsx,js,mjs}'], rules: restrictImports([SERVER_FROM_WEB, I18NEXT_FROM_WEB]) },

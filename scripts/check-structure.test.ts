@@ -29,8 +29,15 @@ describe('the structure rules on deliberately broken trees', () => {
       ],
     },
     {
-      rule: 'server-lib-not-to-modules-app',
-      expected: [['apps/server/src/lib/context.ts', 'apps/server/src/modules/users/users.routes.ts']],
+      rule: 'server-lib-not-to-core-modules-app',
+      expected: [
+        ['apps/server/src/lib/tokens.ts', 'apps/server/src/core/history.ts'],
+        ['apps/server/src/lib/tokens.ts', 'apps/server/src/modules/users/users.routes.ts'],
+      ],
+    },
+    {
+      rule: 'server-core-not-to-modules-app',
+      expected: [['apps/server/src/core/history.ts', 'apps/server/src/modules/users/users.routes.ts']],
     },
     {
       rule: 'server-module-through-service-or-repository',

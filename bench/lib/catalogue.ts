@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../apps/server/src/db/client';
 import { categories, families, products } from '../../apps/server/src/db/schema';
 import { productSearchText } from '../../apps/server/src/modules/products/product-search-text';
-import { recomputeCompleteness } from '../../apps/server/src/lib/completeness';
+import { recomputeCompleteness } from '../../apps/server/src/core/completeness';
 import { attributeSpecs, attributeValues, insertAttributes } from './attributes';
 import { seededRandom } from './random';
 

@@ -10,9 +10,9 @@ import type { Config } from './config/config';
 import type { Database } from './db/client';
 import { COMPRESSION } from './lib/compression';
 import { CatalogueWrites } from './lib/catalogue-version';
-import { PublishSchedule } from './lib/publication';
+import { PublishSchedule } from './core/publication';
 import { SessionWrites } from './lib/session-version';
-import type { AppContext } from './lib/context';
+import type { AppContext } from './core/context';
 import { OPENAPI } from './lib/openapi';
 import { createTokens } from './lib/tokens';
 import { newLeaseOwner } from './lib/job-lease';
@@ -26,7 +26,7 @@ import { HttpError } from './lib/errors';
 import { registerAccessControl } from './modules/auth/access';
 import type { SessionCacheSettings } from './modules/auth/sessions';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
-import type { FeedSettings, SearchCacheSettings, SitemapSettings } from './lib/app-module';
+import type { FeedSettings, SearchCacheSettings, SitemapSettings } from './core/app-module';
 import { APP_MODULES } from './modules';
 
 export interface BuildOptions {

@@ -6,7 +6,7 @@ import { buildApp } from '../src/app';
 import { eq } from 'drizzle-orm';
 import { apiKeys } from '../src/db/schema';
 import { ensureAccounts } from '../src/seed/accounts';
-import type { Access } from '../src/lib/context';
+import type { Access } from '../src/core/context';
 import { routeAccess } from '../src/modules/auth/access';
 import { findUserById, insertUser } from '../src/modules/users/users.repository';
 import { appRoutes, type Route } from './fuzz/app-routes';

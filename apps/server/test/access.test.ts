@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { ensureAccounts } from '../src/seed/accounts';
-import type { Access } from '../src/lib/context';
+import type { Access } from '../src/core/context';
 import { routeAccess } from '../src/modules/auth/access';
 import { insertUser } from '../src/modules/users/users.repository';
 import { parseRouteTree } from './fuzz/app-routes';

@@ -10,7 +10,7 @@ import { openDatabase, type Database } from '../src/db/client';
 import { createDatabase } from './postgres-server';
 import type { SessionCacheSettings } from '../src/modules/auth/sessions';
 import type { MediaStore } from '../src/lib/media-store';
-import type { FeedSettings, SearchCacheSettings, SitemapSettings } from '../src/lib/app-module';
+import type { FeedSettings, SearchCacheSettings, SitemapSettings } from '../src/core/app-module';
 
 export const ADMIN_PASSWORD = 'admin-test-password';
 export const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';

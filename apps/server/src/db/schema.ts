@@ -113,7 +113,7 @@ export const products = pgTable(
       .$type<ProductAttributes>()
       .notNull()
       .default(sql`'{}'::jsonb`),
-    /** Percent of the required fields filled in each language, kept by lib/completeness.ts. */
+    /** Percent of the required fields filled in each language, kept by core/completeness.ts. */
     completenessAr: smallint().notNull().default(0),
     completenessEn: smallint().notNull().default(0),
     ...publication,
@@ -130,7 +130,7 @@ export const products = pgTable(
       .where(sql`${t.barcode} is not null`),
     index('products_family_number_idx').on(t.familyId, t.number),
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
-    // The drafts waiting for a publish date (lib/publication.ts, PublishSchedule).
+    // The drafts waiting for a publish date (core/publication.ts, PublishSchedule).
     // The list's `incomplete` filter and the family's complete counts.
     index('products_family_completeness_ar_idx').on(t.familyId, t.completenessAr),
     index('products_family_completeness_en_idx').on(t.familyId, t.completenessEn),

@@ -1,11 +1,11 @@
-import { setHistoryRecording } from '../lib/history';
+import { setHistoryRecording } from '../core/history';
 import { registerWebApp } from './web-app/web-app.routes';
 import { activityRoutes } from './activity/activity.routes';
 import { apiKeyRoutes } from './api-keys/api-keys.routes';
 import { webhookRoutes } from './webhooks/webhooks.routes';
 import { retentionSweep } from './retention/retention-sweep';
 import { publishDateAnnouncer } from './webhooks/publish-dates';
-import type { AppModule } from '../lib/app-module';
+import type { AppModule } from '../core/app-module';
 import { logoutRoutes } from './auth/logout';
 import { authRoutes } from './auth/auth.routes';
 import { binRoutes } from './bin/bin.routes';

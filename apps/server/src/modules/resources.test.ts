@@ -5,7 +5,7 @@ import { userResource } from '@dalil/contracts/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/harness';
 import { revertTargetsOf } from './activity/revert-targets';
-import { resourceModule } from '../lib/app-module';
+import { resourceModule } from '../core/app-module';
 import { familyModule } from './families/families.service';
 import { APP_MODULES } from '.';
 import { RESOURCE_MODULES } from './resources';

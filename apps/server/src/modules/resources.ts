@@ -1,4 +1,4 @@
-import type { ResourceModule } from '../lib/app-module';
+import type { ResourceModule } from '../core/app-module';
 import { attributeModule } from './attributes/attributes.service';
 import { categoryModule } from './categories/categories.service';
 import { familyModule } from './families/families.service';

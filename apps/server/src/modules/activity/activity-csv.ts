@@ -7,7 +7,7 @@ import { and, desc, lt } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { activity } from '../../db/schema';
-import { toActivity } from '../../lib/history';
+import { toActivity } from '../../core/history';
 import { activityFilter } from './activity.service';
 
 const PAGE = 1000;

@@ -5,7 +5,7 @@ import { ActivityListSchema, ActivityQuerySchema, ActivitySchema } from '@dalil/
 import { API_BASE, API_PATHS } from '@dalil/contracts/api-paths';
 import { ErrorBodySchema, IdParamsSchema } from '@dalil/contracts/common';
 import { activityCsv } from './activity-csv';
-import type { ResourceModule } from '../../lib/app-module';
+import type { ResourceModule } from '../../core/app-module';
 import { listActivity, namedRecordsOf } from './activity.service';
 import { revertEntry } from './revert';
 import { revertTargetsOf } from './revert-targets';

@@ -4,10 +4,10 @@ import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-o
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { activity, importRuns } from '../../db/schema';
-import type { ResourceModule } from '../../lib/app-module';
-import { familyFilter } from '../../lib/family-scope';
-import { toActivity } from '../../lib/history';
-import { sameName, type Name, type RecordNames } from '../../lib/record-names';
+import type { ResourceModule } from '../../core/app-module';
+import { familyFilter } from '../../core/family-scope';
+import { toActivity } from '../../core/history';
+import { sameName, type Name, type RecordNames } from '../../core/record-names';
 import { shownAddress } from '../../lib/shown-address';
 
 type Query = z.output<typeof ActivityQuerySchema>;

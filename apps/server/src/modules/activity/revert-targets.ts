@@ -1,6 +1,6 @@
 import type { ActivityEntity } from '@dalil/contracts/activity';
-import type { ResourceModule } from '../../lib/app-module';
-import type { RevertTarget } from '../../lib/revert-target';
+import type { ResourceModule } from '../../core/app-module';
+import type { RevertTarget } from '../../core/revert-target';
 
 /** The revert target of each revertible resource, by its history entity. */
 export type RevertTargets = Partial<Record<ActivityEntity, RevertTarget>>;

@@ -5,9 +5,9 @@ import { and, eq, max } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { activity } from '../../db/schema';
 import { changedSince, conflict, HttpError, toDetail } from '../../lib/errors';
-import { requireWritable } from '../../lib/family-scope';
-import type { Snapshot } from '../../lib/history';
-import { formFields, recordedFields, type RevertTarget } from '../../lib/revert-target';
+import { requireWritable } from '../../core/family-scope';
+import type { Snapshot } from '../../core/history';
+import { formFields, recordedFields, type RevertTarget } from '../../core/revert-target';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 

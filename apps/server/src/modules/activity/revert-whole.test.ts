@@ -10,7 +10,7 @@ import {
 } from '../../../test/scoped-staff';
 import { insertUser } from '../users/users.repository';
 import { RESOURCE_MODULES } from '../resources';
-import { formFields, recordedFields } from '../../lib/revert-target';
+import { formFields, recordedFields } from '../../core/revert-target';
 import { revertTargetsOf } from './revert-targets';
 
 const REVERT_TARGETS = revertTargetsOf(RESOURCE_MODULES);

@@ -3,7 +3,7 @@ import type { ApiKey, ApiKeyCreated, ApiKeyCreateBodySchema } from '@dalil/contr
 import { desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { apiKeys } from '../../db/schema';
-import type { DataContext } from '../../lib/context';
+import type { DataContext } from '../../core/context';
 import { fieldError, notFound } from '../../lib/errors';
 import { requireFamilies } from '../users/users.service';
 import { newSecret, type ApiKeyRow } from './api-keys.repository';

@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { attributes } from '../../db/schema';
-import { withUniqueConflicts } from '../../lib/crud-service';
+import { withUniqueConflicts } from '../../core/crud-service';
 import { ATTRIBUTE_CONFLICTS, checkCategories, createAttribute, requireFamily } from './attributes.service';
 import { FOOD_SET } from './food-set';
 

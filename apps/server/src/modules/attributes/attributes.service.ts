@@ -4,13 +4,13 @@ import { and, eq, inArray, max, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { attributes, categories, families, products } from '../../db/schema';
-import { resourceModule } from '../../lib/app-module';
-import { recomputeCompleteness } from '../../lib/completeness';
-import * as crud from '../../lib/crud-service';
+import { resourceModule } from '../../core/app-module';
+import { recomputeCompleteness } from '../../core/completeness';
+import * as crud from '../../core/crud-service';
 import { fieldError, notFound } from '../../lib/errors';
-import { canWrite, familyFilter, requireReadable, requireWritable } from '../../lib/family-scope';
-import { recordChange } from '../../lib/history';
-import { lockForWrite } from '../../lib/record-version';
+import { canWrite, familyFilter, requireReadable, requireWritable } from '../../core/family-scope';
+import { recordChange } from '../../core/history';
+import { lockForWrite } from '../../core/record-version';
 import {
   attributeById,
   attributeColumns,

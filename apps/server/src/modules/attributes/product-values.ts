@@ -5,7 +5,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { attributes } from '../../db/schema';
 import { fieldError, fieldProblem } from '../../lib/errors';
-import { seesDrafts } from '../../lib/publication';
+import { seesDrafts } from '../../core/publication';
 import type { AttributeRow } from './attribute-row';
 
 type Values = ProductAttributes;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { apiKeyOf, refusesKeys, type ApiKeyActor } from '../../lib/api-key-caller';
 import { HttpError } from '../../lib/errors';
-import type { Access } from '../../lib/context';
+import type { Access } from '../../core/context';
 import { bearerToken, SessionCache, type SessionCacheSettings } from './sessions';
 
 const unauthorized = () =>
@@ -64,7 +64,7 @@ export function registerAccessControl(app: FastifyInstance, settings: SessionCac
       if (access === 'admin' && role !== 'admin') {
         throw new HttpError(403, 'auth.adminOnly', {});
       }
-      // Staff routes then check each object against the editor's families (lib/family-scope.ts).
+      // Staff routes then check each object against the editor's families (core/family-scope.ts).
       if (access === 'staff' && role !== 'admin' && role !== 'editor') {
         throw new HttpError(403, 'auth.staffOnly', {});
       }

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Role } from '@dalil/contracts/auth';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../core/context';
 import { HttpError } from '../../lib/errors';
 import { findUserByUsername } from '../users/users.repository';
 import { forgetAdminPassword } from './admin-password';

@@ -4,18 +4,18 @@ import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
 import { binEntries, binRows, categories, families, products } from '../../db/schema';
-import type { DataContext } from '../../lib/context';
+import type { DataContext } from '../../core/context';
 import { HttpError, notFound, toDetail } from '../../lib/errors';
-import { canWrite } from '../../lib/family-scope';
-import { recordChange, type Snapshot } from '../../lib/history';
+import { canWrite } from '../../core/family-scope';
+import { recordChange, type Snapshot } from '../../core/history';
 import { takeProductsBack, toCategory } from '../categories/categories.service';
 import { toFamily } from '../families/families.service';
 import { resultRows } from '../../lib/db-helpers';
 import { productSearchText, toProduct } from '../products/products.service';
 import { restoreConflicts } from './bin-conflicts';
-import { announceWhere } from '../../lib/record-events';
-import { recomputeCompleteness } from '../../lib/completeness';
-import { BIN_TABLES, binCounts, type BinRowEntity } from '../../lib/recycle-bin';
+import { announceWhere } from '../../core/record-events';
+import { recomputeCompleteness } from '../../core/completeness';
+import { BIN_TABLES, binCounts, type BinRowEntity } from '../../core/recycle-bin';
 
 type Entry = typeof binEntries.$inferSelect;
 

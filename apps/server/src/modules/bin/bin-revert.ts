@@ -2,9 +2,9 @@ import type { Activity } from '@dalil/contracts/activity';
 import type { Account } from '@dalil/contracts/auth';
 import { and, desc, eq } from 'drizzle-orm';
 import { activity, binEntries, categories, families, products } from '../../db/schema';
-import type { DataContext } from '../../lib/context';
+import type { DataContext } from '../../core/context';
 import { changedSince, conflict } from '../../lib/errors';
-import { toActivity } from '../../lib/history';
+import { toActivity } from '../../core/history';
 import { toProduct } from '../products/products.service';
 import { restoreBinEntry } from './bin-restore';
 

@@ -12,10 +12,10 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { binEntries, binRows } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { writableFamilies } from '../../lib/family-scope';
+import { writableFamilies } from '../../core/family-scope';
 import { resultRows } from '../../lib/db-helpers';
 import { mayUse } from './bin-restore';
-import { binCounts } from '../../lib/recycle-bin';
+import { binCounts } from '../../core/recycle-bin';
 
 /** The activity log's revert of a delete restores the record from the bin. */
 export { revertBinned } from './bin-revert';

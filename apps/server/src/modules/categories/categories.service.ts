@@ -1,26 +1,26 @@
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { categoryResource, type Category, type CategoryDetail } from '@dalil/contracts/categories';
-import { resourceModule } from '../../lib/app-module';
-import { bilingualName } from '../../lib/record-names';
-import { nameConflict, revertColumns } from '../../lib/revert-target';
+import { resourceModule } from '../../core/app-module';
+import { bilingualName } from '../../core/record-names';
+import { nameConflict, revertColumns } from '../../core/revert-target';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { categories, families, products } from '../../db/schema';
-import type { DataContext } from '../../lib/context';
-import * as crud from '../../lib/crud-service';
+import type { DataContext } from '../../core/context';
+import * as crud from '../../core/crud-service';
 import { containsAny } from '../../lib/db-helpers';
 import { fieldError, notFound } from '../../lib/errors';
-import { canWrite, familyFilter, requireReadable, requireWritable } from '../../lib/family-scope';
-import { recomputeCompleteness } from '../../lib/completeness';
-import { recordChange } from '../../lib/history';
-import { lockForWrite } from '../../lib/record-version';
+import { canWrite, familyFilter, requireReadable, requireWritable } from '../../core/family-scope';
+import { recomputeCompleteness } from '../../core/completeness';
+import { recordChange } from '../../core/history';
+import { lockForWrite } from '../../core/record-version';
 import {
   familyPublishedNow,
   productPublished,
   seesDrafts,
   seesDraftsOfCategory,
   visibleCategories,
-} from '../../lib/publication';
+} from '../../core/publication';
 import { deleteCategory } from './category-delete';
 import { toCategory } from './category-row';
 import type { Account } from '@dalil/contracts/auth';

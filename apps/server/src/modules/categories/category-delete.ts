@@ -2,12 +2,12 @@ import type { Account } from '@dalil/contracts/auth';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { categories, products } from '../../db/schema';
-import { deleteRecorded } from '../../lib/crud-service';
-import { recomputeCompleteness } from '../../lib/completeness';
-import { recordChange } from '../../lib/history';
-import { copyToBin } from '../../lib/recycle-bin';
+import { deleteRecorded } from '../../core/crud-service';
+import { recomputeCompleteness } from '../../core/completeness';
+import { recordChange } from '../../core/history';
+import { copyToBin } from '../../core/recycle-bin';
 import { toProduct } from '../products/products.service';
-import { announceWhere } from '../../lib/record-events';
+import { announceWhere } from '../../core/record-events';
 import { toCategory } from './category-row';
 
 /**

@@ -8,7 +8,7 @@ import {
   importColumnsDescription,
   XLSX_MEDIA_TYPE as XLSX_TYPE,
 } from '@dalil/contracts/imports';
-import { requireWritable, writableFamilies } from '../../lib/family-scope';
+import { requireWritable, writableFamilies } from '../../core/family-scope';
 import { assertFamily, exportCsv, exportXlsx } from './exports.service';
 
 const tags = ['exports'];

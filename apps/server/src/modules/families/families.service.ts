@@ -1,21 +1,21 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Account } from '@dalil/contracts/auth';
 import { familyResource, type Family, type FamilyDetail } from '@dalil/contracts/families';
-import { resourceModule } from '../../lib/app-module';
-import { bilingualName } from '../../lib/record-names';
-import { nameConflict, revertColumns } from '../../lib/revert-target';
+import { resourceModule } from '../../core/app-module';
+import { bilingualName } from '../../core/record-names';
+import { nameConflict, revertColumns } from '../../core/revert-target';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { attributes, categories, families, products, synonymGroups } from '../../db/schema';
-import { recomputeCompleteness } from '../../lib/completeness';
-import type { DataContext } from '../../lib/context';
-import * as crud from '../../lib/crud-service';
-import { toFamily } from '../../lib/record-rows';
+import { recomputeCompleteness } from '../../core/completeness';
+import type { DataContext } from '../../core/context';
+import * as crud from '../../core/crud-service';
+import { toFamily } from '../../core/record-rows';
 import { containsAny } from '../../lib/db-helpers';
 import { notFound } from '../../lib/errors';
-import { familyFilter, requireReadable, requireWritable } from '../../lib/family-scope';
-import { recordChange } from '../../lib/history';
-import { lockForWrite } from '../../lib/record-version';
+import { familyFilter, requireReadable, requireWritable } from '../../core/family-scope';
+import { recordChange } from '../../core/history';
+import { lockForWrite } from '../../core/record-version';
 import {
   isPublished,
   productPublished,
@@ -24,9 +24,9 @@ import {
   statusFilter,
   visibleFamilies,
   withShownStatus,
-} from '../../lib/publication';
-import { copyToBin } from '../../lib/recycle-bin';
-import { announceWhere } from '../../lib/record-events';
+} from '../../core/publication';
+import { copyToBin } from '../../core/recycle-bin';
+import { announceWhere } from '../../core/record-events';
 import { and } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 

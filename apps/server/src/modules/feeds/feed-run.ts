@@ -10,9 +10,9 @@ import type { ImportReport } from '@dalil/contracts/imports';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { feeds } from '../../db/schema';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../core/context';
 import { HttpError } from '../../lib/errors';
-import { historyRecording } from '../../lib/history';
+import { historyRecording } from '../../core/history';
 import { outboundRequest } from '../../lib/outbound';
 import {
   detectUploadFormat,

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { families, feeds } from '../../db/schema';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../core/context';
 import { conflict } from '../../lib/errors';
 import { HEARTBEAT_MS, LEASE_MS, startHeartbeat, tookOver } from '../../lib/job-lease';
 import { runFeed } from './feed-run';

@@ -10,7 +10,7 @@ import {
   FeedSchema,
   FeedUpdateBodySchema,
 } from '@dalil/contracts/feeds';
-import type { FeedSettings } from '../../lib/app-module';
+import type { FeedSettings } from '../../core/app-module';
 import { HEARTBEAT_MS } from '../../lib/job-lease';
 import { FeedScheduler } from './feed-scheduler';
 import { createFeed, feedOf, listFeeds, removeFeed, toFeed, updateFeed } from './feeds.service';

@@ -4,10 +4,10 @@ import type { Feed, FeedCreateBodySchema, FeedList, FeedUpdateBodySchema } from 
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { families, feeds } from '../../db/schema';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../core/context';
 import { notFound } from '../../lib/errors';
-import { requireWritable, writableFamilies } from '../../lib/family-scope';
-import { recordChange } from '../../lib/history';
+import { requireWritable, writableFamilies } from '../../core/family-scope';
+import { recordChange } from '../../core/history';
 import { checkOutboundAddress } from '../../lib/outbound';
 import { shownAddress } from '../../lib/shown-address';
 import { firstRun } from './feed-schedule';

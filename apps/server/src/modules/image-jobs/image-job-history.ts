@@ -3,9 +3,9 @@ import type { ImageSlot } from '@dalil/contracts/image-upload';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { imageJobChanges, imageJobs, products } from '../../db/schema';
-import type { DataContext } from '../../lib/context';
+import type { DataContext } from '../../core/context';
 import { conflict, HttpError, notFound } from '../../lib/errors';
-import { recordChanges, type HistoryEntry } from '../../lib/history';
+import { recordChanges, type HistoryEntry } from '../../core/history';
 import { toProduct } from '../products/products.service';
 
 export interface SlotWrite {

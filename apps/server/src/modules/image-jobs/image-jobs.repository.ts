@@ -3,7 +3,7 @@ import type { ImageCounts, ImageFileReport, ImageJob } from '@dalil/contracts/im
 import type { Db, Tx } from '../../db/client';
 import { imageJobs } from '../../db/schema';
 import { violatedUnique } from '../../lib/database-errors';
-import { enqueueWebhookEvents } from '../../lib/webhook-outbox';
+import { enqueueWebhookEvents } from '../../core/webhook-outbox';
 import { changedCount } from './image-job-history';
 import { countStatuses } from './image-judge';
 

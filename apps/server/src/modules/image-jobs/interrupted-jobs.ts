@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../core/context';
 import { HEARTBEAT_MS, tookOver } from '../../lib/job-lease';
 import { periodicTask } from '../../lib/periodic-task';
 import { failInterrupted } from './image-jobs.repository';

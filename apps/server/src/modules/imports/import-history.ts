@@ -7,10 +7,10 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { categories, families, products } from '../../db/schema';
 import { actorColumns } from '../../lib/api-key-caller';
-import { historyRecording, recordChange } from '../../lib/history';
+import { historyRecording, recordChange } from '../../core/history';
 import type { mergeStaged } from './merge';
 import type { FixedNames } from './row-check';
-import { storedColumns } from '../../lib/revert-target';
+import { storedColumns } from '../../core/revert-target';
 
 // Each level's recorded fields and the columns that store them: what the statement compares; and
 // its family, from the row as JSON (`x.now`).

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { importRuns } from '../../db/schema';
 import { actorOf } from '../../lib/api-key-caller';
-import { enqueueWebhookEvents } from '../../lib/webhook-outbox';
+import { enqueueWebhookEvents } from '../../core/webhook-outbox';
 
 /** Records created and updated per level; a bulk change set also counts the products it deleted. */
 type Counts = Record<

@@ -13,7 +13,7 @@ import {
   importColumnsDescription,
   type ImportKind,
 } from '@dalil/contracts/imports';
-import { requireWritable } from '../../lib/family-scope';
+import { requireWritable } from '../../core/family-scope';
 import { fixedNames, runImport, type ImportProgress } from './imports.service';
 import { invalidRowsFile } from './invalid-rows';
 import { ImportSlots } from './import-slots';

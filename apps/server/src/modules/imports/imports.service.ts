@@ -21,8 +21,8 @@ import { dropStagedLines, Stager } from './staging';
 import { holdImportLease } from './import-lease';
 import { foreignFamilyRows } from './family-scope-check';
 import { announceImport, finishImportRun, startImportRun } from './import-runs';
-import { writableFamilies } from '../../lib/family-scope';
-import { historyRecording } from '../../lib/history';
+import { writableFamilies } from '../../core/family-scope';
+import { historyRecording } from '../../core/history';
 import { rememberImportResult } from './import-conflicts';
 import { recordImport, recordImportedRows } from './import-history';
 import type { Account } from '@dalil/contracts/auth';
@@ -32,7 +32,7 @@ import { keyConflicts } from './key-conflicts';
 import { subCategoryProblems } from './sub-categories';
 import { ImageAddresses, missingImageProblems } from './image-cells';
 import { loadAttributeScope } from './attribute-cells';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../core/context';
 import type { Config } from '../../config/config';
 
 /** Other uploads (the synonyms CSV) and downloads (the export sheet) share these with the imports. */

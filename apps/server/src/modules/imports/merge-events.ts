@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { resultRows } from '../../lib/db-helpers';
-import { announceWritten, anyoneWants, type RecordEntity, type WrittenRow } from '../../lib/record-events';
+import { announceWritten, anyoneWants, type RecordEntity, type WrittenRow } from '../../core/record-events';
 
 type Executor = Db | Tx;
 

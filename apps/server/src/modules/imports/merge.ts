@@ -1,4 +1,4 @@
-import { newProductCompleteness, recomputeCompleteness } from '../../lib/completeness';
+import { newProductCompleteness, recomputeCompleteness } from '../../core/completeness';
 import { sql, type SQL } from 'drizzle-orm';
 import type { CsvColumn, ImportKind, LevelCounts } from '@dalil/contracts/imports';
 import type { Db, Tx } from '../../db/client';

@@ -3,16 +3,16 @@ import type { UndoResult } from '@dalil/contracts/import-runs';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { importChanges, importRuns } from '../../db/schema';
-import type { DataContext } from '../../lib/context';
+import type { DataContext } from '../../core/context';
 import { conflict, HttpError, notFound } from '../../lib/errors';
-import { canWrite } from '../../lib/family-scope';
-import { inChangeSet, recordChange } from '../../lib/history';
+import { canWrite } from '../../core/family-scope';
+import { inChangeSet, recordChange } from '../../core/history';
 import { restoreBinEntryIn } from '../bin/bin.service';
 import { recordImportedRows } from './import-history';
 import { conflictsOf, UNDO_LEVELS, type Conflict } from './import-conflicts';
 import { resultRows } from '../../lib/db-helpers';
-import { recomputeCompleteness } from '../../lib/completeness';
-import { announceRows, anyoneWants, readRows, wantedRows, type WrittenRow } from '../../lib/record-events';
+import { recomputeCompleteness } from '../../core/completeness';
+import { announceRows, anyoneWants, readRows, wantedRows, type WrittenRow } from '../../core/record-events';
 
 /**
  * The undo's per-record events (docs/decisions/0051-webhooks.md): the records it deletes (those the

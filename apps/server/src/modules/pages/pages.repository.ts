@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { categories, families, products } from '../../db/schema';
-import { visibleFamilies, visibleProducts } from '../../lib/publication';
+import { visibleFamilies, visibleProducts } from '../../core/publication';
 
 /** What a visitor page's head names of a family. */
 export interface PageFamily {

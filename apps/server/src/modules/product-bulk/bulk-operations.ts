@@ -7,9 +7,9 @@ import type { Tx } from '../../db/client';
 import { products } from '../../db/schema';
 import { PG_CLIENT_ERRORS, pgErrorCode } from '../../lib/database-errors';
 import { badRequest, HttpError, statusText } from '../../lib/errors';
-import { requireWritable } from '../../lib/family-scope';
+import { requireWritable } from '../../core/family-scope';
 import { applyMergePatch, updateFields, zodDetails } from '../../lib/merge-patch';
-import { lockExisting } from '../../lib/record-version';
+import { lockExisting } from '../../core/record-version';
 import { productAsRead, writeProductUpdate } from '../products/products.service';
 
 // One bulk operation's parts (bulk.service.ts runs them): a patch checked as PATCH checks it, an

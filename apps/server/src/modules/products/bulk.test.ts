@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookMessages, webhookSubscriptions } from '../../db/schema';
-import { setHistoryRecording } from '../../lib/history';
+import { setHistoryRecording } from '../../core/history';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness';
 import { scopedStaff } from '../../../test/scoped-staff';
 

@@ -4,8 +4,8 @@ import type { productResource } from '@dalil/contracts/products';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { products } from '../../db/schema';
-import { recomputeProductCompleteness } from '../../lib/completeness';
-import { publicationColumns } from '../../lib/publication';
+import { recomputeProductCompleteness } from '../../core/completeness';
+import { publicationColumns } from '../../core/publication';
 import { familyAttributes, productValues } from '../attributes/attributes.service';
 import { productSearchText } from './product-search-text';
 

@@ -1,9 +1,9 @@
 import { and, eq, like, lt, or, type SQL } from 'drizzle-orm';
 import { gtinProblem } from '@dalil/contracts/gtin';
 import { productResource, type Product } from '@dalil/contracts/products';
-import { resourceModule } from '../../lib/app-module';
-import { bilingualName } from '../../lib/record-names';
-import { revertColumns } from '../../lib/revert-target';
+import { resourceModule } from '../../core/app-module';
+import { bilingualName } from '../../core/record-names';
+import { revertColumns } from '../../core/revert-target';
 import { normalizeSearchText, toAsciiDigits } from '@dalil/contracts/search-text';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
@@ -15,24 +15,24 @@ import {
   type AttributeRow,
 } from '../attributes/attributes.service';
 import { categories, families, products } from '../../db/schema';
-import type { DataContext } from '../../lib/context';
-import * as crud from '../../lib/crud-service';
-import { toProduct } from '../../lib/record-rows';
+import type { DataContext } from '../../core/context';
+import * as crud from '../../core/crud-service';
+import { toProduct } from '../../core/record-rows';
 import { containsPattern } from '../../lib/db-helpers';
 import { fieldError, fieldProblem, notFound } from '../../lib/errors';
 import { productSearchText } from './product-search-text';
 import { toColumns, valuesToStore, withCompleteness, type ProductInput } from './product-columns';
-import { canWrite, familyFilter, requireReadable, requireWritable } from '../../lib/family-scope';
-import { recordChange } from '../../lib/history';
-import { lockExisting } from '../../lib/record-version';
+import { canWrite, familyFilter, requireReadable, requireWritable } from '../../core/family-scope';
+import { recordChange } from '../../core/history';
+import { lockExisting } from '../../core/record-version';
 import {
   isPublished,
   seesDrafts,
   statusFilter,
   visibleProducts,
   withShownStatus,
-} from '../../lib/publication';
-import { copyToBin } from '../../lib/recycle-bin';
+} from '../../core/publication';
+import { copyToBin } from '../../core/recycle-bin';
 import type { Account } from '@dalil/contracts/auth';
 
 /** Other modules write and query the search column the same way products do, and map rows alike. */

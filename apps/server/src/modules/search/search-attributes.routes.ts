@@ -8,8 +8,8 @@ import {
   type SearchAttribute,
 } from '@dalil/contracts/search';
 import { notFound } from '../../lib/errors';
-import { requireReadable } from '../../lib/family-scope';
-import { familyPublishedNow, seesDrafts } from '../../lib/publication';
+import { requireReadable } from '../../core/family-scope';
+import { familyPublishedNow, seesDrafts } from '../../core/publication';
 import { familyAttributes } from '../attributes/attributes.service';
 
 /**

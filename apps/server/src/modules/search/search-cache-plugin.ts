@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { SearchCacheSettings } from '../../lib/app-module';
+import type { SearchCacheSettings } from '../../core/app-module';
 import { CACHE_BUDGETS } from '../../lib/cache-budgets';
 import { readCatalogueVersion } from '../../lib/catalogue-version';
 import { keptBytes } from '../../lib/compression';

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CategoryFacet, ProductCard, SearchResult } from '@dalil/contracts/search';
 import type { Db } from '../../db/client';
-import { productPublished } from '../../lib/publication';
+import { productPublished } from '../../core/publication';
 import {
   attributeCondition,
   attributeFacets,

@@ -1,4 +1,4 @@
-import { requireReadable } from '../../lib/family-scope';
+import { requireReadable } from '../../core/family-scope';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE, API_PATHS } from '@dalil/contracts/api-paths';
@@ -17,7 +17,7 @@ import { ConcurrencyLimit } from '../../lib/concurrency-limit';
 import type { VersionedCache } from '../../lib/versioned-cache';
 import { resolveAttributeQuery } from './attribute-filters';
 import { searchProducts } from './search.repository';
-import { familyPublishedNow, seesDrafts, type PublishSchedule } from '../../lib/publication';
+import { familyPublishedNow, seesDrafts, type PublishSchedule } from '../../core/publication';
 import { notFound } from '../../lib/errors';
 import type { VocabularyCache } from './vocabulary-cache';
 

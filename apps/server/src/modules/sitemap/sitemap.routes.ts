@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { SitemapSettings } from '../../lib/app-module';
+import type { SitemapSettings } from '../../core/app-module';
 import { readCatalogueVersion } from '../../lib/catalogue-version';
 import { HttpError } from '../../lib/errors';
 import { CACHE_BUDGETS } from '../../lib/cache-budgets';

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import type { VisitorPage } from '../../lib/visitor-addresses';
-import { familyPublished, productPublished } from '../../lib/publication';
+import { familyPublished, productPublished } from '../../core/publication';
 
 /** One visitor page of the sitemap and when its record last changed (W3C datetime, UTC). */
 export interface SitemapRecord {

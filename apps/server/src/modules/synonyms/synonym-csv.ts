@@ -10,8 +10,8 @@ import {
 } from '@dalil/contracts/synonyms';
 import type { Db } from '../../db/client';
 import { synonymGroups } from '../../db/schema';
-import type { DataContext } from '../../lib/context';
-import { recordChange } from '../../lib/history';
+import type { DataContext } from '../../core/context';
+import { recordChange } from '../../core/history';
 import { HttpError, type DetailInput as Detail } from '../../lib/errors';
 import { csvRecords } from '../imports/imports.service';
 import { clash, lockFamily, takenWords } from './synonyms.service';

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { requireWritable } from '../../lib/family-scope';
+import { requireWritable } from '../../core/family-scope';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

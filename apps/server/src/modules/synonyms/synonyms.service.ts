@@ -1,16 +1,16 @@
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { synonymKey, synonymResource, type Synonym } from '@dalil/contracts/synonyms';
-import { resourceModule } from '../../lib/app-module';
-import { wordsName } from '../../lib/record-names';
-import { revertColumns } from '../../lib/revert-target';
+import { resourceModule } from '../../core/app-module';
+import { wordsName } from '../../core/record-names';
+import { revertColumns } from '../../core/revert-target';
 import type { Tx } from '../../db/client';
 import { families, synonymGroups } from '../../db/schema';
-import * as crud from '../../lib/crud-service';
+import * as crud from '../../core/crud-service';
 import { containsPattern } from '../../lib/db-helpers';
 import { fieldError, notFound } from '../../lib/errors';
-import { canWrite, familyFilter, requireWritable } from '../../lib/family-scope';
-import { recordChange } from '../../lib/history';
-import { lockForWrite } from '../../lib/record-version';
+import { canWrite, familyFilter, requireWritable } from '../../core/family-scope';
+import { recordChange } from '../../core/history';
+import { lockForWrite } from '../../core/record-version';
 import type { Account } from '@dalil/contracts/auth';
 
 const toSynonym = (row: typeof synonymGroups.$inferSelect): Synonym => ({

@@ -1,22 +1,22 @@
 import { eq } from 'drizzle-orm';
 import type { Account } from '@dalil/contracts/auth';
 import { userResource, type User } from '@dalil/contracts/users';
-import { resourceModule } from '../../lib/app-module';
-import { sameName } from '../../lib/record-names';
+import { resourceModule } from '../../core/app-module';
+import { sameName } from '../../core/record-names';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
-import type { DataContext } from '../../lib/context';
+import type { DataContext } from '../../core/context';
 import type { Tokens } from '../../lib/tokens';
-import * as crud from '../../lib/crud-service';
+import * as crud from '../../core/crud-service';
 import { containsAny } from '../../lib/db-helpers';
 import { conflict, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { findUserById, insertUser, toUser, type UserRow } from './users.repository';
 import { families as familiesTable } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
-import { recordChange } from '../../lib/history';
-import { lockForWrite } from '../../lib/record-version';
+import { recordChange } from '../../core/history';
+import { lockForWrite } from '../../core/record-version';
 import { inArray } from 'drizzle-orm';
 
 const HISTORY = { entity: 'user', family: null } as const;

@@ -2,9 +2,9 @@ import { and, eq, gt, lt, lte, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { appState, families, products } from '../../db/schema';
-import type { DataContext } from '../../lib/context';
+import type { DataContext } from '../../core/context';
 import { periodicTask } from '../../lib/periodic-task';
-import { enqueueWebhookEvents, type OutboxEvent } from '../../lib/webhook-outbox';
+import { enqueueWebhookEvents, type OutboxEvent } from '../../core/webhook-outbox';
 import { toFamily } from '../families/families.service';
 import { toProduct } from '../products/products.service';
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { executeNamed } from '../../db/prepared';
 import { tookOver } from '../../lib/job-lease';
 import type { Metrics } from '../../lib/metrics';
-import { onEnqueued } from '../../lib/webhook-outbox';
+import { onEnqueued } from '../../core/webhook-outbox';
 import { BATCH, type Claimed, claimDeliveries } from './webhook-claim';
 import { type Outcome, WebhookSender } from './webhook-sender';
 

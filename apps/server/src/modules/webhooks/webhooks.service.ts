@@ -15,7 +15,7 @@ import { and, count, desc, eq, getTableColumns, inArray, lt, notExists, sql } fr
 import type { Db } from '../../db/client';
 import type { z } from 'zod';
 import { webhookAttempts, webhookDeliveries, webhookMessages, webhookSubscriptions } from '../../db/schema';
-import type { AppContext } from '../../lib/context';
+import type { AppContext } from '../../core/context';
 import { notFound } from '../../lib/errors';
 import { checkOutboundAddress } from '../../lib/outbound';
 import { requireFamilies } from '../users/users.service';

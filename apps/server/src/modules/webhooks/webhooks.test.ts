@@ -2,7 +2,7 @@ import type { Webhook, WebhookAttempt, WebhookCreated } from '@dalil/contracts/w
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { webhookMessages, webhookSubscriptions } from '../../db/schema';
-import { recordChange, setHistoryRecording } from '../../lib/history';
+import { recordChange, setHistoryRecording } from '../../core/history';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness';
 import { canReadProc, threadsOf } from '../../../test/proc-stat';
 import { startReceiver, verified, type Receiver } from '../../../test/webhook-receiver';

@@ -6,7 +6,7 @@ import type { WebhookCreated } from '@dalil/contracts/webhooks';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resultRows } from '../../lib/db-helpers';
-import { eventWanted } from '../../lib/webhook-outbox';
+import { eventWanted } from '../../core/webhook-outbox';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness';
 import { jpeg, postImages, waitForJob } from '../../../test/image-upload-helpers';
 import { startReceiver, verified, type Receiver } from '../../../test/webhook-receiver';

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
-import { HttpError, notFound } from './errors';
+import { HttpError, notFound } from '../lib/errors';
 
 /**
  * A record's version for `ETag` and `If-Match` (docs/decisions/0061-partial-updates-and-versions.md):

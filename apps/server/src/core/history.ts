@@ -3,9 +3,9 @@ import type { Account } from '@dalil/contracts/auth';
 import type { Activity, ActivityAction, ActivityEntity, FieldChanges } from '@dalil/contracts/activity';
 import type { Db, Tx } from '../db/client';
 import { activity } from '../db/schema';
-import { actorColumns } from './api-key-caller';
+import { actorColumns } from '../lib/api-key-caller';
 import { enqueueWebhookEvents, type OutboxEvent } from './webhook-outbox';
-import { shownAddress } from './shown-address';
+import { shownAddress } from '../lib/shown-address';
 
 /** A record's fields as the API shows them (its contract object), before or after a write. */
 export type Snapshot = Record<string, unknown>;

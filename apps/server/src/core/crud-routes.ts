@@ -10,8 +10,8 @@ import {
   type ResourceSchemas,
 } from '@dalil/contracts/resources';
 import type { CrudService } from './crud-service';
-import { badRequest, HttpError } from './errors';
-import { applyMergePatch, MERGE_PATCH_BODY, putRequired, updateFields, zodDetails } from './merge-patch';
+import { badRequest, HttpError } from '../lib/errors';
+import { applyMergePatch, MERGE_PATCH_BODY, putRequired, updateFields, zodDetails } from '../lib/merge-patch';
 import { entityTag, parseIfMatch, preconditionFailed, readVersion, whenVersion } from './record-version';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -3,8 +3,8 @@ import type { BinCounts, BinEntity } from '@dalil/contracts/bin';
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { attributes, binEntries, binRows, categories, families, products, synonymGroups } from '../db/schema';
-import { actorOf } from './api-key-caller';
-import { resultRows } from './db-helpers';
+import { actorOf } from '../lib/api-key-caller';
+import { resultRows } from '../lib/db-helpers';
 
 // The recycle bin's storage: each resource's delete copies into it and the bin module restores from
 // it, so it sits below both.

@@ -2,12 +2,12 @@ import type { Account } from '@dalil/contracts/auth';
 import type { Access } from '@dalil/contracts/resources';
 import type { Config } from '../config/config';
 import type { Database, Db } from '../db/client';
-import type { CatalogueWrites } from './catalogue-version';
+import type { CatalogueWrites } from '../lib/catalogue-version';
 import type { PublishSchedule } from './publication';
-import type { MediaStore } from './media-store';
-import type { Metrics } from './metrics';
-import type { SessionWrites } from './session-version';
-import type { Tokens, VerifiedToken } from './tokens';
+import type { MediaStore } from '../lib/media-store';
+import type { Metrics } from '../lib/metrics';
+import type { SessionWrites } from '../lib/session-version';
+import type { Tokens, VerifiedToken } from '../lib/tokens';
 
 export type { Access };
 

@@ -7,7 +7,7 @@ import {
 } from '@dalil/contracts/attributes';
 import type { Db, Tx } from '../db/client';
 import { executeNamed } from '../db/prepared';
-import { resultRows } from './db-helpers';
+import { resultRows } from '../lib/db-helpers';
 
 /**
  * Whether a barcode is a valid GTIN, in SQL: 8, 12, 13 or 14 digits whose GS1 weighted sum is a

@@ -1,7 +1,7 @@
 import type { Account } from '@dalil/contracts/auth';
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { notFound } from './errors';
+import { notFound } from '../lib/errors';
 
 /**
  * Which families an account sees and changes (docs/decisions/0029-company-scoped-staff.md). `null`

@@ -5,9 +5,9 @@ import type { categories, families, products } from '../db/schema';
 import { named } from './crud-service';
 
 // Product, category and family rows as the API answers them, before the shown status
-// (lib/publication.ts): what the history keeps and a revert restores, and the body of their
+// (core/publication.ts): what the history keeps and a revert restores, and the body of their
 // webhook events. Here, below the modules, so that the services and the webhook events of bulk
-// writes (lib/record-events.ts) map rows the same way.
+// writes (core/record-events.ts) map rows the same way.
 
 export const toProduct = (row: typeof products.$inferSelect): Product => ({
   ...named(row),

@@ -1,0 +1,2 @@
+import { now } from '../lib/clock';
+export const recordChange = now;

@@ -1,0 +1,2 @@
+export { usersRoutes } from '../modules/users/users.routes';
+export { history } from '../core/history';
