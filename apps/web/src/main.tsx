@@ -9,7 +9,7 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { syncDocumentWithPreferences } from './app/document-sync';
 import { sharedQueryClient } from './lib/query-client';
-import { appRoutes } from './app/router';
+import { appRoutes, patchAdminRoutes } from './app/router';
 import { startEarlySessionCheck } from './features/auth/session-api';
 
 syncDocumentWithPreferences();
@@ -24,7 +24,7 @@ if (!root) throw new Error('index.html has no #root element');
 // (which loads the page's route modules) and the first render start in a task of their own, so input
 // and paint can run in between (docs/performance.md, "Lighthouse").
 setTimeout(() => {
-  const router = createBrowserRouter(appRoutes);
+  const router = createBrowserRouter(appRoutes, { patchRoutesOnNavigation: patchAdminRoutes });
   // A transition lets React render the first screen in slices instead of one long task.
   startTransition(() => {
     createRoot(root).render(

@@ -6,8 +6,10 @@ import { synonymResource } from './synonyms';
 import { userResource } from './users';
 
 /**
- * Every admin resource's declaration, in the order the history lists their entities. The activity
- * entity list, the revertible entities and the server's CRUD modules are checked against this list.
+ * Every admin resource's declaration, in the order the history lists their entities and the admin
+ * menu lists their groups: the one place a resource is registered. The activity entity list, the
+ * revertible entities, the server's CRUD modules, the web's screens, routes, menu and typed clients,
+ * and the app's addresses are derived from it (docs/README.md, "Adding a resource").
  */
 export const ADMIN_RESOURCES = [
   familyResource,
@@ -18,18 +20,15 @@ export const ADMIN_RESOURCES = [
   attributeResource,
 ] as const;
 
-/**
- * The same declarations by the key the web app gives each resource (its menu group, its screens, its
- * typed API client): the web reads them from here, so a new resource is declared on this side only.
- */
-export const ADMIN_RESOURCE_DECLARATIONS = {
-  families: familyResource,
-  categories: categoryResource,
-  attributes: attributeResource,
-  products: productResource,
-  synonyms: synonymResource,
-  users: userResource,
-} as const;
+type AdminResource = (typeof ADMIN_RESOURCES)[number];
+
+/** A resource's key: `families`, `categories`, ... */
+export type AdminResourceKey = AdminResource['key'];
+
+/** The same declarations by key, for the web's screens and typed clients. */
+export const ADMIN_RESOURCE_DECLARATIONS = Object.fromEntries(
+  ADMIN_RESOURCES.map((resource) => [resource.key, resource]),
+) as { [R in AdminResource as R['key']]: R };
 
 type Entities<T extends readonly { history: { entity: string } }[]> = {
   [K in keyof T]: T[K]['history']['entity'];

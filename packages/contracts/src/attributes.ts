@@ -192,6 +192,13 @@ export const IncompleteFilterSchema = z.enum(['ar', 'en'], { error: 'must be ar 
 
 /** The attributes admin resource. */
 export const attributeResource = defineResource({
+  key: 'attributes',
+  // Under the categories' paths: the typed fields a family's categories give their products.
+  screens: { segment: 'category/attributes', under: 'categories' },
+  words: {
+    en: { nav: 'Attributes', list: 'Attributes', create: 'Create Attribute', edit: 'Edit Attribute' },
+    ar: { nav: 'الخصائص', list: 'الخصائص', create: 'إنشاء خاصية', edit: 'تعديل خاصية' },
+  },
   name: { one: 'Attribute', many: 'Attributes' },
   path: API_PATHS.attributes,
   schemas: crudSchemas(AttributeSchema, AttributeBodySchema, AttributeListQuerySchema),

@@ -53,6 +53,12 @@ export type CategoryList = z.infer<typeof CategoryListSchema>;
 
 /** The categories admin resource: routes, access and operation ids are derived from this. */
 export const categoryResource = defineResource({
+  key: 'categories',
+  screens: { segment: 'category' },
+  words: {
+    en: { nav: 'Categories', list: 'Category List', create: 'Create Category', edit: 'Edit Category' },
+    ar: { nav: 'الفئات', list: 'قائمة الفئات', create: 'إنشاء فئة', edit: 'تعديل فئة' },
+  },
   name: { one: 'Category', many: 'Categories' },
   path: API_PATHS.categories,
   schemas: crudSchemas(CategorySchema, CategoryBodySchema, CategoryListQuerySchema, {

@@ -54,6 +54,12 @@ export type FamilyList = z.infer<typeof FamilyListSchema>;
 
 /** The families admin resource: a family's routes, access and operation ids are derived from this. */
 export const familyResource = defineResource({
+  key: 'families',
+  screens: { segment: 'family' },
+  words: {
+    en: { nav: 'Families', list: 'Family List', create: 'Create Family', edit: 'Edit Family' },
+    ar: { nav: 'الشركات', list: 'قائمة الشركات', create: 'إنشاء شركة', edit: 'تعديل شركة' },
+  },
   name: { one: 'Family', many: 'Families' },
   path: API_PATHS.families,
   schemas: crudSchemas(FamilySchema, FamilyBodySchema, FamilyListQuerySchema, {

@@ -166,6 +166,12 @@ export const ProductListSchema = listOf(ProductSchema);
 
 /** The products admin resource: routes, access and operation ids are derived from this. */
 export const productResource = defineResource({
+  key: 'products',
+  screens: { segment: 'products' },
+  words: {
+    en: { nav: 'Products', list: 'Product List', create: 'Create Product', edit: 'Edit Product' },
+    ar: { nav: 'المنتجات', list: 'قائمة المنتجات', create: 'إنشاء منتج', edit: 'تعديل منتج' },
+  },
   name: { one: 'Product', many: 'Products' },
   path: API_PATHS.products,
   schemas: crudSchemas(ProductSchema, ProductBodySchema, ProductListQuerySchema, {

@@ -22,11 +22,6 @@ export interface ResourceSchemas {
 }
 
 /**
- * One admin resource, declared once: the server builds its routes and OpenAPI operations from it and
- * the web builds its typed API client from it. docs/architecture.md ("Adding a resource") walks
- * through a new one.
- */
-/**
  * How the history records a resource: the entity its entries name, and whether an entry can be
  * reverted (the server then needs the resource's revert target, the history panel offers the button).
  */
@@ -35,7 +30,38 @@ interface ResourceHistory<E extends string = string> {
   revertible: boolean;
 }
 
-export interface ResourceDeclaration<S extends ResourceSchemas = ResourceSchemas, E extends string = string> {
+/** The words of a resource's admin screens in one language: its menu label and its three titles. */
+interface ResourceWords {
+  /** The menu label (the group's, when other resources' screens are listed under it). */
+  nav: string;
+  list: string;
+  create: string;
+  edit: string;
+}
+
+/** Where a resource's admin screens live: /admin/<segment>/list, /create, /edit/:id. */
+interface ResourceScreens<K extends string = string> {
+  segment: string;
+  /** The resource whose menu group lists this one's screens, instead of a group of its own. */
+  under?: K;
+}
+
+/**
+ * One admin resource, declared once: the server builds its routes, OpenAPI operations and history
+ * from it; the web builds its typed API client, its screens' routes, menu entry and titles from it.
+ * docs/README.md ("Adding a resource") walks through a new one.
+ */
+export interface ResourceDeclaration<
+  S extends ResourceSchemas = ResourceSchemas,
+  E extends string = string,
+  K extends string = string,
+> {
+  /** The resource's key everywhere else: the web's screens, menu and typed client (`families`). */
+  key: K;
+  /** Its admin screens' address and menu group. */
+  screens: ResourceScreens;
+  /** Its screens' words in Arabic and English (the web's translator does not hold them). */
+  words: Record<'ar' | 'en', ResourceWords>;
   /** Singular and plural names, which make the operation ids (`listFamilies`, `getFamily`, ...). */
   name: { one: string; many: string };
   /** OpenAPI tag. */
@@ -108,8 +134,8 @@ export function crudSchemas<
   };
 }
 
-interface ResourceInput<S extends ResourceSchemas, E extends string> extends Omit<
-  ResourceDeclaration<S, E>,
+interface ResourceInput<S extends ResourceSchemas, E extends string, K extends string> extends Omit<
+  ResourceDeclaration<S, E, K>,
   'tag' | 'summaries' | 'conflicts'
 > {
   /** Defaults to the plural name in lower case. */
@@ -121,9 +147,11 @@ interface ResourceInput<S extends ResourceSchemas, E extends string> extends Omi
 }
 
 /** Fills a declaration's defaults; the result is what the server and the web read. */
-export function defineResource<const S extends ResourceSchemas, const E extends string>(
-  input: ResourceInput<S, E>,
-): ResourceDeclaration<S, E> {
+export function defineResource<
+  const S extends ResourceSchemas,
+  const E extends string,
+  const K extends string,
+>(input: ResourceInput<S, E, K>): ResourceDeclaration<S, E, K> {
   const one = input.name.one.toLowerCase();
   return {
     ...input,

@@ -77,6 +77,18 @@ export const SYNONYM_CSV_HEADER = 'words';
 
 /** The synonyms admin resource: groups of words a family's search treats as one. */
 export const synonymResource = defineResource({
+  key: 'synonyms',
+  // Under the families' paths: a family's words for its search.
+  screens: { segment: 'family/synonyms', under: 'families' },
+  words: {
+    en: { nav: 'Synonyms', list: 'Synonyms', create: 'Create Synonym Group', edit: 'Edit Synonym Group' },
+    ar: {
+      nav: 'المترادفات',
+      list: 'المترادفات',
+      create: 'إنشاء مجموعة مترادفات',
+      edit: 'تعديل مجموعة مترادفات',
+    },
+  },
   name: { one: 'Synonym', many: 'Synonyms' },
   path: API_PATHS.synonyms,
   schemas: crudSchemas(SynonymSchema, SynonymBodySchema, SynonymListQuerySchema),

@@ -63,6 +63,12 @@ const UserListQuerySchema = PagingQuerySchema.extend({ search: SearchQuerySchema
 
 /** The users admin resource: administrators only; one user is read at `/user/profile/:id`. */
 export const userResource = defineResource({
+  key: 'users',
+  screens: { segment: 'users' },
+  words: {
+    en: { nav: 'Users', list: 'User List', create: 'Create User', edit: 'Edit User' },
+    ar: { nav: 'المستخدمون', list: 'قائمة المستخدمين', create: 'إنشاء مستخدم', edit: 'تعديل مستخدم' },
+  },
   name: { one: 'User', many: 'Users' },
   path: API_PATHS.users,
   readPath: API_PATHS.userProfile,

@@ -27,21 +27,6 @@ export const WEB_PATHS = {
   webhooks: '/admin/users/webhooks',
 } as const;
 
-/**
- * Each admin resource's path segment: its screens are /admin/<segment>/list, /admin/<segment>/create
- * and /admin/<segment>/edit/:id.
- */
-export const ADMIN_SEGMENTS = {
-  families: 'family',
-  categories: 'category',
-  // Under the categories' paths: the typed fields a family's categories give their products.
-  attributes: 'category/attributes',
-  products: 'products',
-  // Under the families' paths: a family's words for its search.
-  synonyms: 'family/synonyms',
-  users: 'users',
-} as const;
-
 /** The screens of one admin resource; `prefix` holds them all (the menu opens its group there). */
 export function adminResourcePaths(segment: string) {
   const prefix = `${WEB_PATHS.admin}/${segment}`;
@@ -52,25 +37,3 @@ export function adminResourcePaths(segment: string) {
     edit: (id: number | string) => `${prefix}/edit/${id}`,
   };
 }
-
-/** Every address the app has a route for, as its patterns (`:id` is one path segment). */
-export const WEB_ROUTE_PATTERNS: readonly string[] = [
-  ...Object.values(WEB_PATHS),
-  ...Object.values(ADMIN_SEGMENTS).flatMap((segment) => {
-    const at = adminResourcePaths(segment);
-    return [at.list, at.create, at.edit(':id')];
-  }),
-];
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const ROUTE = new RegExp(
-  `^(?:${WEB_ROUTE_PATTERNS.map((pattern) =>
-    pattern
-      .split('/')
-      .map((part) => (part.startsWith(':') ? '[^/]+' : escapeRegExp(part)))
-      .join('/'),
-  ).join('|')})/*$`,
-);
-
-/** Whether the app has a screen at a path (without its query); a trailing slash is the same path. */
-export const isWebRoute = (path: string): boolean => ROUTE.test(path);

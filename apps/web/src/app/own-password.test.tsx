@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, unauthorized, type MockRequest } from '../test/fetch-mock';
 import { renderRoutes } from '../test/render';
-import { appRoutes } from './router';
+import { appRoutes, patchAdminRoutes } from './router';
 
 const me = {
   id: 1,
@@ -37,7 +37,7 @@ describe('changing your own password', () => {
         return { status: 200, body: { ...me, token: 'fresh-token' } };
       },
     });
-    const { router } = renderRoutes(rootChildren, '/admin/users/edit/1');
+    const { router } = renderRoutes(rootChildren, '/admin/users/edit/1', patchAdminRoutes);
     await userEvent.type(await screen.findByLabelText('New password'), 'a-new-password');
     expect(screen.getByRole('textbox', { name: /^Username/ })).toHaveValue('admin');
     await userEvent.click(screen.getByRole('button', { name: 'Edit' }));

@@ -7,7 +7,7 @@ import { NoticeOutlet } from '../components/notice-outlet';
 import { useNotifications } from '../lib/notifications-store';
 import { paths } from '../lib/paths';
 import { useDirection, usePreferences } from '../lib/preferences-store';
-import { usePageTitleKey } from '../lib/route-handle';
+import { usePageTitle } from '../lib/route-handle';
 import { onUnauthorized, scopeOfPath } from '../lib/session';
 import { emotionCacheFor } from './emotion-cache';
 import { ServerUnreachable } from './server-unreachable';
@@ -26,7 +26,7 @@ export function RootLayout() {
   const direction = useDirection();
   const area = scopeOfPath(pathname) === 'admin' ? 'admin' : 'catalog';
   const theme = useMemo(() => createAppTheme({ mode, direction, area }), [mode, direction, area]);
-  const titleKey = usePageTitleKey();
+  const title = usePageTitle();
   // Each area keeps its own language: switch before the browser paints the new area.
   useLayoutEffect(() => usePreferences.getState().enterArea(area), [area]);
 
@@ -49,8 +49,8 @@ export function RootLayout() {
   );
 
   useEffect(() => {
-    document.title = titleKey ? `${t(titleKey)} · ${t('app.name')}` : t('app.name');
-  }, [t, titleKey]);
+    document.title = title ? `${title} · ${t('app.name')}` : t('app.name');
+  }, [t, title]);
 
   return (
     <CacheProvider value={emotionCacheFor(direction)}>

@@ -1,11 +1,11 @@
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import { SessionGuard } from '../features/auth/session-guard';
 import type { LoginScreenProps } from '../features/auth/login-screen';
-import type { adminPages, PageLoader } from '../features/admin/resources';
-import { adminResourceKeys, resourceScreens } from '../lib/admin-screens';
+import type { AdminResource, adminPages, PageLoader } from '../features/admin/resources';
 import type { MessageKey } from '../lib/locales/en';
-import { adminPaths, apiPaths, paths } from '../lib/paths';
+import { apiPaths, paths } from '../lib/paths';
 import type { RouteHandle } from '../lib/route-handle';
+import { adminResourcePaths } from '@dalil/contracts/web-paths';
 import { ErrorPage } from './error-page';
 import { RootLayout } from './root-layout';
 
@@ -27,12 +27,7 @@ const login = (path: string, screen: LoginScreenProps): RouteObject => ({
   },
 });
 
-/**
- * List, create and edit of every admin resource (lib/admin-screens.ts). Its pages come from its entry
- * in features/admin/resources.ts, loaded on the first admin screen (the admin shell's menu needs it
- * too), so the first load holds only the paths and titles.
- */
-/** The admin root module: the resources' pages and the other admin screens it loads. */
+/** The admin root module: the resources' screens and the other admin screens it loads. */
 const adminRoot = () => import('../features/admin/resources');
 type AdminPages = typeof adminPages;
 
@@ -40,20 +35,42 @@ type AdminPages = typeof adminPages;
 const adminPage = (key: keyof AdminPages): RouteObject =>
   page(paths[key], `pages.${key}`, async () => (await adminRoot()).adminPages[key]());
 
-const resourceRoutes = adminResourceKeys.flatMap((key) => {
-  const screen =
-    (which: 'list' | 'form'): PageLoader =>
-    async () =>
-      (await adminRoot()).adminResources[key][which]();
-  const [list, form] = [screen('list'), screen('form')];
-  const at = adminPaths[key];
-  const titles = resourceScreens(key);
+/** The admin area's route, and the shell inside it that holds every admin screen (the resources'
+ * routes are added to the shell on first use). */
+const ADMIN = 'admin';
+const ADMIN_SHELL = 'admin-shell';
+
+/** List, create and edit of one admin resource, titled by its declaration's words. */
+export function resourceRoutes({ declaration, list, form }: AdminResource): RouteObject[] {
+  const at = adminResourcePaths(declaration.screens.segment);
+  const title = (which: 'list' | 'create' | 'edit') => ({
+    ar: declaration.words.ar[which],
+    en: declaration.words.en[which],
+  });
+  const screen = (path: string, which: 'list' | 'create' | 'edit', load: PageLoader): RouteObject => ({
+    path,
+    handle: { title: title(which) } satisfies RouteHandle,
+    lazy: async () => ({ Component: await load() }),
+  });
   return [
-    page(at.list, titles.list, list),
-    page(at.create, titles.create, form),
-    page(at.edit(':id'), titles.edit, form),
+    screen(at.list, 'list', list),
+    screen(at.create, 'create', form),
+    screen(at.edit(':id'), 'edit', form),
   ];
-});
+}
+
+/**
+ * Adds the admin resources' routes (from their declarations, in the admin root module) the first time
+ * an admin address is not matched by the routes the app started with: the visitor's first load holds
+ * no resource at all, and a new resource is declared in the contracts and its folder only. The
+ * router dedupes routes patched twice.
+ */
+export const patchAdminRoutes: PatchRoutesOnNavigationFunction = async ({ path, matches, patch }) => {
+  // Only in the admin area (a test's own route table may have none); patching twice is a no-op.
+  if (!path.startsWith(`${paths.admin}/`) || !matches.some((match) => match.route.id === ADMIN)) return;
+  const { adminResources } = await adminRoot();
+  patch(ADMIN_SHELL, Object.values(adminResources).flatMap(resourceRoutes));
+};
 
 /**
  * The route table (docs/architecture.md, "Layers"). The catalogue and admin trees are lazy: visitors
@@ -70,7 +87,7 @@ export const appRoutes: RouteObject[] = [
         children: [
           login(paths.adminLogin, {
             apiPath: apiPaths.adminLogin,
-            redirectTo: adminPaths.families.list,
+            redirectTo: paths.admin,
             title: 'auth.adminTitle',
             subtitle: 'auth.adminSubtitle',
             dark: true,
@@ -115,14 +132,23 @@ export const appRoutes: RouteObject[] = [
             ],
           },
           {
+            id: ADMIN,
             path: paths.admin,
             element: <SessionGuard scope="admin" />,
             children: [
               {
+                id: ADMIN_SHELL,
                 lazy: async () => ({ Component: (await import('../features/admin/admin-shell')).AdminShell }),
                 children: [
-                  { index: true, element: <Navigate to={adminPaths.families.list} replace /> },
-                  ...resourceRoutes,
+                  // The admin area opens on the first resource's list.
+                  {
+                    index: true,
+                    lazy: async () => {
+                      const [first] = Object.values((await adminRoot()).adminResources);
+                      const at = adminResourcePaths(first!.declaration.screens.segment);
+                      return { element: <Navigate to={at.list} replace /> };
+                    },
+                  },
                   adminPage('activity'),
                   adminPage('imports'),
                   adminPage('bin'),

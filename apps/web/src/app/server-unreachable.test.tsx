@@ -4,7 +4,7 @@ import { expectConsoleErrors } from '../test/console-guard';
 import { mockApi, type MockRequest } from '../test/fetch-mock';
 import { usePreferences } from '../lib/preferences-store';
 import { renderRoutes } from '../test/render';
-import { appRoutes } from './router';
+import { appRoutes, patchAdminRoutes } from './router';
 
 const rootChildren = appRoutes[0]?.children ?? [];
 
@@ -108,7 +108,7 @@ describe('an unreachable server', () => {
       'GET /api/admin/auth': () => ({ status: 200, body: account('admin', 'admin') }),
       'GET /api/family': () => ({ status: 200, body: { data: families, count: 2 } }),
     });
-    renderRoutes(rootChildren, '/admin/family/list');
+    renderRoutes(rootChildren, '/admin/family/list', patchAdminRoutes);
     const title = { name: 'The server cannot be reached' };
     expect(await screen.findByRole('progressbar', { name: 'Checking your session…' })).toBeInTheDocument();
     await vi.advanceTimersByTimeAsync(10_000);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ADMIN_RESOURCES } from '@dalil/contracts/admin-resources';
 import { adminTexts } from './admin-texts';
 import { ar as visitorAr } from './locales/ar';
 import { en as visitorEn } from './locales/en';
@@ -46,7 +47,7 @@ describe('locale dictionaries', () => {
   it('have the same keys in Arabic and English, every one a text', () => {
     // The visitor's page titles and the admin screens' are both there.
     expect(shape(en)).toEqual(
-      expect.arrayContaining(['pages.catalogMain: string', 'pages.familyList: string']),
+      expect.arrayContaining(['pages.catalogMain: string', 'pages.activity: string']),
     );
     expect([...new Set(shape(ar).map(base))].sort()).toEqual([...new Set(shape(en).map(base))].sort());
     // Every form English has, Arabic has too (Arabic adds zero, two, few and many).
@@ -73,5 +74,24 @@ describe('locale dictionaries', () => {
       if (PLURAL.test(path)) continue;
       expect(placeholders(texts(ar, path) as string), path).toEqual(placeholders(texts(en, path) as string));
     }
+  });
+
+  it("hold no admin resource's words: each declaration brings its own, in both languages", () => {
+    const ARABIC = /\p{Script=Arabic}/u;
+    for (const language of ['ar', 'en'] as const) {
+      const labels = ADMIN_RESOURCES.map((resource) => resource.words[language].nav);
+      expect(new Set(labels).size, `${language} menu labels`).toBe(labels.length);
+      for (const { key, words } of ADMIN_RESOURCES) {
+        const texts: string[] = Object.values(words[language]);
+        expect(texts, `${key} ${language}`).toHaveLength(4);
+        for (const text of texts) {
+          expect(text.trim(), `${key} ${language}`).not.toBe('');
+          expect(ARABIC.test(text), `${key} ${language}: ${text}`).toBe(language === 'ar');
+        }
+        expect(new Set([words[language].create, words[language].edit]).size, key).toBe(2);
+      }
+    }
+    const keys = new Set(shape(en).map((entry) => entry.slice(0, entry.indexOf(':'))));
+    for (const { key } of ADMIN_RESOURCES) expect(keys.has(`nav.${key}`), `nav.${key}`).toBe(false);
   });
 });

@@ -1,6 +1,5 @@
 import { CATALOG_API_PATHS, itemPath } from '@dalil/contracts/catalog-api-paths';
-import { adminResourcePaths, WEB_PATHS } from '@dalil/contracts/web-paths';
-import { adminScreens, type AdminResourceKey } from './admin-screens';
+import { WEB_PATHS } from '@dalil/contracts/web-paths';
 
 /**
  * The web paths outside the admin resources: the contracts' table, which the server shares to tell
@@ -22,13 +21,6 @@ export function catalogPrintHref(family: number, category?: number | null): stri
   if (category) query.set('category', String(category));
   return `${paths.catalogPrint}?${query.toString()}`;
 }
-
-export type ResourceWebPaths = ReturnType<typeof adminResourcePaths>;
-
-/** Web paths of each admin resource, from its segment in lib/admin-screens.ts: `adminPaths.families.list`. */
-export const adminPaths = Object.fromEntries(
-  Object.entries(adminScreens).map(([key, entry]) => [key, adminResourcePaths(entry.segment)]),
-) as Record<AdminResourceKey, ResourceWebPaths>;
 
 /**
  * The catalogue's API paths relative to the `/api` base: the contracts' table (shared with the

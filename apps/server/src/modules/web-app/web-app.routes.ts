@@ -1,4 +1,4 @@
-import { isWebRoute } from '@dalil/contracts/web-paths';
+import { isWebRoute } from '@dalil/contracts/web-routes';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';

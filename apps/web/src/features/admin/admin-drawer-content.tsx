@@ -15,7 +15,7 @@ import { useTranslation } from '../../lib/i18n';
 import { Link, useLocation } from 'react-router';
 import { Brand } from '../../components/brand';
 import type { Account } from '@dalil/contracts/auth';
-import { groupOfPath, navFor, type NavGroup } from './admin-nav';
+import { groupOfPath, navFor, navText, type NavGroup } from './admin-nav';
 
 interface AdminDrawerContentProps {
   onNavigate: () => void;
@@ -24,7 +24,7 @@ interface AdminDrawerContentProps {
 
 /** Logo, "Dashboard", then the menu groups; the group of the current path starts expanded. */
 export function AdminDrawerContent({ onNavigate, account }: AdminDrawerContentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
   const currentGroup = groupOfPath(pathname);
   // Only explicit clicks are remembered; otherwise a group is open exactly when it holds the page.
@@ -58,7 +58,7 @@ export function AdminDrawerContent({ onNavigate, account }: AdminDrawerContentPr
                     <GroupIcon fontSize="small" />
                   </ListItemIcon>
                   <ListItemText
-                    primary={t(group.labelKey)}
+                    primary={navText(group.label, t, i18n.language)}
                     slotProps={{ primary: { sx: { fontWeight: 500 } } }}
                   />
                   {open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
@@ -98,7 +98,7 @@ export function AdminDrawerContent({ onNavigate, account }: AdminDrawerContentPr
                               <ItemIcon sx={{ fontSize: 18 }} />
                             </ListItemIcon>
                             <ListItemText
-                              primary={t(item.labelKey)}
+                              primary={navText(item.label, t, i18n.language)}
                               slotProps={{
                                 primary: { variant: 'body2', sx: { fontWeight: selected ? 700 : 400 } },
                               }}

@@ -13,14 +13,24 @@ import type { Access } from '@dalil/contracts/resources';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
-import { adminResourceKeys, menuGroupOf, navLabelKey, type AdminResourceKey } from '../../lib/admin-screens';
+import { ADMIN_RESOURCES, type AdminResourceKey } from '@dalil/contracts/admin-resources';
 import { mayUse } from '../../lib/account';
 import type { MessageKey } from '../../lib/locales/en';
-import { adminPaths, paths } from '../../lib/paths';
+import type { TFunction } from '../../lib/i18n';
+import { paths } from '../../lib/paths';
+import type { Language } from '../../lib/preferences-store';
+import { adminPaths } from './resource-kit/admin-paths';
 import { adminResources, type Icon } from './resources';
 
+/** A menu label: a text of the dictionaries, or a resource's own words in each language. */
+type NavLabel = MessageKey | Record<Language, string>;
+
+/** A menu label in the current language. */
+export const navText = (label: NavLabel, t: TFunction, language: Language): string =>
+  typeof label === 'string' ? t(label) : label[language];
+
 interface NavItem {
-  labelKey: MessageKey;
+  label: NavLabel;
   to: string;
   icon: Icon;
   /** Who the server lets use the screen (its API's access); left out: every staff account. */
@@ -29,7 +39,7 @@ interface NavItem {
 
 export interface NavGroup {
   id: string;
-  labelKey: MessageKey;
+  label: NavLabel;
   icon: Icon;
   /** Paths under this prefix belong to the group (its edit routes too). */
   prefix: string;
@@ -39,6 +49,13 @@ export interface NavGroup {
 }
 
 const accessOf = (key: AdminResourceKey) => adminResources[key].declaration.access;
+const navWords = (key: AdminResourceKey) => {
+  const { words } = adminResources[key].declaration;
+  return { ar: words.ar.nav, en: words.en.nav };
+};
+/** The resources listed in another's menu group (synonyms under families), by that group. */
+const under = (key: AdminResourceKey | undefined) =>
+  ADMIN_RESOURCES.filter((resource) => resource.screens.under === key).map((resource) => resource.key);
 
 /** Screens that are not a resource but belong to a resource's group (their paths under its prefix). */
 const moreItems: Partial<Record<AdminResourceKey, NavItem[]>> = {
@@ -46,8 +63,8 @@ const moreItems: Partial<Record<AdminResourceKey, NavItem[]>> = {
   // Webhooks send catalogue changes to other systems: administrators manage them too. The screen's
   // title is its menu label (one word less for every visitor's first load to carry).
   users: [
-    { labelKey: 'nav.apiKeys', to: paths.apiKeys, icon: KeyOutlined, access: 'admin' },
-    { labelKey: 'pages.webhooks', to: paths.webhooks, icon: WebhookOutlined, access: 'admin' },
+    { label: 'nav.apiKeys', to: paths.apiKeys, icon: KeyOutlined, access: 'admin' },
+    { label: 'pages.webhooks', to: paths.webhooks, icon: WebhookOutlined, access: 'admin' },
   ],
 };
 
@@ -57,48 +74,44 @@ const moreItems: Partial<Record<AdminResourceKey, NavItem[]>> = {
  * group's prefix.
  */
 const adminNav: NavGroup[] = [
-  ...adminResourceKeys
-    .filter((key) => menuGroupOf(key) === undefined)
-    .map((key) => ({
-      id: key,
-      labelKey: navLabelKey(key),
-      icon: adminResources[key].icon,
-      prefix: adminPaths[key].prefix,
-      access: accessOf(key).list,
-      items: [
-        { labelKey: 'nav.list', to: adminPaths[key].list, icon: FormatListBulleted },
-        {
-          labelKey: 'nav.create',
-          to: adminPaths[key].create,
-          icon: AddCircleOutlineOutlined,
-          access: accessOf(key).create,
-        },
-        ...adminResourceKeys
-          .filter((child) => menuGroupOf(child) === key)
-          .map((child) => ({
-            labelKey: navLabelKey(child),
-            to: adminPaths[child].list,
-            icon: adminResources[child].icon,
-            access: accessOf(child).list,
-          })),
-        ...(moreItems[key] ?? []),
-      ] satisfies NavItem[],
-    })),
+  ...under(undefined).map((key) => ({
+    id: key,
+    label: navWords(key),
+    icon: adminResources[key].icon,
+    prefix: adminPaths[key].prefix,
+    access: accessOf(key).list,
+    items: [
+      { label: 'nav.list', to: adminPaths[key].list, icon: FormatListBulleted },
+      {
+        label: 'nav.create',
+        to: adminPaths[key].create,
+        icon: AddCircleOutlineOutlined,
+        access: accessOf(key).create,
+      },
+      ...under(key).map((child) => ({
+        label: navWords(child),
+        to: adminPaths[child].list,
+        icon: adminResources[child].icon,
+        access: accessOf(child).list,
+      })),
+      ...(moreItems[key] ?? []),
+    ] satisfies NavItem[],
+  })),
   {
     id: 'upload',
-    labelKey: 'nav.upload',
+    label: 'nav.upload',
     icon: CloudUploadOutlined,
     prefix: paths.uploadAll,
     items: [
-      { labelKey: 'nav.uploadAll', to: paths.uploadAll, icon: FileUploadOutlined },
-      { labelKey: 'nav.uploadCategories', to: paths.uploadCategories, icon: CategoryOutlined },
-      { labelKey: 'nav.uploadProducts', to: paths.uploadProducts, icon: Inventory2Outlined },
+      { label: 'nav.uploadAll', to: paths.uploadAll, icon: FileUploadOutlined },
+      { label: 'nav.uploadCategories', to: paths.uploadCategories, icon: CategoryOutlined },
+      { label: 'nav.uploadProducts', to: paths.uploadProducts, icon: Inventory2Outlined },
       // Whoever may import into a company manages its feeds (docs/decisions/0052-scheduled-feeds.md).
       // Named by its page title: one word less in every visitor's first load.
-      { labelKey: 'pages.feeds', to: paths.feeds, icon: ScheduleOutlined },
+      { label: 'pages.feeds', to: paths.feeds, icon: ScheduleOutlined },
       // Bulk images replace pictures across companies: the server takes them from administrators only.
       {
-        labelKey: 'nav.uploadImages',
+        label: 'nav.uploadImages',
         to: paths.uploadImages,
         icon: PhotoLibraryOutlined,
         access: 'admin',
@@ -107,13 +120,13 @@ const adminNav: NavGroup[] = [
   },
   {
     id: 'history',
-    labelKey: 'nav.history',
+    label: 'nav.history',
     icon: HistoryOutlined,
     prefix: paths.activity,
     items: [
-      { labelKey: 'nav.activity', to: paths.activity, icon: ManageHistoryOutlined },
-      { labelKey: 'nav.imports', to: paths.imports, icon: FileUploadOutlined },
-      { labelKey: 'nav.bin', to: paths.bin, icon: DeleteOutlined },
+      { label: 'nav.activity', to: paths.activity, icon: ManageHistoryOutlined },
+      { label: 'nav.imports', to: paths.imports, icon: FileUploadOutlined },
+      { label: 'nav.bin', to: paths.bin, icon: DeleteOutlined },
     ],
   },
 ];

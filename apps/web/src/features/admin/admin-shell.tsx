@@ -9,7 +9,7 @@ import { useTranslation } from '../../lib/i18n';
 import { Outlet, useNavigate, useOutletContext } from 'react-router';
 import { AccountContext } from '../../lib/account';
 import { paths } from '../../lib/paths';
-import { usePageTitleKey } from '../../lib/route-handle';
+import { usePageTitle } from '../../lib/route-handle';
 import '../../lib/admin-texts';
 import { logout as signOut } from '../../lib/logout-api';
 import { AdminDrawerContent } from './admin-drawer-content';
@@ -23,7 +23,7 @@ export function AdminShell() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const account = useOutletContext<Account | undefined>();
-  const titleKey = usePageTitleKey();
+  const title = usePageTitle();
   const [mobileOpen, setMobileOpen] = useState(false);
 
   const logout = () => {
@@ -37,7 +37,7 @@ export function AdminShell() {
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
       <AdminTopBar
-        title={titleKey ? t(titleKey) : t('admin.dashboard')}
+        title={title ?? t('admin.dashboard')}
         account={account}
         onMenu={() => setMobileOpen(true)}
         onLogout={logout}

@@ -1,74 +1,34 @@
-import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
-import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
-import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
-import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
-import SyncAltOutlined from '@mui/icons-material/SyncAltOutlined';
-import TuneOutlined from '@mui/icons-material/TuneOutlined';
-import type { ResourceDeclaration } from '@dalil/contracts/resources';
-import type SvgIcon from '@mui/material/SvgIcon';
-import type { ComponentType } from 'react';
-import type { AdminResourceKey } from '../../lib/admin-screens';
-import { resourceDeclarations } from './resource-kit/resource-declarations';
+import { ADMIN_RESOURCES, type AdminResourceKey } from '@dalil/contracts/admin-resources';
+import type { ResourceDeclaration, ResourceSchemas } from '@dalil/contracts/resources';
+import type { PageLoader, ResourceScreens } from './resource-kit/resource-screens';
 
-export type Icon = typeof SvgIcon;
+export type { Icon, PageLoader } from './resource-kit/resource-screens';
 
-/** Loads one admin screen on demand: each page is a chunk of its own. */
-export type PageLoader = () => Promise<ComponentType>;
-
-export interface AdminResource {
-  /** The contract declaration: the paths and schemas of its API calls, the access the menu follows. */
+export interface AdminResource extends ResourceScreens {
+  /** The contract declaration: its paths, words, menu group, access and API. */
   declaration: ResourceDeclaration;
-  icon: Icon;
-  list: PageLoader;
-  /** One screen for create and edit (edit when the route has an :id). */
-  form: PageLoader;
 }
 
+/** Every resource folder's screens.ts, found by its folder: features/admin/<key>/screens.ts. */
+const found = import.meta.glob<ResourceScreens>('./*/screens.ts', { eager: true, import: 'screens' });
+
+const screensOf = (key: AdminResourceKey): ResourceScreens => {
+  const screens = found[`./${key}/screens.ts`];
+  if (!screens) throw new Error(`The admin resource "${key}" has no features/admin/${key}/screens.ts`);
+  return screens;
+};
+
 /**
- * The admin shell's side of each resource in lib/admin-screens.ts: its contract declaration (from
- * resource-kit, where the pages and kits take it), its menu icon and its list and form pages. The
- * route table loads this module lazily, with the admin shell, so none of it reaches the visitor's
- * first load; `satisfies` makes a resource without an entry a compile error. Nothing the pages import
- * imports this module: it sits above them.
+ * Each declared admin resource (the contracts' ADMIN_RESOURCES, in their order) with its screens.
+ * The route table loads this module lazily, with the admin shell, so none of it reaches the
+ * visitor's first load. Nothing the pages import imports this module: it sits above them.
  */
-export const adminResources = {
-  families: {
-    declaration: resourceDeclarations.families,
-    icon: ApartmentOutlined,
-    list: async () => (await import('./families/family-list-page')).FamilyListPage,
-    form: async () => (await import('./families/family-form-page')).FamilyFormPage,
-  },
-  categories: {
-    declaration: resourceDeclarations.categories,
-    icon: CategoryOutlined,
-    list: async () => (await import('./categories/category-list-page')).CategoryListPage,
-    form: async () => (await import('./categories/category-form-page')).CategoryFormPage,
-  },
-  attributes: {
-    declaration: resourceDeclarations.attributes,
-    icon: TuneOutlined,
-    list: async () => (await import('./attributes/attribute-list-page')).AttributeListPage,
-    form: async () => (await import('./attributes/attribute-form-page')).AttributeFormPage,
-  },
-  products: {
-    declaration: resourceDeclarations.products,
-    icon: Inventory2Outlined,
-    list: async () => (await import('./products/product-list-page')).ProductListPage,
-    form: async () => (await import('./products/product-form-page')).ProductFormPage,
-  },
-  synonyms: {
-    declaration: resourceDeclarations.synonyms,
-    icon: SyncAltOutlined,
-    list: async () => (await import('./synonyms/synonym-list-page')).SynonymListPage,
-    form: async () => (await import('./synonyms/synonym-form-page')).SynonymFormPage,
-  },
-  users: {
-    declaration: resourceDeclarations.users,
-    icon: PeopleAltOutlined,
-    list: async () => (await import('./users/user-list-page')).UserListPage,
-    form: async () => (await import('./users/user-form-page')).UserFormPage,
-  },
-} as const satisfies Record<AdminResourceKey, AdminResource>;
+export const adminResources = Object.fromEntries(
+  ADMIN_RESOURCES.map((declaration: ResourceDeclaration<ResourceSchemas, string, AdminResourceKey>) => [
+    declaration.key,
+    { declaration, ...screensOf(declaration.key) },
+  ]),
+) as Record<AdminResourceKey, AdminResource>;
 
 /**
  * Admin screens that are not a resource, loaded through this module like the resources' pages: the

@@ -1,5 +1,5 @@
 import Add from '@mui/icons-material/Add';
-import type { Attribute } from '@dalil/contracts/attributes';
+import { attributeResource, type Attribute } from '@dalil/contracts/attributes';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -15,7 +15,7 @@ import type { ListReturn } from '../../../components/list-kit-row-menu';
 import { useListParams } from '../../../components/list-kit-params';
 import { useTranslation } from '../../../lib/i18n';
 import { useNotifications } from '../../../lib/notifications-store';
-import { adminPaths } from '../../../lib/paths';
+import { adminPaths } from '../resource-kit/admin-paths';
 import { ListFilter } from '../admin-kit/list-filters';
 import { chosenId } from '../form-kit/remote-choice-api';
 import { resourceApis } from '../resource-kit/resource-api';
@@ -32,7 +32,7 @@ const BY_FAMILY = ['family'] as const;
  * attributes it shifted.
  */
 export function AttributeListPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const { search } = useLocation();
   const { filters, setFilter } = useListParams(BY_FAMILY);
@@ -92,7 +92,7 @@ export function AttributeListPage() {
           variant="contained"
           startIcon={<Add />}
         >
-          {t('pages.attributeCreate')}
+          {attributeResource.words[i18n.language].create}
         </Button>
       </Stack>
       <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>

@@ -14,7 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import { useState } from 'react';
 import { ListKitRowMenu } from '../../../components/list-kit-row-menu';
 import { useTranslation } from '../../../lib/i18n';
-import { adminPaths } from '../../../lib/paths';
+import { adminPaths } from '../resource-kit/admin-paths';
 
 interface AttributeTableProps {
   rows: Attribute[];

@@ -15,7 +15,7 @@ export function CategoryListPage() {
   const { t, i18n } = useTranslation();
   return (
     <ListKit<Category>
-      {...resourceListProps('categories', t)}
+      {...resourceListProps('categories', i18n.language)}
       {...useFamilyFilters()}
       columns={[
         ...nameColumns<Category>(t),

@@ -17,7 +17,7 @@ export function FamilyListPage() {
   const status = useStatusFilter();
   return (
     <ListKit<Family>
-      {...resourceListProps('families', t)}
+      {...resourceListProps('families', i18n.language)}
       filterKeys={status.filterKeys}
       filters={status.control}
       columns={[...nameColumns<Family>(t), statusColumn<Family>(t, i18n.language)]}

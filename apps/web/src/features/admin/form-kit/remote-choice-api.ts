@@ -1,7 +1,7 @@
 import { resourcePaths } from '@dalil/contracts/resources';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { resourceDeclarations } from '../resource-kit/resource-declarations';
+import { ADMIN_RESOURCE_DECLARATIONS } from '@dalil/contracts/admin-resources';
 
 /** What a family or category choice offers: the record's id and its two names. */
 export interface ChoiceItem {
@@ -23,7 +23,7 @@ export interface ChoiceScope {
   parent?: 'none' | number;
 }
 
-const pathsOf = (resource: ChoiceResource) => resourcePaths(resourceDeclarations[resource]);
+const pathsOf = (resource: ChoiceResource) => resourcePaths(ADMIN_RESOURCE_DECLARATIONS[resource]);
 
 /** A choice offers this many records at a time; typing asks the server for the others by name. */
 const OFFERED = 20;

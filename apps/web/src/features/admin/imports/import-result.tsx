@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
-import { adminPaths } from '../../../lib/paths';
+import { adminPaths } from '../resource-kit/admin-paths';
 import { ReportCounts } from './report-counts';
 import { WarningList } from './warning-list';
 

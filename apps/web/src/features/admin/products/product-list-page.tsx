@@ -21,7 +21,7 @@ export function ProductListPage() {
   const incomplete = useIncompleteFilter();
   return (
     <ListKit<Product>
-      {...resourceListProps('products', t)}
+      {...resourceListProps('products', i18n.language)}
       filterKeys={[...byFamily.filterKeys, ...status.filterKeys, ...incomplete.filterKeys]}
       filters={
         <>

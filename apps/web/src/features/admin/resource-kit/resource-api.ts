@@ -3,8 +3,8 @@ import { resourcePaths } from '@dalil/contracts/resources';
 import type { z } from 'zod';
 import type { ListQuery } from '../../../components/list-kit';
 import { apiRequest, type ApiRequestOptions } from '../../../lib/api-client';
-import type { AdminResourceKey } from '../../../lib/admin-screens';
-import { resourceDeclarations } from './resource-declarations';
+import type { AdminResourceKey } from '@dalil/contracts/admin-resources';
+import { ADMIN_RESOURCE_DECLARATIONS } from '@dalil/contracts/admin-resources';
 
 /** The version (`ETag`) each record read from the server was at, to send back with its update. */
 const versions = new WeakMap<object, string>();
@@ -49,14 +49,14 @@ function resourceApi<S extends ResourceSchemas>(resource: ResourceDeclaration<S>
   };
 }
 
-type Declaration<K extends AdminResourceKey> = (typeof resourceDeclarations)[K];
+type Declaration<K extends AdminResourceKey> = (typeof ADMIN_RESOURCE_DECLARATIONS)[K];
 export type ResourceApi<K extends AdminResourceKey> = ReturnType<
   typeof resourceApi<Declaration<K>['schemas']>
 >;
 
 /** One client per admin resource: `resourceApis.families.list(query)`. */
 export const resourceApis = Object.fromEntries(
-  Object.entries(resourceDeclarations).map(([key, declaration]) => [
+  Object.entries(ADMIN_RESOURCE_DECLARATIONS).map(([key, declaration]) => [
     key,
     resourceApi(declaration as ResourceDeclaration),
   ]),

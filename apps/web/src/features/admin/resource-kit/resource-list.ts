@@ -1,21 +1,21 @@
-import type { TFunction } from '../../../lib/i18n';
-import { resourceScreens, type AdminResourceKey } from '../../../lib/admin-screens';
-import { adminPaths } from '../../../lib/paths';
+import { ADMIN_RESOURCE_DECLARATIONS, type AdminResourceKey } from '@dalil/contracts/admin-resources';
+import type { Language } from '../../../lib/preferences-store';
+import { adminPaths } from './admin-paths';
 import { resourceApis } from './resource-api';
-import { resourceDeclarations } from './resource-declarations';
 
 /**
- * What every resource's ListKit takes from the registry: its data, its create and edit screens, and
- * who may create and delete (the list offers neither to an account the server would refuse).
+ * What every resource's ListKit takes from its declaration: its data, its create and edit screens,
+ * and who may create and delete (the list offers neither to an account the server would refuse).
  */
-export function resourceListProps<K extends AdminResourceKey>(key: K, t: TFunction) {
+export function resourceListProps<K extends AdminResourceKey>(key: K, language: Language) {
   const at = adminPaths[key];
+  const declaration = ADMIN_RESOURCE_DECLARATIONS[key];
   return {
     resource: key,
     fetchPage: resourceApis[key].list,
     createPath: at.create,
-    createLabel: t(resourceScreens(key).create),
+    createLabel: declaration.words[language].create,
     editPath: at.edit,
-    access: resourceDeclarations[key].access,
+    access: declaration.access,
   };
 }

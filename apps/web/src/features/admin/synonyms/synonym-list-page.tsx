@@ -14,7 +14,7 @@ const FILTER_KEYS = ['family'] as const;
 
 /** Synonym List: the words of each group and its family, a family filter, and the family's CSV. */
 export function SynonymListPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { filters } = useListParams(FILTER_KEYS);
   const columns: ListColumn<Synonym>[] = [
     {
@@ -32,7 +32,7 @@ export function SynonymListPage() {
   return (
     <Stack spacing={2}>
       <ListKit<Synonym>
-        {...resourceListProps('synonyms', t)}
+        {...resourceListProps('synonyms', i18n.language)}
         {...useFamilyFilters()}
         columns={columns}
         rowLabel={(row) => row.words.join(' · ')}

@@ -21,11 +21,11 @@ const ROLE_KEYS = {
  * sending a request the server refuses.
  */
 export function UserListPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const me = useAccount();
   return (
     <ListKit<User>
-      {...resourceListProps('users', t)}
+      {...resourceListProps('users', i18n.language)}
       columns={[
         { id: 'firstName', label: t('admin.list.firstName'), dir: 'auto', render: (row) => row.firstName },
         { id: 'lastName', label: t('admin.list.lastName'), dir: 'auto', render: (row) => row.lastName },
