@@ -196,8 +196,14 @@ export const attributeResource = defineResource({
   // Under the categories' paths: the typed fields a family's categories give their products.
   screens: { segment: 'category/attributes', under: 'categories' },
   words: {
-    en: { nav: 'Attributes', list: 'Attributes', create: 'Create Attribute', edit: 'Edit Attribute' },
-    ar: { nav: 'الخصائص', list: 'الخصائص', create: 'إنشاء خاصية', edit: 'تعديل خاصية' },
+    en: {
+      one: 'Attribute',
+      nav: 'Attributes',
+      list: 'Attributes',
+      create: 'Create Attribute',
+      edit: 'Edit Attribute',
+    },
+    ar: { one: 'خاصية', nav: 'الخصائص', list: 'الخصائص', create: 'إنشاء خاصية', edit: 'تعديل خاصية' },
   },
   name: { one: 'Attribute', many: 'Attributes' },
   path: API_PATHS.attributes,

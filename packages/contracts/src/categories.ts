@@ -56,8 +56,14 @@ export const categoryResource = defineResource({
   key: 'categories',
   screens: { segment: 'category' },
   words: {
-    en: { nav: 'Categories', list: 'Category List', create: 'Create Category', edit: 'Edit Category' },
-    ar: { nav: 'الفئات', list: 'قائمة الفئات', create: 'إنشاء فئة', edit: 'تعديل فئة' },
+    en: {
+      one: 'Category',
+      nav: 'Categories',
+      list: 'Category List',
+      create: 'Create Category',
+      edit: 'Edit Category',
+    },
+    ar: { one: 'فئة', nav: 'الفئات', list: 'قائمة الفئات', create: 'إنشاء فئة', edit: 'تعديل فئة' },
   },
   name: { one: 'Category', many: 'Categories' },
   path: API_PATHS.categories,

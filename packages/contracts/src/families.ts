@@ -57,8 +57,8 @@ export const familyResource = defineResource({
   key: 'families',
   screens: { segment: 'family' },
   words: {
-    en: { nav: 'Families', list: 'Family List', create: 'Create Family', edit: 'Edit Family' },
-    ar: { nav: 'الشركات', list: 'قائمة الشركات', create: 'إنشاء شركة', edit: 'تعديل شركة' },
+    en: { one: 'Family', nav: 'Families', list: 'Family List', create: 'Create Family', edit: 'Edit Family' },
+    ar: { one: 'شركة', nav: 'الشركات', list: 'قائمة الشركات', create: 'إنشاء شركة', edit: 'تعديل شركة' },
   },
   name: { one: 'Family', many: 'Families' },
   path: API_PATHS.families,

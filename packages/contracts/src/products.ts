@@ -169,8 +169,14 @@ export const productResource = defineResource({
   key: 'products',
   screens: { segment: 'products' },
   words: {
-    en: { nav: 'Products', list: 'Product List', create: 'Create Product', edit: 'Edit Product' },
-    ar: { nav: 'المنتجات', list: 'قائمة المنتجات', create: 'إنشاء منتج', edit: 'تعديل منتج' },
+    en: {
+      one: 'Product',
+      nav: 'Products',
+      list: 'Product List',
+      create: 'Create Product',
+      edit: 'Edit Product',
+    },
+    ar: { one: 'منتج', nav: 'المنتجات', list: 'قائمة المنتجات', create: 'إنشاء منتج', edit: 'تعديل منتج' },
   },
   name: { one: 'Product', many: 'Products' },
   path: API_PATHS.products,

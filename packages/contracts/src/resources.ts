@@ -30,8 +30,12 @@ interface ResourceHistory<E extends string = string> {
   revertible: boolean;
 }
 
-/** The words of a resource's admin screens in one language: its menu label and its three titles. */
+/**
+ * The words of a resource in one language: what the history calls one record of it, its menu label
+ * and its screens' three titles.
+ */
 interface ResourceWords {
+  one: string;
   /** The menu label (the group's, when other resources' screens are listed under it). */
   nav: string;
   list: string;

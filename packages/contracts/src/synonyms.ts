@@ -81,8 +81,15 @@ export const synonymResource = defineResource({
   // Under the families' paths: a family's words for its search.
   screens: { segment: 'family/synonyms', under: 'families' },
   words: {
-    en: { nav: 'Synonyms', list: 'Synonyms', create: 'Create Synonym Group', edit: 'Edit Synonym Group' },
+    en: {
+      one: 'Synonyms',
+      nav: 'Synonyms',
+      list: 'Synonyms',
+      create: 'Create Synonym Group',
+      edit: 'Edit Synonym Group',
+    },
     ar: {
+      one: 'مترادفات',
       nav: 'المترادفات',
       list: 'المترادفات',
       create: 'إنشاء مجموعة مترادفات',

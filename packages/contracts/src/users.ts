@@ -66,8 +66,14 @@ export const userResource = defineResource({
   key: 'users',
   screens: { segment: 'users' },
   words: {
-    en: { nav: 'Users', list: 'User List', create: 'Create User', edit: 'Edit User' },
-    ar: { nav: 'المستخدمون', list: 'قائمة المستخدمين', create: 'إنشاء مستخدم', edit: 'تعديل مستخدم' },
+    en: { one: 'User', nav: 'Users', list: 'User List', create: 'Create User', edit: 'Edit User' },
+    ar: {
+      one: 'مستخدم',
+      nav: 'المستخدمون',
+      list: 'قائمة المستخدمين',
+      create: 'إنشاء مستخدم',
+      edit: 'تعديل مستخدم',
+    },
   },
   name: { one: 'User', many: 'Users' },
   path: API_PATHS.users,

@@ -83,7 +83,7 @@ describe('locale dictionaries', () => {
       expect(new Set(labels).size, `${language} menu labels`).toBe(labels.length);
       for (const { key, words } of ADMIN_RESOURCES) {
         const texts: string[] = Object.values(words[language]);
-        expect(texts, `${key} ${language}`).toHaveLength(4);
+        expect(texts, `${key} ${language}`).toHaveLength(5);
         for (const text of texts) {
           expect(text.trim(), `${key} ${language}`).not.toBe('');
           expect(ARABIC.test(text), `${key} ${language}: ${text}`).toBe(language === 'ar');

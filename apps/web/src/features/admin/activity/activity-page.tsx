@@ -12,6 +12,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { getToken } from '../../../lib/session';
 import { reportError } from '../../../lib/notifications-store';
 import { HistoryPanel } from '../admin-kit/history-panel';
+import { entityLabel } from '../admin-kit/history-labels';
 import { RemoteChoice } from '../form-kit/remote-choice';
 import { chosenId } from '../form-kit/remote-choice-api';
 import { PersonPicker } from './person-picker';
@@ -41,7 +42,7 @@ async function downloadCsv(filters: Filters) {
 
 /** Who changed what and when, filtered by person, family, kind and dates; paged; exportable as CSV. */
 export function ActivityPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [filters, setFilters] = useState<Filters>(NONE);
   const [person, setPerson] = useState<User | null>(null);
   const set = (key: keyof Filters) => (event: { target: { value: string } }) =>
@@ -84,7 +85,7 @@ export function ActivityPage() {
         {choice(
           'entity',
           t('admin.history.entity'),
-          ACTIVITY_ENTITIES.map((e) => ({ value: e, label: t(`admin.history.entities.${e}`) })),
+          ACTIVITY_ENTITIES.map((e) => ({ value: e, label: entityLabel(t, i18n.language, e) })),
         )}
         {choice(
           'action',

@@ -19,6 +19,7 @@ import { paths } from '../../../lib/paths';
 import { ActorName } from './actor-name';
 import { HistoryChanges } from './history-changes';
 import { fieldLabel, recordLabel } from './history-labels';
+import type { Language } from '../../../lib/preferences-store';
 
 /** Entries a Revert puts back: a record's own create, update, delete or revert (not an import's). */
 // The entities come from the resource declarations (`history.revertible`), as the server's targets do.
@@ -32,7 +33,7 @@ const undoable = (entry: Activity) =>
   entry.entity === 'imageJob' && entry.action === 'import' && entry.entityId !== null;
 
 /** What reverting an entry will do, in words: the record and the fields that go back. */
-function revertText(t: TFunction, language: string, entry: Activity, when: string): string {
+function revertText(t: TFunction, language: Language, entry: Activity, when: string): string {
   const record = recordLabel(t, language, entry);
   if (undoable(entry)) return t('admin.history.undoImagesText', { record, when });
   if (entry.action === 'create') return t('admin.history.revertCreate', { record });
