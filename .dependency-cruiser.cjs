@@ -56,11 +56,32 @@ module.exports = {
       severity: 'error',
       comment:
         'An admin resource folder (features/admin/<x>/) does not import another one; shared pieces live ' +
-        'in a kit folder (features/admin/<name>-kit/) or in features/admin/ itself.',
+        'in a kit folder (features/admin/<name>-kit/).',
       from: { path: '^apps/web/src/features/admin/([^/]+)/' },
       to: {
         path: '^apps/web/src/features/admin/[^/]+/',
         pathNot: ['^apps/web/src/features/admin/$1/', '^apps/web/src/features/admin/[^/]+-kit/'],
+      },
+    },
+    {
+      name: 'web-admin-folder-not-to-admin-root',
+      severity: 'error',
+      comment:
+        'The files of features/admin/ itself (the shell, its drawer and menu, resources.ts with the lazy ' +
+        'pages) assemble the folders under it: no folder under features/admin/ imports them.',
+      from: { path: '^apps/web/src/features/admin/[^/]+/' },
+      to: { path: '^apps/web/src/features/admin/[^/]+$' },
+    },
+    {
+      name: 'web-admin-kits-in-order',
+      severity: 'error',
+      comment:
+        'The admin kits import only kits below them: admin-kit the form kit, the form kit the resource ' +
+        'kit, the resource kit neither.',
+      from: { path: '^apps/web/src/features/admin/(resource-kit|form-kit)/' },
+      to: {
+        path: '^apps/web/src/features/admin/(form-kit|admin-kit)/',
+        pathNot: '^apps/web/src/features/admin/$1/',
       },
     },
     {

@@ -42,6 +42,25 @@ describe('the structure rules on deliberately broken trees', () => {
       ],
     },
     {
+      rule: 'web-admin-folder-not-to-admin-root',
+      expected: [
+        ['apps/web/src/features/admin/products/product-page.ts', 'apps/web/src/features/admin/admin-nav.ts'],
+      ],
+    },
+    {
+      rule: 'web-admin-kits-in-order',
+      expected: [
+        [
+          'apps/web/src/features/admin/form-kit/field.ts',
+          'apps/web/src/features/admin/admin-kit/record-history.ts',
+        ],
+        [
+          'apps/web/src/features/admin/resource-kit/resource-api.ts',
+          'apps/web/src/features/admin/form-kit/field.ts',
+        ],
+      ],
+    },
+    {
       // node_modules/i18next is a stand-in package the fixture carries.
       rule: 'web-not-to-i18next',
       expected: [['apps/web/src/lib/i18n.ts', 'node_modules/i18next/index.js']],
