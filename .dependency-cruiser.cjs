@@ -43,6 +43,15 @@ module.exports = {
       to: { path: '^apps/web/src/app/' },
     },
     {
+      name: 'web-locales-only-to-locales',
+      severity: 'error',
+      comment:
+        'apps/web/src/lib/locales holds only the dictionaries: they import nothing outside it (a test ' +
+        'there may import its tools).',
+      from: { path: '^apps/web/src/lib/locales/', pathNot: TEST_FILE },
+      to: { pathNot: '^apps/web/src/lib/locales/' },
+    },
+    {
       name: 'web-feature-not-to-other-feature',
       severity: 'error',
       comment:

@@ -29,6 +29,10 @@ describe('the structure rules on deliberately broken trees', () => {
       expected: [['apps/web/src/features/catalog/page.ts', 'apps/web/src/app/theme.ts']],
     },
     {
+      rule: 'web-locales-only-to-locales',
+      expected: [['apps/web/src/lib/locales/en.ts', 'apps/web/src/lib/paths.ts']],
+    },
+    {
       rule: 'web-feature-not-to-other-feature',
       expected: [['apps/web/src/features/auth/sign-in.ts', 'apps/web/src/features/catalog/page.ts']],
     },
