@@ -1,4 +1,3 @@
-import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -7,66 +6,8 @@ import tseslint from 'typescript-eslint';
 
 const APP_SOURCE = ['apps/*/src/**/*.{ts,tsx,js,mjs}'];
 
-// Import boundaries. Each entry is a regular expression over the import specifier (relative paths
-// included) and the reason shown when it matches. The rules apply to static imports, re-exports and
-// dynamic import() alike.
-const WEB_FROM_SERVER = {
-  regex: String.raw`(^|/)(apps/)?web/(src|dist|public|index\.html)(/|$)|^@dalil/web(/|$)`,
-  message: 'The server never imports the web app: share code through packages/contracts.',
-};
-const SERVER_FROM_WEB = {
-  regex: String.raw`(^|/)(apps/)?server/(src|test|drizzle|dist)(/|$)|^@dalil/server(/|$)`,
-  message: 'The web app never imports the server: share code through packages/contracts.',
-};
-// The web app translates with its own small translator (docs/decisions/0037-in-house-translator.md).
-const I18NEXT_FROM_WEB = {
-  regex: String.raw`^(react-)?i18next(/|$)`,
-  message: 'Translate with lib/i18n.ts (useTranslation, TFunction): i18next is not part of the web app.',
-};
-const MODULES_FROM_CORE = {
-  regex: String.raw`^(\.\./)+(src/)?modules(/|$)`,
-  message:
-    'db/, lib/ and core/ are the layers modules build on: they import nothing from modules/. Move the shared piece into core/, lib/ or db/.',
-};
-
-// Web features: a feature (apps/web/src/features/<area>: admin, auth, catalog, ...) does not import
-// another one; shared pieces move to components/ or lib/. Read from the tree so a new feature is
-// covered without editing this file. From inside features/, another feature is reached by climbing
-// out with ../ (possibly through features/).
-const FEATURES_DIR = 'apps/web/src/features';
-const features = readdirSync(FEATURES_DIR, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
-const featureImport = (feature) => ({
-  regex: String.raw`^(\.\./)+(features/)?${feature}(/|$)`,
-  message: `A feature does not import another feature (${feature}): move the shared piece to components/ or lib/.`,
-});
-
-/** no-restricted-imports for static imports and re-exports, no-restricted-syntax for import(). */
-function restrictImports(forbidden) {
-  return {
-    'no-restricted-imports': [
-      'error',
-      {
-        // process.env is read in apps/server/src/config/config.ts only (see below); nobody needs its import form.
-        paths: ['process', 'node:process'].map((name) => ({
-          name,
-          importNames: ['env'],
-          message: 'Configuration comes from apps/server/src/config/config.ts.',
-        })),
-        patterns: forbidden,
-      },
-    ],
-    'no-restricted-syntax': [
-      'error',
-      ...forbidden.map(({ regex, message }) => ({
-        // esquery regular expressions cannot contain a slash: spell it \u002F.
-        selector: `ImportExpression[source.value=/${regex.replaceAll('/', String.raw`\u002F`)}/]`,
-        message,
-      })),
-    ],
-  };
-}
+// Import boundaries (layers, the apps apart, one web feature not into another, i18next out of the web
+// app) are dependency-cruiser rules: .dependency-cruiser.cjs, checked by `npm run lint:structure`.
 
 export default tseslint.config(
   {
@@ -169,20 +110,20 @@ export default tseslint.config(
     },
   },
 
-  // Import boundaries, most general first: a later block replaces these two rules' options for the
-  // files it matches, so each block lists everything that applies to its files.
-  { files: ['apps/server/**/*.{ts,js,mjs}'], rules: restrictImports([WEB_FROM_SERVER]) },
+  // process.env is read in apps/server/src/config/config.ts only (above); nobody needs its import form.
   {
-    files: ['apps/server/src/db/**', 'apps/server/src/lib/**', 'apps/server/src/core/**'],
-    rules: restrictImports([WEB_FROM_SERVER, MODULES_FROM_CORE]),
+    files: ['apps/**/*.{ts,tsx,js,mjs}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['process', 'node:process'].map((name) => ({
+            name,
+            importNames: ['env'],
+            message: 'Configuration comes from apps/server/src/config/config.ts.',
+          })),
+        },
+      ],
+    },
   },
-  { files: ['apps/web/**/*.{ts,tsx,js,mjs}'], rules: restrictImports([SERVER_FROM_WEB, I18NEXT_FROM_WEB]) },
-  ...features.map((feature) => ({
-    files: [`${FEATURES_DIR}/${feature}/**`],
-    rules: restrictImports([
-      SERVER_FROM_WEB,
-      I18NEXT_FROM_WEB,
-      ...features.filter((other) => other !== feature).map(featureImport),
-    ]),
-  })),
 );

@@ -1,6 +1,5 @@
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
@@ -179,7 +178,6 @@ export async function buildApp({
   // JSON and CSV answers over 1 KB are compressed for clients that ask (a page of search results
   // shrinks from about 4 KB to under 1 KB). The built web files arrive already compressed.
   await app.register(compress, COMPRESSION);
-  await app.register(rateLimit, { global: false });
   await app.register(swagger, OPENAPI);
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

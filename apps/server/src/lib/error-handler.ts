@@ -81,7 +81,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       noteErrorStack(request, err, 'unexpected error');
       return send(new HttpError(500, 'internal', {}));
     }
-    // Fastify's own 4xx (bad JSON, body too large, unsupported content type, the rate limit): its
+    // Fastify's own 4xx (bad JSON, body too large, unsupported content type): its
     // message is safe; a sentence the catalogue knows keeps its code, any other is `request.rejected`.
     const read = readError(err.message);
     const own =

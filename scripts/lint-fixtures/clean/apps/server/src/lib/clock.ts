@@ -1,1 +1,2 @@
-export const now = () => 0;
+import { database } from './database';
+export const now = () => database.MAX_USERS;

@@ -1,1 +1,2 @@
 export { productPage } from '../features/admin/products/product-page';
+export { pages } from '../features/admin/resources';

@@ -1,2 +1,3 @@
+import { createElement } from 'react';
 import { home } from '../lib/paths';
-export const homeLink = home;
+export const homeLink = createElement === undefined ? '' : home;

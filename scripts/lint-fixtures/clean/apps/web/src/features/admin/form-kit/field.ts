@@ -1,2 +1,3 @@
 import { homeLink } from '../../../components/home-link';
-export const field = homeLink;
+import { resourceApi } from '../resource-kit/resource-api';
+export const field = [homeLink, resourceApi];

@@ -1,0 +1,2 @@
+import { EnvSchema } from './config-env';
+export const config = { env: EnvSchema };

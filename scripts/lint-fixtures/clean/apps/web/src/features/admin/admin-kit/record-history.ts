@@ -1,0 +1,2 @@
+import { field } from '../form-kit/field';
+export const recordHistory = field;

@@ -1,0 +1,1 @@
+export const pages = { products: () => import('./products/product-page') };

@@ -1,0 +1,2 @@
+import { en } from './locales/en';
+export const t = (key: keyof typeof en) => en[key];

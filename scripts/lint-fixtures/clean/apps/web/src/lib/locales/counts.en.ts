@@ -1,0 +1,1 @@
+export const counts = { products: 'products' };

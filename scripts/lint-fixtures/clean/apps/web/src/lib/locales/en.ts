@@ -1,0 +1,2 @@
+import { counts } from './counts.en';
+export const en = { counts };

@@ -1,2 +1,0 @@
-import { now } from '../lib/clock';
-export const table = { created: now };

@@ -1,2 +1,0 @@
-import { table } from '../db/tables';
-export const ids = table;

@@ -1,0 +1,2 @@
+import { findUser } from '../users/users.repository';
+export const signIn = findUser;

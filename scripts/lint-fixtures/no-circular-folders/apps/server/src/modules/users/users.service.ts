@@ -1,0 +1,2 @@
+import { signIn } from '../auth/auth.service';
+export const users = [signIn];

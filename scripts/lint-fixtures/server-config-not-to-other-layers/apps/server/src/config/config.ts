@@ -1,0 +1,2 @@
+export { client } from '../db/client';
+export { now } from '../lib/clock';

@@ -1,0 +1,2 @@
+export { now } from '../lib/clock';
+export { history } from '../core/history';

@@ -1,0 +1,1 @@
+export const MAX_USERS = 10;

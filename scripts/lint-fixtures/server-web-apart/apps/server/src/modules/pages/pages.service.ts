@@ -1,0 +1,1 @@
+export { home } from '../../../../web/src/lib/paths';

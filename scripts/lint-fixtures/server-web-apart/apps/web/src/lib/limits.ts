@@ -1,0 +1,1 @@
+export { MAX_USERS } from '../../../server/src/lib/limits';

@@ -1,0 +1,1 @@
+export { adminNav } from '../admin-nav';

@@ -1,0 +1,1 @@
+export { recordHistory as field } from '../admin-kit/record-history';

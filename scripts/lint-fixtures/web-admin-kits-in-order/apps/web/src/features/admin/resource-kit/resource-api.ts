@@ -1,0 +1,1 @@
+export { field } from '../form-kit/field';

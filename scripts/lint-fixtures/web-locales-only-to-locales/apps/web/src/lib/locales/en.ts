@@ -1,0 +1,2 @@
+import { home } from '../paths';
+export const en = { home };

@@ -1,0 +1,1 @@
+export { default as i18next } from 'i18next';
