@@ -1,6 +1,12 @@
-import type { ApiKey, ApiKeyCreated, ApiKeyRole } from '@dalil/contracts/api-keys';
+import {
+  ApiKeyCreatedSchema,
+  ApiKeyListSchema,
+  type ApiKey,
+  type ApiKeyRole,
+} from '@dalil/contracts/api-keys';
 import { API_PATHS, withParams } from '@dalil/contracts/api-paths';
 import { apiRequest } from '../../../lib/api-client';
+import { checkedRequest } from '../resource-kit/checked-request';
 
 /** What the new-key form sends (`ApiKeyCreateBodySchema`). */
 export interface ApiKeyBody {
@@ -10,11 +16,11 @@ export interface ApiKeyBody {
   expiresAt: string | null;
 }
 
-/** The API keys' calls (administrators only); paths from the contracts. */
+/** The API keys' calls (administrators only); paths and answers' schemas from the contracts. */
 export const apiKeysApi = {
-  list: (signal?: AbortSignal) =>
-    apiRequest<{ data: ApiKey[]; count: number }>(API_PATHS.apiKeys, { signal }),
-  create: (body: ApiKeyBody) => apiRequest<ApiKeyCreated>(API_PATHS.apiKeys, { method: 'POST', body }),
+  list: (signal?: AbortSignal) => checkedRequest(ApiKeyListSchema, API_PATHS.apiKeys, { signal }),
+  create: (body: ApiKeyBody) =>
+    checkedRequest(ApiKeyCreatedSchema, API_PATHS.apiKeys, { method: 'POST', body }),
   revoke: (id: number) => apiRequest<null>(withParams(API_PATHS.apiKey, { id }), { method: 'DELETE' }),
 };
 

@@ -1,6 +1,7 @@
 import { API_PATHS, withParams } from '@dalil/contracts/api-paths';
-import type { Feed, FeedList } from '@dalil/contracts/feeds';
+import { FeedListSchema, FeedSchema, type Feed } from '@dalil/contracts/feeds';
 import { apiRequest } from '../../../lib/api-client';
+import { checkedRequest } from '../resource-kit/checked-request';
 
 /** What the feed form sends: every field on create; the family stays out of a change. */
 export interface FeedBody {
@@ -14,12 +15,12 @@ export interface FeedBody {
 /** The scheduled feeds' calls (docs/decisions/0052-scheduled-feeds.md); paths from the contracts. */
 export const feedsApi = {
   list: (family: number | null, signal?: AbortSignal) =>
-    apiRequest<FeedList>(API_PATHS.feeds, { query: family === null ? {} : { family }, signal }),
-  create: (body: FeedBody) => apiRequest<Feed>(API_PATHS.feeds, { method: 'POST', body }),
+    checkedRequest(FeedListSchema, API_PATHS.feeds, { query: family === null ? {} : { family }, signal }),
+  create: (body: FeedBody) => checkedRequest(FeedSchema, API_PATHS.feeds, { method: 'POST', body }),
   update: (id: number, body: Omit<FeedBody, 'family'>) =>
-    apiRequest<Feed>(withParams(API_PATHS.feed, { id }), { method: 'PATCH', body }),
+    checkedRequest(FeedSchema, withParams(API_PATHS.feed, { id }), { method: 'PATCH', body }),
   remove: (id: number) => apiRequest<null>(withParams(API_PATHS.feed, { id }), { method: 'DELETE' }),
-  run: (id: number) => apiRequest<Feed>(withParams(API_PATHS.feedRun, { id }), { method: 'POST' }),
+  run: (id: number) => checkedRequest(FeedSchema, withParams(API_PATHS.feedRun, { id }), { method: 'POST' }),
 };
 
 /** This browser's time zone, the form's first choice. */

@@ -3,6 +3,7 @@ import { resourcePaths } from '@dalil/contracts/resources';
 import type { z } from 'zod';
 import type { ListQuery } from '../../../components/list-kit';
 import { apiRequest, type ApiRequestOptions } from '../../../lib/api-client';
+import { checkedRequest } from './checked-request';
 import type { AdminResourceKey } from '@dalil/contracts/admin-resources';
 import { ADMIN_RESOURCE_DECLARATIONS } from '@dalil/contracts/admin-resources';
 
@@ -23,9 +24,7 @@ function resourceApi<S extends ResourceSchemas>(resource: ResourceDeclaration<S>
   const { schemas } = resource;
   // One checked cast: each answer is parsed with the schema that the return type names.
   const get = <T extends keyof ResourceSchemas>(name: T, path: string, options: ApiRequestOptions) =>
-    apiRequest<unknown>(path, options).then(
-      (answer) => (schemas[name] as z.ZodType).parse(answer) as z.output<S[T]>,
-    );
+    checkedRequest(schemas[name] as z.ZodType, path, options) as Promise<z.output<S[T]>>;
   return {
     list: (query: ListQuery, signal?: AbortSignal) => get('list', paths.list, { query, signal }),
     one: async (id: number, signal?: AbortSignal) => {

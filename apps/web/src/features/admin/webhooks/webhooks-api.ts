@@ -1,13 +1,14 @@
 import { API_PATHS, withParams } from '@dalil/contracts/api-paths';
 import {
   WEBHOOK_EVENTS,
-  type Webhook,
-  type WebhookAttemptList,
-  type WebhookCreated,
+  WebhookAttemptListSchema,
+  WebhookCreatedSchema,
+  WebhookListSchema,
+  WebhookSchema,
   type WebhookEvent,
-  type WebhookList,
 } from '@dalil/contracts/webhooks';
 import { apiRequest } from '../../../lib/api-client';
+import { checkedRequest } from '../resource-kit/checked-request';
 import { paths } from '../../../lib/paths';
 
 /** What the new-webhook form sends (`WebhookCreateBodySchema`). */
@@ -19,15 +20,22 @@ export interface WebhookBody {
 
 /** The webhooks' calls (administrators only); paths from the contracts. */
 export const webhooksApi = {
-  list: (signal?: AbortSignal) => apiRequest<WebhookList>(API_PATHS.webhooks, { signal }),
+  list: (signal?: AbortSignal) => checkedRequest(WebhookListSchema, API_PATHS.webhooks, { signal }),
   one: (id: number, signal?: AbortSignal) =>
-    apiRequest<Webhook>(withParams(API_PATHS.webhook, { id }), { signal }),
-  create: (body: WebhookBody) => apiRequest<WebhookCreated>(API_PATHS.webhooks, { method: 'POST', body }),
+    checkedRequest(WebhookSchema, withParams(API_PATHS.webhook, { id }), { signal }),
+  create: (body: WebhookBody) =>
+    checkedRequest(WebhookCreatedSchema, API_PATHS.webhooks, { method: 'POST', body }),
   turn: (id: number, enabled: boolean) =>
-    apiRequest<Webhook>(withParams(API_PATHS.webhook, { id }), { method: 'PATCH', body: { enabled } }),
+    checkedRequest(WebhookSchema, withParams(API_PATHS.webhook, { id }), {
+      method: 'PATCH',
+      body: { enabled },
+    }),
   remove: (id: number) => apiRequest<null>(withParams(API_PATHS.webhook, { id }), { method: 'DELETE' }),
   deliveries: (id: number, page: { limit: number; skip: number }, signal?: AbortSignal) =>
-    apiRequest<WebhookAttemptList>(withParams(API_PATHS.webhookDeliveries, { id }), { query: page, signal }),
+    checkedRequest(WebhookAttemptListSchema, withParams(API_PATHS.webhookDeliveries, { id }), {
+      query: page,
+      signal,
+    }),
   resend: (id: number, messageId: string) =>
     apiRequest<null>(withParams(API_PATHS.webhookResend, { id, messageId }), { method: 'POST' }),
 };
