@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/fetch-mock';
-import { feedsApi } from '../feeds/feeds-api';
-import { webhooksApi } from '../webhooks/webhooks-api';
+import { webhooksApi } from './webhooks-api';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -14,9 +13,9 @@ describe('admin clients parse every answer with its contract', () => {
   });
 
   it('hand over what the contract says (the answer parsed, not merely cast)', async () => {
-    mockApi({ 'GET /api/feed': () => ({ status: 200, body: { data: [], count: 0 } }) });
-    await expect(feedsApi.list(null)).resolves.toEqual({ data: [], count: 0 });
-    mockApi({ 'GET /api/feed': () => ({ status: 200, body: { data: [], count: 'none' } }) });
-    await expect(feedsApi.list(null)).rejects.toThrow(/count/);
+    mockApi({ 'GET /api/webhook': () => ({ status: 200, body: { data: [], count: 0 } }) });
+    await expect(webhooksApi.list()).resolves.toEqual({ data: [], count: 0 });
+    mockApi({ 'GET /api/webhook': () => ({ status: 200, body: { data: [], count: 'none' } }) });
+    await expect(webhooksApi.list()).rejects.toThrow(/count/);
   });
 });
