@@ -65,8 +65,9 @@ async function publish(tx: Db | Tx, actor: Account | null, changes: RecordChange
   if (published.length === 0) return {};
   return inTransaction(tx, async (t) => {
     const receipt: Receipt = {};
-    for (const subscriber of SUBSCRIBERS)
+    for (const subscriber of SUBSCRIBERS) {
       Object.assign(receipt, await subscriber.recordChanged(t, actor, published));
+    }
     return receipt;
   });
 }
