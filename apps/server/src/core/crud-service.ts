@@ -9,7 +9,7 @@ import type { DataContext } from './context';
 import { violatedUnique } from '../lib/database-errors';
 import { fieldProblem, notFound } from '../lib/errors';
 import { requireWritable } from './family-scope';
-import { recordChange, type Snapshot } from './history';
+import { publishChange, type Snapshot } from './domain-events';
 import { lockExisting } from './record-version';
 
 /** A table with an integer `id` primary key: every catalogue and user table. */
@@ -110,7 +110,7 @@ export async function deleteRecorded<T extends IdTable>(
   await spec.check?.(tx, row);
   const binEntry = spec.toBin ? await spec.toBin(tx, row) : undefined;
   await tx.delete(from).where(eq(table.id, id));
-  await recordChange(tx, caller, {
+  await publishChange(tx, caller, {
     entity: spec.entity,
     action: 'delete',
     entityId: id,

@@ -1,18 +1,20 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { categories, families, products } from '../db/schema';
+import type { RecordEntity, RecordOutcome } from './domain-event-types';
+import { publishRecords, recordsWanted } from './domain-events';
 import { toCategory, toFamily, toProduct } from './record-rows';
-import { enqueueWebhookEvents, eventWanted, type OutboxEvent } from './webhook-outbox';
 
 /**
  * The per-record events of writes made with set-based SQL (imports and scheduled feed runs, an import's
- * undo), which bypass recordChange (docs/decisions/0051-webhooks.md): each statement returns the ids
- * and families it wrote, and only the records a subscription wants have their bodies read, in one
- * select per batch, and mapped as the API's read maps them (the same body recordChange sends).
+ * undo, what a delete takes into the bin or a restore brings back), which publish no change per record
+ * (docs/decisions/0066-domain-events.md): each statement returns the ids and families it wrote, and
+ * only the records a subscriber of the domain event bus wants (today the webhook outbox, for the
+ * subscriptions' events) have their bodies read, in one select per batch, mapped as the API's read
+ * maps them (the same body a published change carries), and published as one RecordsChanged.
  */
 
-export type RecordEntity = 'product' | 'category' | 'family';
-export type RecordOutcome = 'created' | 'updated' | 'deleted';
+export type { RecordEntity } from './domain-event-types';
 
 /** A row a statement wrote: its id and family (a family's own id). */
 export interface WrittenRow {
@@ -40,23 +42,23 @@ const LEVELS = {
   },
 } as const;
 
-/** Bodies read per select, and events written per statement (both well under the parameter limit). */
+/** Bodies read per select (well under the parameter limit). */
 const BATCH = 2000;
 
-/** Whether any enabled subscription wants any of these events: a statement returns its ids only then. */
+/** Whether any subscriber wants any of these records: a statement returns its ids only then. */
 export async function anyoneWants(tx: Db | Tx, entity: RecordEntity, outcomes: RecordOutcome[]) {
-  for (const what of outcomes) if (await eventWanted(tx, `${entity}.${what}`)) return true;
+  for (const what of outcomes) if (await recordsWanted(tx, entity, what)) return true;
   return false;
 }
 
-/** Of the rows a statement wrote, those whose event a subscription wants (none read when nobody does). */
+/** Of the rows a statement wrote, those a subscriber wants (none read when nobody does). */
 export async function wantedRows(
   tx: Db | Tx,
   entity: RecordEntity,
   what: RecordOutcome,
   written: WrittenRow[],
 ): Promise<number[]> {
-  const wanted = await eventWanted(tx, `${entity}.${what}`);
+  const wanted = await recordsWanted(tx, entity, what);
   if (!wanted) return [];
   return written.filter((w) => wanted(w.family === null ? null : Number(w.family))).map((w) => Number(w.id));
 }
@@ -80,7 +82,7 @@ export async function readRows(tx: Db | Tx, entity: RecordEntity, ids: number[])
   return found;
 }
 
-/** Announces `entity.what` for each row (read before a delete, after a create or update). */
+/** Publishes the rows as records `entity` `what` (read before a delete, after a create or update). */
 export async function announceRows(
   tx: Db | Tx,
   entity: RecordEntity,
@@ -88,18 +90,11 @@ export async function announceRows(
   rows: AnyRow[],
 ): Promise<void> {
   const level = LEVELS[entity];
-  const events: OutboxEvent[] = rows.map((row) => ({
-    type: `${entity}.${what}`,
-    family: level.family(row),
-    data: level.body(row),
-    key: `${entity}:${row.id}`,
-  }));
-  for (let i = 0; i < events.length; i += BATCH) {
-    await enqueueWebhookEvents(tx, events.slice(i, i + BATCH));
-  }
+  const records = rows.map((row) => ({ id: row.id, family: level.family(row), body: level.body(row) }));
+  await publishRecords(tx, { entity, what, records });
 }
 
-/** Announces the rows a statement created or updated, reading the bodies of only those wanted. */
+/** Publishes the rows a statement created or updated, reading the bodies of only those wanted. */
 export async function announceWritten(
   tx: Db | Tx,
   entity: RecordEntity,
@@ -112,8 +107,8 @@ export async function announceWritten(
 }
 
 /**
- * Announces `entity.what` for the rows of `entity` that `where` (a condition on its table) holds for,
- * but `except` (the record the write announces through its history entry): the records a delete takes
+ * Publishes the rows of `entity` that `where` (a condition on its table) holds for as records `what`,
+ * but `except` (the record the write publishes as its own change): the records a delete takes
  * along into the recycle bin, read before it, or those a restore brings back, read after it.
  */
 export async function announceWhere(
@@ -123,7 +118,7 @@ export async function announceWhere(
   where: SQL,
   except?: number,
 ): Promise<void> {
-  const wanted = await eventWanted(tx, `${entity}.${what}`);
+  const wanted = await recordsWanted(tx, entity, what);
   if (!wanted) return;
   const level = LEVELS[entity];
   const rows: AnyRow[] = await tx.select().from(level.table).where(where).orderBy(level.table.id);

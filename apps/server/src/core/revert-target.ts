@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Tx } from '../db/client';
 import type { DataContext } from './context';
 import type { UniqueConflicts } from './crud-service';
-import type { Snapshot } from './history';
+import type { Snapshot } from './domain-events';
 
 /**
  * Fields of a record that are not its own data: derived from others, or its identity. `name` is

@@ -6,7 +6,7 @@ import type { Tx } from '../../db/client';
 import { activity } from '../../db/schema';
 import { changedSince, conflict, HttpError, toDetail } from '../../lib/errors';
 import { requireWritable } from '../../core/family-scope';
-import type { Snapshot } from '../../core/history';
+import type { Snapshot } from '../../core/domain-events';
 import { formFields, recordedFields, type RevertTarget } from '../../core/revert-target';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);

@@ -10,7 +10,7 @@ import { withUniqueConflicts } from '../../core/crud-service';
 import { pgErrorCode } from '../../lib/database-errors';
 import { changedSince, conflict, HttpError, notFound } from '../../lib/errors';
 import { canWrite, requireWritable } from '../../core/family-scope';
-import { recordChange, type Snapshot } from '../../core/history';
+import { publishChange, type Snapshot } from '../../core/domain-events';
 import { revertBinned } from '../bin/bin.service';
 import { toActivity } from '../../core/history';
 import { recordedFields, type RevertTarget } from '../../core/revert-target';
@@ -94,7 +94,14 @@ async function revertIn(tx: Tx, r: Revert, caller: Account | null): Promise<numb
   const { target, entityId } = r;
   const row = await lockRow(tx, target, entityId);
   const record = (before: Snapshot | null, after: Snapshot | null, family: number) =>
-    recordChange(tx, caller, { entity: entityOf(target), action: 'revert', entityId, family, before, after });
+    publishChange(tx, caller, {
+      entity: entityOf(target),
+      action: 'revert',
+      entityId,
+      family,
+      before,
+      after,
+    });
 
   if (r.action === 'delete') {
     if (row) throw conflict('revert.existsAgain', { what: target.what.toLowerCase() });

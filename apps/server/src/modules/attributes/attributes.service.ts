@@ -9,7 +9,7 @@ import { recomputeCompleteness } from '../../core/completeness';
 import * as crud from '../../core/crud-service';
 import { fieldError, notFound } from '../../lib/errors';
 import { canWrite, familyFilter, requireReadable, requireWritable } from '../../core/family-scope';
-import { recordChange } from '../../core/history';
+import { publishChange } from '../../core/domain-events';
 import { lockForWrite } from '../../core/record-version';
 import {
   attributeById,
@@ -145,7 +145,7 @@ async function updateAttribute(
   }
   await recomputeFor(tx, current.familyId, current.categoryIds, input.categories);
   const after = (await attributeById(tx, id))!;
-  await recordChange(tx, caller, {
+  await publishChange(tx, caller, {
     ...HISTORY,
     action,
     entityId: id,
@@ -182,7 +182,7 @@ export async function createAttribute(
     .returning({ id: attributes.id });
   await recomputeFor(tx, input.family, input.categories);
   const after = (await attributeById(tx, row!.id))!;
-  await recordChange(tx, caller, {
+  await publishChange(tx, caller, {
     ...HISTORY,
     action: 'create',
     entityId: after.id,
@@ -204,7 +204,7 @@ async function deleteAttribute(tx: Tx, id: number, caller: Account | null): Prom
   const before = (await attributeById(tx, id))!;
   await tx.delete(attributes).where(eq(attributes.id, id));
   await recomputeFor(tx, row.familyId, row.categoryIds);
-  await recordChange(tx, caller, {
+  await publishChange(tx, caller, {
     ...HISTORY,
     action: 'delete',
     entityId: id,

@@ -7,7 +7,7 @@ import { binEntries, binRows, categories, families, products } from '../../db/sc
 import type { DataContext } from '../../core/context';
 import { HttpError, notFound, toDetail } from '../../lib/errors';
 import { canWrite } from '../../core/family-scope';
-import { recordChange, type Snapshot } from '../../core/history';
+import { publishChange, type Snapshot } from '../../core/domain-events';
 import { takeProductsBack, toCategory } from '../categories/categories.service';
 import { toFamily } from '../families/families.service';
 import { resultRows } from '../../lib/db-helpers';
@@ -163,7 +163,7 @@ async function restoreChecked(
     tx,
     sql`${products.id} in (select entity_id from ${binRows} where entry_id = ${id} and entity = 'product')`,
   );
-  // What came back with the record is created again (the record itself through its history entry).
+  // What came back with the record is created again (the record itself as its own published change).
   for (const [entity, table] of [
     ['category', categories],
     ['product', products],
@@ -176,7 +176,7 @@ async function restoreChecked(
       entry.entity === entity ? entry.entityId : undefined,
     );
   }
-  const activity = await recordChange(tx, caller, {
+  const activity = await publishChange(tx, caller, {
     entity: entry.entity,
     action,
     entityId: entry.entityId,

@@ -12,7 +12,7 @@ import { containsAny } from '../../lib/db-helpers';
 import { fieldError, notFound } from '../../lib/errors';
 import { canWrite, familyFilter, requireReadable, requireWritable } from '../../core/family-scope';
 import { recomputeCompleteness } from '../../core/completeness';
-import { recordChange } from '../../core/history';
+import { publishChange } from '../../core/domain-events';
 import { lockForWrite } from '../../core/record-version';
 import {
   familyPublishedNow,
@@ -123,7 +123,7 @@ async function updateCategory(
     await recomputeCompleteness(tx, or(eq(products.categoryId, id), eq(products.subCategoryId, id))!);
   }
   const after = toCategory(row!);
-  await recordChange(tx, caller, {
+  await publishChange(tx, caller, {
     ...HISTORY,
     action,
     entityId: id,
@@ -194,7 +194,7 @@ const categoryService: crud.CrudService<typeof categoryResource.schemas> = {
           .values({ ...rest, familyId: family, parentId: parent })
           .returning();
         const after = toCategory(row!);
-        await recordChange(tx, caller, {
+        await publishChange(tx, caller, {
           ...HISTORY,
           action: 'create',
           entityId: row!.id,

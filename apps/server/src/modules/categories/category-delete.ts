@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client';
 import { categories, products } from '../../db/schema';
 import { deleteRecorded } from '../../core/crud-service';
 import { recomputeCompleteness } from '../../core/completeness';
-import { recordChange } from '../../core/history';
+import { publishChange } from '../../core/domain-events';
 import { copyToBin } from '../../core/recycle-bin';
 import { toProduct } from '../products/products.service';
 import { announceWhere } from '../../core/record-events';
@@ -37,7 +37,7 @@ async function categoryIntoBin(tx: Tx, row: typeof categories.$inferSelect, call
       category: or(eq(categories.id, id), eq(categories.parentId, id))!,
       product: or(eq(products.categoryId, id), inArray(products.subCategoryId, subs))!,
     };
-    // What goes along is deleted too: announced before it goes (the category through its history entry).
+    // What goes along is deleted too: announced before it goes (the category as its own published change).
     await announceWhere(tx, 'product', 'deleted', takes.product);
     await announceWhere(tx, 'category', 'deleted', takes.category, id);
     return copyToBin(tx, caller, { ...base, takes });
@@ -78,7 +78,7 @@ async function handProductsToParent(tx: Tx, h: Handover, caller: Account | null)
   const byId = new Map(after.map((p) => [p.id, p]));
   for (const was of before) {
     const now = byId.get(was.id)!;
-    await recordChange(tx, caller, {
+    await publishChange(tx, caller, {
       entity: 'product',
       action: 'update',
       entityId: was.id,
@@ -115,7 +115,7 @@ export async function takeProductsBack(
   const after = await tx.select().from(products).where(returning);
   const byId = new Map(after.map((p) => [p.id, p]));
   for (const was of back) {
-    await recordChange(tx, caller, {
+    await publishChange(tx, caller, {
       entity: 'product',
       action: 'update',
       entityId: was.id,

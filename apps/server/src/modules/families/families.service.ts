@@ -14,7 +14,7 @@ import { toFamily } from '../../core/record-rows';
 import { containsAny } from '../../lib/db-helpers';
 import { notFound } from '../../lib/errors';
 import { familyFilter, requireReadable, requireWritable } from '../../core/family-scope';
-import { recordChange } from '../../core/history';
+import { publishChange } from '../../core/domain-events';
 import { lockForWrite } from '../../core/record-version';
 import {
   isPublished,
@@ -96,7 +96,7 @@ async function updateFamily(
     await recomputeCompleteness(tx, eq(products.familyId, id));
   }
   const after = toFamily(row!);
-  await recordChange(tx, caller, {
+  await publishChange(tx, caller, {
     ...HISTORY,
     action,
     entityId: id,
@@ -139,7 +139,7 @@ const familyService: crud.CrudService<typeof familyResource.schemas> = {
           .values({ ...rest, status: 'published', ...publicationColumns({ status, publishAt }) })
           .returning();
         const after = toFamily(row!);
-        await recordChange(tx, caller, {
+        await publishChange(tx, caller, {
           ...HISTORY,
           action: 'create',
           entityId: row!.id,

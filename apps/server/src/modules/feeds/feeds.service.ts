@@ -7,7 +7,7 @@ import { families, feeds } from '../../db/schema';
 import type { AppContext } from '../../core/context';
 import { notFound } from '../../lib/errors';
 import { requireWritable, writableFamilies } from '../../core/family-scope';
-import { recordChange } from '../../core/history';
+import { publishChange } from '../../core/domain-events';
 import { checkOutboundAddress } from '../../lib/outbound';
 import { shownAddress } from '../../lib/shown-address';
 import { firstRun } from './feed-schedule';
@@ -104,7 +104,7 @@ export async function createFeed(
         createdByUsername: caller?.username ?? 'system',
       })
       .returning();
-    await recordChange(tx, caller, {
+    await publishChange(tx, caller, {
       action: 'create',
       entity: 'feed',
       entityId: created!.id,
@@ -150,7 +150,7 @@ export async function updateFeed(
       .where(eq(feeds.id, id))
       .returning();
     if (!updated) throw notFound('Feed');
-    await recordChange(tx, caller, {
+    await publishChange(tx, caller, {
       action: 'update',
       entity: 'feed',
       entityId: id,
@@ -168,7 +168,7 @@ export async function removeFeed(ctx: AppContext, id: number, caller: Account | 
   const before = await feedOf(ctx, id, caller);
   await ctx.db.transaction(async (tx) => {
     await tx.delete(feeds).where(eq(feeds.id, id));
-    await recordChange(tx, caller, {
+    await publishChange(tx, caller, {
       action: 'delete',
       entity: 'feed',
       entityId: id,

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client';
 import { imageJobChanges, imageJobs, products } from '../../db/schema';
 import type { DataContext } from '../../core/context';
 import { conflict, HttpError, notFound } from '../../lib/errors';
-import { recordChanges, type HistoryEntry } from '../../core/history';
+import { publishChanges, type RecordChanged } from '../../core/domain-events';
 import { toProduct } from '../products/products.service';
 
 export interface SlotWrite {
@@ -48,11 +48,11 @@ function productEntries(
   action: 'update' | 'undo',
   rows: Map<number, ProductRow>,
   changes: { product: number; slot: ImageSlot; before: string | null; after: string | null }[],
-): HistoryEntry[] {
-  const byProduct = new Map<number, HistoryEntry>();
+): RecordChanged[] {
+  const byProduct = new Map<number, RecordChanged>();
   for (const c of changes) {
     const row = rows.get(c.product)!;
-    const entry: HistoryEntry = byProduct.get(c.product) ?? {
+    const entry: RecordChanged = byProduct.get(c.product) ?? {
       entity: 'product',
       action,
       entityId: c.product,
@@ -107,7 +107,7 @@ export async function saveImageSlots(
       target: [imageJobChanges.jobId, imageJobChanges.productId, imageJobChanges.slot],
       set: { after: sql`excluded.after` },
     });
-  await recordChanges(tx, job.actor, productEntries('update', rows, changes));
+  await publishChanges(tx, job.actor, productEntries('update', rows, changes));
 }
 
 /** How many products each job changed. */
@@ -165,7 +165,7 @@ export async function undoImageJob(ctx: DataContext, id: number, caller: Account
     );
     await tx.update(imageJobs).set({ undoneAt: new Date() }).where(eq(imageJobs.id, id));
     const perProduct = productEntries('undo', rows, back);
-    await recordChanges(tx, caller, [
+    await publishChanges(tx, caller, [
       ...perProduct,
       {
         entity: 'imageJob',

@@ -3,7 +3,7 @@ import type { Account } from '@dalil/contracts/auth';
 import type { ImageFileReport } from '@dalil/contracts/image-upload';
 import { eq } from 'drizzle-orm';
 import { imageJobChanges } from '../../db/schema';
-import { recordChange } from '../../core/history';
+import { publishChange } from '../../core/domain-events';
 import { ConcurrencyLimit } from '../../lib/concurrency-limit';
 import { storageFault, storageMessage } from '../../lib/storage-errors';
 import type { AppContext } from '../../core/context';
@@ -156,7 +156,7 @@ async function recordJob(ctx: AppContext, jobId: number, family: number | undefi
     ).map((c) => c.product),
   ).size;
   if (changed === 0) return;
-  await recordChange(ctx.db, actor, {
+  await publishChange(ctx.db, actor, {
     entity: 'imageJob',
     action: 'import',
     entityId: jobId,

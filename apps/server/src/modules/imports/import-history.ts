@@ -7,7 +7,8 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { categories, families, products } from '../../db/schema';
 import { actorColumns } from '../../lib/api-key-caller';
-import { historyRecording, recordChange } from '../../core/history';
+import { historyRecording } from '../../core/history';
+import { publishChange } from '../../core/domain-events';
 import type { mergeStaged } from './merge';
 import type { FixedNames } from './row-check';
 import { storedColumns } from '../../core/revert-target';
@@ -108,7 +109,7 @@ export function recordImport(
       { before: null, after: { created: counts[level].created, updated: counts[level].updated } },
     ]),
   );
-  return recordChange(tx, caller, {
+  return publishChange(tx, caller, {
     entity: 'import',
     action: 'import',
     entityId: run,

@@ -6,7 +6,8 @@ import { importChanges, importRuns } from '../../db/schema';
 import type { DataContext } from '../../core/context';
 import { conflict, HttpError, notFound } from '../../lib/errors';
 import { canWrite } from '../../core/family-scope';
-import { inChangeSet, recordChange } from '../../core/history';
+import { inChangeSet } from '../../core/history';
+import { publishChange } from '../../core/domain-events';
 import { restoreBinEntryIn } from '../bin/bin.service';
 import { recordImportedRows } from './import-history';
 import { conflictsOf, UNDO_LEVELS, type Conflict } from './import-conflicts';
@@ -146,7 +147,7 @@ export async function undoImport(
       .update(importRuns)
       .set({ undoneAt: new Date() })
       .where(and(eq(importRuns.id, id)));
-    await recordChange(tx, caller, {
+    await publishChange(tx, caller, {
       entity: 'import',
       action: 'undo',
       entityId: id,

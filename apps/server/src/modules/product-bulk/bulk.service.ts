@@ -9,7 +9,8 @@ import type { DataContext } from '../../core/context';
 import { withUniqueConflicts } from '../../core/crud-service';
 import { conflict, HttpError, notFound } from '../../lib/errors';
 import { requireWritable } from '../../core/family-scope';
-import { historyRecording, inChangeSet, recordChange } from '../../core/history';
+import { historyRecording, inChangeSet } from '../../core/history';
+import { publishChange } from '../../core/domain-events';
 import { finishImportRun, mayUndo, rememberImportResult, startImportRun } from '../imports/imports.service';
 import { createInput, failure, matching, patchProduct } from './bulk-operations';
 import { PRODUCT_CONFLICTS, writeProductCreate, writeProductDelete } from '../products/products.service';
@@ -214,7 +215,7 @@ async function finish(tx: Tx, caller: Account | null, run: number, counts: Count
     },
   });
   await rememberImportResult(tx, run);
-  await recordChange(tx, caller, {
+  await publishChange(tx, caller, {
     entity: 'import',
     action: 'import',
     entityId: run,

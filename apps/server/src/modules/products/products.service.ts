@@ -23,7 +23,7 @@ import { fieldError, fieldProblem, notFound } from '../../lib/errors';
 import { productSearchText } from './product-search-text';
 import { toColumns, valuesToStore, withCompleteness, type ProductInput } from './product-columns';
 import { canWrite, familyFilter, requireReadable, requireWritable } from '../../core/family-scope';
-import { recordChange } from '../../core/history';
+import { publishChange } from '../../core/domain-events';
 import { lockExisting } from '../../core/record-version';
 import {
   isPublished,
@@ -197,7 +197,7 @@ export async function writeProductUpdate(
   const row = await withCompleteness(tx, id);
   const after = toProduct(row);
   const before = toProduct(current);
-  await recordChange(tx, caller, {
+  await publishChange(tx, caller, {
     ...HISTORY,
     action,
     entityId: id,
@@ -218,7 +218,7 @@ export async function writeProductCreate(tx: Tx, input: ProductInput, caller: Ac
     .returning({ id: products.id });
   const row = await withCompleteness(tx, inserted!.id);
   const after = toProduct(row);
-  await recordChange(tx, caller, {
+  await publishChange(tx, caller, {
     ...HISTORY,
     action: 'create',
     entityId: row.id,

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/client';
 import { synonymGroups } from '../../db/schema';
 import type { DataContext } from '../../core/context';
-import { recordChange } from '../../core/history';
+import { publishChange } from '../../core/domain-events';
 import { HttpError, type DetailInput as Detail } from '../../lib/errors';
 import { csvRecords } from '../imports/imports.service';
 import { clash, lockFamily, takenWords } from './synonyms.service';
@@ -146,7 +146,7 @@ export async function importSynonymsCsv(
         .values(lines.slice(i, i + 500).map((l) => ({ familyId: family, words: l.words })));
     }
     // One history entry for the whole file: who loaded which file, how, and how many groups.
-    await recordChange(tx, upload.caller, {
+    await publishChange(tx, upload.caller, {
       entity: 'synonym',
       action: 'import',
       entityId: null,

@@ -9,7 +9,7 @@ import * as crud from '../../core/crud-service';
 import { containsPattern } from '../../lib/db-helpers';
 import { fieldError, notFound } from '../../lib/errors';
 import { canWrite, familyFilter, requireWritable } from '../../core/family-scope';
-import { recordChange } from '../../core/history';
+import { publishChange } from '../../core/domain-events';
 import { lockForWrite } from '../../core/record-version';
 import type { Account } from '@dalil/contracts/auth';
 
@@ -79,7 +79,7 @@ async function createSynonym(tx: Tx, input: SynonymInput, caller: Account | null
     .values({ familyId: input.family, words: input.words })
     .returning();
   const after = toSynonym(row!);
-  await recordChange(tx, caller, {
+  await publishChange(tx, caller, {
     ...HISTORY,
     action: 'create',
     entityId: after.id,
@@ -109,7 +109,7 @@ async function updateSynonym(
     .returning();
   if (!row) throw notFound('Synonym group');
   const after = toSynonym(row);
-  await recordChange(tx, caller, {
+  await publishChange(tx, caller, {
     ...HISTORY,
     action,
     entityId: id,

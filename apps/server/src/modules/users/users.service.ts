@@ -15,7 +15,7 @@ import { hashPassword } from '../../lib/passwords';
 import { findUserById, insertUser, toUser, type UserRow } from './users.repository';
 import { families as familiesTable } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
-import { recordChange } from '../../core/history';
+import { publishChange } from '../../core/domain-events';
 import { lockForWrite } from '../../core/record-version';
 import { inArray } from 'drizzle-orm';
 
@@ -107,7 +107,7 @@ async function updateUser(
         .returning();
       const after = toUser(row!);
       // A new password shows as changed, never as a value.
-      await recordChange(tx, caller, {
+      await publishChange(tx, caller, {
         ...HISTORY,
         action: 'update',
         entityId: id,
@@ -163,7 +163,7 @@ const createUserService = (tokens: Tokens): crud.CrudService<typeof userResource
       db.transaction(async (tx) => {
         await requireFamilies(tx, input.families);
         const after = toUser(await insertUser(tx, input));
-        await recordChange(tx, caller, {
+        await publishChange(tx, caller, {
           ...HISTORY,
           action: 'create',
           entityId: after.id,

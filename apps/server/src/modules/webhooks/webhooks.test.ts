@@ -2,7 +2,8 @@ import type { Webhook, WebhookAttempt, WebhookCreated } from '@dalil/contracts/w
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { webhookMessages, webhookSubscriptions } from '../../db/schema';
-import { recordChange, setHistoryRecording } from '../../core/history';
+import { setHistoryRecording } from '../../core/history';
+import { publishChange } from '../../core/domain-events';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness';
 import { canReadProc, threadsOf } from '../../../test/proc-stat';
 import { startReceiver, verified, type Receiver } from '../../../test/webhook-receiver';
@@ -362,7 +363,7 @@ describe('events', () => {
     // A write whose transaction fails after its history entry and event were written.
     await expect(
       t.database.db.transaction(async (tx) => {
-        await recordChange(tx, null, {
+        await publishChange(tx, null, {
           entity: 'family',
           action: 'update',
           entityId: fam.id,
