@@ -9,11 +9,14 @@ export interface AdminResource extends ResourceScreens {
   declaration: ResourceDeclaration;
 }
 
-/** Every resource folder's screens.ts, found by its folder: features/admin/<key>/screens.ts. */
-const found = import.meta.glob<ResourceScreens>('./*/screens.ts', { eager: true, import: 'screens' });
+/**
+ * Every resource folder's screens, found by its folder: features/admin/<key>/screens.ts, or
+ * screens.tsx when a small resource writes its pages in the same file.
+ */
+const found = import.meta.glob<ResourceScreens>('./*/screens.{ts,tsx}', { eager: true, import: 'screens' });
 
 const screensOf = (key: AdminResourceKey): ResourceScreens => {
-  const screens = found[`./${key}/screens.ts`];
+  const screens = found[`./${key}/screens.ts`] ?? found[`./${key}/screens.tsx`];
   if (!screens) throw new Error(`The admin resource "${key}" has no features/admin/${key}/screens.ts`);
   return screens;
 };
