@@ -9,14 +9,20 @@ import type { Timers } from '../src/lib/periodic-task';
  */
 export async function waitFor<T>(
   condition: () => T | Promise<T>,
-  { timeout = 10_000, interval = 20, message = 'the condition never held' } = {},
+  {
+    timeout = 10_000,
+    interval = 20,
+    message = 'the condition never held',
+  }: { timeout?: number; interval?: number; message?: string | (() => string) } = {},
 ): Promise<NonNullable<Exclude<T, false>>> {
   const deadline = Date.now() + timeout;
   for (;;) {
     const value = await condition();
     if (value !== false && value !== null && value !== undefined)
       return value as NonNullable<Exclude<T, false>>;
-    if (Date.now() > deadline) throw new Error(`${message} within ${timeout} ms`);
+    if (Date.now() > deadline) {
+      throw new Error(`${typeof message === 'string' ? message : message()} (waited ${timeout} ms)`);
+    }
     await pause(interval);
   }
 }
