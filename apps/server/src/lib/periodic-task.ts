@@ -7,7 +7,7 @@ export interface Timers {
 }
 
 /** Node's timers, unref'd: a waiting loop never keeps the process up. */
-export const realTimers: Timers = {
+const realTimers: Timers = {
   set: (run, ms) => setTimeout(run, ms).unref(),
   clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
 };
