@@ -21,7 +21,8 @@ it('names an error thrown outside any test, with its file and the test that left
       "import { it } from 'vitest';",
       "it('passes but leaves a rejection', async () => {",
       "  void Promise.reject(new Error('nobody waited for this'));",
-      '  await new Promise((resolve) => setTimeout(resolve, 50));',
+      // One turn of the event loop: the rejection is reported while the test still runs.
+      '  await new Promise((resolve) => setImmediate(resolve));',
       '});',
       '',
     ].join('\n'),

@@ -45,7 +45,8 @@ export async function catalogScreenshot(page: Page, name: string): Promise<void>
   await page.evaluate(async () => {
     for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
       window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 60));
+      // Two frames: the scrolled-to images have been laid out and asked for.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     }
     window.scrollTo(0, 0);
   });

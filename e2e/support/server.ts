@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
+import { waitFor } from '../../apps/server/test/wait';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const ENTRY = join(ROOT, 'apps/server/dist/main.js');
@@ -106,21 +107,22 @@ async function serve(dataDir: string, { removeOnStop }: { removeOnStop: boolean 
   };
 
   const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`the server exited with code ${child.exitCode} before it was ready:\n${stderr}`);
-    }
-    const ready = await fetch(`${origin}/api/ready`).then(
-      (response) => response.ok,
-      () => false,
+  try {
+    await waitFor(
+      () => {
+        if (child.exitCode !== null) {
+          throw new Error(`the server exited with code ${child.exitCode} before it was ready:\n${stderr}`);
+        }
+        return fetch(`${origin}/api/ready`).then(
+          (response) => response.ok,
+          () => false,
+        );
+      },
+      { timeout: 90_000, interval: 200, message: () => `the server was not ready:\n${stderr}` },
     );
-    if (ready) return { origin, stop };
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`the server was not ready within 90 s:\n${stderr}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  } catch (err) {
+    await stop();
+    throw err;
   }
+  return { origin, stop };
 }

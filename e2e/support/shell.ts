@@ -63,11 +63,14 @@ export async function openFromMenu(page: Page, group: string, link: string, url:
 /**
  * Saves test-results/screenshots/<name>.png once the web fonts are in. Transitions still running (a
  * dialog fading in, a menu growing) are taken at their end state (`animations: 'disabled'` finishes
- * them), so no fixed wait is needed for them; a short one lets the frame after the last change paint.
+ * them), so no fixed wait is needed for them; two animation frames let the frame after the last change
+ * paint.
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(100);
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
   await page.screenshot({
     path: `test-results/screenshots/${name}.png`,
     fullPage: true,

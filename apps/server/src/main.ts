@@ -9,6 +9,7 @@ import { announceAdmin } from './modules/auth/announce-admin';
 import { GuestAccountError } from './modules/auth/guest-account';
 import { startMetricsServer } from './modules/metrics/metrics-server';
 import { startStartingServer, type StartingServer } from './modules/system/starting-server';
+import { loop } from './lib/periodic-task';
 
 const SHUTDOWN_DEADLINE_MS = 9_000;
 
@@ -114,8 +115,13 @@ async function main() {
     deadline.unref();
     // Fastify closes the idle keep-alive connections once, when the close starts; a connection busy at
     // that moment goes idle later and would keep the process up until its keep-alive timeout.
-    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
-    sweep.unref();
+    loop({
+      firstRunMs: 100,
+      everyMs: 100,
+      failure: 'could not close the idle connections',
+      log: app.log,
+      task: () => Promise.resolve(app.server.closeIdleConnections()),
+    }).start();
     Promise.all([app.close(), metricsServer?.close()]).then(
       () => {
         app.log.info('stopped cleanly');

@@ -7,6 +7,7 @@ import { generateCsv } from '../../../bench/import/generate';
 import { ensureAccounts } from '../src/seed/accounts';
 import { freshDatabase, testConfig } from './harness';
 import { adminToken, serverDatabase, startServer, type ServerProcess } from './server-process';
+import { waitFor } from './wait';
 
 // Faults a sceptical operator would cause, on the real server process: SIGTERM in the middle
 // of a read and write load, and SIGKILL in the middle of a 20 000-row import. Each runs on PGlite
@@ -28,8 +29,6 @@ async function ownDatabase(name: string): Promise<{ env: Record<string, string> 
   drops.push(database.drop);
   return { env: database.env };
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function get<T>(server: ServerProcess, token: string, path: string) {
   const res = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
@@ -120,7 +119,7 @@ describe('SIGTERM under load', () => {
       }
     };
     const clients = Array.from({ length: 8 }, (_, c) => client(c));
-    while (acknowledged.length < 60) await sleep(20);
+    await waitFor(() => acknowledged.length >= 60, { timeout: 30_000 });
 
     const signalledAt = Date.now();
     server.proc.kill('SIGTERM');
@@ -202,12 +201,12 @@ async function killDuringMerge(name: string, csvPath: string, written: Promise<u
     (res) => res.status,
     () => 'killed' as const,
   );
-  while (phaseAtDeath(server.output()) !== 'merge') {
-    if (Date.now() - startedAt > 60_000) throw new Error(`the merge never started:\n${server.output()}`);
-    if (phaseAtDeath(server.output()) === 'done') break;
-    await sleep(20);
-  }
-  await sleep(delayMs);
+  await waitFor(() => ['merge', 'done'].includes(phaseAtDeath(server.output())), {
+    timeout: 60_000,
+    message: () => `the merge never started:\n${server.output()}`,
+  });
+  // A real wait: the kill lands `delayMs` into the merge, a moment no event marks.
+  await new Promise((r) => setTimeout(r, delayMs));
   server.proc.kill('SIGKILL');
   const killedAfterMs = Date.now() - startedAt;
   expect((await server.exited).signal).toBe('SIGKILL');

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountTmpfs, type Tmpfs } from './tmpfs';
+import { waitFor } from './wait';
 import { adminToken, serverDatabase, startServer, type ServerProcess } from './server-process';
 
 // The real server process with its whole DATA_DIR on a small real filesystem that fills up: with
@@ -54,12 +55,13 @@ async function familyNames() {
 }
 
 async function readyAnswers(status: number) {
-  const deadline = performance.now() + 10_000;
-  for (;;) {
-    const res = await fetch(`${server!.url}/api/ready`);
-    if (res.status === status || performance.now() > deadline) return res;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  return waitFor(
+    async () => {
+      const res = await fetch(`${server!.url}/api/ready`);
+      return res.status === status && res;
+    },
+    { interval: 100, message: `readiness never answered ${status}` },
+  );
 }
 
 describe('the server with a full DATA_DIR', () => {

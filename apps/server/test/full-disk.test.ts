@@ -5,6 +5,7 @@ import { csv, multipartBody, ALL_HEADER, allRow } from '../src/modules/imports/i
 import { bearer, body, createTestApp, type TestApp } from './harness';
 import { jpeg } from './image-upload-helpers';
 import { mountTmpfs, type Tmpfs } from './tmpfs';
+import { waitFor } from './wait';
 
 // A disk that fills up or turns read-only under the server: every upload is answered 503 with the
 // reason and Retry-After, and leaves nothing behind; readiness says so before an admin finds out,
@@ -54,12 +55,13 @@ const files = () =>
 
 /** Readiness remembers its disk probe for two seconds: poll until it answers `status`. */
 async function readyAnswers(status: number) {
-  const deadline = performance.now() + 10_000;
-  for (;;) {
-    const res = await t.app.inject('/api/ready');
-    if (res.statusCode === status || performance.now() > deadline) return res;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  return waitFor(
+    async () => {
+      const res = await t.app.inject('/api/ready');
+      return res.statusCode === status && res;
+    },
+    { interval: 100, message: `readiness never answered ${status}` },
+  );
 }
 
 function expectStorage503(

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, jobOf, seedProducts, sendImages } from './image-http';
 import { adminToken, serverDatabase, startServer } from './server-process';
 import { zip } from './zip';
+import { waitFor } from './wait';
 
 // A bulk image job whose server is killed (SIGKILL) part-way: after a restart no product names a
 // missing image, and sending the same files again finishes the work.
@@ -56,9 +57,10 @@ describe('a server killed during an image job', () => {
     const started = await sendImages(first.url, token, [{ filename: 'photos.zip', data: archive }]);
     expect(started.status).toBe(202);
     const id = started.body.id as number;
-    for (let i = 0; i < 600 && ((await jobOf(first.url, token, id)).done as number) < 3; i++) {
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    await waitFor(async () => ((await jobOf(first.url, token, id)).done as number) >= 3, {
+      timeout: 15_000,
+      interval: 25,
+    });
     first.proc.kill('SIGKILL');
     expect((await first.exited).signal).toBe('SIGKILL');
 
@@ -77,12 +79,14 @@ describe('a server killed during an image job', () => {
       }
       expect(stored).toBeLessThan(COUNT);
 
-      let rerun = await sendImages(second.url, token2, [{ filename: 'photos.zip', data: archive }]);
       // On PostgreSQL the interrupted job counts as running until it has been silent for 2 s.
-      for (let i = 0; i < 40 && rerun.status === 409; i++) {
-        await new Promise((r) => setTimeout(r, 250));
-        rerun = await sendImages(second.url, token2, [{ filename: 'photos.zip', data: archive }]);
-      }
+      const rerun = await waitFor(
+        async () => {
+          const sent = await sendImages(second.url, token2, [{ filename: 'photos.zip', data: archive }]);
+          return sent.status !== 409 && sent;
+        },
+        { interval: 250 },
+      );
       expect(rerun.status).toBe(202);
       // The interrupted job's report names the files it had reached, so staff can tell what was stored.
       const interrupted = await jobOf(second.url, token2, id);
@@ -90,11 +94,13 @@ describe('a server killed during an image job', () => {
       const reported = interrupted.files as { name: string }[];
       expect(reported.length).toBeGreaterThanOrEqual(3);
       for (const file of reported) expect(barcodes.map((b) => `${b}.jpg`)).toContain(file.name);
-      let job = await jobOf(second.url, token2, rerun.body.id as number);
-      for (let i = 0; i < 1200 && job.state !== 'done' && job.state !== 'failed'; i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        job = await jobOf(second.url, token2, rerun.body.id as number);
-      }
+      const job = await waitFor(
+        async () => {
+          const seen = await jobOf(second.url, token2, rerun.body.id as number);
+          return (seen.state === 'done' || seen.state === 'failed') && seen;
+        },
+        { timeout: 120_000, interval: 100 },
+      );
       expect(job).toMatchObject({ state: 'done', done: COUNT });
       const counts = job.counts as Record<string, number>;
       expect(counts.new! + counts.unchanged!).toBe(COUNT);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { bearer, body, type TestApp } from './harness';
+import { waitFor } from './wait';
 
 export interface Part {
   filename: string;
@@ -42,17 +43,18 @@ export async function postImages(t: TestApp, token: string, parts: Part[], query
 
 /** Polls a job until it is done or failed. */
 export async function waitForJob(t: TestApp, token: string, id: number) {
-  for (let i = 0; i < 300; i++) {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/upload/images/${id}`,
-      headers: bearer(token),
-    });
-    const job = body(res);
-    if (job.state === 'done' || job.state === 'failed') return job;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`image job ${id} did not finish`);
+  return waitFor(
+    async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/upload/images/${id}`,
+        headers: bearer(token),
+      });
+      const job = body(res);
+      return (job.state === 'done' || job.state === 'failed') && job;
+    },
+    { timeout: 30_000, interval: 100, message: `image job ${id} did not finish` },
+  );
 }
 
 /** Creates a family, a category and products through the API; answers their ids. */

@@ -102,6 +102,7 @@ describe('JOBS=off', () => {
     await expect.poll(() => fetched.filter((u) => u === '/on.csv').length, { timeout: 30_000 }).toBe(1);
     await expect.poll(() => oldHistory(on), { timeout: 30_000 }).toBe(0);
     // ...and for the rest of the minute the other does none of it.
+    // A real wait: that no timer of the JOBS=off app fires in a minute shows only by letting the minute pass.
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, MINUTE_MS - (Date.now() - started))));
     expect(off.receiver.received).toEqual([]);
     expect(fetched.filter((u) => u === '/off.csv')).toEqual([]);

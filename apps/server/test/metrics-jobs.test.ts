@@ -6,6 +6,7 @@ import { bearer, body, createTestApp, type TestApp } from './harness';
 import { catalogue, jpeg, postImages, waitForJob } from './image-upload-helpers';
 import { Scrape } from './prometheus';
 import { startReceiver, type Receiver } from './webhook-receiver';
+import { waitFor } from './wait';
 
 // The background work's series (lib/metrics-jobs.ts), each shown moving with the action that moves
 // it, through the API and a scrape of GET /metrics. `wall` is the app's clock (webhook retries and
@@ -51,12 +52,13 @@ const scrape = async () => {
 
 /** Scrapes until `done` holds (the work runs in the background), or fails with the last scrape. */
 async function scrapeUntil(done: (s: Scrape) => boolean, what: string): Promise<Scrape> {
-  for (let i = 0; i < 400; i++) {
-    const s = await scrape();
-    if (done(s)) return s;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`the metrics never showed ${what}`);
+  return waitFor(
+    async () => {
+      const s = await scrape();
+      return done(s) && s;
+    },
+    { message: `the metrics never showed ${what}` },
+  );
 }
 
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>

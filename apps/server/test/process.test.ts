@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, serverDatabase, startServer, type ServerProcess } from './server-process';
+import { waitFor } from './wait';
 
 // The server as a real process: crash recovery, graceful shutdown and the data directory lock.
 // On PGlite the database is DATA_DIR; on PostgreSQL it is a fresh database on the test server.
@@ -56,7 +57,7 @@ describe('a killed server', () => {
       }
     };
     const writers = [0, 1, 2, 3].map(writer);
-    while (acknowledged.length < 40) await new Promise((r) => setTimeout(r, 20));
+    await waitFor(() => acknowledged.length >= 40, { timeout: 30_000 });
     first.proc.kill('SIGKILL');
     stop = true;
     await Promise.all(writers);
@@ -184,11 +185,12 @@ describe('a running server', () => {
       inFlight.write(
         `POST /api/admin/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n\r\n${payload.slice(0, 10)}`,
       );
+      // A real wait: the headers must reach the server before the signal, and at info it logs no arrival.
       await new Promise((r) => setTimeout(r, 300));
 
       const signalledAt = Date.now();
       server.proc.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 300));
+      await waitFor(() => server.output().includes('SIGTERM received'));
 
       // A new connection is refused or answered 503, never served.
       const late = await open().catch(() => null);

@@ -9,6 +9,7 @@ import { localMediaStore } from '../src/lib/media-store-local';
 import { multipartBody } from '../src/modules/imports/imports.test-kit';
 import { bearer, body, createTestApp, type TestApp } from './harness';
 import { catalogue, jpeg, postImages, waitForJob } from './image-upload-helpers';
+import { waitFor } from './wait';
 
 // The same answers as test/full-disk.test.ts, through the store interface the app is built with:
 // a local media store whose writes (or readiness probe) fail as a full or read-only disk makes them
@@ -27,11 +28,19 @@ function systemError(code: 'EROFS' | 'EACCES', syscall: string, path: string): N
 }
 
 type Fault = 'full' | 'readOnly' | 'denied' | null;
-const faults: { put: Fault; putsBeforeFault: number; check: Fault; checks: number } = {
+const faults: {
+  put: Fault;
+  putsBeforeFault: number;
+  check: Fault;
+  checks: number;
+  /** A probe waits for this before it answers (concurrent polls then overlap it). */
+  checkHeld: Promise<void>;
+} = {
   put: null,
   putsBeforeFault: 0,
   check: null,
   checks: 0,
+  checkHeld: Promise.resolve(),
 };
 
 /** What a failing disk throws: a real ENOSPC from writing /dev/full, else Node-shaped EROFS / EACCES. */
@@ -51,8 +60,7 @@ function failingStore(dir: string): MediaStore {
     },
     async check(signal) {
       faults.checks++;
-      // Slow enough that concurrent polls overlap it.
-      await new Promise((r) => setTimeout(r, 50));
+      await faults.checkHeld;
       if (faults.check) await fail(faults.check, join(dir, '.ready-probe'));
       return store.check(signal);
     },
@@ -147,9 +155,15 @@ describe('a media store whose disk fails', () => {
 
   it('makes readiness 503 with the reason, one probe for concurrent polls', async () => {
     faults.check = 'readOnly';
+    let release!: () => void;
+    faults.checkHeld = new Promise<void>((r) => (release = r));
     try {
-      // The first readiness polls of this app: nothing is remembered yet, ten polls share one probe.
-      const answers = await Promise.all(Array.from({ length: 10 }, () => t.app.inject('/api/ready')));
+      // The first readiness polls of this app: nothing is remembered yet, ten polls share one probe,
+      // which answers once it has started.
+      const polls = Promise.all(Array.from({ length: 10 }, () => t.app.inject('/api/ready')));
+      await waitFor(() => faults.checks > 0);
+      release();
+      const answers = await polls;
       expect(faults.checks).toBe(1);
       expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(503));
       const res = answers[0]!;
@@ -162,6 +176,8 @@ describe('a media store whose disk fails', () => {
       });
     } finally {
       faults.check = null;
+      release();
+      faults.checkHeld = Promise.resolve();
     }
   });
 });

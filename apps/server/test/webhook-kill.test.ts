@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Scrape } from './prometheus';
 import { adminToken, serverDatabase, startServer } from './server-process';
 import { startReceiver, verified, type Receiver } from './webhook-receiver';
+import { waitFor } from './wait';
 
 // A server killed (SIGKILL) after writing changes and before their webhooks were delivered: the events
 // were written with the changes, so the next process delivers them, with the same webhook-ids
@@ -73,14 +74,21 @@ describe('a server killed between a write and its webhook', () => {
       );
       for (const g of again) verified(sub.secret as string, g);
       expect(again.map((g) => g.body.data.id).sort()).toEqual(families.map((f) => f.id).sort());
-      await new Promise((r) => setTimeout(r, 1500));
+      // Once no delivery is pending (each one recorded as delivered), nothing more can be sent.
+      const scrape = async () =>
+        new Scrape(
+          await (
+            await fetch(`${second.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+          ).text(),
+        );
+      const metrics = await waitFor(async () => {
+        const s = await scrape();
+        return s.value('dalil_webhook_deliveries_pending') === 0 && s;
+      });
       expect(receiver.received).toHaveLength(4);
       // A delivery the dead process held when it was killed is counted as taken over, and logged (the
       // first one may have timed out and been recorded before the kill, and is then simply retried).
-      const metrics = await (
-        await fetch(`${second.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
-      ).text();
-      const takenOver = new Scrape(metrics).value('dalil_job_lease_takeovers_total', { kind: 'webhook' });
+      const takenOver = metrics.value('dalil_job_lease_takeovers_total', { kind: 'webhook' });
       expect(takenOver).toBeGreaterThanOrEqual(1);
       expect(takenOver).toBeLessThanOrEqual(2);
       expect(second.output()).toContain('webhook deliveries taken over');

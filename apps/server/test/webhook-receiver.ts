@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { waitFor } from './wait';
 
 /** One request a receiver got: its headers, raw body, and the body parsed. */
 export interface Received {
@@ -29,13 +30,9 @@ export async function startReceiver(): Promise<Receiver> {
     received: [],
     answer: () => 204,
     async waitFor(count, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (receiver.received.length < count) {
-        if (Date.now() > deadline) {
-          throw new Error(`expected ${count} webhook requests, got ${receiver.received.length}`);
-        }
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await waitFor(() => receiver.received.length >= count, { timeout: timeoutMs }).catch(() => {
+        throw new Error(`expected ${count} webhook requests, got ${receiver.received.length}`);
+      });
       return [...receiver.received];
     },
     close: () =>

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Metrics } from './metrics';
+import { loop } from './periodic-task';
 
 // Background work that survives its process (docs/architecture.md, "Background work"). Several server
 // processes may share one PostgreSQL; a piece of background work (a feed run, an image job, a round of
@@ -68,28 +69,27 @@ export function startHeartbeat(
   renew: () => Promise<boolean>,
   options: { everyMs?: number; log?: FastifyBaseLogger; onLost?: () => void; what: string },
 ): Heartbeat {
-  let beating: Promise<void> | null = null;
   let stopped = false;
-  const timer = setInterval(() => {
-    if (beating) return;
-    beating = renew()
-      .then((held) => {
-        // A beat still on its way when the work ended and let its lease go finds nothing to renew.
-        if (held || stopped) return;
-        clearInterval(timer);
-        options.log?.warn(`${options.what}: the lease was taken over by another process`);
-        options.onLost?.();
-      })
-      .catch((err: unknown) => options.log?.warn({ err }, `${options.what}: could not renew the lease`))
-      .finally(() => {
-        beating = null;
-      });
-  }, options.everyMs ?? HEARTBEAT_MS);
-  timer.unref();
+  const everyMs = options.everyMs ?? HEARTBEAT_MS;
+  const beats = loop({
+    firstRunMs: everyMs,
+    everyMs,
+    failure: `${options.what}: could not renew the lease`,
+    ...(options.log ? { log: options.log } : {}),
+    task: async () => {
+      const held = await renew();
+      // A beat still on its way when the work ended and let its lease go finds nothing to renew.
+      if (held || stopped) return;
+      void beats.stop();
+      options.log?.warn(`${options.what}: the lease was taken over by another process`);
+      options.onLost?.();
+    },
+  });
+  beats.start();
   return {
     stop: () => {
       stopped = true;
-      clearInterval(timer);
+      void beats.stop();
     },
   };
 }

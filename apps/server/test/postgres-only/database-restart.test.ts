@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, startServer, type ServerProcess } from '../server-process';
+import { waitFor } from '../wait';
 
 // PostgreSQL restarted under load. A private PostgreSQL instance (initdb in a temporary folder, its
 // own port) is restarted, so no other test's database goes away.
@@ -77,23 +78,25 @@ describe('a PostgreSQL restart under load', () => {
         }
       }
     };
+    const answered = () => [...statuses.values()].reduce((a, b) => a + b, 0);
     const loaders = [load(), load(), load(), load()];
-    await new Promise((r) => setTimeout(r, 500));
+    // The load is under way before the database goes, and goes on for a while after it is back.
+    await waitFor(() => answered() >= 20);
 
     pgCtl('stop');
-    let readyWhileDown = 0;
-    for (let i = 0; i < 10 && readyWhileDown !== 503; i++) {
-      readyWhileDown = (await fetch(`${server.url}/api/ready`)).status;
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    const readyStatus = async () => (await fetch(`${server.url}/api/ready`)).status;
+    const readyWhileDown = await waitFor(async () => (await readyStatus()) === 503 && 503, {
+      timeout: 2000,
+      interval: 200,
+    }).catch(() => 0);
     pgCtl('start');
 
-    let readyAfter = 0;
-    for (let i = 0; i < 50 && readyAfter !== 200; i++) {
-      await new Promise((r) => setTimeout(r, 200));
-      readyAfter = (await fetch(`${server.url}/api/ready`)).status;
-    }
-    await new Promise((r) => setTimeout(r, 500));
+    const readyAfter = await waitFor(async () => (await readyStatus()) === 200 && 200, {
+      timeout: 10_000,
+      interval: 200,
+    }).catch(() => 0);
+    const before = answered();
+    await waitFor(() => answered() >= before + 20);
     running = false;
     await Promise.all(loaders);
 

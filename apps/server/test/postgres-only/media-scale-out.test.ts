@@ -4,6 +4,7 @@ import { freshDatabase } from '../harness';
 import { api, jobOf, seedProducts, sendImages } from '../image-http';
 import { startS3, type TestS3 } from '../s3-server';
 import { adminToken, startServer, type ServerProcess } from '../server-process';
+import { waitFor } from '../wait';
 
 // Two server processes on one PostgreSQL database and one object store (a real S3 API server
 // started here): an image imported through one is served by the other. Runs only with PostgreSQL.
@@ -40,11 +41,13 @@ describe('two server processes sharing one database and one object store', () =>
       .toBuffer();
     const started = await sendImages(a.url, token, [{ filename: '6290000000018.jpg', data: photo }]);
     expect(started.status).toBe(202);
-    let job = await jobOf(b.url, token, started.body.id as number);
-    for (let i = 0; i < 300 && job.state !== 'done'; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      job = await jobOf(b.url, token, started.body.id as number);
-    }
+    const job = await waitFor(
+      async () => {
+        const seen = await jobOf(b.url, token, started.body.id as number);
+        return (seen.state === 'done' || seen.state === 'failed') && seen;
+      },
+      { timeout: 30_000, interval: 100 },
+    );
     expect(job).toMatchObject({ state: 'done', counts: expect.objectContaining({ new: 1 }) });
 
     const image = (await api(b.url, token, 'GET', `/api/product/${ids[0]}`)).body.image as string;

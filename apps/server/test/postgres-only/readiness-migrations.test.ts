@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATION_LOCK } from '../../src/db/client';
 import { freshDatabase } from '../harness';
 import { startServer, type ServerProcess } from '../server-process';
+import { waitFor } from '../wait';
 
 // A process starting while another one migrates the shared database (a rolling deploy): it waits
 // for the migrations, and meanwhile a load balancer must see it up (health) but not ready. Runs in
@@ -53,15 +54,14 @@ describe('GET /api/ready while migrations run', () => {
     expect(server.output()).not.toContain('Server listening');
 
     await other.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
-    let status = 0;
-    for (let i = 0; i < 200 && status !== 200; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      status = await fetch(`${server.url}/api/ready`).then(
-        (r) => r.status,
-        () => 0,
-      );
-    }
-    expect(status).toBe(200);
+    await waitFor(
+      async () =>
+        (await fetch(`${server.url}/api/ready`).then(
+          (r) => r.status,
+          () => 0,
+        )) === 200,
+      { timeout: 20_000, interval: 100, message: 'readiness never answered 200' },
+    );
     expect(server.output()).toContain(`Server listening at ${server.url}`);
   });
 });

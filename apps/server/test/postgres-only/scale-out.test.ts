@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVOCATION_DELAY_MS } from '../../src/lib/session-version';
 import { freshDatabase } from '../harness';
 import { adminToken, startServer, type ServerProcess } from '../server-process';
+import { waitFor } from '../wait';
 
 // Scale-out (docs/architecture.md, "Data and engines"): several server processes on one PostgreSQL database and one JWT
 // secret behave as one service. Runs in the server:postgres project only.
@@ -69,11 +70,13 @@ describe('two server processes sharing one PostgreSQL database', () => {
       barcode: '6281000000014',
     });
     expect(product.status).toBe(201);
-    let count = 0;
-    for (let i = 0; i < 40 && count === 0; i++) {
-      count = (await search()).body!.count as number;
-      if (count === 0) await new Promise((r) => setTimeout(r, 100));
-    }
+    const count = await waitFor(
+      async () => {
+        const found = (await search()).body!.count as number;
+        return found > 0 && found;
+      },
+      { timeout: 4000, interval: 100 },
+    );
     expect(count).toBe(1);
   });
 
@@ -102,7 +105,8 @@ describe('two server processes sharing one PostgreSQL database', () => {
     expect(changed.status).toBe(200);
     expect((await call(b.url, token, 'GET', '/api/user/auth')).status).toBe(401);
     // The other process notices within the revocation delay (docs/decisions/0025).
-    await new Promise((r) => setTimeout(r, REVOCATION_DELAY_MS + 50));
-    expect((await call(a.url, token, 'GET', '/api/user/auth')).status).toBe(401);
+    await waitFor(async () => (await call(a.url, token, 'GET', '/api/user/auth')).status === 401, {
+      timeout: REVOCATION_DELAY_MS + 50,
+    });
   });
 });

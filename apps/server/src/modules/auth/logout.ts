@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { API_BASE, API_PATHS } from '@dalil/contracts/api-paths';
 import { ErrorBodySchema } from '@dalil/contracts/common';
 import { HttpError } from '../../lib/errors';
+import { periodicTask } from '../../lib/periodic-task';
 import { createAddressLimit } from './address-limit';
 import { forgetOldFailures } from './sign-in-limits';
 import { forgetExpiredRevocations, revokeToken } from './sessions';
@@ -42,14 +43,11 @@ export function logoutRoutes(app: FastifyInstance) {
     },
   );
 
-  const sweep = () =>
-    Promise.all([forgetExpiredRevocations(db, tokens), forgetOldFailures(db)]).catch((err: unknown) =>
-      app.log.warn({ err }, 'could not remove expired revocations and sign-in counts'),
-    );
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', () => {
-    timer = setInterval(() => void sweep(), HOUSEKEEPING_MS);
-    timer.unref();
+  periodicTask(app, {
+    startOn: 'ready',
+    firstRunMs: HOUSEKEEPING_MS,
+    everyMs: HOUSEKEEPING_MS,
+    failure: 'could not remove expired revocations and sign-in counts',
+    task: () => Promise.all([forgetExpiredRevocations(db, tokens), forgetOldFailures(db)]),
   });
-  app.addHook('onClose', () => clearInterval(timer));
 }

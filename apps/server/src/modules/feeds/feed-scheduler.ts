@@ -4,6 +4,7 @@ import { families, feeds } from '../../db/schema';
 import type { AppContext } from '../../core/context';
 import { conflict } from '../../lib/errors';
 import { HEARTBEAT_MS, LEASE_MS, startHeartbeat, tookOver } from '../../lib/job-lease';
+import { loop, type Loop } from '../../lib/periodic-task';
 import { runFeed } from './feed-run';
 import { nextRunAfter } from './feed-schedule';
 import type { FeedRow } from './feeds.service';
@@ -20,7 +21,7 @@ const BATCH = 10;
  * is the wall clock the schedule and the leases are read by (tests pass one they move).
  */
 export class FeedScheduler {
-  private timer: NodeJS.Timeout | undefined;
+  private looks: Loop | undefined;
   private readonly running = new Set<Promise<unknown>>();
   private readonly stopping = new AbortController();
   private looking: Promise<number> | null = null;
@@ -40,17 +41,20 @@ export class FeedScheduler {
   /** Looks every `pollMs` until stopped; 0 never looks on its own (tests call runDue). */
   start(pollMs: number): void {
     if (pollMs <= 0) return;
-    this.timer = setInterval(() => {
-      this.runDue().catch((err: unknown) => this.log.warn({ err }, 'could not run the due feeds'));
-    }, pollMs);
-    this.timer.unref();
+    this.looks = loop({
+      firstRunMs: pollMs,
+      everyMs: pollMs,
+      failure: 'could not run the due feeds',
+      log: this.log,
+      task: () => this.runDue(),
+    });
+    this.looks.start();
   }
 
   /** Stops looking, cuts short a download under way, and waits for the runs to end. */
   async stop(): Promise<void> {
-    clearInterval(this.timer);
     this.stopping.abort();
-    await Promise.allSettled([this.looking, ...this.running]);
+    await Promise.allSettled([this.looks?.stop(), this.looking, ...this.running]);
   }
 
   /** Runs, one after another, every due feed this process claims. Answers how many it ran. */

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feeds, importRuns } from '../../db/schema';
 import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
 import { csv } from '../imports/imports.test-kit';
+import { waitFor } from '../../../test/wait';
 import { startReceiver, verified, type Receiver } from '../../../test/webhook-receiver';
 import { FeedScheduler } from './feed-scheduler';
 
@@ -44,12 +45,13 @@ async function runNow(id: number): Promise<Feed> {
   expect(res.statusCode).toBe(202);
   // The run is claimed before the answer: the feed says running until it has ended.
   expect(body(res).running).toBe(true);
-  for (let i = 0; i < 400; i++) {
-    const feed = body(await call('GET', `/api/feed/${id}`)) as unknown as Feed;
-    if (!feed.running) return feed;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('the feed run did not end');
+  return waitFor(
+    async () => {
+      const feed = body(await call('GET', `/api/feed/${id}`)) as unknown as Feed;
+      return !feed.running && feed;
+    },
+    { message: 'the feed run did not end' },
+  );
 }
 
 const create = async (payload: object) => {

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { imageJobChanges } from '../../db/schema';
 import { publishChange } from '../../core/domain-events';
 import { ConcurrencyLimit } from '../../lib/concurrency-limit';
+import { loop } from '../../lib/periodic-task';
 import { storageFault, storageMessage } from '../../lib/storage-errors';
 import type { AppContext } from '../../core/context';
 import { encodeImage, putImage } from '../media/media.service';
@@ -53,7 +54,14 @@ export async function runImageJob(
   };
   // Several heartbeats fit in the stale period, so a live job is never taken for an interrupted one.
   const heartbeatMs = (ctx.config.imageBatch.staleSeconds * 1000) / 6;
-  const heartbeat = setInterval(() => void flush(true).catch(() => {}), heartbeatMs);
+  // A failed beat is dropped: the next one writes the report again.
+  const heartbeat = loop({
+    firstRunMs: heartbeatMs,
+    everyMs: heartbeatMs,
+    failure: 'image job: could not write its progress',
+    task: () => flush(true),
+  });
+  heartbeat.start();
   try {
     const limits = { fileBytes, archiveBytes };
     const total = await countEntries(files, limits);
@@ -140,7 +148,7 @@ export async function runImageJob(
     metrics.imageJobs.dec({ state });
     metrics.imageJobsFinished.inc({ outcome });
     metrics.jobs.imageJobDone(outcome, (performance.now() - started) / 1000, countStatuses(reports));
-    clearInterval(heartbeat);
+    void heartbeat.stop();
     await discard(files);
   }
 }

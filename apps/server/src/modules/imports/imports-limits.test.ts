@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness';
+import { waitFor } from '../../../test/wait';
 import { ALL_HEADER, allRow, csv, upload } from './imports.test-kit';
 
 let t: TestApp;
@@ -51,14 +52,12 @@ function heldUpload(url: string) {
 
 /** Waits until the held upload has reached its spooled file (its slot is then taken). */
 async function whenSpooling() {
-  for (let i = 0; i < 200 && spooled().length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+  await waitFor(() => spooled().length > 0, { interval: 10 });
   expect(spooled()).toHaveLength(1);
 }
 
 /** Waits (up to ten seconds: cleanup after a dropped connection runs when the server gets to it). */
-const emptied = async () => {
-  for (let i = 0; i < 1000 && spooled().length > 0; i++) await new Promise((r) => setTimeout(r, 10));
-};
+const emptied = () => waitFor(() => spooled().length === 0, { interval: 10 });
 
 describe('imports at once', () => {
   it('answers 429 with Retry-After past IMPORT_CONCURRENCY, and takes the next one once a slot is free', async () => {
@@ -123,11 +122,13 @@ describe('temporary files', () => {
     expect(spooled()).toEqual([]);
     // The slot is given back when the aborted request's handler has finished, which may come just
     // after its file was removed on a busy machine: the next upload is taken within a few seconds.
-    let next = await upload(t, admin, '/api/upload/all?dryRun=true', goodCsv());
-    for (let i = 0; i < 50 && next.status === 429; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      next = await upload(t, admin, '/api/upload/all?dryRun=true', goodCsv());
-    }
+    const next = await waitFor(
+      async () => {
+        const res = await upload(t, admin, '/api/upload/all?dryRun=true', goodCsv());
+        return res.status !== 429 && res;
+      },
+      { interval: 100 },
+    );
     expect(next.status).toBe(200);
   });
 

@@ -20,6 +20,7 @@ import { ImportSlots } from './import-slots';
 import { sweepTemporary } from './import-temp';
 import { removeDeadStaging } from './import-lease';
 import { tookOver } from '../../lib/job-lease';
+import { periodicTask } from '../../lib/periodic-task';
 import { receiveUpload } from './receive-upload';
 import { templateRoutes } from './template.routes';
 import { detectUploadFormat } from './upload-format';
@@ -96,31 +97,28 @@ export async function importRoutes(app: FastifyInstance) {
   // Leftovers cost only disk space: a failed sweep is logged and the server starts all the same.
   // The staging rows of imports whose process died go too (import-lease.ts): at the first sweep on
   // PGlite all of them (this process owns the database alone), else those with no live lease.
+  const failure = 'could not sweep the temporary files of stopped processes';
   const sweep = async (started = false) => {
-    try {
-      const removed = await sweepTemporary({
-        dataDir,
-        db: ctx.db,
-        imageJobStaleSeconds: ctx.config.imageBatch.staleSeconds,
-      });
-      if (removed > 0) app.log.info({ removed }, 'removed temporary files a stopped process left');
-      const all = started && ctx.database.engine === 'pglite';
-      for (const dead of await removeDeadStaging(ctx.db, { all, self: ctx.leaseOwner })) {
-        tookOver(ctx.metrics, app.log, 'import', dead, 'removed the staging rows of a stopped import');
-      }
-    } catch (err) {
-      app.log.warn({ err }, 'could not sweep the temporary files of stopped processes');
+    const removed = await sweepTemporary({
+      dataDir,
+      db: ctx.db,
+      imageJobStaleSeconds: ctx.config.imageBatch.staleSeconds,
+    });
+    if (removed > 0) app.log.info({ removed }, 'removed temporary files a stopped process left');
+    const all = started && ctx.database.engine === 'pglite';
+    for (const dead of await removeDeadStaging(ctx.db, { all, self: ctx.leaseOwner })) {
+      tookOver(ctx.metrics, app.log, 'import', dead, 'removed the staging rows of a stopped import');
     }
   };
-  let again: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    await sweep(true);
-    again = setInterval(() => void sweep(), TEMPORARY_SWEEP_MS);
-    again.unref();
-  });
-  app.addHook('onClose', (_instance, done) => {
-    clearInterval(again);
-    done();
+  // The first sweep holds back the start (it runs in onReady, before anything is received); the loop
+  // sweeps again every few minutes after it.
+  app.addHook('onReady', () => sweep(true).catch((err: unknown) => app.log.warn({ err }, failure)));
+  periodicTask(app, {
+    startOn: 'ready',
+    firstRunMs: TEMPORARY_SWEEP_MS,
+    everyMs: TEMPORARY_SWEEP_MS,
+    failure,
+    task: () => sweep(),
   });
 
   /**

@@ -96,7 +96,7 @@ describe('publish dates', () => {
     ]);
     expect(bodies[1]!.data).toMatchObject({ nameEn: 'Ramadan box', family: family.id, publishAt: inAnHour });
     // Nothing more arrives: each date is announced once.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await t.app.deliverWebhooks();
     expect(receiver.received).toHaveLength(writes + 2);
   });
 });

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { executeNamed } from '../../db/prepared';
 import { tookOver } from '../../lib/job-lease';
 import type { Metrics } from '../../lib/metrics';
+import { loop, type Loop } from '../../lib/periodic-task';
 import { onEnqueued } from '../../core/webhook-outbox';
 import { BATCH, type Claimed, claimDeliveries } from './webhook-claim';
 import { type Outcome, WebhookSender } from './webhook-sender';
@@ -51,9 +52,8 @@ export interface WorkerOptions {
 }
 
 export class WebhookWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
+  /** The rounds: one at once, every `pollMs`, and at once when woken. */
+  private readonly rounds: Loop;
   private stopped = false;
   /** Set when this process wrote an event that no round has looked for yet. */
   private dirty = false;
@@ -69,6 +69,14 @@ export class WebhookWorker {
     private readonly log: FastifyBaseLogger,
     private readonly options: WorkerOptions,
   ) {
+    this.rounds = loop({
+      firstRunMs: 0,
+      everyMs: options.pollMs,
+      failure: 'webhook delivery round failed',
+      log,
+      level: 'error',
+      task: () => this.drain(),
+    });
     // An event written by this process: look once its transaction commits (`committed`), or shortly,
     // for writes that do not go through the catalogue's write path; the poll catches the rest.
     this.unsubscribe = onEnqueued(() => {
@@ -87,33 +95,23 @@ export class WebhookWorker {
     if (!this.dirty || this.gathering || this.stopped) return;
     this.gathering = setTimeout(() => {
       this.gathering = null;
-      this.wake();
+      void this.wake();
     }, GATHER_MS);
     this.gathering.unref();
   }
 
   start(): void {
-    this.schedule();
-    this.wake();
+    this.rounds.start();
   }
 
-  /** Looks for due deliveries now (after a local write committed, say). */
-  wake(): void {
-    if (this.stopped) return;
+  /**
+   * Looks for due deliveries now (after a local write committed, say), or right after the round
+   * under way; answers once a round that looked after this call has ended.
+   */
+  wake(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
     this.dirty = false;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain()
-      .catch((err: unknown) => this.log.error({ err }, 'webhook delivery round failed'))
-      .finally(() => {
-        this.running = null;
-        if (this.again && !this.stopped) {
-          this.again = false;
-          this.wake();
-        }
-      });
+    return this.rounds.runNow();
   }
 
   /**
@@ -123,28 +121,16 @@ export class WebhookWorker {
   async stop(waitMs = 3000): Promise<void> {
     this.stopped = true;
     this.unsubscribe();
-    if (this.timer) clearTimeout(this.timer);
     if (this.gathering) clearTimeout(this.gathering);
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([this.running, new Promise((r) => (timer = setTimeout(r, waitMs)))]);
-    clearTimeout(timer);
+    await this.rounds.stop(waitMs);
     await this.sender.stop();
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.wake();
-      this.schedule();
-    }, this.options.pollMs);
-    this.timer.unref();
   }
 
   /** Claims and sends rounds of due deliveries until none is left. */
   private async drain(): Promise<void> {
     while (!this.stopped) {
       // This round's claim sees every write committed before it: a wake from before it needs no other.
-      this.again = false;
+      this.rounds.takeRequests();
       const now = this.options.now();
       // A round is over within the receivers' timeout: its lease outlasts it by five seconds.
       const until = new Date(now.getTime() + this.options.timeoutMs + 5000);
@@ -170,7 +156,7 @@ export class WebhookWorker {
       // A round that was not full goes on only if something is left for it: a later event of a record
       // just sent, or a write (or a wake) since this round's claim. Those still coming join the next
       // round after a pause, instead of a round of statements for every few deliveries.
-      if (!waiting && !this.again) return;
+      if (!waiting && !this.rounds.takeRequests()) return;
       await new Promise((resolve) => setTimeout(resolve, GATHER_MS));
     }
   }

@@ -29,6 +29,16 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchem
 const withMissing = { ...errors, 404: ErrorBodySchema };
 const path = (p: string) => `${API_BASE}${p}`;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Runs a round of webhook deliveries now (or right after the one under way) and answers once it
+     * has ended; at once when this process delivers nothing (JOBS=off). Tests await it.
+     */
+    deliverWebhooks: () => Promise<void>;
+  }
+}
+
 /**
  * Signed webhooks (docs/decisions/0051-webhooks.md): administrators manage subscriptions and see their
  * deliveries; an API key never reaches these routes. The delivery worker runs while the app is up.
@@ -38,7 +48,8 @@ export function webhookRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const config = { access: 'admin' as const };
   /** Asks the delivery worker to look now; nothing when this process delivers nothing (JOBS=off). */
-  let wakeWorker = () => undefined as void;
+  let wakeWorker = (): Promise<void> => Promise.resolve();
+  app.decorate('deliverWebhooks', () => wakeWorker());
 
   r.get(
     path(API_PATHS.webhooks),
@@ -153,7 +164,7 @@ export function webhookRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       await resendMessage(ctx, request.params.id, request.params.messageId);
-      wakeWorker();
+      void wakeWorker();
       return reply.status(202).send(null);
     },
   );

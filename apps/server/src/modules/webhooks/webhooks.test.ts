@@ -11,6 +11,7 @@ import { csv, upload } from '../imports/imports.test-kit';
 import { SENDER_THREAD_NAME } from './webhook-sender';
 import { forgetOldWebhookMessages } from './webhooks.service';
 import { jpeg, postImages, waitForJob } from '../../../test/image-upload-helpers';
+import { waitFor } from '../../../test/wait';
 
 // Signed webhooks (docs/decisions/0051-webhooks.md), against receivers this test starts on 127.0.0.1.
 // `wall` is the app's clock: it only moves when a test moves it, and the retries fall due by it.
@@ -87,12 +88,13 @@ const attempts = async (id: number) =>
 
 /** Waits until the subscription's newest attempt satisfies `done`. */
 async function attemptsUntil(id: number, done: (a: WebhookAttempt[]) => boolean): Promise<WebhookAttempt[]> {
-  for (let i = 0; i < 400; i++) {
-    const found = await attempts(id);
-    if (done(found)) return found;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`attempts of webhook ${id} never settled: ${JSON.stringify(await attempts(id))}`);
+  return waitFor(
+    async () => {
+      const found = await attempts(id);
+      return done(found) && found;
+    },
+    { message: `attempts of webhook ${id} never settled` },
+  );
 }
 
 describe('managing subscriptions', () => {
@@ -377,7 +379,8 @@ describe('events', () => {
     await ok('PATCH', `/api/family/${fam.id}`, { nameEn: 'Saved', nameAr: 'محفوظ' });
     const [got] = await r.waitFor(1);
     expect(got!.body.data).toMatchObject({ id: fam.id, nameEn: 'Saved' });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A round that looks after the write sends nothing more.
+    await t.app.deliverWebhooks();
     expect(r.received).toHaveLength(1);
     expect(await attempts(sub.id)).toHaveLength(1);
   });
@@ -451,7 +454,7 @@ describe('delivery', () => {
     await r.waitFor(2);
     expect((await call('DELETE', `/api/product/${made.id}`)).statusCode).toBe(204);
     // The update is due again in 5 s on the app's clock, which has not moved: the delete waits.
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await t.app.deliverWebhooks();
     expect(r.received.map((g) => g.body.type)).toEqual(['product.created', 'product.updated']);
     wall += 5000;
     await r.waitFor(4);
@@ -531,7 +534,7 @@ describe('delivery', () => {
       expect(Date.parse(last.nextAttemptAt!)).toBe(expected);
       // A moment before it is due, nothing is sent.
       wall = expected - 1000;
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      await t.app.deliverWebhooks();
       expect(await attempts(sub.id)).toHaveLength(n);
       wall = expected;
     }
@@ -554,7 +557,7 @@ describe('delivery', () => {
 
     // A disabled subscription gets no new events.
     await family('While off');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await t.app.deliverWebhooks();
     expect(r.received).toHaveLength(8);
 
     // Turned on again and resent: the same message, the same webhook-id, delivered this time.
