@@ -88,7 +88,9 @@ describe('history model', () => {
       }),
       { numRuns: 30 },
     );
-  });
+    // 30 runs of up to 20 steps, each checked against the database and the webhooks received: 15 to
+    // 25 s on two quiet cores, past 30 s with other work beside it.
+  }, 120_000);
 
   it('models deletes as the bin does: a sub-category gives its products to its parent', () => {
     const m: Model = {
