@@ -1,0 +1,93 @@
+// The one request helper of the server tests (not a test file itself):
+//   const api = client(t);
+//   await api.as('admin').patch(`/api/family/${id}`, { nameEn: 'New' });
+//   await api.as(editorToken).get('/api/family');
+//   await api.anonymous.post('/api/user/login', { username, password });
+// Answers Fastify's inject response, so `.statusCode`, `.body` and `.json()` read as before.
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { bearer, type TestApp } from './harness';
+
+/** The accounts the kit signs in as by name: once each, on first use. */
+export type Role = 'admin' | 'guest';
+/** A role, or a token (a session's or an API key's) sent as it is. */
+export type Who = Role | (string & {});
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Payload = InjectOptions['payload'];
+
+export interface RequestOptions {
+  /** Sent as well as (or, for `authorization`, instead of) the caller's. */
+  headers?: Record<string, string>;
+  remoteAddress?: string;
+}
+
+/** Requests by one caller. */
+export interface Caller {
+  get(url: string, options?: RequestOptions): Promise<LightMyRequestResponse>;
+  delete(url: string, options?: RequestOptions): Promise<LightMyRequestResponse>;
+  post(url: string, payload?: Payload, options?: RequestOptions): Promise<LightMyRequestResponse>;
+  put(url: string, payload?: Payload, options?: RequestOptions): Promise<LightMyRequestResponse>;
+  patch(url: string, payload?: Payload, options?: RequestOptions): Promise<LightMyRequestResponse>;
+  /** Any method, for tests that take the method from a table. */
+  send(
+    method: Method,
+    url: string,
+    payload?: Payload,
+    options?: RequestOptions,
+  ): Promise<LightMyRequestResponse>;
+}
+
+export interface Client {
+  as(who: Who): Caller;
+  anonymous: Caller;
+  /** A role's token (the one its requests carry). */
+  token(role: Role): Promise<string>;
+}
+
+const isRole = (who: Who): who is Role => who === 'admin' || who === 'guest';
+
+type Served = Pick<TestApp, 'app' | 'config' | 'login' | 'adminToken'>;
+
+/** The kit for one app, or for the app a file's `beforeAll` makes (`client(() => t)`). */
+export function client(app: Served | (() => Served)): Client {
+  const served = typeof app === 'function' ? app : () => app;
+  // Tokens by app: a file that starts a second app signs in to it afresh.
+  const signedIn = new WeakMap<Served['app'], Map<Role, Promise<string>>>();
+  const signIn = (t: Served, role: Role): Promise<string> => {
+    if (role === 'admin') return t.adminToken();
+    const guest = t.config.guest;
+    if (!guest) throw new Error('this app has no guest account (GUEST_ACCESS is off)');
+    return t.login('user', guest.username, guest.password);
+  };
+  const token = (role: Role): Promise<string> => {
+    const t = served();
+    const tokens = signedIn.get(t.app) ?? new Map<Role, Promise<string>>();
+    signedIn.set(t.app, tokens);
+    let cached = tokens.get(role);
+    if (!cached) {
+      cached = signIn(t, role);
+      tokens.set(role, cached);
+    }
+    return cached;
+  };
+  const caller = (who: Who | null): Caller => {
+    const send: Caller['send'] = async (method, url, payload, options = {}) => {
+      const bearerToken = who === null ? null : isRole(who) ? await token(who) : who;
+      return served().app.inject({
+        method,
+        url,
+        headers: { ...(bearerToken === null ? {} : bearer(bearerToken)), ...options.headers },
+        ...(payload === undefined ? {} : { payload }),
+        ...(options.remoteAddress === undefined ? {} : { remoteAddress: options.remoteAddress }),
+      });
+    };
+    return {
+      get: (url, options) => send('GET', url, undefined, options),
+      delete: (url, options) => send('DELETE', url, undefined, options),
+      post: (url, payload, options) => send('POST', url, payload, options),
+      put: (url, payload, options) => send('PUT', url, payload, options),
+      patch: (url, payload, options) => send('PATCH', url, payload, options),
+      send,
+    };
+  };
+  return { as: caller, anonymous: caller(null), token };
+}
