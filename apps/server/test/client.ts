@@ -45,19 +45,15 @@ export interface Client {
 
 const isRole = (who: Who): who is Role => who === 'admin' || who === 'guest';
 
-type Served = Pick<TestApp, 'app' | 'config' | 'login' | 'adminToken'>;
+type Served = Pick<TestApp, 'app' | 'adminToken' | 'guestToken'>;
 
 /** The kit for one app, or for the app a file's `beforeAll` makes (`client(() => t)`). */
 export function client(app: Served | (() => Served)): Client {
   const served = typeof app === 'function' ? app : () => app;
   // Tokens by app: a file that starts a second app signs in to it afresh.
   const signedIn = new WeakMap<Served['app'], Map<Role, Promise<string>>>();
-  const signIn = (t: Served, role: Role): Promise<string> => {
-    if (role === 'admin') return t.adminToken();
-    const guest = t.config.guest;
-    if (!guest) throw new Error('this app has no guest account (GUEST_ACCESS is off)');
-    return t.login('user', guest.username, guest.password);
-  };
+  const signIn = (t: Served, role: Role): Promise<string> =>
+    role === 'admin' ? t.adminToken() : t.guestToken();
   const token = (role: Role): Promise<string> => {
     const t = served();
     const tokens = signedIn.get(t.app) ?? new Map<Role, Promise<string>>();
