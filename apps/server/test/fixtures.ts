@@ -1,9 +1,13 @@
 // Catalogue objects for the server tests (not a test file itself): valid bodies and "create one, answer its id".
-//   const fam = await newFamily(api.as('admin'), 'Orchard', { requireValidGtin: false });
-//   const cat = await newCategory(api.as('admin'), fam, 'Juice');
+//   const fam = await newFamily(api, 'Orchard', { requireValidGtin: false }); // as the admin
+//   const cat = await newCategory(api.as(editorToken), fam, 'Juice');
 //   await api.as('admin').post('/api/product', productBody(fam, cat, 'Apple juice', { barcode: '123' }));
 import { expect } from 'vitest';
-import type { Caller } from './client';
+import type { Caller, Client } from './client';
+
+/** The kit (its requests then go as the admin) or one caller of it. */
+type By = Client | Caller;
+const callerOf = (by: By): Caller => ('as' in by ? by.as('admin') : by);
 
 /** A valid family body; `extra` adds fields or replaces these. */
 export const familyBody = (nameEn: string, extra: object = {}) => ({
@@ -29,29 +33,24 @@ export const productBody = (family: number, category: number, nameEn: string, ex
 
 /** POSTs the body, expects 201 and answers the created object. */
 export async function createdObject<T extends { id: number } = { id: number } & Record<string, unknown>>(
-  caller: Caller,
+  by: By,
   url: string,
   payload: object,
 ): Promise<T> {
-  const res = await caller.post(url, payload);
+  const res = await callerOf(by).post(url, payload);
   expect(res.statusCode, `POST ${url}: ${res.body}`).toBe(201);
   return res.json<T>();
 }
 
 /** POSTs the body, expects 201 and answers the new id. */
-export const created = async (caller: Caller, url: string, payload: object): Promise<number> =>
-  (await createdObject(caller, url, payload)).id;
+export const created = async (by: By, url: string, payload: object): Promise<number> =>
+  (await createdObject(by, url, payload)).id;
 
-export const newFamily = (caller: Caller, nameEn: string, extra: object = {}) =>
-  created(caller, '/api/family', familyBody(nameEn, extra));
+export const newFamily = (by: By, nameEn: string, extra: object = {}) =>
+  created(by, '/api/family', familyBody(nameEn, extra));
 
-export const newCategory = (caller: Caller, family: number, nameEn: string, extra: object = {}) =>
-  created(caller, '/api/category', categoryBody(family, nameEn, extra));
+export const newCategory = (by: By, family: number, nameEn: string, extra: object = {}) =>
+  created(by, '/api/category', categoryBody(family, nameEn, extra));
 
-export const newProduct = (
-  caller: Caller,
-  family: number,
-  category: number,
-  nameEn: string,
-  extra: object = {},
-) => created(caller, '/api/product', productBody(family, category, nameEn, extra));
+export const newProduct = (by: By, family: number, category: number, nameEn: string, extra: object = {}) =>
+  created(by, '/api/product', productBody(family, category, nameEn, extra));

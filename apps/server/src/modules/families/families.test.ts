@@ -69,7 +69,7 @@ describe('families', () => {
   });
 
   it('refuses a second family with the same English name in any letter case (409)', async () => {
-    await newFamily(api.as('admin'), 'Duplicate Co');
+    await newFamily(api, 'Duplicate Co');
     const res = await api.as('admin').post('/api/family', family('DUPLICATE co'));
     expect(res.statusCode).toBe(409);
     expect(body(res)).toMatchObject({
@@ -79,8 +79,8 @@ describe('families', () => {
   });
 
   it('updates a family, bumping the catalogue version; a clash on update is a 409', async () => {
-    const id = await newFamily(api.as('admin'), 'Before Name');
-    await newFamily(api.as('admin'), 'Taken Name');
+    const id = await newFamily(api, 'Before Name');
+    await newFamily(api, 'Taken Name');
     const before = await readCatalogueVersion(t.database.db);
     const res = await api
       .as('admin')
@@ -134,8 +134,7 @@ describe('families', () => {
 describe('family list', () => {
   it('pages in id order with the total count, and searches either name', async () => {
     const made: number[] = [];
-    for (let i = 1; i <= 5; i++)
-      made.push(await newFamily(api.as('admin'), `Paging ${i}`, { nameAr: `ترقيم ${i}` }));
+    for (let i = 1; i <= 5; i++) made.push(await newFamily(api, `Paging ${i}`, { nameAr: `ترقيم ${i}` }));
     const all = body(await api.as(reader).get('/api/family?limit=100')) as {
       data: { id: number }[];
       count: number;

@@ -48,22 +48,22 @@ beforeAll(async () => {
     clock: () => clock,
   });
   admin = await api.token('admin');
-  ids.family = await created(api.as('admin'), '/api/family', {
+  ids.family = await created(api, '/api/family', {
     nameEn: 'Orchard',
     nameAr: 'البستان',
     requireValidGtin: false,
   });
-  ids.draftFamily = await created(api.as('admin'), '/api/family', {
+  ids.draftFamily = await created(api, '/api/family', {
     nameEn: 'Secret',
     nameAr: 'سري',
     status: 'draft',
   });
-  ids.category = await created(api.as('admin'), '/api/category', {
+  ids.category = await created(api, '/api/category', {
     nameEn: 'Juice',
     nameAr: 'عصير',
     family: ids.family,
   });
-  ids.draftCategory = await created(api.as('admin'), '/api/category', {
+  ids.draftCategory = await created(api, '/api/category', {
     nameEn: 'Tea',
     nameAr: 'شاي',
     family: ids.draftFamily,

@@ -25,18 +25,18 @@ beforeAll(async () => {
   });
   reader = await t.login('user', 'reader', 'reader-password');
   // Any barcode here; the GTIN rule has its own tests (gtin-barcodes.test.ts).
-  fam = await created(api.as('admin'), '/api/family', {
+  fam = await created(api, '/api/family', {
     nameEn: 'Products Co',
     nameAr: 'شركة المنتجات',
     requireValidGtin: false,
   });
-  cat = await created(api.as('admin'), '/api/category', { nameEn: 'Canned', nameAr: 'معلبات', family: fam });
-  otherFam = await created(api.as('admin'), '/api/family', {
+  cat = await created(api, '/api/category', { nameEn: 'Canned', nameAr: 'معلبات', family: fam });
+  otherFam = await created(api, '/api/family', {
     nameEn: 'Other Co',
     nameAr: 'شركة أخرى',
     requireValidGtin: false,
   });
-  otherCat = await created(api.as('admin'), '/api/category', {
+  otherCat = await created(api, '/api/category', {
     nameEn: 'Other',
     nameAr: 'أخرى',
     family: otherFam,
@@ -168,7 +168,7 @@ describe('products', () => {
   });
 
   it('refuses a barcode already used in the family (409), but allows it in another family', async () => {
-    await created(api.as('admin'), '/api/product', productBody(fam, cat, 'First', { barcode: '777' }));
+    await created(api, '/api/product', productBody(fam, cat, 'First', { barcode: '777' }));
     const clash = await api
       .as('admin')
       .post('/api/product', productBody(fam, cat, 'Second', { barcode: '٧٧٧' }));
@@ -229,7 +229,7 @@ describe('products', () => {
 
 describe('product list', () => {
   it('filters by family and category, searches names (normalized) and exact codes, and pages', async () => {
-    const list = await created(api.as('admin'), '/api/category', {
+    const list = await created(api, '/api/category', {
       nameEn: 'Listing',
       nameAr: 'قائمة',
       family: fam,
@@ -267,17 +267,17 @@ describe('product list', () => {
 
 describe('cascade', () => {
   it('deleting a family removes its categories and products; the family shows its counts first', async () => {
-    const doomed = await created(api.as('admin'), '/api/family', {
+    const doomed = await created(api, '/api/family', {
       nameEn: 'Doomed Co',
       nameAr: 'زائلة',
       requireValidGtin: false,
     });
-    const c1 = await created(api.as('admin'), '/api/category', {
+    const c1 = await created(api, '/api/category', {
       nameEn: 'C1',
       nameAr: 'ف1',
       family: doomed,
     });
-    const c2 = await created(api.as('admin'), '/api/category', {
+    const c2 = await created(api, '/api/category', {
       nameEn: 'C2',
       nameAr: 'ف2',
       family: doomed,
