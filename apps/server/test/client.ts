@@ -17,6 +17,8 @@ type Payload = InjectOptions['payload'];
 export interface RequestOptions {
   /** Sent as well as (or, for `authorization`, instead of) the caller's. */
   headers?: Record<string, string>;
+  /** Added to the url's query string. */
+  query?: Record<string, string>;
   remoteAddress?: string;
 }
 
@@ -73,6 +75,7 @@ export function client(app: Served | (() => Served)): Client {
         url,
         headers: { ...(bearerToken === null ? {} : bearer(bearerToken)), ...options.headers },
         ...(payload === undefined ? {} : { payload }),
+        ...(options.query === undefined ? {} : { query: options.query }),
         ...(options.remoteAddress === undefined ? {} : { remoteAddress: options.remoteAddress }),
       });
     };

@@ -43,14 +43,14 @@ export async function createdObject<T extends { id: number } = { id: number } & 
 }
 
 /** POSTs the body, expects 201 and answers the new id. */
-export const created = async (by: By, url: string, payload: object): Promise<number> =>
+export const createdId = async (by: By, url: string, payload: object): Promise<number> =>
   (await createdObject(by, url, payload)).id;
 
 export const newFamily = (by: By, nameEn: string, extra: object = {}) =>
-  created(by, '/api/family', familyBody(nameEn, extra));
+  createdId(by, '/api/family', familyBody(nameEn, extra));
 
 export const newCategory = (by: By, family: number, nameEn: string, extra: object = {}) =>
-  created(by, '/api/category', categoryBody(family, nameEn, extra));
+  createdId(by, '/api/category', categoryBody(family, nameEn, extra));
 
 export const newProduct = (by: By, family: number, category: number, nameEn: string, extra: object = {}) =>
-  created(by, '/api/product', productBody(family, category, nameEn, extra));
+  createdId(by, '/api/product', productBody(family, category, nameEn, extra));

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { resultRows } from '../../lib/db-helpers';
 import { body, createTestApp, type TestApp } from '../../../test/harness';
 import { client } from '../../../test/client';
-import { created, productBody } from '../../../test/fixtures';
+import { createdId, productBody } from '../../../test/fixtures';
 import { allRow, csv, upload } from '../imports/imports.test-kit';
 
 const INDEX_HTML = `<!doctype html>
@@ -48,42 +48,42 @@ beforeAll(async () => {
     clock: () => clock,
   });
   admin = await api.token('admin');
-  ids.family = await created(api, '/api/family', {
+  ids.family = await createdId(api, '/api/family', {
     nameEn: 'Orchard',
     nameAr: 'البستان',
     requireValidGtin: false,
   });
-  ids.draftFamily = await created(api, '/api/family', {
+  ids.draftFamily = await createdId(api, '/api/family', {
     nameEn: 'Secret',
     nameAr: 'سري',
     status: 'draft',
   });
-  ids.category = await created(api, '/api/category', {
+  ids.category = await createdId(api, '/api/category', {
     nameEn: 'Juice',
     nameAr: 'عصير',
     family: ids.family,
   });
-  ids.draftCategory = await created(api, '/api/category', {
+  ids.draftCategory = await createdId(api, '/api/category', {
     nameEn: 'Tea',
     nameAr: 'شاي',
     family: ids.draftFamily,
   });
-  ids.shown = await created(
+  ids.shown = await createdId(
     api.as('admin'),
     '/api/product',
     productBody(ids.family, ids.category, 'Apple juice'),
   );
-  ids.draft = await created(
+  ids.draft = await createdId(
     api.as('admin'),
     '/api/product',
     productBody(ids.family, ids.category, 'Mango juice', { status: 'draft', barcode: '12345' }),
   );
-  ids.ofDraft = await created(
+  ids.ofDraft = await createdId(
     api.as('admin'),
     '/api/product',
     productBody(ids.draftFamily, ids.draftCategory, 'Mint tea'),
   );
-  ids.later = await created(
+  ids.later = await createdId(
     api.as('admin'),
     '/api/product',
     productBody(ids.family, ids.category, 'Guava juice', {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCatalogueVersion } from '../../lib/catalogue-version';
 import { body, createTestApp, type TestApp } from '../../../test/harness';
 import { client } from '../../../test/client';
-import { created, productBody } from '../../../test/fixtures';
+import { createdId, productBody } from '../../../test/fixtures';
 import { insertUser } from '../users/users.repository';
 
 let t: TestApp;
@@ -25,18 +25,18 @@ beforeAll(async () => {
   });
   reader = await t.login('user', 'reader', 'reader-password');
   // Any barcode here; the GTIN rule has its own tests (gtin-barcodes.test.ts).
-  fam = await created(api, '/api/family', {
+  fam = await createdId(api, '/api/family', {
     nameEn: 'Products Co',
     nameAr: 'شركة المنتجات',
     requireValidGtin: false,
   });
-  cat = await created(api, '/api/category', { nameEn: 'Canned', nameAr: 'معلبات', family: fam });
-  otherFam = await created(api, '/api/family', {
+  cat = await createdId(api, '/api/category', { nameEn: 'Canned', nameAr: 'معلبات', family: fam });
+  otherFam = await createdId(api, '/api/family', {
     nameEn: 'Other Co',
     nameAr: 'شركة أخرى',
     requireValidGtin: false,
   });
-  otherCat = await created(api, '/api/category', {
+  otherCat = await createdId(api, '/api/category', {
     nameEn: 'Other',
     nameAr: 'أخرى',
     family: otherFam,
@@ -97,12 +97,12 @@ describe('products', () => {
   });
 
   it('keeps leading zeros and 14-digit barcodes as strings; optional fields may be left empty', async () => {
-    const a = await created(
+    const a = await createdId(
       api.as('admin'),
       '/api/product',
       productBody(fam, cat, 'Zeros', { barcode: '00012345', number: '' }),
     );
-    const b = await created(
+    const b = await createdId(
       api.as('admin'),
       '/api/product',
       productBody(fam, cat, 'GTIN', { barcode: '12345678901231', netWeight: '' }),
@@ -168,7 +168,7 @@ describe('products', () => {
   });
 
   it('refuses a barcode already used in the family (409), but allows it in another family', async () => {
-    await created(api, '/api/product', productBody(fam, cat, 'First', { barcode: '777' }));
+    await createdId(api, '/api/product', productBody(fam, cat, 'First', { barcode: '777' }));
     const clash = await api
       .as('admin')
       .post('/api/product', productBody(fam, cat, 'Second', { barcode: '٧٧٧' }));
@@ -177,7 +177,7 @@ describe('products', () => {
       message: 'barcode: Another product of this family already has this barcode',
       details: [{ path: 'body.barcode' }],
     });
-    await created(
+    await createdId(
       api.as('admin'),
       '/api/product',
       productBody(fam, cat, 'Elsewhere', { barcode: '777', family: otherFam, category: otherCat }),
@@ -185,7 +185,7 @@ describe('products', () => {
   });
 
   it('updates a product (moving it to another family and category), then deletes it', async () => {
-    const id = await created(
+    const id = await createdId(
       api.as('admin'),
       '/api/product',
       productBody(fam, cat, 'Editable', { barcode: '4242' }),
@@ -229,7 +229,7 @@ describe('products', () => {
 
 describe('product list', () => {
   it('filters by family and category, searches names (normalized) and exact codes, and pages', async () => {
-    const list = await created(api, '/api/category', {
+    const list = await createdId(api, '/api/category', {
       nameEn: 'Listing',
       nameAr: 'قائمة',
       family: fam,
@@ -237,7 +237,7 @@ describe('product list', () => {
     const ids: number[] = [];
     for (let i = 1; i <= 5; i++) {
       ids.push(
-        await created(
+        await createdId(
           api.as('admin'),
           '/api/product',
           productBody(fam, cat, `Listed ${i}`, { category: list, number: `90${i}` }),
@@ -251,7 +251,7 @@ describe('product list', () => {
     const byFamily = body(await api.as(reader).get(`/api/product?family=${otherFam}&limit=100`));
     expect((byFamily.data as { family: number }[]).every((p) => p.family === otherFam)).toBe(true);
 
-    const arabic = await created(
+    const arabic = await createdId(
       api.as('admin'),
       '/api/product',
       productBody(fam, cat, 'Dates', { nameAr: 'تمور مُجفّفة', category: list }),
@@ -267,32 +267,32 @@ describe('product list', () => {
 
 describe('cascade', () => {
   it('deleting a family removes its categories and products; the family shows its counts first', async () => {
-    const doomed = await created(api, '/api/family', {
+    const doomed = await createdId(api, '/api/family', {
       nameEn: 'Doomed Co',
       nameAr: 'زائلة',
       requireValidGtin: false,
     });
-    const c1 = await created(api, '/api/category', {
+    const c1 = await createdId(api, '/api/category', {
       nameEn: 'C1',
       nameAr: 'ف1',
       family: doomed,
     });
-    const c2 = await created(api, '/api/category', {
+    const c2 = await createdId(api, '/api/category', {
       nameEn: 'C2',
       nameAr: 'ف2',
       family: doomed,
     });
-    const p = await created(
+    const p = await createdId(
       api.as('admin'),
       '/api/product',
       productBody(fam, cat, 'P1', { family: doomed, category: c1 }),
     );
-    await created(
+    await createdId(
       api.as('admin'),
       '/api/product',
       productBody(fam, cat, 'P2', { family: doomed, category: c1 }),
     );
-    await created(
+    await createdId(
       api.as('admin'),
       '/api/product',
       productBody(fam, cat, 'P3', { family: doomed, category: c2 }),
