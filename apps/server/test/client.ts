@@ -9,7 +9,7 @@ import { bearer, type TestApp } from './harness';
 
 /** The accounts the kit signs in as by name: once each, on first use. */
 export type Role = 'admin' | 'guest';
-/** A role, or a token (a session's or an API key's) sent as it is. */
+/** A role, a name given to `signedIn`, or a token (a session's or an API key's) sent as it is. */
 export type Who = Role | (string & {});
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Payload = InjectOptions['payload'];
@@ -43,6 +43,8 @@ export interface Client {
   anonymous: Caller;
   /** A role's token (the one its requests carry). */
   token(role: Role): Promise<string>;
+  /** Names callers that signed in elsewhere (e.g. scopedStaff's tokens): then `api.as('editor-a')`. */
+  signedIn(tokens: Record<string, string>): void;
 }
 
 const isRole = (who: Who): who is Role => who === 'admin' || who === 'guest';
@@ -53,13 +55,13 @@ type Served = Pick<TestApp, 'app' | 'adminToken' | 'guestToken'>;
 export function client(app: Served | (() => Served)): Client {
   const served = typeof app === 'function' ? app : () => app;
   // Tokens by app: a file that starts a second app signs in to it afresh.
-  const signedIn = new WeakMap<Served['app'], Map<Role, Promise<string>>>();
+  const roleTokens = new WeakMap<Served['app'], Map<Role, Promise<string>>>();
   const signIn = (t: Served, role: Role): Promise<string> =>
     role === 'admin' ? t.adminToken() : t.guestToken();
   const token = (role: Role): Promise<string> => {
     const t = served();
-    const tokens = signedIn.get(t.app) ?? new Map<Role, Promise<string>>();
-    signedIn.set(t.app, tokens);
+    const tokens = roleTokens.get(t.app) ?? new Map<Role, Promise<string>>();
+    roleTokens.set(t.app, tokens);
     let cached = tokens.get(role);
     if (!cached) {
       cached = signIn(t, role);
@@ -67,9 +69,11 @@ export function client(app: Served | (() => Served)): Client {
     }
     return cached;
   };
+  const named = new Map<string, string>();
+  const tokenOf = async (who: Who): Promise<string> => named.get(who) ?? (isRole(who) ? token(who) : who);
   const caller = (who: Who | null): Caller => {
     const send: Caller['send'] = async (method, url, payload, options = {}) => {
-      const bearerToken = who === null ? null : isRole(who) ? await token(who) : who;
+      const bearerToken = who === null ? null : await tokenOf(who);
       return served().app.inject({
         method,
         url,
@@ -88,5 +92,8 @@ export function client(app: Served | (() => Served)): Client {
       send,
     };
   };
-  return { as: caller, anonymous: caller(null), token };
+  const signedIn = (tokens: Record<string, string>) => {
+    for (const [name, value] of Object.entries(tokens)) named.set(name, value);
+  };
+  return { as: caller, anonymous: caller(null), token, signedIn };
 }
