@@ -39,7 +39,8 @@ export interface Caller {
 }
 
 export interface Client {
-  as(who: Who): Caller;
+  /** Requests by `who`; `undefined` sends no token (for tables of callers that include no one). */
+  as(who: Who | undefined): Caller;
   anonymous: Caller;
   /** A role's token (the one its requests carry). */
   token(role: Role): Promise<string>;
@@ -71,9 +72,9 @@ export function client(app: Served | (() => Served)): Client {
   };
   const named = new Map<string, string>();
   const tokenOf = async (who: Who): Promise<string> => named.get(who) ?? (isRole(who) ? token(who) : who);
-  const caller = (who: Who | null): Caller => {
+  const caller = (who: Who | undefined): Caller => {
     const send: Caller['send'] = async (method, url, payload, options = {}) => {
-      const bearerToken = who === null ? null : await tokenOf(who);
+      const bearerToken = who === undefined ? null : await tokenOf(who);
       return served().app.inject({
         method,
         url,
@@ -95,5 +96,5 @@ export function client(app: Served | (() => Served)): Client {
   const signedIn = (tokens: Record<string, string>) => {
     for (const [name, value] of Object.entries(tokens)) named.set(name, value);
   };
-  return { as: caller, anonymous: caller(null), token, signedIn };
+  return { as: caller, anonymous: caller(undefined), token, signedIn };
 }
