@@ -50,15 +50,19 @@ export interface Client {
 
 const isRole = (who: Who): who is Role => who === 'admin' || who === 'guest';
 
-type Served = Pick<TestApp, 'app' | 'adminToken' | 'guestToken'>;
+/** A TestApp, or just an app (for anonymous requests and tokens signed in elsewhere). */
+type Served = Pick<TestApp, 'app'> & Partial<Pick<TestApp, 'adminToken' | 'guestToken'>>;
 
 /** The kit for one app, or for the app a file's `beforeAll` makes (`client(() => t)`). */
 export function client(app: Served | (() => Served)): Client {
   const served = typeof app === 'function' ? app : () => app;
   // Tokens by app: a file that starts a second app signs in to it afresh.
   const roleTokens = new WeakMap<Served['app'], Map<Role, Promise<string>>>();
-  const signIn = (t: Served, role: Role): Promise<string> =>
-    role === 'admin' ? t.adminToken() : t.guestToken();
+  const signIn = (t: Served, role: Role): Promise<string> => {
+    const signInAs = role === 'admin' ? t.adminToken : t.guestToken;
+    if (!signInAs) throw new Error(`this app cannot sign in as ${role}: give client() a TestApp`);
+    return signInAs();
+  };
   const token = (role: Role): Promise<string> => {
     const t = served();
     const tokens = roleTokens.get(t.app) ?? new Map<Role, Promise<string>>();
