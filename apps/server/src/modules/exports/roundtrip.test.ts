@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_COLUMNS, type CsvColumn } from '@dalil/contracts/imports';
 import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { client } from '../../../test/client';
 import { resultRows } from '../../lib/db-helpers';
 import { csv, multipartBody, readWorkbook, snapshot, upload } from '../imports/imports.test-kit';
 
@@ -29,11 +30,10 @@ const PUBLISH_AT = '2027-01-31T09:00:00.000Z';
 // A valid GTIN-13 that starts with zeros: a sheet must keep them.
 const BARCODE = '0012345678905';
 
-const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
+const api = client(() => t);
 
 async function made(url: string, payload: object): Promise<number> {
-  const res = await call('POST', url, payload);
+  const res = await api.as('admin').post(url, payload);
   expect(res.statusCode, res.body).toBe(201);
   return body(res).id as number;
 }
@@ -56,7 +56,7 @@ async function uploadImage(data: Buffer): Promise<string> {
   return `${stored.public_id}.${stored.format}`;
 }
 
-const productOf = async (id: number) => body(await call('GET', `/api/product/${id}`));
+const productOf = async (id: number) => body(await api.as('admin').get(`/api/product/${id}`));
 
 const productHistory = async () => {
   const [row] = resultRows<{ n: number }>(
@@ -76,7 +76,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   t = await createTestApp({ env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' } });
-  admin = await t.adminToken();
+  admin = await api.token('admin');
   names.image = await uploadImage(await png(10));
   names.icon = await uploadImage(await png(60));
   family = await made('/api/family', { nameEn: 'Orchard, Ltd', nameAr: 'البستان' });
@@ -124,7 +124,7 @@ const cellText = (v: unknown) => (typeof v === 'string' || typeof v === 'number'
 
 /** The family's export, and a way to change cells of it (by product row, first product = 0). */
 async function exported(format: Format) {
-  const res = await call('GET', `/api/export/family/${family}.${format}`);
+  const res = await api.as('admin').get(`/api/export/family/${family}.${format}`);
   expect(res.statusCode).toBe(200);
   if (format === 'csv') {
     const records: string[][] = parse(res.body, { bom: true });
@@ -229,7 +229,7 @@ describe.each(['csv', 'xlsx'] as const)('every product field round-trips (%s)', 
     expect((await snapshot(t)).products.find((p) => p.id === ids.pear)).toEqual(pear);
     expect(await productHistory()).toBe(history + 1);
     // Undoing the import puts the cost back (and leaves it as the next format's turn expects).
-    const undo = await call('POST', `/api/import/${res.body.importId}/undo`);
+    const undo = await api.as('admin').post(`/api/import/${res.body.importId}/undo`);
     expect(undo.statusCode, undo.body).toBe(200);
     expect(await productOf(ids.apple)).toMatchObject({ cost: 12.5 });
   });
