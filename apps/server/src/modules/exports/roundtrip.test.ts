@@ -6,8 +6,9 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_COLUMNS, type CsvColumn } from '@dalil/contracts/imports';
-import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { body, createTestApp, type TestApp } from '../../../test/harness';
 import { client } from '../../../test/client';
+import { createdId } from '../../../test/fixtures';
 import { resultRows } from '../../lib/db-helpers';
 import { csv, multipartBody, readWorkbook, snapshot, upload } from '../imports/imports.test-kit';
 
@@ -32,12 +33,6 @@ const BARCODE = '0012345678905';
 
 const api = client(() => t);
 
-async function made(url: string, payload: object): Promise<number> {
-  const res = await api.as('admin').post(url, payload);
-  expect(res.statusCode, res.body).toBe(201);
-  return body(res).id as number;
-}
-
 const png = (shade: number) =>
   sharp({ create: { width: 24, height: 16, channels: 3, background: { r: shade, g: 90, b: 40 } } })
     .png()
@@ -45,12 +40,7 @@ const png = (shade: number) =>
 
 async function uploadImage(data: Buffer): Promise<string> {
   const { payload, headers } = multipartBody(data, 'file', 'photo.png', 'image/png');
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/upload/image',
-    payload,
-    headers: { ...headers, ...bearer(admin) },
-  });
+  const res = await api.as('admin').post('/api/upload/image', payload, { headers });
   expect(res.statusCode, res.body).toBe(201);
   const stored = body(res) as { public_id: string; format: string };
   return `${stored.public_id}.${stored.format}`;
@@ -79,10 +69,15 @@ beforeAll(async () => {
   admin = await api.token('admin');
   names.image = await uploadImage(await png(10));
   names.icon = await uploadImage(await png(60));
-  family = await made('/api/family', { nameEn: 'Orchard, Ltd', nameAr: 'البستان' });
-  const fruit = await made('/api/category', { nameEn: 'Fruit', nameAr: 'فواكه', family });
-  const apples = await made('/api/category', { nameEn: 'Apples', nameAr: 'تفاح', family, parent: fruit });
-  ids.apple = await made('/api/product', {
+  family = await createdId(api, '/api/family', { nameEn: 'Orchard, Ltd', nameAr: 'البستان' });
+  const fruit = await createdId(api, '/api/category', { nameEn: 'Fruit', nameAr: 'فواكه', family });
+  const apples = await createdId(api, '/api/category', {
+    nameEn: 'Apples',
+    nameAr: 'تفاح',
+    family,
+    parent: fruit,
+  });
+  ids.apple = await createdId(api, '/api/product', {
     nameEn: 'Green apple',
     nameAr: 'تفاح أخضر',
     family,
@@ -103,7 +98,7 @@ beforeAll(async () => {
     image: names.image,
     logo: names.icon,
   });
-  ids.pear = await made('/api/product', {
+  ids.pear = await createdId(api, '/api/product', {
     nameEn: 'Pear',
     nameAr: 'كمثرى',
     family,
@@ -291,7 +286,7 @@ describe.each(['csv', 'xlsx'] as const)('every product field round-trips (%s)', 
     // Stored under its content's name, like an uploaded image, and served.
     const name = `${createHash('sha256').update(served).digest('hex').slice(0, 32)}.webp`;
     expect(await productOf(ids.pear)).toMatchObject({ image: name, cost: 0.1 });
-    const media = await t.app.inject({ method: 'GET', url: `/media/${name}` });
+    const media = await api.anonymous.get(`/media/${name}`);
     expect(media.statusCode).toBe(200);
     expect((await sharp(media.rawPayload).metadata()).format).toBe('webp');
     // The export now names it, and imports back unchanged.

@@ -5,7 +5,7 @@ import type { ImportRunList } from '@dalil/contracts/import-runs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feeds, importRuns } from '../../db/schema';
-import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { body, createTestApp, type TestApp } from '../../../test/harness';
 import { client } from '../../../test/client';
 import { csv } from '../imports/imports.test-kit';
 import { startReceiver, verified, type Receiver } from '../../../test/webhook-receiver';
@@ -333,34 +333,21 @@ describe('the schedule', () => {
 describe('closing', () => {
   it('cuts short a run waiting on an address when the app closes', async () => {
     const other = await createTestApp({ env: { FEED_ALLOWED_HOSTS: '127.0.0.1' }, feeds: { pollMs: 0 } });
-    const token = await other.adminToken();
-    const made = await other.app.inject({
-      method: 'POST',
-      url: '/api/family',
-      headers: bearer(token),
-      payload: { nameEn: 'Closing Co', nameAr: 'شركة الإغلاق' },
-    });
-    const created = await other.app.inject({
-      method: 'POST',
-      url: '/api/feed',
-      headers: bearer(token),
-      payload: { family: body(made).id, url: `${origin}/hangs.csv`, schedule: '0 3 * * *', timeZone: 'UTC' },
+    const otherAdmin = client(other).as('admin');
+    const made = await otherAdmin.post('/api/family', { nameEn: 'Closing Co', nameAr: 'شركة الإغلاق' });
+    const created = await otherAdmin.post('/api/feed', {
+      family: body(made).id,
+      url: `${origin}/hangs.csv`,
+      schedule: '0 3 * * *',
+      timeZone: 'UTC',
     });
     expect(created.statusCode).toBe(201);
     const requests = seen.length;
-    const run = await other.app.inject({
-      method: 'POST',
-      url: `/api/feed/${body(created).id as number}/run`,
-      headers: bearer(token),
-    });
+    const run = await otherAdmin.post(`/api/feed/${body(created).id as number}/run`);
     expect(run.statusCode).toBe(202);
     await expect.poll(() => seen.length).toBe(requests + 1);
     // A run under way is not started twice.
-    const again = await other.app.inject({
-      method: 'POST',
-      url: `/api/feed/${body(created).id as number}/run`,
-      headers: bearer(token),
-    });
+    const again = await otherAdmin.post(`/api/feed/${body(created).id as number}/run`);
     expect(again.statusCode).toBe(409);
     const started = Date.now();
     await other.close();
