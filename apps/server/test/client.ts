@@ -29,6 +29,8 @@ export interface Caller {
   post(url: string, payload?: Payload, options?: RequestOptions): Promise<LightMyRequestResponse>;
   put(url: string, payload?: Payload, options?: RequestOptions): Promise<LightMyRequestResponse>;
   patch(url: string, payload?: Payload, options?: RequestOptions): Promise<LightMyRequestResponse>;
+  /** A JSON merge patch (application/merge-patch+json), as integrators send one. */
+  mergePatch(url: string, changes: object, options?: RequestOptions): Promise<LightMyRequestResponse>;
   /** Any method, for tests that take the method from a table. */
   send(
     method: Method,
@@ -94,6 +96,11 @@ export function client(app: Served | (() => Served)): Client {
       post: (url, payload, options) => send('POST', url, payload, options),
       put: (url, payload, options) => send('PUT', url, payload, options),
       patch: (url, payload, options) => send('PATCH', url, payload, options),
+      mergePatch: (url, changes, options = {}) =>
+        send('PATCH', url, JSON.stringify(changes), {
+          ...options,
+          headers: { 'content-type': 'application/merge-patch+json', ...options.headers },
+        }),
       send,
     };
   };
