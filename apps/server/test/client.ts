@@ -8,13 +8,13 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { bearer, type TestApp } from './harness';
 
 /** The accounts the kit signs in as by name: once each, on first use. */
-export type Role = 'admin' | 'guest';
+type Role = 'admin' | 'guest';
 /** A role, a name given to `signedIn`, or a token (a session's or an API key's) sent as it is. */
-export type Who = Role | (string & {});
+type Who = Role | (string & {});
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Payload = InjectOptions['payload'];
 
-export interface RequestOptions {
+interface RequestOptions {
   /** Sent as well as (or, for `authorization`, instead of) the caller's. */
   headers?: Record<string, string>;
   /** Added to the url's query string. */
