@@ -11,7 +11,7 @@ import { bearer, type TestApp } from './harness';
 type Role = 'admin' | 'guest';
 /** A role, a name given to `signedIn`, or a token (a session's or an API key's) sent as it is. */
 type Who = Role | (string & {});
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Payload = InjectOptions['payload'];
 
 interface RequestOptions {
