@@ -18,7 +18,7 @@ interface RequestOptions {
   /** Sent as well as (or, for `authorization`, instead of) the caller's. */
   headers?: Record<string, string>;
   /** Added to the url's query string. */
-  query?: Record<string, string>;
+  query?: Record<string, string | string[]>;
   remoteAddress?: string;
 }
 
