@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csv, upload } from '../src/modules/imports/imports.test-kit';
-import { bearer, body, createTestApp, type TestApp } from './harness';
+import { body, createTestApp, type TestApp } from './harness';
 import { client } from './client';
 import { catalogue, jpeg, postImages, waitForJob } from './image-upload-helpers';
 import { Scrape } from './prometheus';
@@ -45,7 +45,7 @@ afterAll(async () => {
 });
 
 const scrape = async () => {
-  const res = await t.app.inject({ url: '/metrics', headers: bearer(TOKEN) });
+  const res = await api.as(TOKEN).get('/metrics');
   expect(res.statusCode).toBe(200);
   return new Scrape(res.body);
 };

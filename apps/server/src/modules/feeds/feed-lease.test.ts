@@ -5,7 +5,7 @@ import type { Feed } from '@dalil/contracts/feeds';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feeds } from '../../db/schema';
-import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { body, createTestApp, type TestApp } from '../../../test/harness';
 import { client } from '../../../test/client';
 import { Scrape } from '../../../test/prometheus';
 import { csv } from '../imports/imports.test-kit';
@@ -35,10 +35,9 @@ const logLines = () => logged.split('\n').filter((l) => l.startsWith('{'));
 const api = client(() => t);
 const feedOf = async (id: number) => body(await api.as('admin').get(`/api/feed/${id}`)) as unknown as Feed;
 const takeovers = async () =>
-  new Scrape((await t.app.inject({ url: '/metrics', headers: bearer(METRICS_TOKEN) })).body).value(
-    'dalil_job_lease_takeovers_total',
-    { kind: 'feed' },
-  );
+  new Scrape((await api.as(METRICS_TOKEN).get('/metrics')).body).value('dalil_job_lease_takeovers_total', {
+    kind: 'feed',
+  });
 const leaseOf = async (id: number) => (await t.database.db.select().from(feeds).where(eq(feeds.id, id)))[0]!;
 
 async function createFeed(path: string): Promise<number> {
