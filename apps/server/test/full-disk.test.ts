@@ -2,7 +2,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csv, multipartBody, ALL_HEADER, allRow } from '../src/modules/imports/imports.test-kit';
-import { bearer, body, createTestApp, type TestApp } from './harness';
+import { body, createTestApp, type TestApp } from './harness';
+import { client } from './client';
 import { jpeg } from './image-upload-helpers';
 import { mountTmpfs, type Tmpfs } from './tmpfs';
 
@@ -13,6 +14,7 @@ import { mountTmpfs, type Tmpfs } from './tmpfs';
 
 let disk: Tmpfs;
 let t: TestApp;
+const api = client(() => t);
 let admin: string;
 
 beforeAll(async () => {
@@ -36,7 +38,7 @@ afterAll(async () => {
 
 const post = (url: string, file: { data: Buffer | string; name: string; type: string }) => {
   const { payload, headers } = multipartBody(file.data, 'file', file.name, file.type);
-  return t.app.inject({ method: 'POST', url, payload, headers: { ...headers, ...bearer(admin) } });
+  return api.as(admin).post(url, payload, { headers });
 };
 const image = async (hue: number) => ({ data: await jpeg(hue), name: 'photo.jpg', type: 'image/jpeg' });
 const csvFile = {

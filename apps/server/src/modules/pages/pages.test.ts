@@ -109,8 +109,7 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-const page = (url: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url, headers });
+const page = (url: string, headers: Record<string, string> = {}) => api.anonymous.get(url, { headers });
 
 async function openGraph(html: string) {
   const { result } = await ogs({ html });
