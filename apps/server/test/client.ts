@@ -19,7 +19,6 @@ interface RequestOptions {
   headers?: Record<string, string>;
   /** Added to the url's query string. */
   query?: Record<string, string | string[]>;
-  remoteAddress?: string;
 }
 
 /** Requests by one caller. */
@@ -87,7 +86,6 @@ export function client(app: Served | (() => Served)): Client {
         headers: { ...(bearerToken === null ? {} : bearer(bearerToken)), ...options.headers },
         ...(payload === undefined ? {} : { payload }),
         ...(options.query === undefined ? {} : { query: options.query }),
-        ...(options.remoteAddress === undefined ? {} : { remoteAddress: options.remoteAddress }),
       });
     };
     return {

@@ -25,14 +25,11 @@ const send = (
   payload?: string | object,
   type = 'application/json',
 ) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...bearer(admin), ...(payload === undefined ? {} : { 'content-type': type }) },
-    ...(payload === undefined
-      ? {}
-      : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
-  });
+  payload === undefined
+    ? api.as(admin).send(method, url)
+    : api.as(admin).send(method, url, typeof payload === 'string' ? payload : JSON.stringify(payload), {
+        headers: { 'content-type': type },
+      });
 
 /** A 4xx with the API's JSON error body, and nothing written meanwhile. */
 async function expectRejected(run: () => Promise<LightMyRequestResponse>, statuses: number[]) {

@@ -112,14 +112,12 @@ describe('sitemap.xml', () => {
     expect(await lastmod(ids.orange)).toBe('2019-03-04T05:06:07Z');
 
     const before = new Date(Math.floor(Date.now() / 1000) * 1000);
-    const res = await client(t)
-      .as(admin)
-      .patch(`/api/product/${ids.water}`, {
-        nameEn: 'Still Water',
-        nameAr: 'مياه',
-        family: ids.family,
-        category: ids.category,
-      });
+    const res = await client(t).as(admin).patch(`/api/product/${ids.water}`, {
+      nameEn: 'Still Water',
+      nameAr: 'مياه',
+      family: ids.family,
+      category: ids.category,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const edited = new Date(String(await lastmod(ids.water)));
     expect(edited.getTime()).toBeGreaterThanOrEqual(before.getTime());
