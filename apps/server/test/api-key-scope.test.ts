@@ -1,7 +1,8 @@
 import type { Activity } from '@dalil/contracts/activity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRoutes } from './fuzz/app-routes';
-import { bearer, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { client, type Method } from './client';
 import { objectOf, scopedStaff, type FamilyObjects, type StaffCaller } from './scoped-staff';
 
 /**
@@ -15,6 +16,7 @@ let t: TestApp;
 let a: FamilyObjects;
 let b: FamilyObjects;
 let staff: Record<StaffCaller, string>;
+const api = client(() => t);
 const keys = { editor: '', reader: '' };
 
 beforeAll(async () => {
@@ -26,12 +28,13 @@ beforeAll(async () => {
   } = await scopedStaff(
     t.app,
     t.database,
-    await t.adminToken(),
+    await api.token('admin'),
     (kind, user, password) => t.login(kind, user, password),
     t.config.guest,
   ));
+  api.signedIn(staff);
   for (const role of ['editor', 'reader'] as const) {
-    const res = await call('POST', '/api/api-key', staff.admin, {
+    const res = await api.as('admin').post('/api/api-key', {
       name: `A ${role}`,
       role,
       families: [a.family],
@@ -41,10 +44,6 @@ beforeAll(async () => {
   }
 });
 afterAll(() => t.close());
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, token: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
 /** What family B looks like to its administrator: its records, its bin and its history. */
 async function familyB(): Promise<string> {
@@ -56,7 +55,7 @@ async function familyB(): Promise<string> {
     `/api/bin?family=${b.family}`,
     `/api/activity?family=${b.family}&limit=100`,
   ];
-  const answers = await Promise.all(reads.map((url) => call('GET', url, staff.admin)));
+  const answers = await Promise.all(reads.map((url) => api.as('admin').get(url)));
   return answers.map((res) => res.body).join('\n');
 }
 
@@ -79,30 +78,30 @@ describe('an API key of family A', () => {
         const url = route.url.replace(':id', String(objectOf(route.url, objs)));
         const payload =
           method === 'PUT'
-            ? (await call('GET', url, staff.admin)).json<object>()
+            ? (await api.as('admin').get(url)).json<object>()
             : method === 'POST'
               ? {}
               : undefined;
-        const reader = await call(method, url, keys.reader, payload);
+        const reader = await api.as(keys.reader).send(method, url, payload);
         if (reader.statusCode !== 403)
           failures.push(`${method} ${route.url} (${side}) as reader: ${reader.statusCode}`);
         if (side === 'b') {
-          const editor = await call(method, url, keys.editor, payload);
+          const editor = await api.as(keys.editor).send(method, url, payload);
           if (![403, 404].includes(editor.statusCode))
             failures.push(`${method} ${route.url} (b) as editor key: ${editor.statusCode} ${editor.body}`);
         } else if (method === 'PUT') {
           // The same body is accepted for A's object: B's refusal is about the family, not the body.
-          const editor = await call(method, url, keys.editor, payload);
+          const editor = await api.as(keys.editor).send(method, url, payload);
           if (editor.statusCode !== 200)
             failures.push(`${method} ${route.url} (a) as editor key: ${editor.statusCode}`);
         }
       }
     }
-    const bEntry = (await call('GET', `/api/activity?family=${b.family}&limit=1`, staff.admin)).json<{
+    const bEntry = (await api.as('admin').get(`/api/activity?family=${b.family}&limit=1`)).json<{
       data: Activity[];
     }>().data[0]!;
     for (const token of [keys.editor, keys.reader]) {
-      const revert = await call('POST', `/api/activity/${bEntry.id}/revert`, token);
+      const revert = await api.as(token).post(`/api/activity/${bEntry.id}/revert`);
       if (![403, 404].includes(revert.statusCode)) failures.push(`revert of B's entry: ${revert.statusCode}`);
     }
     const creates: [string, object][] = [
@@ -112,7 +111,7 @@ describe('an API key of family A', () => {
     ];
     for (const [url, payload] of creates) {
       for (const token of [keys.editor, keys.reader]) {
-        const res = await call('POST', url, token, payload);
+        const res = await api.as(token).post(url, payload);
         if (![400, 403, 404].includes(res.statusCode)) failures.push(`POST ${url} for B: ${res.statusCode}`);
       }
     }

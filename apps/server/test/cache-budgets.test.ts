@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, body, createTestApp, type TestApp } from './harness';
+import { client } from './client';
 import { catalogue } from './image-upload-helpers';
 import { Scrape } from './prometheus';
 
@@ -15,6 +16,7 @@ const SEARCH_BYTES = 5_000;
 
 let dist: string;
 let t: TestApp;
+const api = client(() => t);
 let guest: string;
 let family: number;
 let product: number;
@@ -38,7 +40,7 @@ beforeAll(async () => {
   ({ family, products: [product = 0] = [] } = await catalogue(t, admin, 'Alpha', items));
   const credentials = t.config.guest;
   if (!credentials) throw new Error('these tests need guest access on, the default');
-  const signIn = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: credentials });
+  const signIn = await api.anonymous.post('/api/user/login', credentials);
   guest = body(signIn).token as string;
 });
 afterAll(async () => {
@@ -47,7 +49,7 @@ afterAll(async () => {
 });
 
 const scrape = async () => {
-  const res = await t.app.inject({ url: '/metrics', headers: bearer(TOKEN) });
+  const res = await api.as(TOKEN).get('/metrics');
   expect(res.statusCode).toBe(200);
   return new Scrape(res.body);
 };
@@ -63,14 +65,14 @@ describe('the visitor pages cache', () => {
     ];
     const pages = [];
     for (const url of addresses) {
-      const res = await t.app.inject({ url });
+      const res = await api.anonymous.get(url);
       expect(res.statusCode, url).toBe(200);
       pages.push(res.body);
     }
     expect(new Set(pages).size).toBe(1);
     expect(pages[0]).toContain('Mint tea 01');
-    const product1 = await t.app.inject({ url: `/catalog/main/${product}?lang=ar&ref=feed` });
-    const product2 = await t.app.inject({ url: `/catalog/main/${product}?lang=ar&ref=mail` });
+    const product1 = await api.anonymous.get(`/catalog/main/${product}?lang=ar&ref=feed`);
+    const product2 = await api.anonymous.get(`/catalog/main/${product}?lang=ar&ref=mail`);
     expect(product1.statusCode).toBe(200);
     expect(product2.body).toBe(product1.body);
     const after = await scrape();
@@ -89,7 +91,7 @@ describe('the visitor pages cache', () => {
       `/catalog/main?family=${family}&lang=en&page=2`,
       `/catalog/main?family=${family}&lang=en&search=mint`,
     ])
-      expect((await t.app.inject({ url })).statusCode, url).toBe(200);
+      expect((await api.anonymous.get(url)).statusCode, url).toBe(200);
     const after = await scrape();
     const misses = { cache: 'pages', result: 'miss' };
     expect(

@@ -2,7 +2,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csv, multipartBody, ALL_HEADER, allRow } from '../src/modules/imports/imports.test-kit';
-import { bearer, body, createTestApp, type TestApp } from './harness';
+import { body, createTestApp, type TestApp } from './harness';
+import { client } from './client';
 import { jpeg } from './image-upload-helpers';
 import { mountTmpfs, type Tmpfs } from './tmpfs';
 import { waitFor } from './wait';
@@ -14,6 +15,7 @@ import { waitFor } from './wait';
 
 let disk: Tmpfs;
 let t: TestApp;
+const api = client(() => t);
 let admin: string;
 
 beforeAll(async () => {
@@ -37,7 +39,7 @@ afterAll(async () => {
 
 const post = (url: string, file: { data: Buffer | string; name: string; type: string }) => {
   const { payload, headers } = multipartBody(file.data, 'file', file.name, file.type);
-  return t.app.inject({ method: 'POST', url, payload, headers: { ...headers, ...bearer(admin) } });
+  return api.as(admin).post(url, payload, { headers });
 };
 const image = async (hue: number) => ({ data: await jpeg(hue), name: 'photo.jpg', type: 'image/jpeg' });
 const csvFile = {

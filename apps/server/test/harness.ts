@@ -23,6 +23,8 @@ export interface TestApp {
   /** Signs in through the API and returns the token. */
   login(kind: 'admin' | 'user', username: string, password: string): Promise<string>;
   adminToken(): Promise<string>;
+  /** Signs the guest in (a new session each time); GUEST_ACCESS must be on. */
+  guestToken(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -110,6 +112,10 @@ export async function createTestApp(
     engine: database.engine,
     login,
     adminToken: () => login('admin', config.admin.username, ADMIN_PASSWORD),
+    guestToken: () => {
+      if (!config.guest) throw new Error('this app has no guest account (GUEST_ACCESS is off)');
+      return login('user', config.guest.username, config.guest.password);
+    },
     close: async () => {
       await app.close();
       await drop();

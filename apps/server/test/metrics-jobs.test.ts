@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csv, upload } from '../src/modules/imports/imports.test-kit';
-import { bearer, body, createTestApp, type TestApp } from './harness';
+import { body, createTestApp, type TestApp } from './harness';
+import { client } from './client';
 import { catalogue, jpeg, postImages, waitForJob } from './image-upload-helpers';
 import { Scrape } from './prometheus';
 import { startReceiver, type Receiver } from './webhook-receiver';
@@ -36,7 +37,7 @@ beforeAll(async () => {
     clock: () => wall,
     feeds: { clock: () => wall, pollMs: 0 },
   });
-  admin = await t.adminToken();
+  admin = await api.token('admin');
 });
 afterAll(async () => {
   await t.close();
@@ -45,7 +46,7 @@ afterAll(async () => {
 });
 
 const scrape = async () => {
-  const res = await t.app.inject({ url: '/metrics', headers: bearer(TOKEN) });
+  const res = await api.as(TOKEN).get('/metrics');
   expect(res.statusCode).toBe(200);
   return new Scrape(res.body);
 };
@@ -61,8 +62,7 @@ async function scrapeUntil(done: (s: Scrape) => boolean, what: string): Promise<
   );
 }
 
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
+const api = client(() => t);
 
 describe('background work in the metrics', () => {
   it('shows the webhook backlog, its oldest delivery and each attempt by outcome', async () => {
@@ -70,7 +70,7 @@ describe('background work in the metrics', () => {
     try {
       receiver = await startReceiver();
       receiver.answer = () => 500;
-      const sub = await call('POST', '/api/webhook', {
+      const sub = await api.as('admin').post('/api/webhook', {
         url: `${receiver.url}/hook`,
         events: ['family.created'],
       });
@@ -82,7 +82,9 @@ describe('background work in the metrics', () => {
         s.value('dalil_webhook_attempts_total', { outcome }) -
         before.value('dalil_webhook_attempts_total', { outcome });
 
-      expect((await call('POST', '/api/family', { nameEn: 'Hooked', nameAr: 'مربوط' })).statusCode).toBe(201);
+      expect(
+        (await api.as('admin').post('/api/family', { nameEn: 'Hooked', nameAr: 'مربوط' })).statusCode,
+      ).toBe(201);
       // The receiver answers 500: the delivery stays pending, to be retried 5 s later.
       const failed = await scrapeUntil((s) => attempts(s, 'failed') === 1, 'a failed attempt');
       expect(failed.value('dalil_webhook_deliveries_pending')).toBe(1);
@@ -104,14 +106,15 @@ describe('background work in the metrics', () => {
       expect(delivered.value('dalil_webhook_deliveries_pending')).toBe(0);
       expect(delivered.value('dalil_webhook_oldest_pending_seconds')).toBe(0);
       expect(receiver.received).toHaveLength(2);
-      expect((await call('DELETE', `/api/webhook/${body(sub).id as number}`)).statusCode).toBe(204);
+      expect((await api.as('admin').delete(`/api/webhook/${body(sub).id as number}`)).statusCode).toBe(204);
     } finally {
       await receiver?.close();
     }
   });
 
   it('times previews, imports and undos, and counts their rows', async () => {
-    const family = body(await call('POST', '/api/family', { nameEn: 'Timed', nameAr: 'موقوت' })).id as number;
+    const family = body(await api.as('admin').post('/api/family', { nameEn: 'Timed', nameAr: 'موقوت' }))
+      .id as number;
     const file = csv([
       ['categoryNameEn', 'categoryNameAr', 'productNameEn', 'productNameAr'],
       ['Tea', 'شاي', 'Green tea', 'شاي أخضر'],
@@ -133,7 +136,7 @@ describe('background work in the metrics', () => {
     expect(moved(afterImport, 'dalil_import_duration_seconds', 'import')).toBe(1);
     expect(moved(afterImport, 'dalil_import_rows_total', 'import')).toBe(2);
 
-    const undo = await call('POST', `/api/import/${imported.body.importId}/undo`);
+    const undo = await api.as('admin').post(`/api/import/${imported.body.importId}/undo`);
     expect(undo.statusCode, undo.body).toBe(200);
     const undone = await scrape();
     expect(moved(undone, 'dalil_import_duration_seconds', 'undo')).toBe(1);
@@ -142,8 +145,9 @@ describe('background work in the metrics', () => {
   });
 
   it('counts feed runs by outcome, and times the import a run makes', async () => {
-    const family = body(await call('POST', '/api/family', { nameEn: 'Fed Co', nameAr: 'شركة' })).id as number;
-    const created = await call('POST', '/api/feed', {
+    const family = body(await api.as('admin').post('/api/family', { nameEn: 'Fed Co', nameAr: 'شركة' }))
+      .id as number;
+    const created = await api.as('admin').post('/api/feed', {
       family,
       url: `${origin}/catalog.csv`,
       schedule: '0 3 * * *',
@@ -155,13 +159,13 @@ describe('background work in the metrics', () => {
     const runs = (s: Scrape, outcome: string) =>
       s.value('dalil_feed_runs_total', { outcome }) - before.value('dalil_feed_runs_total', { outcome });
 
-    expect((await call('POST', `/api/feed/${id}/run`)).statusCode).toBe(202);
+    expect((await api.as('admin').post(`/api/feed/${id}/run`)).statusCode).toBe(202);
     const first = await scrapeUntil((s) => runs(s, 'imported') === 1, 'an imported feed run');
     expect(
       first.value('dalil_import_duration_seconds', { operation: 'import' }) -
         before.value('dalil_import_duration_seconds', { operation: 'import' }),
     ).toBe(1);
-    expect((await call('POST', `/api/feed/${id}/run`)).statusCode).toBe(202);
+    expect((await api.as('admin').post(`/api/feed/${id}/run`)).statusCode).toBe(202);
     const second = await scrapeUntil((s) => runs(s, 'unchanged') === 1, 'an unchanged feed run');
     expect(runs(second, 'imported')).toBe(1);
     expect(runs(second, 'failed')).toBe(0);

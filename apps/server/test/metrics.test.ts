@@ -1,17 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMetricsServer } from '../src/modules/metrics/metrics-server';
 import { bearer, body, createTestApp, type TestApp } from './harness';
+import { client } from './client';
 import { catalogue, jpeg, postImages, waitForJob } from './image-upload-helpers';
 import { Scrape } from './prometheus';
 
 const TOKEN = 'metrics-token-for-the-tests-0123';
 
 let t: TestApp;
+const api = client(() => t);
 let admin: string;
 let family: number;
 beforeAll(async () => {
   t = await createTestApp({ env: { METRICS_TOKEN: TOKEN } });
-  admin = await t.adminToken();
+  admin = await api.token('admin');
   ({ family } = await catalogue(t, admin, 'Alpha', [
     { nameEn: 'Mint tea', barcode: '6281000000017', number: '1001' },
   ]));
@@ -19,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const scrape = async () => {
-  const res = await t.app.inject({ url: '/metrics', headers: bearer(TOKEN) });
+  const res = await api.as(TOKEN).get('/metrics');
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
   return new Scrape(res.body);
@@ -28,15 +30,13 @@ const scrape = async () => {
 describe('GET /metrics', () => {
   it('moves each series an operator watches: requests, cache hits, sign-ins, image jobs', async () => {
     const before = await scrape();
-    const search = () =>
-      t.app.inject({ url: `/api/search?family=${family}&search=mint`, headers: bearer(admin) });
+    const search = () => api.as('admin').get(`/api/search?family=${family}&search=mint`);
     expect((await search()).statusCode).toBe(200);
     expect((await search()).statusCode).toBe(200);
-    expect((await t.app.inject({ url: '/api/product/12345/no-such-thing' })).statusCode).toBe(404);
-    const failed = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      payload: { username: 'admin', password: 'not-the-password' },
+    expect((await api.anonymous.get('/api/product/12345/no-such-thing')).statusCode).toBe(404);
+    const failed = await api.anonymous.post('/api/admin/login', {
+      username: 'admin',
+      password: 'not-the-password',
     });
     expect(failed.statusCode).toBe(401);
     const upload = await postImages(t, admin, [{ filename: '1001.jpg', data: await jpeg(7) }]);

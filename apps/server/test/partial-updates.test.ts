@@ -1,43 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, body, createTestApp, type TestApp } from './harness';
+import { createTestApp, type TestApp } from './harness';
+import { client } from './client';
+import { createdObject } from './fixtures';
 
 // What an integrator relies on (docs/decisions/0061-partial-updates-and-versions.md): a PATCH of one
 // field leaves every other field as it was, on every admin resource; a PUT that leaves a field out is
 // refused naming it instead of clearing it; and If-Match stops a write based on a stale read.
 
 let t: TestApp;
-let admin: string;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, payload?: object, headers: Record<string, string> = {}) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...bearer(admin), ...headers },
-    ...(payload ? { payload } : {}),
-  });
-const patch = (url: string, changes: object, headers: Record<string, string> = {}) =>
-  t.app.inject({
-    method: 'PATCH',
-    url,
-    headers: { ...bearer(admin), 'content-type': 'application/merge-patch+json', ...headers },
-    payload: JSON.stringify(changes),
-  });
-const made = async (url: string, payload: object) => {
-  const res = await call('POST', url, payload);
-  expect(res.statusCode, res.body).toBe(201);
-  return body(res) as { id: number };
-};
-
+const api = client(() => t);
 let family: number;
 let category: number;
 let otherCategory: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.adminToken();
   family = (
-    await made('/api/family', {
+    await createdObject(api, '/api/family', {
       nameEn: 'Patch Co',
       nameAr: 'شركة التعديل',
       requireValidGtin: false,
@@ -46,9 +26,16 @@ beforeAll(async () => {
       cover: 'family_cover.webp',
     })
   ).id;
-  category = (await made('/api/category', { nameEn: 'Dates', nameAr: 'تمور', family, logo: 'c_000000.webp' }))
+  category = (
+    await createdObject(api, '/api/category', {
+      nameEn: 'Dates',
+      nameAr: 'تمور',
+      family,
+      logo: 'c_000000.webp',
+    })
+  ).id;
+  otherCategory = (await createdObject(api, '/api/category', { nameEn: 'Sweets', nameAr: 'حلويات', family }))
     .id;
-  otherCategory = (await made('/api/category', { nameEn: 'Sweets', nameAr: 'حلويات', family })).id;
 });
 afterAll(() => t.close());
 
@@ -71,7 +58,7 @@ const cases: Case[] = [
     write: (id) => `/api/family/${id}`,
     create: async (n) =>
       (
-        await made('/api/family', {
+        await createdObject(api, '/api/family', {
           nameEn: `Full Co${n}`,
           nameAr: `شركة كاملة${n}`,
           requireValidGtin: true,
@@ -89,7 +76,7 @@ const cases: Case[] = [
     write: (id) => `/api/category/${id}`,
     create: async (n) =>
       (
-        await made('/api/category', {
+        await createdObject(api, '/api/category', {
           nameEn: `Ajwa${n}`,
           nameAr: `عجوة${n}`,
           family,
@@ -106,7 +93,7 @@ const cases: Case[] = [
     write: (id) => `/api/product/${id}`,
     create: async (n) =>
       (
-        await made('/api/product', {
+        await createdObject(api, '/api/product', {
           nameEn: `Date paste${n}`,
           nameAr: `معجون تمر${n}`,
           family,
@@ -133,7 +120,7 @@ const cases: Case[] = [
     write: (id) => `/api/user/${id}`,
     create: async (n) =>
       (
-        await made('/api/user', {
+        await createdObject(api, '/api/user', {
           firstName: 'Huda',
           lastName: 'Salem',
           username: `huda${n}`,
@@ -150,7 +137,7 @@ const cases: Case[] = [
     write: (id) => `/api/attribute/${id}`,
     create: async (n) =>
       (
-        await made('/api/attribute', {
+        await createdObject(api, '/api/attribute', {
           family,
           key: `origin${n}`,
           name: { ar: 'المنشأ', en: 'Origin' },
@@ -171,7 +158,8 @@ const cases: Case[] = [
     name: 'synonym group',
     read: (id) => `/api/synonyms/${id}`,
     write: (id) => `/api/synonyms/${id}`,
-    create: async (n) => (await made('/api/synonyms', { family, words: [`تمر${n}`, `dates${n}`] })).id,
+    create: async (n) =>
+      (await createdObject(api, '/api/synonyms', { family, words: [`تمر${n}`, `dates${n}`] })).id,
     change: (n) => ({ words: [`رطب${n}`, `rutab${n}`] }),
   },
 ];
@@ -185,39 +173,45 @@ const fieldsOf = (res: { json: <T>() => T }) => {
 describe.each(cases)('PATCH of a $name', (c) => {
   it('changes the one field sent and leaves every other as it was', async () => {
     const id = await c.create('');
-    const before = await call('GET', c.read(id));
+    const before = await api.as('admin').get(c.read(id));
     expect(before.statusCode, before.body).toBe(200);
-    const res = await patch(c.write(id), c.change(''));
+    const res = await api.as('admin').mergePatch(c.write(id), c.change(''));
     expect(res.statusCode, res.body).toBe(200);
-    const after = await call('GET', c.read(id));
+    const after = await api.as('admin').get(c.read(id));
     expect(fieldsOf(after)).toEqual({ ...fieldsOf(before), ...c.change('') });
   });
 
   it('answers an ETag on a read, and refuses a write under a stale If-Match with 412', async () => {
     const target = await c.create('b');
-    const read = await call('GET', c.read(target));
+    const read = await api.as('admin').get(c.read(target));
     const etag = read.headers.etag as string;
     expect(etag).toMatch(/^"\d+"$/);
-    const first = await patch(c.write(target), c.change('b'), { 'if-match': etag });
+    const first = await api
+      .as('admin')
+      .mergePatch(c.write(target), c.change('b'), { headers: { 'if-match': etag } });
     expect(first.statusCode, first.body).toBe(200);
-    const stale = await patch(c.write(target), c.change('b'), { 'if-match': etag });
+    const stale = await api
+      .as('admin')
+      .mergePatch(c.write(target), c.change('b'), { headers: { 'if-match': etag } });
     expect(stale.statusCode, stale.body).toBe(412);
-    const now = (await call('GET', c.read(target))).headers.etag;
+    const now = (await api.as('admin').get(c.read(target))).headers.etag;
     expect(now).not.toBe(etag);
     expect(stale.headers.etag).toBe(now);
-    const refusedDelete = await call('DELETE', c.write(target), undefined, { 'if-match': etag });
+    const refusedDelete = await api.as('admin').delete(c.write(target), { headers: { 'if-match': etag } });
     expect(refusedDelete.statusCode).toBe(412);
-    expect((await call('GET', c.read(target))).statusCode).toBe(200);
+    expect((await api.as('admin').get(c.read(target))).statusCode).toBe(200);
   });
 });
 
 describe('PUT', () => {
   it('refuses a body that leaves a field out, naming it, and changes nothing', async () => {
-    const res = await call('PUT', `/api/family/${family}`, { nameEn: 'Patch Co', nameAr: 'شركة التعديل' });
+    const res = await api
+      .as('admin')
+      .put(`/api/family/${family}`, { nameEn: 'Patch Co', nameAr: 'شركة التعديل' });
     expect(res.statusCode).toBe(400);
     const details = res.json<{ details: { path: string }[] }>().details.map((d) => d.path);
     expect(details).toEqual(['body.logo', 'body.image', 'body.cover']);
-    const read = (await call('GET', `/api/family/${family}`)).json<Record<string, unknown>>();
+    const read = (await api.as('admin').get(`/api/family/${family}`)).json<Record<string, unknown>>();
     expect(read).toMatchObject({
       logo: 'family_logo.webp',
       image: 'family_image.webp',
@@ -226,7 +220,7 @@ describe('PUT', () => {
   });
 
   it('clears a field sent as null, and keeps one added to the API later when left out', async () => {
-    const created = await made('/api/product', {
+    const created = await createdObject(api, '/api/product', {
       nameEn: 'Khalas',
       nameAr: 'خلاص',
       family,
@@ -236,7 +230,7 @@ describe('PUT', () => {
       image: 'k_000000.webp',
     });
     // A client written against the first API: no Arabic description, no shelf life, no attributes.
-    const put = await call('PUT', `/api/product/${created.id}`, {
+    const put = await api.as('admin').put(`/api/product/${created.id}`, {
       nameEn: 'Khalas dates',
       nameAr: 'تمر خلاص',
       family,
@@ -266,7 +260,7 @@ describe('PUT', () => {
 
 describe('PATCH', () => {
   it('clears a field sent as null, merges attributes key by key, and names a field it does not know', async () => {
-    const created = await made('/api/product', {
+    const created = await createdObject(api, '/api/product', {
       nameEn: 'Sukkari',
       nameAr: 'سكري',
       family,
@@ -275,7 +269,7 @@ describe('PATCH', () => {
       attributes: { origin: 'sa' },
     });
     const url = `/api/product/${created.id}`;
-    const cleared = await patch(url, { netWeight: null });
+    const cleared = await api.as('admin').mergePatch(url, { netWeight: null });
     expect(cleared.statusCode, cleared.body).toBe(200);
     expect(cleared.json()).toMatchObject({
       netWeight: null,
@@ -283,36 +277,33 @@ describe('PATCH', () => {
       attributes: { origin: 'sa' },
     });
 
-    const unknown = await patch(url, { colour: 'red', nameEn: 'Changed' });
+    const unknown = await api.as('admin').mergePatch(url, { colour: 'red', nameEn: 'Changed' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json<{ details: { path: string }[] }>().details).toEqual([
       expect.objectContaining({ path: 'body.colour' }),
     ]);
-    const required = await patch(url, { nameEn: null });
+    const required = await api.as('admin').mergePatch(url, { nameEn: null });
     expect(required.statusCode).toBe(400);
     expect(required.json<{ details: { path: string }[] }>().details[0]!.path).toBe('body.nameEn');
-    const unchanged = (await call('GET', url)).json<Record<string, unknown>>();
+    const unchanged = (await api.as('admin').get(url)).json<Record<string, unknown>>();
     expect(unchanged.nameEn).toBe('Sukkari');
 
-    const noOrigin = await patch(url, { attributes: { origin: null } });
+    const noOrigin = await api.as('admin').mergePatch(url, { attributes: { origin: null } });
     expect(noOrigin.statusCode, noOrigin.body).toBe(200);
     expect(noOrigin.json<{ attributes: object }>().attributes).toEqual({});
   });
 
   it('takes a plain JSON body too, and refuses one that is not an object', async () => {
-    const created = await made('/api/synonyms', { family, words: ['قهوة', 'coffee'] });
-    const plain = await call('PATCH', `/api/synonyms/${created.id}`, { words: ['قهوة', 'coffee', 'qahwa'] });
+    const created = await createdObject(api, '/api/synonyms', { family, words: ['قهوة', 'coffee'] });
+    const plain = await api
+      .as('admin')
+      .patch(`/api/synonyms/${created.id}`, { words: ['قهوة', 'coffee', 'qahwa'] });
     expect(plain.statusCode, plain.body).toBe(200);
-    const list = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/synonyms/${created.id}`,
-      headers: { ...bearer(admin), 'content-type': 'application/merge-patch+json' },
-      payload: '["words"]',
-    });
+    const list = await api.as('admin').mergePatch(`/api/synonyms/${created.id}`, ['words']);
     expect(list.statusCode).toBe(400);
   });
 
   it('answers 404 for a record that does not exist', async () => {
-    expect((await patch('/api/product/999999', { cost: 1 })).statusCode).toBe(404);
+    expect((await api.as('admin').mergePatch('/api/product/999999', { cost: 1 })).statusCode).toBe(404);
   });
 });

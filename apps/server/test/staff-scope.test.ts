@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRow, ALL_HEADER, csv, upload } from '../src/modules/imports/imports.test-kit';
-import { bearer, body, createTestApp, type TestApp } from './harness';
+import { body, createTestApp, type TestApp } from './harness';
+import { client } from './client';
 import { scopedStaff, type FamilyObjects, type StaffCaller } from './scoped-staff';
 
 /**
@@ -14,20 +15,19 @@ let a: FamilyObjects;
 let b: FamilyObjects;
 let tokens: Record<StaffCaller, string>;
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, who: StaffCaller, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(tokens[who]), ...(payload ? { payload } : {}) });
+const api = client(() => t);
 
 beforeAll(async () => {
   t = await createTestApp();
   const staff = await scopedStaff(
     t.app,
     t.database,
-    await t.adminToken(),
+    await api.token('admin'),
     (kind, user, password) => t.login(kind, user, password),
     t.config.guest,
   );
   ({ a, b, tokens } = staff);
+  api.signedIn(tokens);
 });
 afterAll(() => t.close());
 
@@ -49,47 +49,44 @@ describe('staff scope on writes', () => {
       ['user-all', a, 403],
     ];
     for (const [who, objs, status] of cases) {
-      const res = await call(
-        'PATCH',
-        `/api/product/${objs.product}`,
-        who,
-        productBody(objs, `Renamed by ${who}`),
-      );
+      const res = await api
+        .as(who)
+        .patch(`/api/product/${objs.product}`, productBody(objs, `Renamed by ${who}`));
       expect(res.statusCode, `${who} on ${objs.family}`).toBe(status);
     }
-    const stillB = await call('GET', `/api/product/${b.product}`, 'admin');
+    const stillB = await api.as('admin').get(`/api/product/${b.product}`);
     expect(body(stillB).nameEn).toBe('Renamed by admin');
   });
 
   it('refuses to create in another family (400 on the field) or to move a product there', async () => {
-    const create = await call('POST', '/api/product', 'editor-a', productBody(b, 'Sneaked in'));
+    const create = await api.as('editor-a').post('/api/product', productBody(b, 'Sneaked in'));
     expect(create.statusCode).toBe(400);
     expect(body(create).details).toMatchObject([{ path: 'body.family', message: 'No family has this id' }]);
-    const category = await call('POST', '/api/category', 'editor-a', {
+    const category = await api.as('editor-a').post('/api/category', {
       nameEn: 'X',
       nameAr: 'س',
       family: b.family,
     });
     expect(category.statusCode).toBe(400);
-    const move = await call('PATCH', `/api/product/${a.product}`, 'editor-a', productBody(b, 'Moved'));
+    const move = await api.as('editor-a').patch(`/api/product/${a.product}`, productBody(b, 'Moved'));
     expect(move.statusCode).toBe(400);
-    const own = await call('POST', '/api/product', 'editor-a', productBody(a, 'Made by editor'));
+    const own = await api.as('editor-a').post('/api/product', productBody(a, 'Made by editor'));
     expect(own.statusCode).toBe(201);
-    expect((await call('DELETE', `/api/product/${body(own).id as number}`, 'editor-b')).statusCode).toBe(404);
-    expect((await call('DELETE', `/api/product/${body(own).id as number}`, 'editor-a')).statusCode).toBe(204);
+    expect((await api.as('editor-b').delete(`/api/product/${body(own).id as number}`)).statusCode).toBe(404);
+    expect((await api.as('editor-a').delete(`/api/product/${body(own).id as number}`)).statusCode).toBe(204);
   });
 
   it("lets an editor edit their family's texts, never create or delete a family or manage accounts", async () => {
     const family = { nameEn: 'Alpha Co', nameAr: 'شركة ألفا' };
-    expect((await call('PATCH', `/api/family/${a.family}`, 'editor-a', family)).statusCode).toBe(200);
-    expect((await call('PATCH', `/api/family/${b.family}`, 'editor-a', family)).statusCode).toBe(404);
-    expect(
-      (await call('POST', '/api/family', 'editor-a', { nameEn: 'New', nameAr: 'جديد' })).statusCode,
-    ).toBe(403);
-    expect((await call('DELETE', `/api/family/${a.family}`, 'editor-a')).statusCode).toBe(403);
-    expect((await call('GET', '/api/user', 'editor-a')).statusCode).toBe(403);
-    expect((await call('DELETE', `/api/synonyms/${b.synonym}`, 'editor-a')).statusCode).toBe(404);
-    const synonyms = await call('GET', '/api/synonyms', 'editor-a');
+    expect((await api.as('editor-a').patch(`/api/family/${a.family}`, family)).statusCode).toBe(200);
+    expect((await api.as('editor-a').patch(`/api/family/${b.family}`, family)).statusCode).toBe(404);
+    expect((await api.as('editor-a').post('/api/family', { nameEn: 'New', nameAr: 'جديد' })).statusCode).toBe(
+      403,
+    );
+    expect((await api.as('editor-a').delete(`/api/family/${a.family}`)).statusCode).toBe(403);
+    expect((await api.as('editor-a').get('/api/user')).statusCode).toBe(403);
+    expect((await api.as('editor-a').delete(`/api/synonyms/${b.synonym}`)).statusCode).toBe(404);
+    const synonyms = await api.as('editor-a').get('/api/synonyms');
     expect((body(synonyms).data as { family: number }[]).map((s) => s.family)).toEqual([a.family]);
   });
 
@@ -126,20 +123,20 @@ describe('staff scope on writes', () => {
   });
 
   it('takes a change of families at once: the editor given family B sees it on the next request', async () => {
-    const editor = (await call('GET', '/api/user?search=editor-a', 'admin')).json<{
+    const editor = (await api.as('admin').get('/api/user?search=editor-a')).json<{
       data: { id: number }[];
     }>();
     const id = editor.data[0]!.id;
-    expect((await call('GET', `/api/family/${b.family}`, 'editor-a')).statusCode).toBe(404);
+    expect((await api.as('editor-a').get(`/api/family/${b.family}`)).statusCode).toBe(404);
     const person = { firstName: 'editor-a', lastName: 'Staff', username: 'editor-a' };
-    const res = await call('PATCH', `/api/user/${id}`, 'admin', {
+    const res = await api.as('admin').patch(`/api/user/${id}`, {
       ...person,
       families: [a.family, b.family],
     });
     expect(res.statusCode).toBe(200);
     expect(body(res).families).toEqual([a.family, b.family].sort((x, y) => x - y));
-    expect((await call('GET', `/api/family/${b.family}`, 'editor-a')).statusCode).toBe(200);
-    const bad = await call('PATCH', `/api/user/${id}`, 'admin', { ...person, families: [999999] });
+    expect((await api.as('editor-a').get(`/api/family/${b.family}`)).statusCode).toBe(200);
+    const bad = await api.as('admin').patch(`/api/user/${id}`, { ...person, families: [999999] });
     expect(bad.statusCode).toBe(400);
     expect(body(bad).details).toMatchObject([
       { path: 'body.families', message: 'No family has the id 999999' },

@@ -8,6 +8,7 @@ import type { MediaStore } from '../src/lib/media-store';
 import { localMediaStore } from '../src/lib/media-store-local';
 import { multipartBody } from '../src/modules/imports/imports.test-kit';
 import { bearer, body, createTestApp, type TestApp } from './harness';
+import { client } from './client';
 import { catalogue, jpeg, postImages, waitForJob } from './image-upload-helpers';
 import { waitFor } from './wait';
 
@@ -68,6 +69,7 @@ function failingStore(dir: string): MediaStore {
 }
 
 let t: TestApp;
+const api = client(() => t);
 let admin: string;
 let media: MediaStore;
 
@@ -87,12 +89,7 @@ const stored = async () => {
 
 const uploadImage = async (hue: number) => {
   const { payload, headers } = multipartBody(await jpeg(hue), 'file', 'photo.jpg', 'image/jpeg');
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/upload/image',
-    payload,
-    headers: { ...headers, ...bearer(admin) },
-  });
+  return api.as(admin).post('/api/upload/image', payload, { headers });
 };
 
 describe('a media store whose disk fails', () => {

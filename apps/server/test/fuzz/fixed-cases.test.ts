@@ -5,11 +5,13 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_HEADER, allRow, csv, multipartBody } from '../../src/modules/imports/imports.test-kit';
 import { bearer, body, createTestApp, type TestApp } from '../harness';
+import { client } from '../client';
 import { fingerprint } from './app-routes';
 
 // Hostile input the property-based test would rarely generate, each case named.
 
 let t: TestApp;
+const api = client(() => t);
 let admin: string;
 beforeAll(async () => {
   t = await createTestApp();
@@ -23,14 +25,11 @@ const send = (
   payload?: string | object,
   type = 'application/json',
 ) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { ...bearer(admin), ...(payload === undefined ? {} : { 'content-type': type }) },
-    ...(payload === undefined
-      ? {}
-      : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
-  });
+  payload === undefined
+    ? api.as(admin).send(method, url)
+    : api.as(admin).send(method, url, typeof payload === 'string' ? payload : JSON.stringify(payload), {
+        headers: { 'content-type': type },
+      });
 
 /** A 4xx with the API's JSON error body, and nothing written meanwhile. */
 async function expectRejected(run: () => Promise<LightMyRequestResponse>, statuses: number[]) {
@@ -207,12 +206,7 @@ function pngBomb(width: number, height: number, idat?: Buffer): Buffer {
 /** The part declares text/csv (multipartBody's default): the server judges the bytes, not the label. */
 const uploadImage = (data: Buffer, filename: string) => {
   const { payload, headers } = multipartBody(data, 'file', filename);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/upload/image',
-    payload,
-    headers: { ...headers, ...bearer(admin) },
-  });
+  return api.as(admin).post('/api/upload/image', payload, { headers });
 };
 
 describe('image uploads', () => {

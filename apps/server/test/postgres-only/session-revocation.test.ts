@@ -6,7 +6,8 @@ import { buildApp } from '../../src/app';
 import { openDatabase } from '../../src/db/client';
 import { REVOCATION_DELAY_MS } from '../../src/lib/session-version';
 import { ensureAccounts } from '../../src/seed/accounts';
-import { ADMIN_PASSWORD, bearer, body, freshDatabase, testConfig } from '../harness';
+import { ADMIN_PASSWORD, body, freshDatabase, testConfig } from '../harness';
+import { client } from '../client';
 
 // Two app instances on one PostgreSQL database, as two server processes would be (docs/decisions/0025):
 // a sign-out or account change through one takes effect there at once, and on the other within the
@@ -18,6 +19,8 @@ let drop: () => Promise<void>;
 const dataDirs: string[] = [];
 let clock = 0;
 let admin: string;
+/** Requests to instance `a`. */
+const onA = client(() => ({ app: a }));
 
 async function instance(now?: () => number) {
   const config = testConfig();
@@ -47,22 +50,19 @@ beforeEach(() => {
 });
 
 async function signIn(kind: 'admin' | 'user', username: string, password: string) {
-  const res = await a.inject({ method: 'POST', url: `/api/${kind}/login`, payload: { username, password } });
+  const res = await onA.anonymous.post(`/api/${kind}/login`, { username, password });
   expect(res.statusCode).toBe(200);
   return body(res).token as string;
 }
 const auth = async (app: FastifyInstance, token: string) =>
-  (await app.inject({ method: 'GET', url: '/api/user/auth', headers: bearer(token) })).statusCode;
+  (await client({ app }).as(token).get('/api/user/auth')).statusCode;
 
 let serial = 0;
 async function signedInUser() {
   const username = `shared${++serial}`;
-  const created = await a.inject({
-    method: 'POST',
-    url: '/api/user',
-    headers: bearer(admin),
-    payload: { firstName: 'Sami', lastName: 'Nasser', username, password: 'shared-password-1' },
-  });
+  const created = await onA
+    .as(admin)
+    .post('/api/user', { firstName: 'Sami', lastName: 'Nasser', username, password: 'shared-password-1' });
   expect(created.statusCode).toBe(201);
   const token = await signIn('user', username, 'shared-password-1');
   // Both instances have seen the token and accepted it.
@@ -83,25 +83,25 @@ async function refusedEverywhere(token: string) {
 describe('two app instances sharing one PostgreSQL database', () => {
   it('a token signed out through one is refused by the other within the delay', async () => {
     const { token } = await signedInUser();
-    const res = await a.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) });
+    const res = await onA.as(token).post('/api/logout');
     expect(res.statusCode).toBe(204);
     await refusedEverywhere(token);
   });
 
   it('the tokens of an account deleted through one', async () => {
     const { id, token } = await signedInUser();
-    const res = await a.inject({ method: 'DELETE', url: `/api/user/${id}`, headers: bearer(admin) });
+    const res = await onA.as(admin).delete(`/api/user/${id}`);
     expect(res.statusCode).toBe(204);
     await refusedEverywhere(token);
   });
 
   it('the old tokens of an account whose password changed through one', async () => {
     const { id, username, token } = await signedInUser();
-    const res = await a.inject({
-      method: 'PUT',
-      url: `/api/user/${id}`,
-      headers: bearer(admin),
-      payload: { firstName: 'Sami', lastName: 'Nasser', username, password: 'shared-password-2' },
+    const res = await onA.as(admin).put(`/api/user/${id}`, {
+      firstName: 'Sami',
+      lastName: 'Nasser',
+      username,
+      password: 'shared-password-2',
     });
     expect(res.statusCode).toBe(200);
     await refusedEverywhere(token);

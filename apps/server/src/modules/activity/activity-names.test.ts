@@ -1,48 +1,54 @@
 import type { Activity } from '@dalil/contracts/activity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { body, createTestApp, type TestApp } from '../../../test/harness';
+import { client } from '../../../test/client';
 import { scopedStaff, type FamilyObjects, type StaffCaller } from '../../../test/scoped-staff';
 
 let t: TestApp;
 let a: FamilyObjects;
 let tokens: Record<StaffCaller, string>;
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, payload?: object, who: StaffCaller = 'admin') =>
-  t.app.inject({ method, url, headers: bearer(tokens[who]), ...(payload ? { payload } : {}) });
+const api = client(() => t);
 const entriesAbout = async (entity: string, id: number) =>
-  (body(await call('GET', `/api/activity?limit=100&entity=${entity}&entityId=${id}`)) as { data: Activity[] })
-    .data;
+  (
+    body(await api.as('admin').get(`/api/activity?limit=100&entity=${entity}&entityId=${id}`)) as {
+      data: Activity[];
+    }
+  ).data;
 
 beforeAll(async () => {
   t = await createTestApp();
   ({ a, tokens } = await scopedStaff(
     t.app,
     t.database,
-    await t.adminToken(),
+    await api.token('admin'),
     (kind, user, password) => t.login(kind, user, password),
     t.config.guest,
   ));
+  api.signedIn(tokens);
 });
 afterAll(() => t.close());
 
 describe('history names', () => {
   it("names each entry's record and family by their current names, in both languages", async () => {
-    const family = body(await call('GET', `/api/family/${a.family}`)) as { nameAr: string; nameEn: string };
-    const made = await call('POST', '/api/product', {
+    const family = body(await api.as('admin').get(`/api/family/${a.family}`)) as {
+      nameAr: string;
+      nameEn: string;
+    };
+    const made = await api.as('admin').post('/api/product', {
       nameEn: 'Green Tea',
       nameAr: 'شاي أخضر',
       family: a.family,
       category: a.category,
     });
     const id = body(made).id as number;
-    await call('PATCH', `/api/product/${id}`, {
+    await api.as('admin').patch(`/api/product/${id}`, {
       nameEn: 'Mint Tea',
       nameAr: 'شاي بالنعناع',
       family: a.family,
       category: a.category,
     });
-    await call('PATCH', `/api/product/${id}`, {
+    await api.as('admin').patch(`/api/product/${id}`, {
       nameEn: 'Mint Tea',
       nameAr: 'شاي بالنعناع',
       family: a.family,
@@ -59,19 +65,19 @@ describe('history names', () => {
   });
 
   it('names a deleted record by its name at the time, and an account by its username', async () => {
-    const made = await call('POST', '/api/product', {
+    const made = await api.as('admin').post('/api/product', {
       nameEn: 'Old Coffee',
       nameAr: 'قهوة قديمة',
       family: a.family,
       category: a.category,
     });
     const id = body(made).id as number;
-    expect((await call('DELETE', `/api/product/${id}`)).statusCode).toBe(204);
+    expect((await api.as('admin').delete(`/api/product/${id}`)).statusCode).toBe(204);
     const entries = await entriesAbout('product', id);
     expect(entries.map((e) => e.action)).toEqual(['delete', 'create']);
     for (const entry of entries) expect(entry.name).toEqual({ ar: 'قهوة قديمة', en: 'Old Coffee' });
 
-    const user = await call('POST', '/api/user', {
+    const user = await api.as('admin').post('/api/user', {
       firstName: 'Noor',
       lastName: 'Haddad',
       username: 'noor.h',

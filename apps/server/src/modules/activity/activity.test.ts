@@ -1,6 +1,8 @@
 import type { Activity } from '@dalil/contracts/activity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { body, createTestApp, type TestApp } from '../../../test/harness';
+import { client } from '../../../test/client';
+import { productBody } from '../../../test/fixtures';
 import { scopedStaff, type FamilyObjects, type StaffCaller } from '../../../test/scoped-staff';
 import { allRow, ALL_HEADER, csv, upload } from '../imports/imports.test-kit';
 
@@ -9,11 +11,9 @@ let a: FamilyObjects;
 let b: FamilyObjects;
 let tokens: Record<StaffCaller, string>;
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, who: StaffCaller = 'admin', payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(tokens[who]), ...(payload ? { payload } : {}) });
+const api = client(() => t);
 const history = async (query = '', who: StaffCaller = 'admin') =>
-  body(await call('GET', `/api/activity?limit=100${query}`, who)) as { data: Activity[]; count: number };
+  body(await api.as(who).get(`/api/activity?limit=100${query}`)) as { data: Activity[]; count: number };
 const newest = async () => (await history()).data[0]!;
 
 beforeAll(async () => {
@@ -21,10 +21,11 @@ beforeAll(async () => {
   ({ a, b, tokens } = await scopedStaff(
     t.app,
     t.database,
-    await t.adminToken(),
+    await api.token('admin'),
     (kind, user, password) => t.login(kind, user, password),
     t.config.guest,
   ));
+  api.signedIn(tokens);
 });
 afterAll(() => t.close());
 
@@ -37,18 +38,14 @@ async function entriesOf(write: () => Promise<{ statusCode: number }>, status: n
   return after.data.slice(0, after.count - before);
 }
 
-const product = (nameEn: string, extra: object = {}) => ({
-  nameEn,
-  nameAr: 'منتج',
-  family: a.family,
-  category: a.category,
-  ...extra,
-});
+// One Arabic name for every product: a rename changes the English name only.
+const product = (nameEn: string, extra: object = {}) =>
+  productBody(a.family, a.category, nameEn, { nameAr: 'منتج', ...extra });
 
 describe('history', () => {
   it('records each write kind once, with who, what and the changed fields only', async () => {
     const created = await entriesOf(
-      () => call('POST', '/api/product', 'editor-a', product('Tea', { cost: 2.5 })),
+      () => api.as('editor-a').post('/api/product', product('Tea', { cost: 2.5 })),
       201,
     );
     expect(created).toHaveLength(1);
@@ -61,30 +58,30 @@ describe('history', () => {
     });
     const id = created[0]!.entityId!;
     const updated = await entriesOf(
-      () => call('PATCH', `/api/product/${id}`, 'editor-a', product('Green tea', { cost: 2.5 })),
+      () => api.as('editor-a').patch(`/api/product/${id}`, product('Green tea', { cost: 2.5 })),
       200,
     );
     expect(updated).toHaveLength(1);
     expect(updated[0]!.changes).toEqual({ nameEn: { before: 'Tea', after: 'Green tea' } });
-    const deleted = await entriesOf(() => call('DELETE', `/api/product/${id}`), 204);
+    const deleted = await entriesOf(() => api.as('admin').delete(`/api/product/${id}`), 204);
     expect(deleted).toMatchObject([
       { action: 'delete', entityId: id, changes: { nameEn: { before: 'Green tea', after: null } } },
     ]);
     const family = await entriesOf(
-      () => call('PATCH', `/api/family/${a.family}`, 'admin', { nameEn: 'Alpha', nameAr: 'ألفا' }),
+      () => api.as('admin').patch(`/api/family/${a.family}`, { nameEn: 'Alpha', nameAr: 'ألفا' }),
       200,
     );
     expect(family).toMatchObject([
       { entity: 'family', action: 'update', changes: { nameAr: { after: 'ألفا' } } },
     ]);
     const category = await entriesOf(
-      () => call('POST', '/api/category', 'admin', { nameEn: 'Snacks', nameAr: 'وجبات', family: a.family }),
+      () => api.as('admin').post('/api/category', { nameEn: 'Snacks', nameAr: 'وجبات', family: a.family }),
       201,
     );
     expect(category).toMatchObject([{ entity: 'category', action: 'create', family: a.family }]);
     const user = await entriesOf(
       () =>
-        call('POST', '/api/user', 'admin', {
+        api.as('admin').post('/api/user', {
           firstName: 'N',
           lastName: 'E',
           username: 'newbie',
@@ -123,11 +120,11 @@ describe('history', () => {
 
   it('records nothing for a write that fails or changes nothing', async () => {
     for (const [write, status] of [
-      [() => call('POST', '/api/product', 'admin', product('Dup', { barcode: '123456' })), 409],
-      [() => call('POST', '/api/product', 'admin', product('Bad', { category: 999999 })), 400],
-      [() => call('PATCH', `/api/product/999999`, 'admin', product('Gone')), 404],
-      [() => call('PATCH', `/api/product/${b.product}`, 'editor-a', product('Not mine')), 404],
-      [() => call('DELETE', `/api/family/${a.family}`, 'editor-a'), 403],
+      [() => api.as('admin').post('/api/product', product('Dup', { barcode: '123456' })), 409],
+      [() => api.as('admin').post('/api/product', product('Bad', { category: 999999 })), 400],
+      [() => api.as('admin').patch(`/api/product/999999`, product('Gone')), 404],
+      [() => api.as('editor-a').patch(`/api/product/${b.product}`, product('Not mine')), 404],
+      [() => api.as('editor-a').delete(`/api/family/${a.family}`), 403],
       [
         () =>
           upload(t, tokens.admin, '/api/upload/all', csv([ALL_HEADER, allRow('', 'x', 'y')])).then((r) => ({
@@ -138,10 +135,10 @@ describe('history', () => {
     ] as const) {
       expect(await entriesOf(write, status)).toEqual([]);
     }
-    const same = body(await call('GET', `/api/family/${a.family}`));
+    const same = body(await api.as('admin').get(`/api/family/${a.family}`));
     expect(
       await entriesOf(
-        () => call('PATCH', `/api/family/${a.family}`, 'admin', { nameEn: same.nameEn, nameAr: same.nameAr }),
+        () => api.as('admin').patch(`/api/family/${a.family}`, { nameEn: same.nameEn, nameAr: same.nameAr }),
         200,
       ),
     ).toEqual([]);
@@ -159,13 +156,13 @@ describe('history', () => {
     const editorB = await history('', 'editor-b');
     expect(editorB.count).toBeGreaterThan(0);
     expect(editorB.data.every((e) => e.family === b.family)).toBe(true);
-    expect((await call('GET', '/api/activity', 'user-all')).statusCode).toBe(403);
-    const bad = await call('GET', '/api/activity?from=yesterday');
+    expect((await api.as('user-all').get('/api/activity')).statusCode).toBe(403);
+    const bad = await api.as('admin').get('/api/activity?from=yesterday');
     expect(bad.statusCode).toBe(400);
     expect(body(bad).details).toMatchObject([
       { path: 'querystring.from', message: expect.stringContaining('must be a date') },
     ]);
-    const file = await call('GET', `/api/activity/export.csv?entity=product&entityId=${a.product}`);
+    const file = await api.as('admin').get(`/api/activity/export.csv?entity=product&entityId=${a.product}`);
     expect(file.headers['content-type']).toContain('text/csv');
     expect(file.body).toContain('id,at,actor,action,entity,entityId,family,field,before,after');
     expect(file.body).toContain('product');
@@ -174,50 +171,50 @@ describe('history', () => {
 
 describe('revert', () => {
   it("puts an update's fields back, is recorded, and refuses with 409 naming fields changed since", async () => {
-    const id = body(await call('POST', '/api/product', 'admin', product('Coffee', { cost: 3 }))).id as number;
-    await call('PATCH', `/api/product/${id}`, 'editor-a', product('Mocha', { cost: 4 }));
+    const id = body(await api.as('admin').post('/api/product', product('Coffee', { cost: 3 }))).id as number;
+    await api.as('editor-a').patch(`/api/product/${id}`, product('Mocha', { cost: 4 }));
     const rename = await newest();
-    const res = await call('POST', `/api/activity/${rename.id}/revert`, 'admin');
+    const res = await api.as('admin').post(`/api/activity/${rename.id}/revert`);
     expect(res.statusCode).toBe(200);
     expect(body(res)).toMatchObject({
       action: 'revert',
       entityId: id,
       changes: { nameEn: { before: 'Mocha', after: 'Coffee' }, cost: { before: 4, after: 3 } },
     });
-    expect(body(await call('GET', `/api/product/${id}`))).toMatchObject({ nameEn: 'Coffee', cost: 3 });
+    expect(body(await api.as('admin').get(`/api/product/${id}`))).toMatchObject({
+      nameEn: 'Coffee',
+      cost: 3,
+    });
     // The revert itself can be reverted; then the first entry no longer matches the product.
-    await call('POST', `/api/activity/${(body(res) as Activity).id}/revert`, 'admin');
-    expect(body(await call('GET', `/api/product/${id}`)).nameEn).toBe('Mocha');
-    await call('PATCH', `/api/product/${id}`, 'admin', product('Latte', { cost: 4 }));
-    const stale = await call('POST', `/api/activity/${rename.id}/revert`, 'admin');
+    await api.as('admin').post(`/api/activity/${(body(res) as Activity).id}/revert`);
+    expect(body(await api.as('admin').get(`/api/product/${id}`)).nameEn).toBe('Mocha');
+    await api.as('admin').patch(`/api/product/${id}`, product('Latte', { cost: 4 }));
+    const stale = await api.as('admin').post(`/api/activity/${rename.id}/revert`);
     expect(stale.statusCode).toBe(409);
     expect(body(stale).details).toMatchObject([{ path: 'nameEn', message: 'was changed after this entry' }]);
-    expect(body(await call('GET', `/api/product/${id}`)).nameEn).toBe('Latte');
-    expect((await call('POST', `/api/activity/${rename.id}/revert`, 'editor-b')).statusCode).toBe(404);
+    expect(body(await api.as('admin').get(`/api/product/${id}`)).nameEn).toBe('Latte');
+    expect((await api.as('editor-b').post(`/api/activity/${rename.id}/revert`)).statusCode).toBe(404);
   });
 
   it('brings a deleted product back with its id and image, and takes a create back', async () => {
-    const made = await call(
-      'POST',
-      '/api/product',
-      'admin',
-      product('Cocoa', { barcode: '55501', image: 'cocoa-image1.webp' }),
-    );
+    const made = await api
+      .as('admin')
+      .post('/api/product', product('Cocoa', { barcode: '55501', image: 'cocoa-image1.webp' }));
     const id = body(made).id as number;
     const create = await newest();
-    await call('DELETE', `/api/product/${id}`);
+    await api.as('admin').delete(`/api/product/${id}`);
     const removal = await newest();
-    expect((await call('POST', `/api/activity/${removal.id}/revert`, 'editor-a')).statusCode).toBe(200);
-    expect(body(await call('GET', `/api/product/${id}`))).toMatchObject({
+    expect((await api.as('editor-a').post(`/api/activity/${removal.id}/revert`)).statusCode).toBe(200);
+    expect(body(await api.as('admin').get(`/api/product/${id}`))).toMatchObject({
       id,
       nameEn: 'Cocoa',
       barcode: '55501',
       image: 'cocoa-image1.webp',
     });
-    const again = await call('POST', `/api/activity/${removal.id}/revert`);
+    const again = await api.as('admin').post(`/api/activity/${removal.id}/revert`);
     expect(again.statusCode).toBe(409);
-    expect((await call('POST', `/api/activity/${create.id}/revert`)).statusCode).toBe(200);
-    expect((await call('GET', `/api/product/${id}`)).statusCode).toBe(404);
+    expect((await api.as('admin').post(`/api/activity/${create.id}/revert`)).statusCode).toBe(200);
+    expect((await api.as('admin').get(`/api/product/${id}`)).statusCode).toBe(404);
   });
 });
 
@@ -244,11 +241,10 @@ describe('HISTORY=off', () => {
     const off = await createTestApp({ env: { HISTORY: 'off' } });
     try {
       const admin = await off.adminToken();
-      const send = (method: Method, url: string, payload?: object) =>
-        off.app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
-      const made = await send('POST', '/api/family', { nameEn: 'Quiet Co', nameAr: 'شركة هادئة' });
+      const offApi = client(off);
+      const made = await offApi.as(admin).post('/api/family', { nameEn: 'Quiet Co', nameAr: 'شركة هادئة' });
       expect(made.statusCode).toBe(201);
-      const renamed = await send('PATCH', `/api/family/${String(body(made).id)}`, {
+      const renamed = await offApi.as(admin).patch(`/api/family/${String(body(made).id)}`, {
         nameEn: 'Calm Co',
         nameAr: 'شركة هادئة',
       });
@@ -258,8 +254,8 @@ describe('HISTORY=off', () => {
       expect(imported.status).toBe(200);
       expect(imported.body.products.created).toBe(1);
       expect(imported.body.importId).toBeUndefined();
-      expect(body(await send('GET', '/api/activity?limit=10'))).toEqual({ data: [], count: 0 });
-      expect(body(await send('GET', '/api/import?limit=10')).data).toEqual([]);
+      expect(body(await offApi.as(admin).get('/api/activity?limit=10'))).toEqual({ data: [], count: 0 });
+      expect(body(await offApi.as(admin).get('/api/import?limit=10')).data).toEqual([]);
     } finally {
       await off.close();
     }

@@ -1,7 +1,9 @@
 import type { Activity } from '@dalil/contracts/activity';
 import { getTableColumns } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { body, createTestApp, type TestApp } from '../../../test/harness';
+import { client } from '../../../test/client';
+import { createdObject } from '../../../test/fixtures';
 import {
   scopedStaff,
   STAFF_PASSWORD,
@@ -20,28 +22,22 @@ let a: FamilyObjects;
 let b: FamilyObjects;
 let tokens: Record<StaffCaller, string>;
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, who: StaffCaller = 'admin', payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(tokens[who]), ...(payload ? { payload } : {}) });
+const api = client(() => t);
 const newest = async () =>
-  (body(await call('GET', '/api/activity?limit=1')) as { data: Activity[] }).data[0]!;
-const created = async (url: string, payload: object) => {
-  const res = await call('POST', url, 'admin', payload);
-  expect(res.statusCode).toBe(201);
-  return body(res) as Record<string, unknown> & { id: number };
-};
+  (body(await api.as('admin').get('/api/activity?limit=1')) as { data: Activity[] }).data[0]!;
 const revert = (entry: Activity, who: StaffCaller = 'admin') =>
-  call('POST', `/api/activity/${entry.id}/revert`, who);
+  api.as(who).post(`/api/activity/${entry.id}/revert`);
 
 beforeAll(async () => {
   t = await createTestApp();
   ({ a, b, tokens } = await scopedStaff(
     t.app,
     t.database,
-    await t.adminToken(),
+    await api.token('admin'),
     (kind, user, password) => t.login(kind, user, password),
     t.config.guest,
   ));
+  api.signedIn(tokens);
 });
 afterAll(() => t.close());
 
@@ -61,20 +57,20 @@ describe('every field the services record can be reverted', () => {
   );
 
   it("puts back every field of a product's edit, its sub-category included", async () => {
-    const sub = await created('/api/category', {
+    const sub = await createdObject(api, '/api/category', {
       nameEn: 'Cold drinks',
       nameAr: 'مشروبات باردة',
       family: a.family,
       parent: a.category,
     });
-    const original = await created('/api/product', {
+    const original = await createdObject(api, '/api/product', {
       nameEn: 'Plain water',
       nameAr: 'ماء',
       family: a.family,
       category: a.category,
     });
     // Every field the form takes gets a new value.
-    const res = await call('PATCH', `/api/product/${original.id}`, 'editor-a', {
+    const res = await api.as('editor-a').patch(`/api/product/${original.id}`, {
       nameEn: 'Sparkling water',
       nameAr: 'ماء فوار',
       family: a.family,
@@ -97,33 +93,37 @@ describe('every field the services record can be reverted', () => {
     const edit = await newest();
     expect(Object.keys(edit.changes)).toContain('subCategory');
     expect((await revert(edit, 'editor-a')).statusCode).toBe(200);
-    expect(body(await call('GET', `/api/product/${original.id}`))).toEqual({
+    expect(body(await api.as('admin').get(`/api/product/${original.id}`))).toEqual({
       ...original,
       attributeDefinitions: [],
     });
   });
 
   it("puts back a category's parent, and its products with it", async () => {
-    const top = await created('/api/category', { nameEn: 'Snacks', nameAr: 'وجبات', family: a.family });
-    const item = await created('/api/product', {
+    const top = await createdObject(api, '/api/category', {
+      nameEn: 'Snacks',
+      nameAr: 'وجبات',
+      family: a.family,
+    });
+    const item = await createdObject(api, '/api/product', {
       nameEn: 'Crisps',
       nameAr: 'رقائق',
       family: a.family,
       category: top.id,
     });
-    const moved = await call('PATCH', `/api/category/${top.id}`, 'editor-a', {
+    const moved = await api.as('editor-a').patch(`/api/category/${top.id}`, {
       nameEn: 'Snacks',
       nameAr: 'وجبات',
       family: a.family,
       parent: a.category,
     });
     expect(moved.statusCode).toBe(200);
-    expect(body(await call('GET', `/api/product/${item.id}`))).toMatchObject({ subCategory: top.id });
+    expect(body(await api.as('admin').get(`/api/product/${item.id}`))).toMatchObject({ subCategory: top.id });
     const res = await revert(await newest(), 'editor-a');
     expect(res.statusCode).toBe(200);
     expect(body(res).changes).toEqual({ parent: { before: a.category, after: null } });
-    expect(body(await call('GET', `/api/category/${top.id}`))).toMatchObject({ parent: null });
-    expect(body(await call('GET', `/api/product/${item.id}`))).toMatchObject({
+    expect(body(await api.as('admin').get(`/api/category/${top.id}`))).toMatchObject({ parent: null });
+    expect(body(await api.as('admin').get(`/api/product/${item.id}`))).toMatchObject({
       category: top.id,
       subCategory: null,
     });
@@ -132,7 +132,7 @@ describe('every field the services record can be reverted', () => {
 
 describe('a revert is checked as the same request made by hand', () => {
   it("lets an editor revert neither a family's creation nor its deletion", async () => {
-    const family = await created('/api/family', { nameEn: 'Gamma', nameAr: 'جاما' });
+    const family = await createdObject(api, '/api/family', { nameEn: 'Gamma', nameAr: 'جاما' });
     const creation = await newest();
     expect(creation).toMatchObject({ entity: 'family', action: 'create', entityId: family.id });
     // An editor of that family may edit it, but not delete it by reverting its creation.
@@ -145,9 +145,8 @@ describe('a revert is checked as the same request made by hand', () => {
       families: [family.id],
     });
     const editor = await t.login('admin', 'editor-g', STAFF_PASSWORD);
-    const asEditor = (entry: Activity) =>
-      t.app.inject({ method: 'POST', url: `/api/activity/${entry.id}/revert`, headers: bearer(editor) });
-    const renamed = await call('PATCH', `/api/family/${family.id}`, 'admin', {
+    const asEditor = (entry: Activity) => api.as(editor).post(`/api/activity/${entry.id}/revert`);
+    const renamed = await api.as('admin').patch(`/api/family/${family.id}`, {
       nameEn: 'Gamma Co',
       nameAr: 'جاما',
     });
@@ -155,25 +154,29 @@ describe('a revert is checked as the same request made by hand', () => {
     expect((await asEditor(await newest())).statusCode).toBe(200);
     const refused = await asEditor(creation);
     expect(refused.statusCode).toBe(403);
-    expect((await call('GET', `/api/family/${family.id}`)).statusCode).toBe(200);
+    expect((await api.as('admin').get(`/api/family/${family.id}`)).statusCode).toBe(200);
 
-    expect((await call('DELETE', `/api/family/${family.id}`)).statusCode).toBe(204);
+    expect((await api.as('admin').delete(`/api/family/${family.id}`)).statusCode).toBe(204);
     const deletion = await newest();
     expect((await asEditor(deletion)).statusCode).toBe(403);
-    expect((await call('GET', `/api/family/${family.id}`)).statusCode).toBe(404);
+    expect((await api.as('admin').get(`/api/family/${family.id}`)).statusCode).toBe(404);
     expect((await revert(deletion, 'admin')).statusCode).toBe(200);
-    expect((await call('GET', `/api/family/${family.id}`)).statusCode).toBe(200);
+    expect((await api.as('admin').get(`/api/family/${family.id}`)).statusCode).toBe(200);
   });
 
   it('refuses with 409 on the field to put a product back in a category now of another family', async () => {
-    const old = await created('/api/category', { nameEn: 'Teas', nameAr: 'شاي', family: a.family });
-    const item = await created('/api/product', {
+    const old = await createdObject(api, '/api/category', {
+      nameEn: 'Teas',
+      nameAr: 'شاي',
+      family: a.family,
+    });
+    const item = await createdObject(api, '/api/product', {
       nameEn: 'Black tea',
       nameAr: 'شاي أسود',
       family: a.family,
       category: old.id,
     });
-    const relink = await call('PATCH', `/api/product/${item.id}`, 'admin', {
+    const relink = await api.as('admin').patch(`/api/product/${item.id}`, {
       nameEn: 'Black tea',
       nameAr: 'شاي أسود',
       family: a.family,
@@ -181,7 +184,7 @@ describe('a revert is checked as the same request made by hand', () => {
     });
     expect(relink.statusCode).toBe(200);
     const edit = await newest();
-    const away = await call('PATCH', `/api/category/${old.id}`, 'admin', {
+    const away = await api.as('admin').patch(`/api/category/${old.id}`, {
       nameEn: 'Teas',
       nameAr: 'شاي',
       family: b.family,
@@ -190,35 +193,39 @@ describe('a revert is checked as the same request made by hand', () => {
     const res = await revert(edit);
     expect(res.statusCode).toBe(409);
     expect(body(res).details).toMatchObject([expect.objectContaining({ path: 'body.category' })]);
-    expect(body(await call('GET', `/api/product/${item.id}`))).toMatchObject({
+    expect(body(await api.as('admin').get(`/api/product/${item.id}`))).toMatchObject({
       family: a.family,
       category: a.category,
     });
   });
 
   it("moves a category's products and sub-categories with it when its family change is reverted", async () => {
-    const cat = await created('/api/category', { nameEn: 'Spices', nameAr: 'بهارات', family: a.family });
-    const sub = await created('/api/category', {
+    const cat = await createdObject(api, '/api/category', {
+      nameEn: 'Spices',
+      nameAr: 'بهارات',
+      family: a.family,
+    });
+    const sub = await createdObject(api, '/api/category', {
       nameEn: 'Peppers',
       nameAr: 'فلفل',
       family: a.family,
       parent: cat.id,
     });
-    const item = await created('/api/product', {
+    const item = await createdObject(api, '/api/product', {
       nameEn: 'Paprika',
       nameAr: 'بابريكا',
       family: a.family,
       category: cat.id,
       subCategory: sub.id,
     });
-    const away = await call('PATCH', `/api/category/${cat.id}`, 'admin', {
+    const away = await api.as('admin').patch(`/api/category/${cat.id}`, {
       nameEn: 'Spices',
       nameAr: 'بهارات',
       family: b.family,
     });
     expect(away.statusCode).toBe(200);
     expect((await revert(await newest())).statusCode).toBe(200);
-    expect(body(await call('GET', `/api/category/${sub.id}`))).toMatchObject({ family: a.family });
-    expect(body(await call('GET', `/api/product/${item.id}`))).toMatchObject({ family: a.family });
+    expect(body(await api.as('admin').get(`/api/category/${sub.id}`))).toMatchObject({ family: a.family });
+    expect(body(await api.as('admin').get(`/api/product/${item.id}`))).toMatchObject({ family: a.family });
   });
 });

@@ -5,7 +5,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiKeys } from '../../db/schema';
 import { bumpSessionVersion, REVOCATION_DELAY_MS } from '../../lib/session-version';
-import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { body, createTestApp, type TestApp } from '../../../test/harness';
+import { client } from '../../../test/client';
+import { productBody } from '../../../test/fixtures';
 import { scopedStaff, type FamilyObjects, type StaffCaller } from '../../../test/scoped-staff';
 
 // API keys (docs/decisions/0049-api-keys.md). Both clocks only move when a test moves them: `wall`
@@ -16,6 +18,7 @@ let t: TestApp;
 let a: FamilyObjects;
 let b: FamilyObjects;
 let staff: Record<StaffCaller, string>;
+const api = client(() => t);
 
 beforeAll(async () => {
   t = await createTestApp({ sessionCache: { now: () => clock }, clock: () => wall });
@@ -26,27 +29,24 @@ beforeAll(async () => {
   } = await scopedStaff(
     t.app,
     t.database,
-    await t.adminToken(),
+    await api.token('admin'),
     (kind, user, password) => t.login(kind, user, password),
     t.config.guest,
   ));
+  api.signedIn(staff);
 });
 afterAll(() => t.close());
 beforeEach(() => {
   clock += 10 * REVOCATION_DELAY_MS;
 });
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, token: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-
 async function createKey(payload: object): Promise<ApiKeyCreated> {
-  const res = await call('POST', '/api/api-key', staff.admin, payload);
+  const res = await api.as('admin').post('/api/api-key', payload);
   expect(res.statusCode, res.body).toBe(201);
   return res.json<ApiKeyCreated>();
 }
-const listKeys = async () => (await call('GET', '/api/api-key', staff.admin)).json<{ data: ApiKey[] }>().data;
-const product = (nameEn: string) => ({ nameEn, nameAr: 'منتج', family: a.family, category: a.category });
+const listKeys = async () => (await api.as('admin').get('/api/api-key')).json<{ data: ApiKey[] }>().data;
+const product = (nameEn: string) => productBody(a.family, a.category, nameEn, { nameAr: 'منتج' });
 
 describe('managing keys', () => {
   it('shows the secret once, stores only its hash, and lists keys without it', async () => {
@@ -58,7 +58,7 @@ describe('managing keys', () => {
     expect(JSON.stringify(row)).not.toContain(created.secret.slice(6));
     expect(row!.secretHash).toBe(createHash('sha256').update(created.secret).digest('hex'));
 
-    const list = await call('GET', '/api/api-key', staff.admin);
+    const list = await api.as('admin').get('/api/api-key');
     expect(list.body).not.toContain(created.secret.slice(6));
     expect(list.json<{ data: ApiKey[] }>().data.find((k) => k.id === created.id)).toEqual({
       id: created.id,
@@ -87,7 +87,7 @@ describe('managing keys', () => {
       ],
     ];
     for (const [payload, field] of cases) {
-      const res = await call('POST', '/api/api-key', staff.admin, payload);
+      const res = await api.as('admin').post('/api/api-key', payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json<{ details: { path: string }[] }>().details.map((d) => d.path)).toContain(field);
     }
@@ -95,72 +95,72 @@ describe('managing keys', () => {
 
   it('lets only administrators manage keys', async () => {
     const payload = { name: 'Mine', role: 'editor', families: [a.family] };
-    expect((await call('POST', '/api/api-key', staff['editor-a'], payload)).statusCode).toBe(403);
-    expect((await call('GET', '/api/api-key', staff['editor-a'])).statusCode).toBe(403);
-    expect((await call('DELETE', '/api/api-key/1', staff['editor-a'])).statusCode).toBe(403);
-    expect((await call('DELETE', '/api/api-key/999999', staff.admin)).statusCode).toBe(404);
+    expect((await api.as('editor-a').post('/api/api-key', payload)).statusCode).toBe(403);
+    expect((await api.as('editor-a').get('/api/api-key')).statusCode).toBe(403);
+    expect((await api.as('editor-a').delete('/api/api-key/1')).statusCode).toBe(403);
+    expect((await api.as('admin').delete('/api/api-key/999999')).statusCode).toBe(404);
   });
 });
 
 describe('a key at work', () => {
   it('acts as an editor of its families only, and the history names it; its change reverts', async () => {
     const key = (await createKey({ name: 'ERP sync', role: 'editor', families: [a.family] })).secret;
-    expect((await call('GET', `/api/product/${a.product}`, key)).statusCode).toBe(200);
-    expect((await call('GET', `/api/product/${b.product}`, key)).statusCode).toBe(404);
+    expect((await api.as(key).get(`/api/product/${a.product}`)).statusCode).toBe(200);
+    expect((await api.as(key).get(`/api/product/${b.product}`)).statusCode).toBe(404);
     // Staff-only reads of its own family, not another's.
-    expect((await call('GET', `/api/export/family/${a.family}.csv`, key)).statusCode).toBe(200);
-    expect((await call('GET', `/api/export/family/${b.family}.csv`, key)).statusCode).toBe(404);
+    expect((await api.as(key).get(`/api/export/family/${a.family}.csv`)).statusCode).toBe(200);
+    expect((await api.as(key).get(`/api/export/family/${b.family}.csv`)).statusCode).toBe(404);
     expect(
-      (await call('PATCH', `/api/product/${b.product}`, key, { ...product('Stolen'), family: b.family }))
+      (await api.as(key).patch(`/api/product/${b.product}`, { ...product('Stolen'), family: b.family }))
         .statusCode,
     ).toBe(404);
 
-    const renamed = await call('PATCH', `/api/product/${a.product}`, key, product('Alpha nectar'));
+    const renamed = await api.as(key).patch(`/api/product/${a.product}`, product('Alpha nectar'));
     expect(renamed.statusCode, renamed.body).toBe(200);
-    const history = await call('GET', `/api/activity?entity=product&entityId=${a.product}`, staff.admin);
+    const history = await api.as('admin').get(`/api/activity?entity=product&entityId=${a.product}`);
     const entry = history.json<{ data: Activity[] }>().data[0]!;
     expect(entry.actor).toMatchObject({ id: null, username: 'key: ERP sync' });
     expect(entry.actor.apiKey).toEqual(expect.any(Number));
     expect(entry.changes).toMatchObject({ nameEn: { after: 'Alpha nectar' } });
 
-    const reverted = await call('POST', `/api/activity/${entry.id}/revert`, staff.admin);
+    const reverted = await api.as('admin').post(`/api/activity/${entry.id}/revert`);
     expect(reverted.statusCode, reverted.body).toBe(200);
-    const back = await call('GET', `/api/product/${a.product}`, staff.admin);
+    const back = await api.as('admin').get(`/api/product/${a.product}`);
     expect(back.json<{ nameEn: string }>().nameEn).toBe('Alpha juice');
   });
 
   it('names itself on what it deletes, and the delete is taken back from the history', async () => {
     const key = (await createKey({ name: 'Cleaner', role: 'editor', families: [a.family] })).secret;
-    const made = await call('POST', '/api/product', key, product('Short-lived'));
+    const made = await api.as(key).post('/api/product', product('Short-lived'));
     expect(made.statusCode, made.body).toBe(201);
     const id = made.json<{ id: number }>().id;
-    expect((await call('DELETE', `/api/product/${id}`, key)).statusCode).toBe(204);
-    const bin = await call('GET', `/api/bin?family=${a.family}`, staff.admin);
+    expect((await api.as(key).delete(`/api/product/${id}`)).statusCode).toBe(204);
+    const bin = await api.as('admin').get(`/api/bin?family=${a.family}`);
     expect(bin.json<{ data: { actor: object }[] }>().data[0]!.actor).toEqual({
       id: null,
       username: 'key: Cleaner',
     });
-    const history = await call('GET', `/api/activity?entity=product&entityId=${id}`, staff.admin);
+    const history = await api.as('admin').get(`/api/activity?entity=product&entityId=${id}`);
     const entries = history.json<{ data: Activity[] }>().data;
     expect(entries.map((e) => [e.action, e.actor.username])).toEqual([
       ['delete', 'key: Cleaner'],
       ['create', 'key: Cleaner'],
     ]);
-    const restored = await call('POST', `/api/activity/${entries[0]!.id}/revert`, staff.admin);
+    const restored = await api.as('admin').post(`/api/activity/${entries[0]!.id}/revert`);
     expect(restored.statusCode, restored.body).toBe(200);
-    expect((await call('GET', `/api/product/${id}`, key)).statusCode).toBe(200);
+    expect((await api.as(key).get(`/api/product/${id}`)).statusCode).toBe(200);
   });
 
   it('as a reader, reads what an editor of its families reads and changes nothing', async () => {
     const key = (await createKey({ name: 'Shop feed', role: 'reader', families: [a.family] })).secret;
-    expect((await call('GET', `/api/product/${a.product}`, key)).statusCode).toBe(200);
-    expect((await call('GET', `/api/bin/${a.binEntry}`, key)).statusCode).toBe(200);
-    expect((await call('GET', `/api/bin/${b.binEntry}`, key)).statusCode).toBe(404);
-    expect((await call('GET', '/api/activity', key)).statusCode).toBe(200);
-    expect((await call('PATCH', `/api/product/${a.product}`, key, product('Changed'))).statusCode).toBe(403);
-    expect((await call('POST', '/api/product', key, product('New'))).statusCode).toBe(403);
-    expect((await call('DELETE', `/api/product/${a.product}`, key)).statusCode).toBe(403);
-    const still = await call('GET', `/api/product/${a.product}`, staff.admin);
+    expect((await api.as(key).get(`/api/product/${a.product}`)).statusCode).toBe(200);
+    expect((await api.as(key).get(`/api/bin/${a.binEntry}`)).statusCode).toBe(200);
+    expect((await api.as(key).get(`/api/bin/${b.binEntry}`)).statusCode).toBe(404);
+    expect((await api.as(key).get('/api/activity')).statusCode).toBe(200);
+    expect((await api.as(key).patch(`/api/product/${a.product}`, product('Changed'))).statusCode).toBe(403);
+    expect((await api.as(key).post('/api/product', product('New'))).statusCode).toBe(403);
+    expect((await api.as(key).delete(`/api/product/${a.product}`)).statusCode).toBe(403);
+    const still = await api.as('admin').get(`/api/product/${a.product}`);
     expect(still.json<{ nameEn: string }>().nameEn).toBe('Alpha juice');
   });
 
@@ -176,14 +176,16 @@ describe('a key at work', () => {
       ['DELETE', '/api/api-key/1'],
       ['POST', '/api/logout'],
     ] as const) {
-      expect((await call(method, url, key, method === 'GET' ? undefined : {})).statusCode, url).toBe(403);
+      expect((await api.as(key).send(method, url, method === 'GET' ? undefined : {})).statusCode, url).toBe(
+        403,
+      );
     }
   });
 
   it('notes its last use at most once a minute', async () => {
     const created = await createKey({ name: 'Counter', role: 'reader', families: [a.family] });
     const lastUsed = async () => (await listKeys()).find((k) => k.id === created.id)!.lastUsedAt;
-    const used = () => call('GET', `/api/family/${a.family}`, created.secret);
+    const used = () => api.as(created.secret).get(`/api/family/${a.family}`);
     expect(await lastUsed()).toBeNull();
     expect((await used()).statusCode).toBe(200);
     const first = new Date(wall).toISOString();
@@ -198,13 +200,13 @@ describe('a key at work', () => {
 });
 
 describe('a key that stops working', () => {
-  const auth = async (key: string) => (await call('GET', `/api/family/${a.family}`, key)).statusCode;
+  const auth = async (key: string) => (await api.as(key).get(`/api/family/${a.family}`)).statusCode;
 
   it('is refused at once when revoked here, and stays listed as revoked', async () => {
     const created = await createKey({ name: 'Old ERP', role: 'editor', families: [a.family] });
     expect(await auth(created.secret)).toBe(200);
-    expect((await call('DELETE', `/api/api-key/${created.id}`, staff.admin)).statusCode).toBe(204);
-    const refused = await call('GET', `/api/family/${a.family}`, created.secret);
+    expect((await api.as('admin').delete(`/api/api-key/${created.id}`)).statusCode).toBe(204);
+    const refused = await api.as(created.secret).get(`/api/family/${a.family}`);
     expect(refused.statusCode).toBe(401);
     expect(refused.headers['www-authenticate']).toBe('Bearer');
     expect((await listKeys()).find((k) => k.id === created.id)!.revokedAt).toBe(new Date(wall).toISOString());
@@ -240,7 +242,7 @@ describe('a key that stops working', () => {
     const last = created.secret.at(-1) === 'A' ? 'B' : 'A';
     expect(await auth(`${created.secret.slice(0, -1)}${last}`)).toBe(401);
     expect(await auth('dalil_short')).toBe(401);
-    expect(body(await call('GET', `/api/family/${a.family}`, 'dalil_short'))).toMatchObject({
+    expect(body(await api.as('dalil_short').get(`/api/family/${a.family}`))).toMatchObject({
       statusCode: 401,
     });
   });

@@ -1,16 +1,17 @@
 import type { Activity } from '@dalil/contracts/activity';
 import { expect } from 'vitest';
-import { bearer, body, type TestApp } from '../../../test/harness';
-
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+import { body, type TestApp } from '../../../test/harness';
+import { client, type Method } from '../../../test/client';
 
 /**
  * The calls the attribute tests make, as the admin unless another token is given: each checks the
  * status a success answers and returns the body.
  */
 export function adminCalls(app: () => TestApp, adminToken: () => string) {
+  const api = client(app);
+  // An empty token sends none.
   const call = (method: Method, url: string, token: string | undefined = adminToken(), payload?: object) =>
-    app().app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
+    api.as(token || undefined).send(method, url, payload);
   const made = async <T = { id: number }>(url: string, payload: object, token = adminToken()) => {
     const res = await call('POST', url, token, payload);
     expect(res.statusCode, res.body).toBe(201);

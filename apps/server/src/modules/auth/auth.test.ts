@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
-import { ADMIN_PASSWORD, bearer, body, createTestApp, JWT_SECRET, type TestApp } from '../../../test/harness';
+import { ADMIN_PASSWORD, body, createTestApp, JWT_SECRET, type TestApp } from '../../../test/harness';
+import { client } from '../../../test/client';
 import { insertUser } from '../users/users.repository';
 
 let t: TestApp;
@@ -18,15 +19,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: unknown) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object });
-const get = (url: string, token?: string) =>
-  t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+const api = client(() => t);
 
 describe('sign-in', () => {
   it('gives an admin a token that the admin check accepts, without the password hash', async () => {
     const token = await t.adminToken();
-    const res = await get('/api/admin/auth', token);
+    const res = await api.as(token).get('/api/admin/auth');
     expect(res.statusCode).toBe(200);
     expect(body(res)).toEqual({
       id: expect.any(Number),
@@ -40,13 +38,13 @@ describe('sign-in', () => {
   });
 
   it('accepts the username in any letter case', async () => {
-    const res = await post('/api/admin/login', { username: 'ADMIN', password: ADMIN_PASSWORD });
+    const res = await api.anonymous.post('/api/admin/login', { username: 'ADMIN', password: ADMIN_PASSWORD });
     expect(res.statusCode).toBe(200);
   });
 
   it('answers a wrong password and an unknown user with the same 401', async () => {
-    const wrong = await post('/api/admin/login', { username: 'admin', password: 'not-it' });
-    const unknown = await post('/api/admin/login', { username: 'nobody', password: 'not-it' });
+    const wrong = await api.anonymous.post('/api/admin/login', { username: 'admin', password: 'not-it' });
+    const unknown = await api.anonymous.post('/api/admin/login', { username: 'nobody', password: 'not-it' });
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401);
       expect(body(res)).toMatchObject({
@@ -60,7 +58,7 @@ describe('sign-in', () => {
   it('takes about as long for an unknown user as for a wrong password', async () => {
     const time = async (username: string) => {
       const started = performance.now();
-      await post('/api/admin/login', { username, password: 'not-it' });
+      await api.anonymous.post('/api/admin/login', { username, password: 'not-it' });
       return performance.now() - started;
     };
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -75,7 +73,7 @@ describe('sign-in', () => {
   });
 
   it('names each missing field with a 400', async () => {
-    const res = await post('/api/user/login', { username: '  ' });
+    const res = await api.anonymous.post('/api/user/login', { username: '  ' });
     expect(res.statusCode).toBe(400);
     expect(body(res).details).toMatchObject(
       expect.arrayContaining([
@@ -97,21 +95,21 @@ describe('sign-in', () => {
   });
 
   it('does not let a catalogue user into the admin sign-in', async () => {
-    const res = await post('/api/admin/login', { username: 'sara', password: 'sara-password' });
+    const res = await api.anonymous.post('/api/admin/login', { username: 'sara', password: 'sara-password' });
     expect(res.statusCode).toBe(401);
   });
 
   it('gives a catalogue user a token for the catalogue check, and 403 on admin routes', async () => {
     const token = await t.login('user', 'sara', 'sara-password');
-    expect((await get('/api/user/auth', token)).statusCode).toBe(200);
-    const admin = await get('/api/admin/auth', token);
+    expect((await api.as(token).get('/api/user/auth')).statusCode).toBe(200);
+    const admin = await api.as(token).get('/api/admin/auth');
     expect(admin.statusCode).toBe(403);
     expect(body(admin).message).toBe('This needs an administrator or editor account');
   });
 
   it('lets an admin use the catalogue too', async () => {
     const token = await t.adminToken();
-    expect(body(await get('/api/user/auth', token)).role).toBe('admin');
+    expect(body(await api.as(token).get('/api/user/auth')).role).toBe('admin');
   });
 });
 
@@ -126,22 +124,17 @@ describe('answers that carry a token', () => {
     });
     const nadia = await t.login('admin', 'nadia', 'nadia-password');
     const answers = {
-      admin: await post('/api/admin/login', { username: 'admin', password: ADMIN_PASSWORD }),
-      user: await post('/api/user/login', { username: 'sara', password: 'sara-password' }),
-      guest: await post('/api/user/login', { username: 'guest', password: 'guest' }),
-      wrong: await post('/api/admin/login', { username: 'admin', password: 'not-it' }),
-      invalid: await post('/api/user/login', { username: '' }),
-      ownPassword: await t.app.inject({
-        method: 'PUT',
-        url: `/api/user/${second.id}`,
-        headers: bearer(nadia),
-        payload: {
-          firstName: 'Nadia',
-          lastName: 'K',
-          username: 'nadia',
-          password: 'nadia-password-2',
-          role: 'admin',
-        },
+      admin: await api.anonymous.post('/api/admin/login', { username: 'admin', password: ADMIN_PASSWORD }),
+      user: await api.anonymous.post('/api/user/login', { username: 'sara', password: 'sara-password' }),
+      guest: await api.anonymous.post('/api/user/login', { username: 'guest', password: 'guest' }),
+      wrong: await api.anonymous.post('/api/admin/login', { username: 'admin', password: 'not-it' }),
+      invalid: await api.anonymous.post('/api/user/login', { username: '' }),
+      ownPassword: await api.as(nadia).put(`/api/user/${second.id}`, {
+        firstName: 'Nadia',
+        lastName: 'K',
+        username: 'nadia',
+        password: 'nadia-password-2',
+        role: 'admin',
       }),
     };
     expect(answers.admin.statusCode).toBe(200);
@@ -178,7 +171,7 @@ describe('tokens', () => {
     const payload = Buffer.from(JSON.stringify({ sub: '1', role: 'admin', tv: 0 })).toString('base64url');
     const unsigned = `${header}.${payload}.`;
     for (const token of [undefined, 'garbage', foreign, expired, unsigned]) {
-      const res = await get('/api/admin/auth', token);
+      const res = await api.as(token).get('/api/admin/auth');
       expect(res.statusCode, String(token)).toBe(401);
       expect(res.headers['www-authenticate']).toBe('Bearer');
     }
@@ -199,7 +192,7 @@ describe('tokens', () => {
       role: 'user',
     });
     const token = await t.login('user', 'omar', 'omar-password');
-    expect((await get('/api/user/auth', token)).statusCode).toBe(200);
+    expect((await api.as(token).get('/api/user/auth')).statusCode).toBe(200);
     // Account changes go through the session write path, as the user service's do.
     const { sessions } = t.app.ctx;
     await sessions.write((tx) =>
@@ -208,17 +201,17 @@ describe('tokens', () => {
         .set({ tokenVersion: user.tokenVersion + 1 })
         .where(eq(users.id, user.id)),
     );
-    expect((await get('/api/user/auth', token)).statusCode).toBe(401);
+    expect((await api.as(token).get('/api/user/auth')).statusCode).toBe(401);
 
     const second = await t.login('user', 'omar', 'omar-password');
-    expect((await get('/api/user/auth', second)).statusCode).toBe(200);
+    expect((await api.as(second).get('/api/user/auth')).statusCode).toBe(200);
     await sessions.write((tx) => tx.update(users).set({ role: 'admin' }).where(eq(users.id, user.id)));
-    expect((await get('/api/user/auth', second)).statusCode).toBe(401);
+    expect((await api.as(second).get('/api/user/auth')).statusCode).toBe(401);
 
     const third = await t.login('user', 'omar', 'omar-password');
-    expect((await get('/api/admin/auth', third)).statusCode).toBe(200);
+    expect((await api.as(third).get('/api/admin/auth')).statusCode).toBe(200);
     await sessions.write((tx) => tx.delete(users).where(eq(users.id, user.id)));
-    expect((await get('/api/admin/auth', third)).statusCode).toBe(401);
+    expect((await api.as(third).get('/api/admin/auth')).statusCode).toBe(401);
   });
 });
 
@@ -227,11 +220,7 @@ describe('rate limit', () => {
     const limited = await createTestApp({ env: { LOGIN_RATE_LIMIT: '3' } });
     try {
       const attempt = (username: string) =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/api/admin/login',
-          payload: { username, password: 'wrong' },
-        });
+        client(limited).anonymous.post('/api/admin/login', { username, password: 'wrong' });
       for (let i = 0; i < 3; i++) expect((await attempt('admin')).statusCode).toBe(401);
       const blocked = await attempt('admin');
       expect(blocked.statusCode).toBe(429);

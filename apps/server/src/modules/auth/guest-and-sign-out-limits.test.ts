@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokedTokens } from '../../db/schema';
-import { ADMIN_PASSWORD, bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { ADMIN_PASSWORD, body, createTestApp, type TestApp } from '../../../test/harness';
+import { client } from '../../../test/client';
 
 // The guest's credentials are public, so without a limit anyone could sign in as the guest and sign
 // out in a loop: every sign-out is stored and makes every process re-check its sessions.
@@ -16,19 +17,11 @@ afterAll(() => t.close());
 let nextAddress = 1;
 const address = () => `198.51.100.${nextAddress++}`;
 
+const api = client(() => t);
 const signIn = (username: string, password: string, from: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/user/login',
-    payload: { username, password },
-    headers: { 'x-forwarded-for': from },
-  });
+  api.anonymous.post('/api/user/login', { username, password }, { headers: { 'x-forwarded-for': from } });
 const signOut = (token: string, from: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/logout',
-    headers: { ...bearer(token), 'x-forwarded-for': from },
-  });
+  api.as(token).post('/api/logout', undefined, { headers: { 'x-forwarded-for': from } });
 const revocations = async () =>
   (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(revokedTokens))[0]!.n;
 
@@ -45,12 +38,11 @@ describe('guest sign-ins and sign-outs from one address', () => {
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect((await signIn('guest', 'guest', address())).statusCode).toBe(200);
     // The admin signing in from that address is not a guest: not refused.
-    const admin = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      payload: { username: 'admin', password: ADMIN_PASSWORD },
-      headers: { 'x-forwarded-for': from },
-    });
+    const admin = await api.anonymous.post(
+      '/api/admin/login',
+      { username: 'admin', password: ADMIN_PASSWORD },
+      { headers: { 'x-forwarded-for': from } },
+    );
     expect(admin.statusCode).toBe(200);
   });
 

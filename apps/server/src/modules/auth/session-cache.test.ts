@@ -2,32 +2,30 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { revokedTokens, users } from '../../db/schema';
 import { bumpSessionVersion, REVOCATION_DELAY_MS } from '../../lib/session-version';
-import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { body, createTestApp, type TestApp } from '../../../test/harness';
+import { client } from '../../../test/client';
 
 // The access guard remembers what each token was found to be (docs/decisions/0025). The clock of the
 // session cache only moves when a test moves it: a write through this app must take effect at once
 // anyway, and a write by another process within the revocation delay.
 let clock = 0;
 let t: TestApp;
-let admin: string;
 beforeAll(async () => {
   t = await createTestApp({ sessionCache: { now: () => clock } });
-  admin = await t.adminToken();
 });
 afterAll(() => t.close());
 beforeEach(() => {
   clock += 10 * REVOCATION_DELAY_MS;
 });
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-const auth = async (token: string) => (await call('GET', '/api/user/auth', token)).statusCode;
+const api = client(() => t);
+const auth = async (token: string) => (await api.as(token).get('/api/user/auth')).statusCode;
 
 let serial = 0;
 /** A new catalogue account, signed in: its id, username and token (already seen by the guard). */
 async function signedInUser() {
   const username = `reader${++serial}`;
-  const created = await call('POST', '/api/user', admin, {
+  const created = await api.as('admin').post('/api/user', {
     firstName: 'Rana',
     lastName: 'Haddad',
     username,
@@ -49,24 +47,21 @@ const person = (username: string, extra: object = {}) => ({
 describe('writes through this process take effect at once', () => {
   it('refuses a signed-out token at once', async () => {
     const { token } = await signedInUser();
-    expect((await call('POST', '/api/logout', token)).statusCode).toBe(204);
+    expect((await api.as(token).post('/api/logout')).statusCode).toBe(204);
     expect(await auth(token)).toBe(401);
   });
 
   it('refuses the tokens of a deleted account at once', async () => {
     const { id, token } = await signedInUser();
-    expect((await call('DELETE', `/api/user/${id}`, admin)).statusCode).toBe(204);
+    expect((await api.as('admin').delete(`/api/user/${id}`)).statusCode).toBe(204);
     expect(await auth(token)).toBe(401);
   });
 
   it('refuses the old tokens after a password change at once; a new sign-in works', async () => {
     const { id, username, token } = await signedInUser();
-    const changed = await call(
-      'PUT',
-      `/api/user/${id}`,
-      admin,
-      person(username, { password: 'reader-password-2' }),
-    );
+    const changed = await api
+      .as('admin')
+      .put(`/api/user/${id}`, person(username, { password: 'reader-password-2' }));
     expect(changed.statusCode).toBe(200);
     expect(await auth(token)).toBe(401);
     expect(await auth(await t.login('user', username, 'reader-password-2'))).toBe(200);
@@ -75,7 +70,7 @@ describe('writes through this process take effect at once', () => {
   it('refuses the old tokens after a role change at once', async () => {
     const { id, username, token } = await signedInUser();
     expect(
-      (await call('PUT', `/api/user/${id}`, admin, person(username, { role: 'admin' }))).statusCode,
+      (await api.as('admin').put(`/api/user/${id}`, person(username, { role: 'admin' }))).statusCode,
     ).toBe(200);
     expect(await auth(token)).toBe(401);
   });
@@ -83,9 +78,9 @@ describe('writes through this process take effect at once', () => {
   it('answers with the account as it is now after a rename', async () => {
     const { id, username, token } = await signedInUser();
     expect(
-      (await call('PUT', `/api/user/${id}`, admin, person(username, { firstName: 'Rania' }))).statusCode,
+      (await api.as('admin').put(`/api/user/${id}`, person(username, { firstName: 'Rania' }))).statusCode,
     ).toBe(200);
-    const res = await call('GET', '/api/user/auth', token);
+    const res = await api.as(token).get('/api/user/auth');
     expect(res.statusCode).toBe(200);
     expect(body(res)).toMatchObject({ firstName: 'Rania', username });
   });
@@ -102,8 +97,7 @@ describe('a token seen before', () => {
     });
     try {
       const token = await shortLived.adminToken();
-      const get = () =>
-        shortLived.app.inject({ method: 'GET', url: '/api/admin/auth', headers: bearer(token) });
+      const get = () => client(shortLived).as(token).get('/api/admin/auth');
       expect((await get()).statusCode).toBe(200);
       wall += 59_000;
       expect((await get()).statusCode).toBe(200);

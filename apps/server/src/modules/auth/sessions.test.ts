@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokedTokens } from '../../db/schema';
-import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { body, createTestApp, type TestApp } from '../../../test/harness';
+import { client } from '../../../test/client';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,29 +10,26 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string, token?: string) =>
-  t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
-const logout = (token?: string) =>
-  t.app.inject({ method: 'POST', url: '/api/logout', headers: token ? bearer(token) : {} });
+const api = client(() => t);
 
 describe('sign-out', () => {
   it('revokes the token it is called with; the account’s other sessions stay valid', async () => {
     const laptop = await t.adminToken();
     const phone = await t.adminToken();
-    const res = await logout(laptop);
+    const res = await api.as(laptop).post('/api/logout');
     expect(res.statusCode).toBe(204);
-    expect((await get('/api/admin/auth', laptop)).statusCode).toBe(401);
-    expect((await get('/api/family', laptop)).statusCode).toBe(401);
-    expect((await get('/api/admin/auth', phone)).statusCode).toBe(200);
+    expect((await api.as(laptop).get('/api/admin/auth')).statusCode).toBe(401);
+    expect((await api.as(laptop).get('/api/family')).statusCode).toBe(401);
+    expect((await api.as(phone).get('/api/admin/auth')).statusCode).toBe(200);
     // Signing out twice, or without a valid token, is a 401 like any private route.
-    expect((await logout(laptop)).statusCode).toBe(401);
-    expect((await logout()).statusCode).toBe(401);
+    expect((await api.as(laptop).post('/api/logout')).statusCode).toBe(401);
+    expect((await api.anonymous.post('/api/logout')).statusCode).toBe(401);
   });
 
   it('works for a catalogue account too', async () => {
     const guest = await t.login('user', 'guest', 'guest');
-    expect((await logout(guest)).statusCode).toBe(204);
-    expect((await get('/api/user/auth', guest)).statusCode).toBe(401);
+    expect((await api.as(guest).post('/api/logout')).statusCode).toBe(204);
+    expect((await api.as(guest).get('/api/user/auth')).statusCode).toBe(401);
   });
 
   it('forgets a revocation once the token would have expired anyway', async () => {
@@ -39,16 +37,13 @@ describe('sign-out', () => {
     const shortLived = await createTestApp({ overrides: { tokenTtlSeconds: 60 }, clock: () => wall });
     try {
       const first = await shortLived.adminToken();
-      expect(
-        (await shortLived.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(first) }))
-          .statusCode,
-      ).toBe(204);
+      expect((await client(shortLived).as(first).post('/api/logout')).statusCode).toBe(204);
       const count = async () =>
         (await shortLived.database.db.select({ n: sql<number>`count(*)::int` }).from(revokedTokens))[0]!.n;
       expect(await count()).toBe(1);
       wall += 61_000;
       const second = await shortLived.adminToken();
-      await shortLived.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(second) });
+      await client(shortLived).as(second).post('/api/logout');
       // The first row is gone; only the second token's remains.
       expect(await count()).toBe(1);
     } finally {
@@ -69,7 +64,7 @@ describe('private answers', () => {
       ['/api/admin/auth', undefined, 401],
       ['/api/search', admin, 400],
     ] as const) {
-      const res = await get(url, token);
+      const res = await api.as(token).get(url);
       expect(res.statusCode, url).toBe(status);
       expect(res.headers['cache-control'], url).toBe('no-store');
     }
@@ -77,7 +72,7 @@ describe('private answers', () => {
 
   it('leave public answers to their own caching', async () => {
     for (const url of ['/api/config', '/api/health']) {
-      expect((await get(url)).headers['cache-control'], url).not.toBe('no-store');
+      expect((await api.anonymous.get(url)).headers['cache-control'], url).not.toBe('no-store');
     }
   });
 });
@@ -91,6 +86,6 @@ describe('token lifetime', () => {
     >;
     expect(claims.jti).toEqual(expect.any(String));
     expect(Number(claims.exp) - Number(claims.iat)).toBe(12 * 3600);
-    expect(body(await get('/api/admin/auth', token)).role).toBe('admin');
+    expect(body(await api.as(token).get('/api/admin/auth')).role).toBe('admin');
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { ADMIN_PASSWORD, body, createTestApp, type TestApp } from '../../../test/harness';
+import { client } from '../../../test/client';
 
 // The production limits (10 a minute per address and username, 30 per address), not the harness's.
 // Every refusal (429) is held for a second before it is answered (sign-in.ts): refusals whose order
@@ -17,13 +18,9 @@ let nextAddress = 1;
 /** A fresh client address for each test, so the tests do not share counters. */
 const address = () => `198.51.100.${nextAddress++}`;
 
-const signIn = (kind: 'admin' | 'user', username: string, password: string, from: string, app = t.app) =>
-  app.inject({
-    method: 'POST',
-    url: `/api/${kind}/login`,
-    payload: { username, password },
-    headers: { 'x-forwarded-for': from },
-  });
+const api = client(() => t);
+const signIn = (kind: 'admin' | 'user', username: string, password: string, from: string, app = api) =>
+  app.anonymous.post(`/api/${kind}/login`, { username, password }, { headers: { 'x-forwarded-for': from } });
 
 describe('sign-in limits', () => {
   it('lets 50 guests in from one address while 16 bad admin guesses from it are throttled, and the admin still signs in from elsewhere', async () => {
@@ -56,7 +53,7 @@ describe('sign-in limits', () => {
     try {
       const from = address();
       const answers = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => signIn('admin', 'admin', `burst-${i}`, from, wide.app)),
+        Array.from({ length: 20 }, (_, i) => signIn('admin', 'admin', `burst-${i}`, from, client(wide))),
       );
       const statuses = answers.map((r) => r.statusCode);
       // 401: the password was checked and was wrong; 429: refused before any check.
@@ -67,8 +64,8 @@ describe('sign-in limits', () => {
       }
       // The right password from elsewhere still gets in, and the count of the failures stands.
       const [elsewhere, same] = await Promise.all([
-        signIn('admin', 'admin', ADMIN_PASSWORD, address(), wide.app),
-        signIn('admin', 'admin', ADMIN_PASSWORD, from, wide.app),
+        signIn('admin', 'admin', ADMIN_PASSWORD, address(), client(wide)),
+        signIn('admin', 'admin', ADMIN_PASSWORD, from, client(wide)),
       ]);
       expect(elsewhere.statusCode).toBe(200);
       expect(same.statusCode).toBe(429);
@@ -81,16 +78,11 @@ describe('sign-in limits', () => {
     const office = address();
     const token = await t.adminToken();
     for (let i = 0; i < 40; i++) {
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/api/user',
-        headers: { authorization: `Bearer ${token}` },
-        payload: {
-          firstName: 'Staff',
-          lastName: String(i),
-          username: `office-${i}`,
-          password: 'office-password',
-        },
+      const created = await api.as(token).post('/api/user', {
+        firstName: 'Staff',
+        lastName: String(i),
+        username: `office-${i}`,
+        password: 'office-password',
       });
       expect(created.statusCode).toBe(201);
     }
@@ -133,11 +125,11 @@ describe('sign-in limits', () => {
     for (let i = 0; i < 12; i++) {
       expect((await signIn('user', 'sara-target', 'guess', address())).statusCode).toBe(401);
     }
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/user',
-      headers: { authorization: `Bearer ${await t.adminToken()}` },
-      payload: { firstName: 'Sara', lastName: 'T', username: 'sara-target', password: 'sara-password' },
+    await api.as(await t.adminToken()).post('/api/user', {
+      firstName: 'Sara',
+      lastName: 'T',
+      username: 'sara-target',
+      password: 'sara-password',
     });
     const started = performance.now();
     const res = await signIn('user', 'sara-target', 'sara-password', address());
@@ -163,7 +155,7 @@ describe('sign-in limits', () => {
     const untrusting = await createTestApp({ env: LIMITS });
     try {
       for (let i = 0; i < 10; i++) {
-        const res = await signIn('admin', 'admin', 'x', `203.0.113.${i}`, untrusting.app);
+        const res = await signIn('admin', 'admin', 'x', `203.0.113.${i}`, client(untrusting));
         expect(res.statusCode).toBe(401);
       }
       // Without TRUST_PROXY every attempt came from the test client's own address; with TRUST_PROXY=1
@@ -174,7 +166,7 @@ describe('sign-in limits', () => {
         }
       };
       const [refused] = await Promise.all([
-        signIn('admin', 'admin', 'x', '203.0.113.99', untrusting.app),
+        signIn('admin', 'admin', 'x', '203.0.113.99', client(untrusting)),
         proxied(),
       ]);
       expect(refused.statusCode).toBe(429);
@@ -191,11 +183,11 @@ describe('sign-in limits', () => {
       const from = address();
       for (let i = 0; i < 5; i++) expect((await signIn('admin', 'counted', 'x', from)).statusCode).toBe(401);
       for (let i = 0; i < 5; i++) {
-        expect((await signIn('admin', 'counted', 'x', from, second)).statusCode).toBe(401);
+        expect((await signIn('admin', 'counted', 'x', from, client({ app: second }))).statusCode).toBe(401);
       }
       const refused = await Promise.all([
         signIn('admin', 'counted', 'x', from),
-        signIn('admin', 'counted', 'x', from, second),
+        signIn('admin', 'counted', 'x', from, client({ app: second })),
       ]);
       expect(refused.map((r) => r.statusCode)).toEqual([429, 429]);
     } finally {

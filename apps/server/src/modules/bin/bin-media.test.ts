@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { client } from '../../../test/client';
+import { createdId } from '../../../test/fixtures';
 import { forgetOldHistory } from '../activity/activity.service';
 import { inspectMedia, UNATTACHED_GRACE_MS } from '../media/media.service';
 
@@ -9,7 +11,7 @@ let t: TestApp;
 let admin: string;
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.adminToken();
+  admin = await api.token('admin');
 });
 afterAll(() => t.close());
 
@@ -29,23 +31,15 @@ async function upload(color: string): Promise<string> {
   return `${(body(res) as { public_id: string }).public_id}.webp`;
 }
 
-const post = async (url: string, payload: object) => {
-  const res = await t.app.inject({ method: 'POST', url, headers: bearer(admin), payload });
-  expect(res.statusCode, res.body).toBe(201);
-  return (body(res) as { id: number }).id;
-};
+const api = client(() => t);
 
 describe('images of records in the recycle bin', () => {
   it('stay stored while the entry is in the bin, and become orphans once it is emptied', async () => {
     const image = await upload('#3a5');
-    const family = await post('/api/family', { nameEn: 'Pictures Co', nameAr: 'شركة الصور' });
-    const category = await post('/api/category', { nameEn: 'Pictured', nameAr: 'مصورة', family });
-    await post('/api/product', { nameEn: 'Pictured tea', nameAr: 'شاي', family, category, image });
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/category/${category}`,
-      headers: bearer(admin),
-    });
+    const family = await createdId(api, '/api/family', { nameEn: 'Pictures Co', nameAr: 'شركة الصور' });
+    const category = await createdId(api, '/api/category', { nameEn: 'Pictured', nameAr: 'مصورة', family });
+    await createdId(api, '/api/product', { nameEn: 'Pictured tea', nameAr: 'شاي', family, category, image });
+    const deleted = await api.as('admin').delete(`/api/category/${category}`);
     expect(deleted.statusCode).toBe(204);
     // Only the bin names the image now: the history that did is gone.
     await forgetOldHistory(t.database.db, 0);
@@ -55,7 +49,7 @@ describe('images of records in the recycle bin', () => {
     expect(held.orphans).not.toContain(image);
     expect(held.history).toContain(image);
 
-    const emptied = await t.app.inject({ method: 'DELETE', url: '/api/bin', headers: bearer(admin) });
+    const emptied = await api.as('admin').delete('/api/bin');
     expect(emptied.statusCode).toBe(204);
     const gone = await inspectMedia(t.database.db, t.app.ctx.media, later);
     expect(gone.orphans).toContain(image);

@@ -1,59 +1,48 @@
 import type { BinEntry, BinEntryDetail, BinList } from '@dalil/contracts/bin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../users/users.repository';
-import { bearer, body, createTestApp, testConfig, type TestApp } from '../../../test/harness';
+import { body, createTestApp, testConfig, type TestApp } from '../../../test/harness';
+import { client } from '../../../test/client';
+import { newCategory, newFamily, newProduct } from '../../../test/fixtures';
 import { purgeBin } from './bin.service';
 
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.adminToken();
+  admin = await api.token('admin');
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, payload?: object, token = admin) =>
-  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-const made = async (url: string, payload: object) => {
-  const res = await call('POST', url, payload);
-  expect(res.statusCode, res.body).toBe(201);
-  return (body(res) as { id: number }).id;
-};
+const api = client(() => t);
 // Any barcode: the products here have codes that are not GTINs.
-const family = (en: string) =>
-  made('/api/family', { nameEn: en, nameAr: `ع ${en}`, requireValidGtin: false });
-const category = (fam: number, en: string, parent?: number) =>
-  made('/api/category', { nameEn: en, nameAr: `ف ${en}`, family: fam, parent });
-const product = (fam: number, cat: number, en: string, extra: object = {}) =>
-  made('/api/product', { nameEn: en, nameAr: `م ${en}`, family: fam, category: cat, ...extra });
+const anyBarcode = { requireValidGtin: false };
 const remove = async (what: string, id: number, token = admin) => {
-  const res = await call('DELETE', `/api/${what}/${id}`, undefined, token);
+  const res = await api.as(token).delete(`/api/${what}/${id}`);
   expect(res.statusCode, res.body).toBe(204);
 };
-const binEntries = async (token = admin) =>
-  (await call('GET', '/api/bin?limit=100', undefined, token)).json<BinList>();
+const binEntries = async (token = admin) => (await api.as(token).get('/api/bin?limit=100')).json<BinList>();
 const entryOf = async (entity: string, id: number) =>
   (await binEntries()).data.find((e: BinEntry) => e.entity === entity && e.entityId === id)!;
 const searchNames = async (fam: number, text: string) =>
-  (await call('GET', `/api/search?family=${fam}&search=${encodeURIComponent(text)}`))
+  (await api.as('admin').get(`/api/search?family=${fam}&search=${encodeURIComponent(text)}`))
     .json<{ data: { id: number; nameEn: string }[] }>()
     .data.map((p) => p.nameEn);
 
 describe('deleting a sub-category', () => {
   it('hands its products to the parent category, records their change, and a restore gives them back', async () => {
-    const fam = await family('Sub Bin Co');
-    const drinks = await category(fam, 'Drinks');
-    const juice = await category(fam, 'Juice', drinks);
-    const apple = await product(fam, drinks, 'Apple juice', { subCategory: juice });
-    const orange = await product(fam, drinks, 'Orange juice', { subCategory: juice });
+    const fam = await newFamily(api, 'Sub Bin Co', anyBarcode);
+    const drinks = await newCategory(api, fam, 'Drinks');
+    const juice = await newCategory(api, fam, 'Juice', { parent: drinks });
+    const apple = await newProduct(api, fam, drinks, 'Apple juice', { subCategory: juice });
+    const orange = await newProduct(api, fam, drinks, 'Orange juice', { subCategory: juice });
 
     await remove('category', juice);
     for (const id of [apple, orange]) {
-      const res = await call('GET', `/api/product/${id}`);
+      const res = await api.as('admin').get(`/api/product/${id}`);
       expect(res.statusCode).toBe(200);
       expect(body(res)).toMatchObject({ category: drinks, subCategory: null });
-      const history = (await call('GET', `/api/activity?entity=product&entityId=${id}`)).json<{
+      const history = (await api.as('admin').get(`/api/activity?entity=product&entityId=${id}`)).json<{
         data: { action: string; changes: Record<string, { before: unknown; after: unknown }> }[];
       }>();
       expect(history.data[0]).toMatchObject({
@@ -61,7 +50,7 @@ describe('deleting a sub-category', () => {
         changes: { subCategory: { before: juice, after: null } },
       });
     }
-    expect((await call('GET', `/api/category/${juice}`)).statusCode).toBe(404);
+    expect((await api.as('admin').get(`/api/category/${juice}`)).statusCode).toBe(404);
     const entry = await entryOf('category', juice);
     expect(entry).toMatchObject({
       parent: drinks,
@@ -71,54 +60,62 @@ describe('deleting a sub-category', () => {
 
     // The delete's history entry names the bin entry; reverting it restores the entry.
     const deletes = (
-      await call('GET', `/api/activity?entity=category&entityId=${juice}&action=delete`)
+      await api.as('admin').get(`/api/activity?entity=category&entityId=${juice}&action=delete`)
     ).json<{
       data: { id: number; binEntry: number }[];
     }>();
     expect(deletes.data[0]!.binEntry).toBe(entry.id);
-    const reverted = await call('POST', `/api/activity/${deletes.data[0]!.id}/revert`);
+    const reverted = await api.as('admin').post(`/api/activity/${deletes.data[0]!.id}/revert`);
     expect(reverted.statusCode, reverted.body).toBe(200);
-    expect(body(await call('GET', `/api/category/${juice}`))).toMatchObject({ parent: drinks, family: fam });
+    expect(body(await api.as('admin').get(`/api/category/${juice}`))).toMatchObject({
+      parent: drinks,
+      family: fam,
+    });
     for (const id of [apple, orange]) {
-      expect(body(await call('GET', `/api/product/${id}`))).toMatchObject({
+      expect(body(await api.as('admin').get(`/api/product/${id}`))).toMatchObject({
         category: drinks,
         subCategory: juice,
       });
     }
-    expect((await call('GET', `/api/bin/${entry.id}`)).statusCode).toBe(404);
+    expect((await api.as('admin').get(`/api/bin/${entry.id}`)).statusCode).toBe(404);
   });
 });
 
 describe('taking a sub-category delete back entry by entry', () => {
   it('reverts the delete and each product change it recorded, newest first, all answered 200', async () => {
-    const fam = await family('Entry Co');
-    const top = await category(fam, 'Entry top');
-    const sub = await category(fam, 'Entry sub', top);
-    const kept = await product(fam, top, 'Entry kept', { subCategory: sub });
-    const since = (await call('GET', '/api/activity?limit=1')).json<{ data: { id: number }[] }>().data[0]!.id;
+    const fam = await newFamily(api, 'Entry Co', anyBarcode);
+    const top = await newCategory(api, fam, 'Entry top');
+    const sub = await newCategory(api, fam, 'Entry sub', { parent: top });
+    const kept = await newProduct(api, fam, top, 'Entry kept', { subCategory: sub });
+    const since = (await api.as('admin').get('/api/activity?limit=1')).json<{ data: { id: number }[] }>()
+      .data[0]!.id;
     await remove('category', sub);
-    const entries = (await call('GET', '/api/activity?limit=100')).json<{ data: { id: number }[] }>().data;
+    const entries = (await api.as('admin').get('/api/activity?limit=100')).json<{ data: { id: number }[] }>()
+      .data;
     const mine = entries.filter((e) => e.id > since);
     expect(mine).toHaveLength(2);
     for (const entry of mine) {
-      const res = await call('POST', `/api/activity/${entry.id}/revert`);
+      const res = await api.as('admin').post(`/api/activity/${entry.id}/revert`);
       expect(res.statusCode, res.body).toBe(200);
     }
-    expect(body(await call('GET', `/api/product/${kept}`))).toMatchObject({
+    expect(body(await api.as('admin').get(`/api/product/${kept}`))).toMatchObject({
       category: top,
       subCategory: sub,
     });
-    expect((await call('POST', `/api/activity/${mine[0]!.id}/revert`)).statusCode).toBe(409);
+    expect((await api.as('admin').post(`/api/activity/${mine[0]!.id}/revert`)).statusCode).toBe(409);
   });
 });
 
 describe('deleting a family', () => {
   it('moves it with its categories and products to one bin entry, out of the catalogue, and restores it whole', async () => {
-    const fam = await family('Zebra Foods');
-    const snacks = await category(fam, 'Snacks');
-    const chips = await category(fam, 'Chips', snacks);
-    const crisp = await product(fam, snacks, 'Crispy zebra chips', { subCategory: chips, barcode: '700100' });
-    const bar = await product(fam, snacks, 'Zebra bar', { barcode: '700200' });
+    const fam = await newFamily(api, 'Zebra Foods', anyBarcode);
+    const snacks = await newCategory(api, fam, 'Snacks');
+    const chips = await newCategory(api, fam, 'Chips', { parent: snacks });
+    const crisp = await newProduct(api, fam, snacks, 'Crispy zebra chips', {
+      subCategory: chips,
+      barcode: '700100',
+    });
+    const bar = await newProduct(api, fam, snacks, 'Zebra bar', { barcode: '700200' });
     expect(await searchNames(fam, 'zebra')).toHaveLength(2);
 
     await remove('family', fam);
@@ -127,47 +124,50 @@ describe('deleting a family', () => {
       name: { en: 'Zebra Foods' },
       counts: { families: 1, categories: 1, subCategories: 1, products: 2 },
     });
-    const detail = (await call('GET', `/api/bin/${entry.id}`)).json<BinEntryDetail>();
+    const detail = (await api.as('admin').get(`/api/bin/${entry.id}`)).json<BinEntryDetail>();
     expect(detail.records[0]).toMatchObject({ entity: 'family', id: fam });
     expect(detail.records.map((r) => r.name.en)).toEqual(
       expect.arrayContaining(['Snacks', 'Chips', 'Crispy zebra chips', 'Zebra bar']),
     );
 
-    expect((await call('GET', `/api/family/${fam}`)).statusCode).toBe(404);
-    expect((await call('GET', `/api/product/${crisp}`)).statusCode).toBe(404);
-    expect((await call('GET', `/api/category?family=${fam}`)).json<BinList>().count).toBe(0);
-    expect((await call('GET', '/api/product?search=zebra')).json<BinList>().count).toBe(0);
-    expect((await call('GET', `/api/export/family/${fam}.csv`)).statusCode).toBe(404);
-    expect((await call('GET', '/api/export/all.csv')).body).not.toContain('Zebra');
+    expect((await api.as('admin').get(`/api/family/${fam}`)).statusCode).toBe(404);
+    expect((await api.as('admin').get(`/api/product/${crisp}`)).statusCode).toBe(404);
+    expect((await api.as('admin').get(`/api/category?family=${fam}`)).json<BinList>().count).toBe(0);
+    expect((await api.as('admin').get('/api/product?search=zebra')).json<BinList>().count).toBe(0);
+    expect((await api.as('admin').get(`/api/export/family/${fam}.csv`)).statusCode).toBe(404);
+    expect((await api.as('admin').get('/api/export/all.csv')).body).not.toContain('Zebra');
 
-    const res = await call('POST', `/api/bin/${entry.id}/restore`);
+    const res = await api.as('admin').post(`/api/bin/${entry.id}/restore`);
     expect(res.statusCode, res.body).toBe(200);
     expect(body(res)).toMatchObject({ entity: 'family', entityId: fam, counts: { products: 2 } });
-    expect(body(await call('GET', `/api/family/${fam}`))).toMatchObject({
+    expect(body(await api.as('admin').get(`/api/family/${fam}`))).toMatchObject({
       counts: { categories: 2, products: 2 },
     });
-    expect(body(await call('GET', `/api/category/${chips}`))).toMatchObject({ parent: snacks, family: fam });
-    expect(body(await call('GET', `/api/product/${crisp}`))).toMatchObject({
+    expect(body(await api.as('admin').get(`/api/category/${chips}`))).toMatchObject({
+      parent: snacks,
+      family: fam,
+    });
+    expect(body(await api.as('admin').get(`/api/product/${crisp}`))).toMatchObject({
       category: snacks,
       subCategory: chips,
       barcode: '700100',
     });
-    expect((await call('GET', `/api/product/${bar}`)).statusCode).toBe(200);
+    expect((await api.as('admin').get(`/api/product/${bar}`)).statusCode).toBe(200);
     expect((await searchNames(fam, 'zebra')).sort()).toEqual(['Crispy zebra chips', 'Zebra bar']);
     expect(await entryOf('family', fam)).toBeUndefined();
   });
 
   it('takes a top-level category with its sub-categories and products, and brings them back', async () => {
-    const fam = await family('Cat Bin Co');
-    const top = await category(fam, 'Top');
-    const sub = await category(fam, 'Sub', top);
-    const inSub = await product(fam, top, 'Sub thing', { subCategory: sub });
+    const fam = await newFamily(api, 'Cat Bin Co', anyBarcode);
+    const top = await newCategory(api, fam, 'Top');
+    const sub = await newCategory(api, fam, 'Sub', { parent: top });
+    const inSub = await newProduct(api, fam, top, 'Sub thing', { subCategory: sub });
     await remove('category', top);
-    expect((await call('GET', `/api/product/${inSub}`)).statusCode).toBe(404);
+    expect((await api.as('admin').get(`/api/product/${inSub}`)).statusCode).toBe(404);
     const entry = await entryOf('category', top);
     expect(entry.counts).toMatchObject({ categories: 1, subCategories: 1, products: 1 });
-    expect((await call('POST', `/api/bin/${entry.id}/restore`)).statusCode).toBe(200);
-    expect(body(await call('GET', `/api/product/${inSub}`))).toMatchObject({
+    expect((await api.as('admin').post(`/api/bin/${entry.id}/restore`)).statusCode).toBe(200);
+    expect(body(await api.as('admin').get(`/api/product/${inSub}`))).toMatchObject({
       category: top,
       subCategory: sub,
     });
@@ -176,40 +176,40 @@ describe('deleting a family', () => {
 
 describe('a restore that meets a conflict', () => {
   it('answers 409 naming the record and field, and changes nothing', async () => {
-    const fam = await family('Clash Co');
-    const cat = await category(fam, 'Clash cat');
-    const gone = await product(fam, cat, 'Old soap', { barcode: '5550001' });
+    const fam = await newFamily(api, 'Clash Co', anyBarcode);
+    const cat = await newCategory(api, fam, 'Clash cat');
+    const gone = await newProduct(api, fam, cat, 'Old soap', { barcode: '5550001' });
     await remove('product', gone);
-    const taker = await product(fam, cat, 'New soap', { barcode: '5550001' });
+    const taker = await newProduct(api, fam, cat, 'New soap', { barcode: '5550001' });
     const entry = await entryOf('product', gone);
 
-    const res = await call('POST', `/api/bin/${entry.id}/restore`);
+    const res = await api.as('admin').post(`/api/bin/${entry.id}/restore`);
     expect(res.statusCode).toBe(409);
     const error = res.json<{ message: string; details: { path: string; message: string }[] }>();
     expect(error.details[0]!.path).toBe(`product ${gone}.barcode`);
     expect(error.message).toContain('5550001');
     expect(error.message).toContain(`product ${taker}`);
-    expect((await call('GET', `/api/product/${gone}`)).statusCode).toBe(404);
-    expect((await call('GET', `/api/bin/${entry.id}`)).statusCode).toBe(200);
+    expect((await api.as('admin').get(`/api/product/${gone}`)).statusCode).toBe(404);
+    expect((await api.as('admin').get(`/api/bin/${entry.id}`)).statusCode).toBe(200);
 
     // Its category deleted too: the product cannot come back before it.
     await remove('product', taker);
     await remove('category', cat);
-    const orphan = await call('POST', `/api/bin/${entry.id}/restore`);
+    const orphan = await api.as('admin').post(`/api/bin/${entry.id}/restore`);
     expect(orphan.statusCode).toBe(409);
     expect(orphan.json<{ details: { path: string }[] }>().details[0]!.path).toBe(`product ${gone}.category`);
-    expect((await call('POST', `/api/bin/${(await entryOf('category', cat)).id}/restore`)).statusCode).toBe(
-      200,
-    );
-    expect((await call('POST', `/api/bin/${entry.id}/restore`)).statusCode).toBe(200);
-    expect(body(await call('GET', `/api/product/${gone}`))).toMatchObject({ barcode: '5550001' });
+    expect(
+      (await api.as('admin').post(`/api/bin/${(await entryOf('category', cat)).id}/restore`)).statusCode,
+    ).toBe(200);
+    expect((await api.as('admin').post(`/api/bin/${entry.id}/restore`)).statusCode).toBe(200);
+    expect(body(await api.as('admin').get(`/api/product/${gone}`))).toMatchObject({ barcode: '5550001' });
   });
 });
 
 describe('the bin over time and by account', () => {
   it('purges entries older than BIN_DAYS, and an admin empties it', async () => {
-    const fam = await family('Purge Co');
-    const cat = await category(fam, 'Purge cat');
+    const fam = await newFamily(api, 'Purge Co', anyBarcode);
+    const cat = await newCategory(api, fam, 'Purge cat');
     await remove('category', cat);
     const entry = await entryOf('category', cat);
     const days = t.config.binDays;
@@ -220,19 +220,19 @@ describe('the bin over time and by account', () => {
     expect(
       await purgeBin(t.database.db, days, new Date(Date.now() + (days + 1) * 86_400_000)),
     ).toBeGreaterThan(0);
-    expect((await call('GET', `/api/bin/${entry.id}`)).statusCode).toBe(404);
+    expect((await api.as('admin').get(`/api/bin/${entry.id}`)).statusCode).toBe(404);
 
     await remove('family', fam);
-    const emptied = await call('DELETE', '/api/bin');
+    const emptied = await api.as('admin').delete('/api/bin');
     expect(emptied.statusCode).toBe(204);
     expect((await binEntries()).count).toBe(0);
   });
 
   it('shows an editor the entries of their families only, never a family entry', async () => {
-    const a = await family('Editor A Co');
-    const b = await family('Editor B Co');
-    const catA = await category(a, 'A cat');
-    const catB = await category(b, 'B cat');
+    const a = await newFamily(api, 'Editor A Co', anyBarcode);
+    const b = await newFamily(api, 'Editor B Co', anyBarcode);
+    const catA = await newCategory(api, a, 'A cat');
+    const catB = await newCategory(api, b, 'B cat');
     await insertUser(t.database.db, {
       firstName: 'Ed',
       lastName: 'A',
@@ -242,24 +242,22 @@ describe('the bin over time and by account', () => {
       families: [a],
     });
     const editor = await t.login('admin', 'bin-editor-a', 'bin-editor-password');
-    const pA = await product(a, catA, 'A thing');
+    const pA = await newProduct(api, a, catA, 'A thing');
     await remove('product', pA, editor);
     await remove('category', catB);
-    const spare = await family('Editor spare Co');
+    const spare = await newFamily(api, 'Editor spare Co', anyBarcode);
     await remove('family', spare);
 
     const seen = await binEntries(editor);
     expect(seen.data.map((e) => [e.entity, e.entityId])).toEqual([['product', pA]]);
     const entryB = await entryOf('category', catB);
     const familyEntry = await entryOf('family', spare);
-    expect((await call('GET', `/api/bin/${entryB.id}`, undefined, editor)).statusCode).toBe(404);
-    expect((await call('POST', `/api/bin/${familyEntry.id}/restore`, undefined, editor)).statusCode).toBe(
-      404,
-    );
-    expect((await call('DELETE', `/api/bin/${entryB.id}`, undefined, editor)).statusCode).toBe(403);
-    expect((await call('DELETE', '/api/bin', undefined, editor)).statusCode).toBe(403);
+    expect((await api.as(editor).get(`/api/bin/${entryB.id}`)).statusCode).toBe(404);
+    expect((await api.as(editor).post(`/api/bin/${familyEntry.id}/restore`)).statusCode).toBe(404);
+    expect((await api.as(editor).delete(`/api/bin/${entryB.id}`)).statusCode).toBe(403);
+    expect((await api.as(editor).delete('/api/bin')).statusCode).toBe(403);
     const own = seen.data[0]!;
-    expect((await call('POST', `/api/bin/${own.id}/restore`, undefined, editor)).statusCode).toBe(200);
-    expect((await call('GET', `/api/product/${pA}`, undefined, editor)).statusCode).toBe(200);
+    expect((await api.as(editor).post(`/api/bin/${own.id}/restore`)).statusCode).toBe(200);
+    expect((await api.as(editor).get(`/api/product/${pA}`)).statusCode).toBe(200);
   });
 });

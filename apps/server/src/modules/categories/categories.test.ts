@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCatalogueVersion } from '../../lib/catalogue-version';
-import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { body, createTestApp, type TestApp } from '../../../test/harness';
+import { client } from '../../../test/client';
+import { newCategory, newFamily, newProduct } from '../../../test/fixtures';
 import { insertUser } from '../users/users.repository';
 
 let t: TestApp;
-let admin: string;
 let reader: string;
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.adminToken();
   await insertUser(t.database.db, {
     firstName: 'Reader',
     lastName: 'One',
@@ -20,29 +20,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, token?: string, payload?: object) =>
-  t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
-const made = async (url: string, payload: object) => {
-  const res = await call('POST', url, admin, payload);
-  expect(res.statusCode, res.body).toBe(201);
-  return body(res) as { id: number };
-};
+const api = client(() => t);
 // Any barcode: the products here have codes that are not GTINs.
-const newFamily = (en: string) =>
-  made('/api/family', { nameEn: en, nameAr: `ع ${en}`, requireValidGtin: false });
-const newCategory = (family: number, en: string, ar = `ف ${en}`) =>
-  made('/api/category', { nameEn: en, nameAr: ar, family });
-const newProduct = (family: number, category: number, en: string, barcode?: string) =>
-  made('/api/product', { nameEn: en, nameAr: `م ${en}`, family, category, barcode });
+const anyBarcode = { requireValidGtin: false };
 
 describe('categories', () => {
   it('creates a category in a family and reads it with its product count', async () => {
-    const fam = await newFamily('Cat Family');
-    const res = await call('POST', '/api/category', admin, {
+    const fam = await newFamily(api, 'Cat Family', anyBarcode);
+    const res = await api.as('admin').post('/api/category', {
       nameEn: 'Juices',
       nameAr: 'عصائر',
-      family: String(fam.id),
+      family: String(fam),
       logo: 'logo-1234567.webp',
     });
     expect(res.statusCode).toBe(201);
@@ -52,23 +40,23 @@ describe('categories', () => {
       name: { ar: 'عصائر', en: 'Juices' },
       nameAr: 'عصائر',
       nameEn: 'Juices',
-      family: fam.id,
+      family: fam,
       parent: null,
       logo: 'logo-1234567.webp',
       image: null,
     });
-    await newProduct(fam.id, created.id as number, 'Orange');
-    await newProduct(fam.id, created.id as number, 'Apple');
-    const one = await call('GET', `/api/category/${String(created.id)}`, reader);
+    await newProduct(api, fam, created.id as number, 'Orange');
+    await newProduct(api, fam, created.id as number, 'Apple');
+    const one = await api.as(reader).get(`/api/category/${String(created.id)}`);
     expect(body(one)).toEqual({ ...created, counts: { products: 2, subCategories: 0 } });
   });
 
   it('names a missing or unknown family with a 400, and changes nothing', async () => {
-    const missing = await call('POST', '/api/category', admin, { nameEn: 'X', nameAr: 'س', family: '' });
+    const missing = await api.as('admin').post('/api/category', { nameEn: 'X', nameAr: 'س', family: '' });
     expect(missing.statusCode).toBe(400);
     expect(body(missing).details).toMatchObject([{ path: 'body.family', message: 'This field is required' }]);
     const before = await readCatalogueVersion(t.database.db);
-    const unknown = await call('POST', '/api/category', admin, { nameEn: 'X', nameAr: 'س', family: 999999 });
+    const unknown = await api.as('admin').post('/api/category', { nameEn: 'X', nameAr: 'س', family: 999999 });
     expect(unknown.statusCode).toBe(400);
     expect(body(unknown)).toMatchObject({
       message: 'family: No family has this id',
@@ -78,13 +66,13 @@ describe('categories', () => {
   });
 
   it('refuses a duplicate English name within a family (409) but allows it in another family', async () => {
-    const a = await newFamily('Dup A');
-    const b = await newFamily('Dup B');
-    await newCategory(a.id, 'Dairy');
-    const clash = await call('POST', '/api/category', admin, {
+    const a = await newFamily(api, 'Dup A', anyBarcode);
+    const b = await newFamily(api, 'Dup B', anyBarcode);
+    await newCategory(api, a, 'Dairy');
+    const clash = await api.as('admin').post('/api/category', {
       nameEn: 'DAIRY',
       nameAr: 'ألبان',
-      family: a.id,
+      family: a,
     });
     expect(clash.statusCode).toBe(409);
     expect(body(clash).message).toBe('nameEn: This family already has a category with this English name');
@@ -97,23 +85,23 @@ describe('categories', () => {
         message: 'This family already has a category with this English name',
       },
     ]);
-    await newCategory(b.id, 'Dairy');
+    await newCategory(api, b, 'Dairy');
   });
 
   it('moves its products along when a category changes family', async () => {
-    const from = await newFamily('Move From');
-    const to = await newFamily('Move To');
-    const cat = await newCategory(from.id, 'Moving');
-    const product = await newProduct(from.id, cat.id, 'Mover', '123');
-    const res = await call('PATCH', `/api/category/${cat.id}`, admin, {
+    const from = await newFamily(api, 'Move From', anyBarcode);
+    const to = await newFamily(api, 'Move To', anyBarcode);
+    const cat = await newCategory(api, from, 'Moving');
+    const product = await newProduct(api, from, cat, 'Mover', { barcode: '123' });
+    const res = await api.as('admin').patch(`/api/category/${cat}`, {
       nameEn: 'Moved',
       nameAr: 'منقول',
-      family: to.id,
+      family: to,
     });
     expect(res.statusCode).toBe(200);
-    expect(body(res)).toMatchObject({ id: cat.id, family: to.id, nameEn: 'Moved' });
-    expect(body(await call('GET', `/api/product/${product.id}`, reader))).toMatchObject({ family: to.id });
-    expect(body(await call('GET', `/api/family/${from.id}`, reader)).counts).toEqual({
+    expect(body(res)).toMatchObject({ id: cat, family: to, nameEn: 'Moved' });
+    expect(body(await api.as(reader).get(`/api/product/${product}`))).toMatchObject({ family: to });
+    expect(body(await api.as(reader).get(`/api/family/${from}`)).counts).toEqual({
       categories: 0,
       products: 0,
       complete: { ar: 0, en: 0 },
@@ -121,76 +109,76 @@ describe('categories', () => {
   });
 
   it('refuses a move that would give a family two products with one barcode (409)', async () => {
-    const a = await newFamily('Barcode A');
-    const b = await newFamily('Barcode B');
-    const catA = await newCategory(a.id, 'Shared');
-    const catB = await newCategory(b.id, 'Shared');
-    await newProduct(a.id, catA.id, 'One', '555');
-    await newProduct(b.id, catB.id, 'Two', '555');
-    const res = await call('PATCH', `/api/category/${catA.id}`, admin, {
+    const a = await newFamily(api, 'Barcode A', anyBarcode);
+    const b = await newFamily(api, 'Barcode B', anyBarcode);
+    const catA = await newCategory(api, a, 'Shared');
+    const catB = await newCategory(api, b, 'Shared');
+    await newProduct(api, a, catA, 'One', { barcode: '555' });
+    await newProduct(api, b, catB, 'Two', { barcode: '555' });
+    const res = await api.as('admin').patch(`/api/category/${catA}`, {
       nameEn: 'Shared 2',
       nameAr: 'م',
-      family: b.id,
+      family: b,
     });
     expect(res.statusCode).toBe(409);
     expect(body(res).details).toMatchObject([{ path: 'body.family', message: expect.any(String) }]);
-    expect(body(await call('GET', `/api/category/${catA.id}`, reader))).toMatchObject({ family: a.id });
+    expect(body(await api.as(reader).get(`/api/category/${catA}`))).toMatchObject({ family: a });
   });
 
   it('deletes a category with its products (204), then answers 404', async () => {
-    const fam = await newFamily('Delete Cat');
-    const cat = await newCategory(fam.id, 'Doomed');
-    const keep = await newCategory(fam.id, 'Kept');
-    await newProduct(fam.id, cat.id, 'Gone 1');
-    await newProduct(fam.id, cat.id, 'Gone 2');
-    await newProduct(fam.id, keep.id, 'Stays');
+    const fam = await newFamily(api, 'Delete Cat', anyBarcode);
+    const cat = await newCategory(api, fam, 'Doomed');
+    const keep = await newCategory(api, fam, 'Kept');
+    await newProduct(api, fam, cat, 'Gone 1');
+    await newProduct(api, fam, cat, 'Gone 2');
+    await newProduct(api, fam, keep, 'Stays');
     const before = await readCatalogueVersion(t.database.db);
-    const res = await call('DELETE', `/api/category/${cat.id}`, admin);
+    const res = await api.as('admin').delete(`/api/category/${cat}`);
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
     expect(await readCatalogueVersion(t.database.db)).toBe(before + 1);
-    expect((await call('GET', `/api/category/${cat.id}`, reader)).statusCode).toBe(404);
-    expect(body(await call('GET', `/api/family/${fam.id}`, reader)).counts).toEqual({
+    expect((await api.as(reader).get(`/api/category/${cat}`)).statusCode).toBe(404);
+    expect(body(await api.as(reader).get(`/api/family/${fam}`)).counts).toEqual({
       categories: 1,
       products: 1,
       complete: { ar: 1, en: 1 },
     });
-    expect((await call('DELETE', `/api/category/${cat.id}`, admin)).statusCode).toBe(404);
+    expect((await api.as('admin').delete(`/api/category/${cat}`)).statusCode).toBe(404);
     expect(
-      (await call('PATCH', `/api/category/${cat.id}`, admin, { nameEn: 'a', nameAr: 'b', family: fam.id }))
+      (await api.as('admin').patch(`/api/category/${cat}`, { nameEn: 'a', nameAr: 'b', family: fam }))
         .statusCode,
     ).toBe(404);
   });
 
   it('needs a token to read (401) and an admin to write (403)', async () => {
-    expect((await call('GET', '/api/category')).statusCode).toBe(401);
-    expect((await call('GET', '/api/category/1')).statusCode).toBe(401);
-    const res = await call('POST', '/api/category', reader, { nameEn: 'a', nameAr: 'b', family: 1 });
+    expect((await api.anonymous.get('/api/category')).statusCode).toBe(401);
+    expect((await api.anonymous.get('/api/category/1')).statusCode).toBe(401);
+    const res = await api.as(reader).post('/api/category', { nameEn: 'a', nameAr: 'b', family: 1 });
     expect(res.statusCode).toBe(403);
-    expect((await call('DELETE', '/api/category/1', reader)).statusCode).toBe(403);
+    expect((await api.as(reader).delete('/api/category/1')).statusCode).toBe(403);
   });
 });
 
 describe('category list', () => {
   it('filters by family, searches either name, pages in id order with the count', async () => {
-    const fam = await newFamily('List Family');
-    const other = await newFamily('Other Family');
+    const fam = await newFamily(api, 'List Family', anyBarcode);
+    const other = await newFamily(api, 'Other Family', anyBarcode);
     const ids: number[] = [];
-    for (let i = 1; i <= 4; i++) ids.push((await newCategory(fam.id, `Shelf ${i}`, `رف ${i}`)).id);
-    await newCategory(other.id, 'Shelf 9');
+    for (let i = 1; i <= 4; i++) ids.push(await newCategory(api, fam, `Shelf ${i}`, { nameAr: `رف ${i}` }));
+    await newCategory(api, other, 'Shelf 9');
 
-    const page = body(await call('GET', `/api/category?family=${fam.id}&limit=2&skip=1`, reader));
+    const page = body(await api.as(reader).get(`/api/category?family=${fam}&limit=2&skip=1`));
     expect(page.count).toBe(4);
     expect((page.data as { id: number }[]).map((c) => c.id)).toEqual(ids.slice(1, 3));
 
-    const searched = body(await call('GET', `/api/category?search=shelf`, reader));
+    const searched = body(await api.as(reader).get(`/api/category?search=shelf`));
     expect(searched.count).toBe(5);
     const arabic = body(
-      await call('GET', `/api/category?family=${fam.id}&search=${encodeURIComponent('رف 2')}`, reader),
+      await api.as(reader).get(`/api/category?family=${fam}&search=${encodeURIComponent('رف 2')}`),
     );
-    expect(arabic).toMatchObject({ count: 1, data: [{ id: ids[1], family: fam.id }] });
+    expect(arabic).toMatchObject({ count: 1, data: [{ id: ids[1], family: fam }] });
 
-    const bad = await call('GET', '/api/category?family=abc', reader);
+    const bad = await api.as(reader).get('/api/category?family=abc');
     expect(bad.statusCode).toBe(400);
     expect(body(bad).details).toMatchObject([
       { path: 'querystring.family', message: 'must be a positive whole number' },

@@ -1,57 +1,49 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { CSV_COLUMNS } from '@dalil/contracts/imports';
-import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { body, createTestApp, type TestApp } from '../../../test/harness';
+import { client } from '../../../test/client';
+import { newCategory, newFamily, newProduct } from '../../../test/fixtures';
 import { csv, upload } from '../imports/imports.test-kit';
 
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.adminToken();
+  admin = await api.token('admin');
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
-const made = async (url: string, payload: object) => {
-  const res = await call('POST', url, payload);
-  expect(res.statusCode, res.body).toBe(201);
-  return body(res) as { id: number };
-};
-const family = (en: string) => made('/api/family', { nameEn: en, nameAr: `ع ${en}` }).then((r) => r.id);
-const category = (fam: number, en: string, parent?: number) =>
-  made('/api/category', { nameEn: en, nameAr: `ف ${en}`, family: fam, parent }).then((r) => r.id);
-const product = (fam: number, cat: number, en: string, subCategory?: number) =>
-  made('/api/product', { nameEn: en, nameAr: `م ${en}`, family: fam, category: cat, subCategory }).then(
-    (r) => r.id,
-  );
+const api = client(() => t);
 const fieldOf = (res: { json: () => unknown }) =>
   (res.json() as { details?: { path: string; message: string }[] }).details?.[0];
 
 describe('sub-categories', () => {
   it('keeps sub-categories one level deep, in the same family, and names the field when not', async () => {
-    const fam = await family('Sub Co');
-    const other = await family('Other Sub Co');
-    const drinks = await category(fam, 'Drinks');
-    const juice = await category(fam, 'Juice', drinks);
-    expect(body(await call('GET', `/api/category/${juice}`))).toMatchObject({ parent: drinks });
+    const fam = await newFamily(api, 'Sub Co');
+    const other = await newFamily(api, 'Other Sub Co');
+    const drinks = await newCategory(api, fam, 'Drinks');
+    const juice = await newCategory(api, fam, 'Juice', { parent: drinks });
+    expect(body(await api.as('admin').get(`/api/category/${juice}`))).toMatchObject({ parent: drinks });
 
-    const foreign = await category(other, 'Foreign');
-    let res = await call('POST', '/api/category', { nameEn: 'X', nameAr: 'س', family: fam, parent: foreign });
+    const foreign = await newCategory(api, other, 'Foreign');
+    let res = await api
+      .as('admin')
+      .post('/api/category', { nameEn: 'X', nameAr: 'س', family: fam, parent: foreign });
     expect(res.statusCode).toBe(400);
     expect(fieldOf(res)).toMatchObject({
       path: 'body.parent',
       message: expect.stringMatching(/another family/),
     });
 
-    res = await call('POST', '/api/category', { nameEn: 'Deep', nameAr: 'ع', family: fam, parent: juice });
+    res = await api
+      .as('admin')
+      .post('/api/category', { nameEn: 'Deep', nameAr: 'ع', family: fam, parent: juice });
     expect(res.statusCode).toBe(400);
     expect(fieldOf(res)).toMatchObject({ path: 'body.parent', message: expect.stringMatching(/one level/) });
 
-    const snacks = await category(fam, 'Snacks');
-    res = await call('PATCH', `/api/category/${drinks}`, {
+    const snacks = await newCategory(api, fam, 'Snacks');
+    res = await api.as('admin').patch(`/api/category/${drinks}`, {
       nameEn: 'Drinks',
       nameAr: 'ف Drinks',
       family: fam,
@@ -61,7 +53,7 @@ describe('sub-categories', () => {
     expect(fieldOf(res)?.message).toMatch(/has sub-categories/);
 
     // The product's sub-category must be a child of its category.
-    res = await call('POST', '/api/product', {
+    res = await api.as('admin').post('/api/product', {
       nameEn: 'P',
       nameAr: 'م',
       family: fam,
@@ -70,42 +62,42 @@ describe('sub-categories', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(fieldOf(res)).toMatchObject({ path: 'body.subCategory' });
-    expect(body(await call('GET', `/api/category?family=${fam}&parent=none`)).count).toBe(2);
-    const children = body(await call('GET', `/api/category?family=${fam}&parent=${drinks}`));
+    expect(body(await api.as('admin').get(`/api/category?family=${fam}&parent=none`)).count).toBe(2);
+    const children = body(await api.as('admin').get(`/api/category?family=${fam}&parent=${drinks}`));
     expect((children.data as { id: number }[]).map((c) => c.id)).toEqual([juice]);
   });
 
   it('finds a product through its category or its sub-category, and counts what a delete removes', async () => {
-    const fam = await family('Search Sub Co');
-    const dairy = await category(fam, 'Dairy');
-    const milk = await category(fam, 'Milk', dairy);
-    const cheese = await category(fam, 'Cheese', dairy);
-    const inMilk = await product(fam, dairy, 'Camel Milk', milk);
-    await product(fam, dairy, 'Halloumi', cheese);
-    await product(fam, dairy, 'Butter');
+    const fam = await newFamily(api, 'Search Sub Co');
+    const dairy = await newCategory(api, fam, 'Dairy');
+    const milk = await newCategory(api, fam, 'Milk', { parent: dairy });
+    const cheese = await newCategory(api, fam, 'Cheese', { parent: dairy });
+    const inMilk = await newProduct(api, fam, dairy, 'Camel Milk', { subCategory: milk });
+    await newProduct(api, fam, dairy, 'Halloumi', { subCategory: cheese });
+    await newProduct(api, fam, dairy, 'Butter');
     const search = async (cat: number) =>
-      body(await call('GET', `/api/search?family=${fam}&category=${cat}`)) as {
+      body(await api.as('admin').get(`/api/search?family=${fam}&category=${cat}`)) as {
         data: { id: number }[];
         count: number;
       };
     expect((await search(milk)).data.map((p) => p.id)).toEqual([inMilk]);
     expect((await search(dairy)).count).toBe(3);
-    expect(body(await call('GET', `/api/product/${inMilk}`))).toMatchObject({
+    expect(body(await api.as('admin').get(`/api/product/${inMilk}`))).toMatchObject({
       category: dairy,
       subCategory: milk,
     });
 
-    expect(body(await call('GET', `/api/category/${dairy}`)).counts).toEqual({
+    expect(body(await api.as('admin').get(`/api/category/${dairy}`)).counts).toEqual({
       products: 3,
       subCategories: 2,
     });
-    expect(body(await call('GET', `/api/category/${milk}`)).counts).toEqual({
+    expect(body(await api.as('admin').get(`/api/category/${milk}`)).counts).toEqual({
       products: 1,
       subCategories: 0,
     });
-    expect((await call('DELETE', `/api/category/${dairy}`)).statusCode).toBe(204);
-    expect((await call('GET', `/api/category/${milk}`)).statusCode).toBe(404);
-    expect((await call('GET', `/api/product/${inMilk}`)).statusCode).toBe(404);
+    expect((await api.as('admin').delete(`/api/category/${dairy}`)).statusCode).toBe(204);
+    expect((await api.as('admin').get(`/api/category/${milk}`)).statusCode).toBe(404);
+    expect((await api.as('admin').get(`/api/product/${inMilk}`)).statusCode).toBe(404);
   });
 
   it('imports and exports sub-categories, and still takes files without their columns', async () => {
@@ -140,7 +132,7 @@ describe('sub-categories', () => {
     expect(again.body.categories).toEqual({ created: 0, updated: 0, unchanged: 3 });
     expect(again.body.products).toEqual({ created: 0, updated: 0, unchanged: 3 });
 
-    const res = await t.app.inject({ method: 'GET', url: '/api/export/all.csv', headers: bearer(admin) });
+    const res = await api.as('admin').get('/api/export/all.csv');
     const rows: string[][] = parse(res.body, { bom: true, relax_column_count: true });
     const byName = new Map(rows.map((r) => [r[6], r]));
     expect(byName.get('Baguette')!.slice(2, 6)).toEqual(['Bakery', 'ف Bakery', 'Bread', 'ف Bread']);
@@ -152,7 +144,7 @@ describe('sub-categories', () => {
       ['Csv Sub Co', 'شركة', 'Bakery', 'ف Bakery', 'Baguette', 'م Baguette 2', '6281000009001'],
     ]);
     expect((await upload(t, admin, '/api/upload/all', old)).status).toBe(200);
-    const baguette = body(await call('GET', '/api/product?search=6281000009001')).data as {
+    const baguette = body(await api.as('admin').get('/api/product?search=6281000009001')).data as {
       subCategory: number;
     }[];
     expect(baguette[0]!.subCategory).toEqual(expect.any(Number));

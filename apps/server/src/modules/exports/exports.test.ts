@@ -2,7 +2,8 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_COLUMNS } from '@dalil/contracts/imports';
-import { bearer, createTestApp, type TestApp } from '../../../test/harness';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { client } from '../../../test/client';
 import { resultRows } from '../../lib/db-helpers';
 import { ALL_HEADER, allRow, csv, upload } from '../imports/imports.test-kit';
 import { insertUser } from '../users/users.repository';
@@ -32,20 +33,19 @@ const SOURCE = csv([
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.adminToken();
+  admin = await api.token('admin');
   const res = await upload(t, admin, '/api/upload/all', SOURCE);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 });
 afterAll(() => t.close());
 
-const get = (app: TestApp, url: string, token?: string) =>
-  app.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+const api = client(() => t);
 
 const records = (body: string): string[][] => parse(body, { bom: true, relax_column_count: true });
 
 describe('export', () => {
   it('streams the catalogue as CSV with a BOM, the import columns and CRLF', async () => {
-    const res = await get(t, '/api/export/all.csv', admin);
+    const res = await api.as('admin').get('/api/export/all.csv');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="dalil-catalogue.csv"');
@@ -61,7 +61,7 @@ describe('export', () => {
   });
 
   it('escapes cells a spreadsheet would run as a formula', async () => {
-    const rows = records((await get(t, '/api/export/all.csv', admin)).body);
+    const rows = records((await api.as('admin').get('/api/export/all.csv')).body);
     const names = rows.map((r) => r[6]);
     expect(names).toContain(`'=HYPERLINK("x")`);
     expect(names).toContain(`'+966 juice`);
@@ -84,7 +84,7 @@ describe('export', () => {
     const [fam] = resultRows<{ id: number }>(
       await t.database.db.execute(sql`select id from families where name_en = 'Other Co'`),
     );
-    const res = await get(t, `/api/export/family/${fam!.id}.csv`, admin);
+    const res = await api.as('admin').get(`/api/export/family/${fam!.id}.csv`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="dalil-Other-Co.csv"');
     expect(records(res.body).slice(1)).toEqual([
@@ -108,7 +108,7 @@ describe('export', () => {
         ...Array<string>(6).fill(''),
       ],
     ]);
-    expect((await get(t, '/api/export/family/999999.csv', admin)).statusCode).toBe(404);
+    expect((await api.as('admin').get('/api/export/family/999999.csv')).statusCode).toBe(404);
   });
 
   it('refuses anonymous callers with 401 and catalogue users with 403', async () => {
@@ -120,20 +120,20 @@ describe('export', () => {
       role: 'user',
     });
     const reader = await t.login('user', 'reader', 'reader-password');
-    expect((await get(t, '/api/export/all.csv')).statusCode).toBe(401);
-    expect((await get(t, '/api/export/all.csv', reader)).statusCode).toBe(403);
-    expect((await get(t, '/api/export/family/1.csv', reader)).statusCode).toBe(403);
+    expect((await api.anonymous.get('/api/export/all.csv')).statusCode).toBe(401);
+    expect((await api.as(reader).get('/api/export/all.csv')).statusCode).toBe(403);
+    expect((await api.as(reader).get('/api/export/family/1.csv')).statusCode).toBe(403);
   });
 
   it('round-trips: export, import into an empty database, export again gives the same rows', async () => {
-    const exported = (await get(t, '/api/export/all.csv', admin)).body;
+    const exported = (await api.as('admin').get('/api/export/all.csv')).body;
     const other = await createTestApp();
     try {
       const token = await other.adminToken();
       const res = await upload(other, token, '/api/upload/all', exported);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body).toMatchObject({ problemCount: 0, warningCount: 0, products: { created: 5 } });
-      const again = (await get(other, '/api/export/all.csv', token)).body;
+      const again = (await client(other).as(token).get('/api/export/all.csv')).body;
       expect(again).toBe(exported);
       // And importing the export into the original changes nothing.
       const same = await upload(t, admin, '/api/upload/all', exported);

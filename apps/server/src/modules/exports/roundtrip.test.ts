@@ -6,7 +6,9 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_COLUMNS, type CsvColumn } from '@dalil/contracts/imports';
-import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { body, createTestApp, type TestApp } from '../../../test/harness';
+import { client } from '../../../test/client';
+import { createdId } from '../../../test/fixtures';
 import { resultRows } from '../../lib/db-helpers';
 import { csv, multipartBody, readWorkbook, snapshot, upload } from '../imports/imports.test-kit';
 
@@ -29,14 +31,7 @@ const PUBLISH_AT = '2027-01-31T09:00:00.000Z';
 // A valid GTIN-13 that starts with zeros: a sheet must keep them.
 const BARCODE = '0012345678905';
 
-const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
-
-async function made(url: string, payload: object): Promise<number> {
-  const res = await call('POST', url, payload);
-  expect(res.statusCode, res.body).toBe(201);
-  return body(res).id as number;
-}
+const api = client(() => t);
 
 const png = (shade: number) =>
   sharp({ create: { width: 24, height: 16, channels: 3, background: { r: shade, g: 90, b: 40 } } })
@@ -45,18 +40,13 @@ const png = (shade: number) =>
 
 async function uploadImage(data: Buffer): Promise<string> {
   const { payload, headers } = multipartBody(data, 'file', 'photo.png', 'image/png');
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/upload/image',
-    payload,
-    headers: { ...headers, ...bearer(admin) },
-  });
+  const res = await api.as('admin').post('/api/upload/image', payload, { headers });
   expect(res.statusCode, res.body).toBe(201);
   const stored = body(res) as { public_id: string; format: string };
   return `${stored.public_id}.${stored.format}`;
 }
 
-const productOf = async (id: number) => body(await call('GET', `/api/product/${id}`));
+const productOf = async (id: number) => body(await api.as('admin').get(`/api/product/${id}`));
 
 const productHistory = async () => {
   const [row] = resultRows<{ n: number }>(
@@ -76,13 +66,18 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   t = await createTestApp({ env: { OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' } });
-  admin = await t.adminToken();
+  admin = await api.token('admin');
   names.image = await uploadImage(await png(10));
   names.icon = await uploadImage(await png(60));
-  family = await made('/api/family', { nameEn: 'Orchard, Ltd', nameAr: 'البستان' });
-  const fruit = await made('/api/category', { nameEn: 'Fruit', nameAr: 'فواكه', family });
-  const apples = await made('/api/category', { nameEn: 'Apples', nameAr: 'تفاح', family, parent: fruit });
-  ids.apple = await made('/api/product', {
+  family = await createdId(api, '/api/family', { nameEn: 'Orchard, Ltd', nameAr: 'البستان' });
+  const fruit = await createdId(api, '/api/category', { nameEn: 'Fruit', nameAr: 'فواكه', family });
+  const apples = await createdId(api, '/api/category', {
+    nameEn: 'Apples',
+    nameAr: 'تفاح',
+    family,
+    parent: fruit,
+  });
+  ids.apple = await createdId(api, '/api/product', {
     nameEn: 'Green apple',
     nameAr: 'تفاح أخضر',
     family,
@@ -103,7 +98,7 @@ beforeAll(async () => {
     image: names.image,
     logo: names.icon,
   });
-  ids.pear = await made('/api/product', {
+  ids.pear = await createdId(api, '/api/product', {
     nameEn: 'Pear',
     nameAr: 'كمثرى',
     family,
@@ -124,7 +119,7 @@ const cellText = (v: unknown) => (typeof v === 'string' || typeof v === 'number'
 
 /** The family's export, and a way to change cells of it (by product row, first product = 0). */
 async function exported(format: Format) {
-  const res = await call('GET', `/api/export/family/${family}.${format}`);
+  const res = await api.as('admin').get(`/api/export/family/${family}.${format}`);
   expect(res.statusCode).toBe(200);
   if (format === 'csv') {
     const records: string[][] = parse(res.body, { bom: true });
@@ -229,7 +224,7 @@ describe.each(['csv', 'xlsx'] as const)('every product field round-trips (%s)', 
     expect((await snapshot(t)).products.find((p) => p.id === ids.pear)).toEqual(pear);
     expect(await productHistory()).toBe(history + 1);
     // Undoing the import puts the cost back (and leaves it as the next format's turn expects).
-    const undo = await call('POST', `/api/import/${res.body.importId}/undo`);
+    const undo = await api.as('admin').post(`/api/import/${res.body.importId}/undo`);
     expect(undo.statusCode, undo.body).toBe(200);
     expect(await productOf(ids.apple)).toMatchObject({ cost: 12.5 });
   });
@@ -291,7 +286,7 @@ describe.each(['csv', 'xlsx'] as const)('every product field round-trips (%s)', 
     // Stored under its content's name, like an uploaded image, and served.
     const name = `${createHash('sha256').update(served).digest('hex').slice(0, 32)}.webp`;
     expect(await productOf(ids.pear)).toMatchObject({ image: name, cost: 0.1 });
-    const media = await t.app.inject({ method: 'GET', url: `/media/${name}` });
+    const media = await api.anonymous.get(`/media/${name}`);
     expect(media.statusCode).toBe(200);
     expect((await sharp(media.rawPayload).metadata()).format).toBe('webp');
     // The export now names it, and imports back unchanged.

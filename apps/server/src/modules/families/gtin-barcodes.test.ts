@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Activity } from '@dalil/contracts/activity';
-import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { body, createTestApp, type TestApp } from '../../../test/harness';
+import { client } from '../../../test/client';
+import { createdObject, productBody } from '../../../test/fixtures';
 import { resultRows } from '../../lib/db-helpers';
 import { ALL_HEADER, allRow, csv, snapshot, upload, workbookBuffer } from '../imports/imports.test-kit';
 
@@ -13,18 +15,11 @@ let t: TestApp;
 let admin: string;
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.adminToken();
+  admin = await api.token('admin');
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT';
-const call = (method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
-const made = async (url: string, payload: object) => {
-  const res = await call('POST', url, payload);
-  expect(res.statusCode, res.body).toBe(201);
-  return body(res) as { id: number; requireValidGtin?: boolean };
-};
+const api = client(() => t);
 
 /** One valid code of each GTIN length, the same code with its last digit wrong, and the right digit. */
 const CODES = [
@@ -34,16 +29,17 @@ const CODES = [
   { length: 14, valid: '10614141000415', wrong: '10614141000416', digit: 5 },
 ] as const;
 
+type Created = { id: number; requireValidGtin?: boolean };
 let n = 0;
 /** A family (with the rule on unless told) and a category of it. */
 async function familyWithCategory(requireValidGtin?: boolean) {
   n++;
-  const family = await made('/api/family', {
+  const family = await createdObject<Created>(api, '/api/family', {
     nameEn: `Gtin Co ${n}`,
     nameAr: `شركة ${n}`,
     ...(requireValidGtin === undefined ? {} : { requireValidGtin }),
   });
-  const category = await made('/api/category', {
+  const category = await createdObject<Created>(api, '/api/category', {
     nameEn: `Drinks ${n}`,
     nameAr: 'مشروبات',
     family: family.id,
@@ -51,17 +47,8 @@ async function familyWithCategory(requireValidGtin?: boolean) {
   return { family, category: category.id, nameEn: `Gtin Co ${n}`, nameAr: `شركة ${n}` };
 }
 
-const product = (
-  f: { family: { id: number }; category: number },
-  barcode: string | null,
-  name = barcode,
-) => ({
-  nameEn: `Juice ${name ?? 'none'}`,
-  nameAr: 'عصير',
-  family: f.family.id,
-  category: f.category,
-  barcode,
-});
+const product = (f: { family: { id: number }; category: number }, barcode: string | null, name = barcode) =>
+  productBody(f.family.id, f.category, `Juice ${name ?? 'none'}`, { nameAr: 'عصير', barcode });
 
 const productCount = async (family: number) =>
   resultRows<{ n: number }>(
@@ -74,39 +61,47 @@ describe('the family setting', () => {
     expect(on.family.requireValidGtin).toBe(true);
     const off = await familyWithCategory(false);
     expect(off.family.requireValidGtin).toBe(false);
-    const kept = await call('PATCH', `/api/family/${on.family.id}`, { nameEn: 'Kept Co', nameAr: 'شركة' });
+    const kept = await api
+      .as('admin')
+      .patch(`/api/family/${on.family.id}`, { nameEn: 'Kept Co', nameAr: 'شركة' });
     expect(kept.statusCode).toBe(200);
     expect(body(kept)).toMatchObject({ nameEn: 'Kept Co', requireValidGtin: true });
-    const turned = await call('PATCH', `/api/family/${on.family.id}`, {
+    const turned = await api.as('admin').patch(`/api/family/${on.family.id}`, {
       nameEn: 'Kept Co',
       nameAr: 'شركة',
       requireValidGtin: false,
     });
     expect(body(turned)).toMatchObject({ requireValidGtin: false });
-    expect(body(await call('GET', `/api/family/${on.family.id}`))).toMatchObject({ requireValidGtin: false });
-    const bad = await call('POST', '/api/family', { nameEn: 'Bad', nameAr: 'سيئة', requireValidGtin: 'yes' });
+    expect(body(await api.as('admin').get(`/api/family/${on.family.id}`))).toMatchObject({
+      requireValidGtin: false,
+    });
+    const bad = await api
+      .as('admin')
+      .post('/api/family', { nameEn: 'Bad', nameAr: 'سيئة', requireValidGtin: 'yes' });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('requireValidGtin');
   });
 
   it('is recorded in the history and its change can be reverted', async () => {
     const f = await familyWithCategory();
-    const res = await call('PATCH', `/api/family/${f.family.id}`, {
+    const res = await api.as('admin').patch(`/api/family/${f.family.id}`, {
       nameEn: f.nameEn,
       nameAr: f.nameAr,
       requireValidGtin: false,
     });
     expect(res.statusCode).toBe(200);
     const entries = (
-      body(await call('GET', `/api/activity?entity=family&entityId=${f.family.id}&limit=10`)) as {
+      body(await api.as('admin').get(`/api/activity?entity=family&entityId=${f.family.id}&limit=10`)) as {
         data: Activity[];
       }
     ).data;
     const update = entries.find((e) => e.action === 'update')!;
     expect(update.changes).toEqual({ requireValidGtin: { before: true, after: false } });
-    const revert = await call('POST', `/api/activity/${update.id}/revert`);
+    const revert = await api.as('admin').post(`/api/activity/${update.id}/revert`);
     expect(revert.statusCode, revert.body).toBe(200);
-    expect(body(await call('GET', `/api/family/${f.family.id}`))).toMatchObject({ requireValidGtin: true });
+    expect(body(await api.as('admin').get(`/api/family/${f.family.id}`))).toMatchObject({
+      requireValidGtin: true,
+    });
   });
 
   it('is off for the families that existed before it (the migration)', async () => {
@@ -135,9 +130,9 @@ describe('the API with the setting on', () => {
     'takes a valid GTIN-$length and refuses a wrong check digit, naming the digit',
     async (code) => {
       const f = await familyWithCategory();
-      const ok = await call('POST', '/api/product', product(f, code.valid));
+      const ok = await api.as('admin').post('/api/product', product(f, code.valid));
       expect(ok.statusCode, ok.body).toBe(201);
-      const res = await call('POST', '/api/product', product(f, code.wrong));
+      const res = await api.as('admin').post('/api/product', product(f, code.wrong));
       expect(res.statusCode).toBe(400);
       expect(body(res)).toMatchObject({
         message: `barcode: the check digit should be ${code.digit} (GTIN-${code.length})`,
@@ -152,14 +147,14 @@ describe('the API with the setting on', () => {
   it('says GTINs have 8, 12, 13 or 14 digits for another length, and takes an empty barcode', async () => {
     const f = await familyWithCategory();
     for (const barcode of ['123456', '1234567890', '123456789012345']) {
-      const res = await call('POST', '/api/product', product(f, barcode));
+      const res = await api.as('admin').post('/api/product', product(f, barcode));
       expect(res.statusCode).toBe(400);
       expect(body(res)).toMatchObject({
         message: 'barcode: is not a GTIN: GTINs have 8, 12, 13 or 14 digits',
       });
     }
-    expect((await call('POST', '/api/product', product(f, '', 'empty'))).statusCode).toBe(201);
-    expect((await call('POST', '/api/product', product(f, null))).statusCode).toBe(201);
+    expect((await api.as('admin').post('/api/product', product(f, '', 'empty'))).statusCode).toBe(201);
+    expect((await api.as('admin').post('/api/product', product(f, null))).statusCode).toBe(201);
     expect(await productCount(f.family.id)).toBe(2);
   });
 
@@ -167,19 +162,21 @@ describe('the API with the setting on', () => {
     'refuses an update to a wrong GTIN-$length and leaves the product as it was',
     async (code) => {
       const f = await familyWithCategory();
-      const created = await made('/api/product', product(f, code.valid));
-      const res = await call('PATCH', `/api/product/${created.id}`, product(f, code.wrong));
+      const created = await createdObject<Created>(api, '/api/product', product(f, code.valid));
+      const res = await api.as('admin').patch(`/api/product/${created.id}`, product(f, code.wrong));
       expect(res.statusCode).toBe(400);
       expect(body(res)).toMatchObject({ details: [{ path: 'body.barcode' }] });
-      expect(body(await call('GET', `/api/product/${created.id}`))).toMatchObject({ barcode: code.valid });
+      expect(body(await api.as('admin').get(`/api/product/${created.id}`))).toMatchObject({
+        barcode: code.valid,
+      });
     },
   );
 
   it('refuses a move into a family that requires GTINs for a barcode that is not one', async () => {
     const lenient = await familyWithCategory(false);
     const strict = await familyWithCategory();
-    const created = await made('/api/product', product(lenient, '6291041500214'));
-    const res = await call('PATCH', `/api/product/${created.id}`, product(strict, '6291041500214'));
+    const created = await createdObject<Created>(api, '/api/product', product(lenient, '6291041500214'));
+    const res = await api.as('admin').patch(`/api/product/${created.id}`, product(strict, '6291041500214'));
     expect(res.statusCode).toBe(400);
     expect(body(res)).toMatchObject({
       code: 'gtin.checkDigit',
@@ -192,33 +189,33 @@ describe('the API with the setting on', () => {
 describe('the API with the setting off', () => {
   it.each(CODES)('takes a valid and a wrong GTIN-$length, on create and on update', async (code) => {
     const f = await familyWithCategory(false);
-    const valid = await made('/api/product', product(f, code.valid));
-    const wrong = await made('/api/product', product(f, code.wrong));
+    const valid = await createdObject<Created>(api, '/api/product', product(f, code.valid));
+    const wrong = await createdObject<Created>(api, '/api/product', product(f, code.wrong));
     expect(wrong).toMatchObject({ barcode: code.wrong });
-    const res = await call(
-      'PATCH',
-      `/api/product/${valid.id}`,
-      product(f, `${code.valid.slice(0, -1)}0`, 'x'),
-    );
+    const res = await api
+      .as('admin')
+      .patch(`/api/product/${valid.id}`, product(f, `${code.valid.slice(0, -1)}0`, 'x'));
     expect(res.statusCode).toBe(200);
   });
 
   it('keeps existing products when the setting is turned on; editing one then asks for a valid or empty barcode', async () => {
     const f = await familyWithCategory(false);
-    const old = await made('/api/product', product(f, '123456'));
-    const on = await call('PATCH', `/api/family/${f.family.id}`, {
+    const old = await createdObject<Created>(api, '/api/product', product(f, '123456'));
+    const on = await api.as('admin').patch(`/api/family/${f.family.id}`, {
       nameEn: f.nameEn,
       nameAr: f.nameAr,
       requireValidGtin: true,
     });
     expect(on.statusCode).toBe(200);
-    expect(body(await call('GET', `/api/product/${old.id}`))).toMatchObject({ barcode: '123456' });
+    expect(body(await api.as('admin').get(`/api/product/${old.id}`))).toMatchObject({ barcode: '123456' });
     const renamed = { ...product(f, '123456'), nameEn: 'Renamed' };
-    const refused = await call('PATCH', `/api/product/${old.id}`, renamed);
+    const refused = await api.as('admin').patch(`/api/product/${old.id}`, renamed);
     expect(refused.statusCode).toBe(400);
     expect(body(refused)).toMatchObject({ details: [{ path: 'body.barcode' }] });
-    expect((await call('PATCH', `/api/product/${old.id}`, { ...renamed, barcode: '' })).statusCode).toBe(200);
-    expect(body(await call('GET', `/api/product/${old.id}`))).toMatchObject({
+    expect(
+      (await api.as('admin').patch(`/api/product/${old.id}`, { ...renamed, barcode: '' })).statusCode,
+    ).toBe(200);
+    expect(body(await api.as('admin').get(`/api/product/${old.id}`))).toMatchObject({
       nameEn: 'Renamed',
       barcode: null,
     });
@@ -355,7 +352,7 @@ describe('imports', () => {
 
 describe('the OpenAPI document', () => {
   it('documents the family setting and the barcode rule', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+    const doc = (await api.anonymous.get('/api/docs/json')).json<{
       paths: Record<
         string,
         Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>

@@ -5,7 +5,8 @@ import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importRuns } from '../../db/schema';
-import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { body, createTestApp, type TestApp } from '../../../test/harness';
+import { client } from '../../../test/client';
 import { csv } from '../imports/imports.test-kit';
 
 // A feed's address may carry a token in its query: only the feed's own admin reads show it. The
@@ -15,19 +16,17 @@ const SECRET = 'S3CRET-t0ken';
 let server: Server;
 let origin: string;
 let t: TestApp;
-let admin: string;
 let editor: string;
 let family: number;
 let logged = '';
 
-const as = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const api = client(() => t);
 
 /** Runs a feed now and waits for the run to end, asking again until the feed says it has. */
 async function runNow(id: number): Promise<Feed> {
-  expect((await as(admin, 'POST', `/api/feed/${id}/run`)).statusCode).toBe(202);
+  expect((await api.as('admin').post(`/api/feed/${id}/run`)).statusCode).toBe(202);
   for (;;) {
-    const feed = body(await as(admin, 'GET', `/api/feed/${id}`)) as unknown as Feed;
+    const feed = body(await api.as('admin').get(`/api/feed/${id}`)) as unknown as Feed;
     if (!feed.running) return feed;
     await new Promise((resolve) => setImmediate(resolve));
   }
@@ -55,11 +54,10 @@ beforeAll(async () => {
     feeds: { clock: () => Date.parse('2026-11-26T10:00:30Z'), pollMs: 0 },
     logStream,
   });
-  admin = await t.adminToken();
-  const made = await as(admin, 'POST', '/api/family', { nameEn: 'Feed Co', nameAr: 'شركة الموجز' });
+  const made = await api.as('admin').post('/api/family', { nameEn: 'Feed Co', nameAr: 'شركة الموجز' });
   family = body(made).id as number;
   const user = { firstName: 'E', lastName: 'D', username: 'editor1', password: 'password-123' };
-  const created = await as(admin, 'POST', '/api/user', { ...user, role: 'editor', families: [family] });
+  const created = await api.as('admin').post('/api/user', { ...user, role: 'editor', families: [family] });
   expect(created.statusCode, created.body).toBe(201);
   editor = await t.login('admin', user.username, user.password);
 });
@@ -76,7 +74,7 @@ describe("a feed address's token", () => {
     const failing = `${origin}/missing.csv?token=${SECRET}`;
     const ids: number[] = [];
     for (const address of [url, failing]) {
-      const res = await as(admin, 'POST', '/api/feed', {
+      const res = await api.as('admin').post('/api/feed', {
         family,
         url: address,
         schedule: '0 3 * * *',
@@ -90,14 +88,14 @@ describe("a feed address's token", () => {
     expect(failed.lastRun).toMatchObject({ outcome: 'failed' });
 
     // The feed's own admin reads keep the whole address: the form edits it.
-    expect((body(await as(admin, 'GET', `/api/feed/${ids[0]!}`)) as unknown as Feed).url).toBe(url);
+    expect((body(await api.as('admin').get(`/api/feed/${ids[0]!}`)) as unknown as Feed).url).toBe(url);
 
-    const runs = await as(editor, 'GET', '/api/import?limit=100');
+    const runs = await api.as(editor).get('/api/import?limit=100');
     expect(runs.statusCode).toBe(200);
     const names = (body(runs).data as { fileName: string }[]).map((r) => r.fileName).sort();
     expect(names).toEqual([`${origin}/export.csv?…`, `${origin}/missing.csv?…`]);
-    const history = await as(editor, 'GET', '/api/activity?limit=100');
-    const adminHistory = await as(admin, 'GET', '/api/activity?limit=100');
+    const history = await api.as(editor).get('/api/activity?limit=100');
+    const adminHistory = await api.as('admin').get('/api/activity?limit=100');
     for (const res of [runs, history, adminHistory]) {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.body).not.toContain(SECRET);
@@ -112,7 +110,7 @@ describe("a feed address's token", () => {
       .set({ fileName: `${origin.replace('//', '//user:pw@')}/old.csv?token=${SECRET}#part` })
       .where(eq(importRuns.id, ok.lastRun!.importId!));
     for (const url of ['/api/import?limit=100', '/api/activity?limit=100']) {
-      const res = await as(editor, 'GET', url);
+      const res = await api.as(editor).get(url);
       expect(res.body).not.toMatch(new RegExp(`${SECRET}|user:pw`));
       expect(res.body).toContain(`${origin}/old.csv?…`);
     }

@@ -5,7 +5,8 @@ import type { Feed } from '@dalil/contracts/feeds';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feeds } from '../../db/schema';
-import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { body, createTestApp, type TestApp } from '../../../test/harness';
+import { client } from '../../../test/client';
 import { Scrape } from '../../../test/prometheus';
 import { csv } from '../imports/imports.test-kit';
 import { FeedScheduler } from './feed-scheduler';
@@ -26,24 +27,21 @@ let origin: string;
 const requests: string[] = [];
 const held: ServerResponse[] = [];
 let t: TestApp;
-let admin: string;
 let family: number;
 let clock = Date.parse('2026-12-01T08:00:00Z');
 let logged = '';
 const logLines = () => logged.split('\n').filter((l) => l.startsWith('{'));
 
-const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
-const feedOf = async (id: number) => body(await call('GET', `/api/feed/${id}`)) as unknown as Feed;
+const api = client(() => t);
+const feedOf = async (id: number) => body(await api.as('admin').get(`/api/feed/${id}`)) as unknown as Feed;
 const takeovers = async () =>
-  new Scrape((await t.app.inject({ url: '/metrics', headers: bearer(METRICS_TOKEN) })).body).value(
-    'dalil_job_lease_takeovers_total',
-    { kind: 'feed' },
-  );
+  new Scrape((await api.as(METRICS_TOKEN).get('/metrics')).body).value('dalil_job_lease_takeovers_total', {
+    kind: 'feed',
+  });
 const leaseOf = async (id: number) => (await t.database.db.select().from(feeds).where(eq(feeds.id, id)))[0]!;
 
 async function createFeed(path: string): Promise<number> {
-  const res = await call('POST', '/api/feed', {
+  const res = await api.as('admin').post('/api/feed', {
     family,
     url: `${origin}${path}`,
     schedule: '0 3 * * *',
@@ -72,8 +70,7 @@ beforeAll(async () => {
     feeds: { clock: () => clock, pollMs: 0, heartbeatMs: 20 },
     logStream,
   });
-  admin = await t.adminToken();
-  const res = await call('POST', '/api/family', { nameEn: 'Lease Co', nameAr: 'شركة العقد' });
+  const res = await api.as('admin').post('/api/family', { nameEn: 'Lease Co', nameAr: 'شركة العقد' });
   expect(res.statusCode).toBe(201);
   family = body(res).id as number;
 });
@@ -87,7 +84,7 @@ afterAll(async () => {
 describe('a feed run under way', () => {
   it('keeps its lease by its heartbeat: another process does not take it over', async () => {
     const id = await createFeed('/held.csv');
-    const run = await call('POST', `/api/feed/${id}/run`);
+    const run = await api.as('admin').post(`/api/feed/${id}/run`);
     expect(run.statusCode).toBe(202);
     await expect.poll(() => held.length, { timeout: 5_000 }).toBe(1);
     const claimedAt = clock;

@@ -5,7 +5,8 @@ import type { ImportRunList } from '@dalil/contracts/import-runs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feeds, importRuns } from '../../db/schema';
-import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { body, createTestApp, type TestApp } from '../../../test/harness';
+import { client } from '../../../test/client';
 import { csv } from '../imports/imports.test-kit';
 import { waitFor } from '../../../test/wait';
 import { startReceiver, verified, type Receiver } from '../../../test/webhook-receiver';
@@ -20,7 +21,6 @@ let etag = '"v0"';
 const seen: { url: string; headers: IncomingHttpHeaders }[] = [];
 
 let t: TestApp;
-let admin: string;
 let family: number;
 let clock = Date.parse('2026-11-26T10:00:30Z');
 
@@ -30,24 +30,24 @@ const serve = (rows: string[][], tag: string) => {
   etag = tag;
 };
 
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
+const api = client(() => t);
 
-const imports = async () => body(await call('GET', '/api/import?limit=100')) as unknown as ImportRunList;
+const imports = async () =>
+  body(await api.as('admin').get('/api/import?limit=100')) as unknown as ImportRunList;
 const products = async () =>
-  (body(await call('GET', `/api/product?family=${family}&limit=100`)).data as { nameEn: string }[])
+  (body(await api.as('admin').get(`/api/product?family=${family}&limit=100`)).data as { nameEn: string }[])
     .map((p) => p.nameEn)
     .sort();
 
 /** Runs a feed now and waits for its run to end; answers the feed as it then is. */
 async function runNow(id: number): Promise<Feed> {
-  const res = await call('POST', `/api/feed/${id}/run`);
+  const res = await api.as('admin').post(`/api/feed/${id}/run`);
   expect(res.statusCode).toBe(202);
   // The run is claimed before the answer: the feed says running until it has ended.
   expect(body(res).running).toBe(true);
   return waitFor(
     async () => {
-      const feed = body(await call('GET', `/api/feed/${id}`)) as unknown as Feed;
+      const feed = body(await api.as('admin').get(`/api/feed/${id}`)) as unknown as Feed;
       return !feed.running && feed;
     },
     { message: 'the feed run did not end' },
@@ -55,7 +55,7 @@ async function runNow(id: number): Promise<Feed> {
 }
 
 const create = async (payload: object) => {
-  const res = await call('POST', '/api/feed', { family, timeZone: 'Asia/Riyadh', ...payload });
+  const res = await api.as('admin').post('/api/feed', { family, timeZone: 'Asia/Riyadh', ...payload });
   return { status: res.statusCode, body: body(res) };
 };
 
@@ -79,8 +79,7 @@ beforeAll(async () => {
     env: { FEED_ALLOWED_HOSTS: '127.0.0.1', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' },
     feeds: { clock: () => clock, pollMs: 0 },
   });
-  admin = await t.adminToken();
-  const res = await call('POST', '/api/family', { nameEn: 'Feed Co', nameAr: 'شركة الموجز' });
+  const res = await api.as('admin').post('/api/family', { nameEn: 'Feed Co', nameAr: 'شركة الموجز' });
   expect(res.statusCode).toBe(201);
   family = body(res).id as number;
 });
@@ -124,7 +123,7 @@ describe('feed settings', () => {
         { path: 'body.url', message: expect.stringContaining(reason) },
       ]);
     }
-    expect(body(await call('GET', `/api/feed?family=${family}`)).count).toBe(0);
+    expect(body(await api.as('admin').get(`/api/feed?family=${family}`)).count).toBe(0);
   });
 
   it('keeps a valid feed, with its next run in its time zone', async () => {
@@ -139,18 +138,18 @@ describe('feed settings', () => {
       lastRun: null,
     });
     const id = res.body.id as number;
-    const patched = await call('PATCH', `/api/feed/${id}`, { timeZone: 'UTC', mode: 'valid-rows' });
+    const patched = await api.as('admin').patch(`/api/feed/${id}`, { timeZone: 'UTC', mode: 'valid-rows' });
     expect(patched.statusCode).toBe(200);
     expect(body(patched)).toMatchObject({ nextRunAt: '2026-11-27T03:00:00.000Z', mode: 'valid-rows' });
-    const bad = await call('PATCH', `/api/feed/${id}`, { schedule: '0 25 * * *' });
+    const bad = await api.as('admin').patch(`/api/feed/${id}`, { schedule: '0 25 * * *' });
     expect(bad.statusCode).toBe(400);
     expect(body(bad).details).toMatchObject([{ path: 'body.schedule', message: expect.any(String) }]);
-    const history = body(await call('GET', `/api/activity?entity=feed&entityId=${id}`)).data as {
+    const history = body(await api.as('admin').get(`/api/activity?entity=feed&entityId=${id}`)).data as {
       action: string;
     }[];
     expect(history.map((h) => h.action)).toEqual(['update', 'create']);
-    expect((await call('DELETE', `/api/feed/${id}`)).statusCode).toBe(204);
-    expect((await call('GET', `/api/feed/${id}`)).statusCode).toBe(404);
+    expect((await api.as('admin').delete(`/api/feed/${id}`)).statusCode).toBe(204);
+    expect((await api.as('admin').get(`/api/feed/${id}`)).statusCode).toBe(404);
   });
 });
 
@@ -202,7 +201,9 @@ describe('feed runs', () => {
     );
     // A system subscribed to finished imports hears of the failed run, with its reason.
     const receiver: Receiver = await startReceiver();
-    const hook = await call('POST', '/api/webhook', { url: receiver.url, events: ['import.completed'] });
+    const hook = await api
+      .as('admin')
+      .post('/api/webhook', { url: receiver.url, events: ['import.completed'] });
     expect(hook.statusCode).toBe(201);
     const feed = await runNow(id);
     expect(feed.lastRun).toMatchObject({ outcome: 'failed', importId: expect.any(Number) });
@@ -218,7 +219,7 @@ describe('feed runs', () => {
         error: 'Row problems: 1; nothing was imported',
       },
     });
-    expect((await call('DELETE', `/api/webhook/${String(body(hook).id)}`)).statusCode).toBe(204);
+    expect((await api.as('admin').delete(`/api/webhook/${String(body(hook).id)}`)).statusCode).toBe(204);
     await receiver.close();
     expect(await products()).toEqual(['Apple juice', 'Orange juice']);
     const run = (await imports()).data.find((r) => r.id === feed.lastRun!.importId)!;
@@ -239,14 +240,14 @@ describe('feed runs', () => {
     const again = (await imports()).data.find((r) => r.id === run.id)!;
     expect(again.report!.problems[0]).toEqual(run.report!.problems[0]);
     // A failed run wrote nothing: there is nothing to undo.
-    expect((await call('POST', `/api/import/${run.id}/undo`)).statusCode).toBe(409);
+    expect((await api.as('admin').post(`/api/import/${run.id}/undo`)).statusCode).toBe(409);
     // The validators stayed those of the last import: the bad file is fetched whole again.
     await runNow(id);
     expect(seen.at(-1)!.headers['if-none-match']).toBe('"v1"');
   });
 
   it('imports the valid rows and reports the rest in valid-rows mode; the import can be undone', async () => {
-    expect((await call('PATCH', `/api/feed/${id}`, { mode: 'valid-rows' })).statusCode).toBe(200);
+    expect((await api.as('admin').patch(`/api/feed/${id}`, { mode: 'valid-rows' })).statusCode).toBe(200);
     const feed = await runNow(id);
     expect(feed.lastRun).toMatchObject({ outcome: 'imported', importId: expect.any(Number) });
     expect(feed.lastRun!.message).toContain('row problems left out: 1');
@@ -255,13 +256,15 @@ describe('feed runs', () => {
     const run = (await imports()).data.find((r) => r.id === feed.lastRun!.importId)!;
     expect(run.report).toMatchObject({ imported: true, problemCount: 1, problems: [{ line: 3 }] });
     expect(run.counts.products).toEqual({ created: 1, updated: 0 });
-    const undo = await call('POST', `/api/import/${run.id}/undo`);
+    const undo = await api.as('admin').post(`/api/import/${run.id}/undo`);
     expect(undo.statusCode).toBe(200);
     expect(await products()).toEqual(['Apple juice', 'Orange juice']);
   });
 
   it('fails with the reason when the address answers an error', async () => {
-    expect((await call('PATCH', `/api/feed/${id}`, { url: `${origin}/missing.csv` })).statusCode).toBe(200);
+    expect(
+      (await api.as('admin').patch(`/api/feed/${id}`, { url: `${origin}/missing.csv` })).statusCode,
+    ).toBe(200);
     const feed = await runNow(id);
     expect(feed.lastRun).toMatchObject({
       outcome: 'failed',
@@ -289,7 +292,7 @@ describe('feed runs', () => {
     expect(run.failure).toBe(feed.lastRun!.message);
     expect(run.failureCode).toBe('webhook.resolvesPrivate');
     expect(feed.lastRun!.code).toBe('webhook.resolvesPrivate');
-    expect((await call('DELETE', `/api/feed/${id}`)).statusCode).toBe(204);
+    expect((await api.as('admin').delete(`/api/feed/${id}`)).statusCode).toBe(204);
   });
 });
 
@@ -318,7 +321,7 @@ describe('the schedule', () => {
     expect(ran.sort()).toEqual([0, 1]);
     expect(seen.length).toBe(requests + 1);
     expect((await imports()).count).toBe(runs + 1);
-    const feed = body(await call('GET', `/api/feed/${id}`)) as unknown as Feed;
+    const feed = body(await api.as('admin').get(`/api/feed/${id}`)) as unknown as Feed;
     expect(feed).toMatchObject({
       nextRunAt: '2026-11-26T10:10:00.000Z',
       running: false,
@@ -332,34 +335,21 @@ describe('the schedule', () => {
 describe('closing', () => {
   it('cuts short a run waiting on an address when the app closes', async () => {
     const other = await createTestApp({ env: { FEED_ALLOWED_HOSTS: '127.0.0.1' }, feeds: { pollMs: 0 } });
-    const token = await other.adminToken();
-    const made = await other.app.inject({
-      method: 'POST',
-      url: '/api/family',
-      headers: bearer(token),
-      payload: { nameEn: 'Closing Co', nameAr: 'شركة الإغلاق' },
-    });
-    const created = await other.app.inject({
-      method: 'POST',
-      url: '/api/feed',
-      headers: bearer(token),
-      payload: { family: body(made).id, url: `${origin}/hangs.csv`, schedule: '0 3 * * *', timeZone: 'UTC' },
+    const otherAdmin = client(other).as('admin');
+    const made = await otherAdmin.post('/api/family', { nameEn: 'Closing Co', nameAr: 'شركة الإغلاق' });
+    const created = await otherAdmin.post('/api/feed', {
+      family: body(made).id,
+      url: `${origin}/hangs.csv`,
+      schedule: '0 3 * * *',
+      timeZone: 'UTC',
     });
     expect(created.statusCode).toBe(201);
     const requests = seen.length;
-    const run = await other.app.inject({
-      method: 'POST',
-      url: `/api/feed/${body(created).id as number}/run`,
-      headers: bearer(token),
-    });
+    const run = await otherAdmin.post(`/api/feed/${body(created).id as number}/run`);
     expect(run.statusCode).toBe(202);
     await expect.poll(() => seen.length).toBe(requests + 1);
     // A run under way is not started twice.
-    const again = await other.app.inject({
-      method: 'POST',
-      url: `/api/feed/${body(created).id as number}/run`,
-      headers: bearer(token),
-    });
+    const again = await otherAdmin.post(`/api/feed/${body(created).id as number}/run`);
     expect(again.statusCode).toBe(409);
     const started = Date.now();
     await other.close();

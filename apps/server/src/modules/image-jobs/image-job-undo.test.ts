@@ -1,6 +1,7 @@
 import type { Activity } from '@dalil/contracts/activity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { body, createTestApp, type TestApp } from '../../../test/harness';
+import { client } from '../../../test/client';
 import { catalogue, jpeg, postImages, waitForJob } from '../../../test/image-upload-helpers';
 
 let t: TestApp;
@@ -11,7 +12,7 @@ const BARCODES = ['6281000000017', '6281000000024', '6281000000031', '6281000000
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.adminToken();
+  admin = await api.token('admin');
   a = await catalogue(
     t,
     admin,
@@ -21,12 +22,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = async (url: string) => body(await t.app.inject({ url, headers: bearer(admin) }));
+const api = client(() => t);
+const get = async (url: string) => body(await api.as('admin').get(url));
 const image = async (id: number) => (await get(`/api/product/${id}`)).image as string | null;
 const historyOf = async (id: number) =>
   ((await get(`/api/activity?entity=product&entityId=${id}&limit=100`)) as { data: Activity[] }).data;
-const undo = (job: number) =>
-  t.app.inject({ method: 'POST', url: `/api/upload/images/${job}/undo`, headers: bearer(admin) });
+const undo = (job: number) => api.as('admin').post(`/api/upload/images/${job}/undo`);
 
 /** Runs one image job with a photo for each product, in the given hue; answers the job. */
 async function loadPhotos(hue: number) {
@@ -67,12 +68,7 @@ describe('an image job in the history', () => {
     const edited = await get(`/api/product/${firstId}`);
     const { id: _id, name: _name, ...form } = edited;
     const put = (name: string | null) =>
-      t.app.inject({
-        method: 'PUT',
-        url: `/api/product/${firstId}`,
-        headers: bearer(admin),
-        payload: { ...form, image: name },
-      });
+      api.as('admin').put(`/api/product/${firstId}`, { ...form, image: name });
     expect((await put('by-hand-image1.webp')).statusCode).toBe(200);
     const refused = await undo(job.id as number);
     expect(refused.statusCode).toBe(409);

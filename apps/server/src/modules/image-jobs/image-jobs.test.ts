@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { body, createTestApp, type TestApp } from '../../../test/harness';
+import { client } from '../../../test/client';
 import { catalogue, jpeg, postImages, waitForJob } from '../../../test/image-upload-helpers';
 import { zip } from '../../../test/zip';
 import { createJob, updateJob } from './image-jobs.repository';
 
 let t: TestApp;
+const api = client(() => t);
 let admin: string;
 let a: Awaited<ReturnType<typeof catalogue>>;
 let b: Awaited<ReturnType<typeof catalogue>>;
@@ -13,7 +15,7 @@ beforeAll(async () => {
   t = await createTestApp({
     env: { IMAGE_MAX_BYTES: String(1024 * 1024), IMAGE_ARCHIVE_MAX_BYTES: String(6 * 1024 * 1024) },
   });
-  admin = await t.adminToken();
+  admin = await api.token('admin');
   a = await catalogue(t, admin, 'Alpha', [
     { nameEn: 'Tea', barcode: '6281000000017', number: '1001' },
     { nameEn: 'Coffee', barcode: '6281000000024', number: '1002' },
@@ -23,8 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const product = async (id: number) =>
-  body(await t.app.inject({ method: 'GET', url: `/api/product/${id}`, headers: bearer(admin) }));
+const product = async (id: number) => body(await api.as('admin').get(`/api/product/${id}`));
 
 describe('matching images to products by file name', () => {
   it('previews every status and writes nothing', async () => {
@@ -141,7 +142,7 @@ describe('matching images to products by file name', () => {
     const tea = await product(a.products[0]!);
     expect(tea.image).toMatch(/^[0-9a-f]{32}\.webp$/);
     expect(tea.logo).toMatch(/^[0-9a-f]{32}\.webp$/);
-    const served = await t.app.inject({ method: 'GET', url: `/media/w320/${tea.image as string}` });
+    const served = await api.anonymous.get(`/media/w320/${tea.image as string}`);
     expect(served.statusCode).toBe(200);
 
     const again = await postImages(t, admin, parts);
@@ -154,9 +155,7 @@ describe('matching images to products by file name', () => {
       ambiguous: 0,
       invalid: 0,
     });
-    const list = body(
-      await t.app.inject({ method: 'GET', url: '/api/upload/images', headers: bearer(admin) }),
-    );
+    const list = body(await api.as('admin').get('/api/upload/images'));
     const [newest, previous] = list.data as Record<string, unknown>[];
     expect(newest).toMatchObject({
       id: body(again).id,
@@ -182,7 +181,7 @@ describe('matching images to products by file name', () => {
     expect((await waitForJob(t, admin, body(second).id as number)).counts).toMatchObject({ replace: 1 });
     expect((await product(a.products[0]!)).image).toBe(rice);
     for (const url of [`/media/${rice}`, `/media/w160/${rice}`, `/media/w640/${rice}`]) {
-      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+      expect((await api.anonymous.get(url)).statusCode, url).toBe(200);
     }
   });
 
@@ -219,12 +218,7 @@ describe('archives that could hurt the server', () => {
   });
 
   it('answers 400 naming the file field when no file is sent', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/upload/images?dryRun=true',
-      headers: bearer(admin),
-      payload: {},
-    });
+    const res = await api.as('admin').post('/api/upload/images?dryRun=true', {});
     expect(res.statusCode).toBe(400);
     expect(body(res).details).toMatchObject([{ path: 'body.file', message: expect.any(String) }]);
   });

@@ -1,20 +1,22 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { body, createTestApp, type TestApp } from '../../../test/harness';
+import { client } from '../../../test/client';
 import { resultRows } from '../../lib/db-helpers';
 import { ALL_HEADER, allRow, csv, upload } from './imports.test-kit';
 
 // A value typed in the product form and the same value in an import file are kept, or refused, alike:
 // both read it through the contract's field schema.
 let t: TestApp;
+const api = client(() => t);
 let admin: string;
 let family: number;
 let category: number;
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.adminToken();
+  admin = await api.token('admin');
   const post = async (url: string, payload: object) => {
-    const res = await t.app.inject({ method: 'POST', url, headers: bearer(admin), payload });
+    const res = await api.as('admin').post(url, payload);
     expect(res.statusCode, res.body).toBe(201);
     return body(res).id as number;
   };
@@ -31,7 +33,7 @@ let serial = 0;
 
 async function throughTheForm(field: Field, value: string): Promise<Outcome> {
   const payload = { nameEn: `Form ${++serial}`, nameAr: 'منتج', family, category, [field]: value };
-  const res = await t.app.inject({ method: 'POST', url: '/api/product', headers: bearer(admin), payload });
+  const res = await api.as('admin').post('/api/product', payload);
   if (res.statusCode === 201) return { kept: body(res)[field] };
   expect(res.statusCode, res.body).toBe(400);
   const details = body(res).details as { path: string; message: string }[];

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_COLUMNS } from '@dalil/contracts/imports';
-import { bearer, createTestApp, type TestApp } from '../../../test/harness';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { client } from '../../../test/client';
 import { XlsxSheetStream } from '../../lib/xlsx-writer';
 import {
   ALL_HEADER,
@@ -22,12 +23,11 @@ let admin: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.adminToken();
+  admin = await api.token('admin');
 });
 afterAll(() => t.close());
 
-const get = (url: string, token = admin) =>
-  t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+const api = client(() => t);
 
 /** A hand-made sheet: leading empty column A, family names merged down, formulas, dates, numbers. */
 const messySheet = () =>
@@ -186,7 +186,7 @@ describe('XLSX upload', () => {
       t,
       admin,
       '/api/upload/all?dryRun=true',
-      (await get('/api/export/all.xlsx')).rawPayload,
+      (await api.as('admin').get('/api/export/all.xlsx')).rawPayload,
     );
     expect(ok.status).toBe(200);
     expect(parked()).toBe(0);
@@ -212,12 +212,7 @@ describe('invalid rows', () => {
   const invalid = async (content: Buffer | string, query = '') => {
     const { multipartBody } = await import('./imports.test-kit');
     const { payload, headers } = multipartBody(content);
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/upload/all/invalid-rows${query}`,
-      payload,
-      headers: { ...headers, ...bearer(admin) },
-    });
+    return api.as('admin').post(`/api/upload/all/invalid-rows${query}`, payload, { headers });
   };
 
   const faulty = () =>
@@ -321,7 +316,7 @@ describe('XLSX export and templates', () => {
   it('exports the CSV columns in one sheet; codes are text, counts numbers', async () => {
     const seeded = await upload(t, admin, '/api/upload/all', SOURCE);
     expect(seeded.status, JSON.stringify(seeded.body)).toBe(200);
-    const res = await get('/api/export/all.xlsx');
+    const res = await api.as('admin').get('/api/export/all.xlsx');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="dalil-catalogue.xlsx"');
     const sheet = await readWorkbook(res.rawPayload);
@@ -336,8 +331,8 @@ describe('XLSX export and templates', () => {
   });
 
   it('round-trips: export, import into an empty database, the catalogue is unchanged', async () => {
-    const xlsx = (await get('/api/export/all.xlsx')).rawPayload;
-    const csvBefore = (await get('/api/export/all.csv')).body;
+    const xlsx = (await api.as('admin').get('/api/export/all.xlsx')).rawPayload;
+    const csvBefore = (await api.as('admin').get('/api/export/all.csv')).body;
     const other = await createTestApp();
     try {
       const token = await other.adminToken();
@@ -347,9 +342,7 @@ describe('XLSX export and templates', () => {
       // The only warnings are the barcodes of earlier tests that are not GTINs, which the new
       // families (without the GTIN rule) take as they are.
       expect(res.body.warnings.filter((w) => w.kind !== 'invalidGtin')).toEqual([]);
-      const csvAfter = (
-        await other.app.inject({ method: 'GET', url: '/api/export/all.csv', headers: bearer(token) })
-      ).body;
+      const csvAfter = (await client(other).as(token).get('/api/export/all.csv')).body;
       expect(csvAfter).toBe(csvBefore);
       // And importing the export into the original changes nothing.
       const same = await upload(t, admin, '/api/upload/all', xlsx);
@@ -366,29 +359,31 @@ describe('XLSX export and templates', () => {
   it('exports one family as XLSX, 404 for an unknown one, and refuses non-admins', async () => {
     const { families } = await snapshot(t);
     const lonely = families.find((f) => f.name_en === 'Lonely Round')!;
-    const res = await get(`/api/export/family/${String(lonely.id)}.xlsx`);
+    const res = await api.as('admin').get(`/api/export/family/${String(lonely.id)}.xlsx`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="dalil-Lonely-Round.xlsx"');
     expect(sheetValues(await readWorkbook(res.rawPayload))).toEqual([
       [...CSV_COLUMNS],
       ['Lonely Round', 'عائلة وحيدة'],
     ]);
-    expect((await get('/api/export/family/999999.xlsx')).statusCode).toBe(404);
-    expect((await get('/api/export/all.xlsx', '')).statusCode).toBe(401);
+    expect((await api.as('admin').get('/api/export/family/999999.xlsx')).statusCode).toBe(404);
+    expect((await api.anonymous.get('/api/export/all.xlsx')).statusCode).toBe(401);
   });
 
   it('serves XLSX templates that upload as they are', async () => {
-    const res = await get('/api/upload/template/products.xlsx?example=true');
+    const res = await api.as('admin').get('/api/upload/template/products.xlsx?example=true');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="dalil-products-example.xlsx"');
     const rows = sheetValues(await readWorkbook(res.rawPayload));
     expect(rows[0]).toEqual([undefined, ...CSV_COLUMNS.slice(4)]);
     expect(rows).toHaveLength(4);
-    const headers = sheetValues(await readWorkbook((await get('/api/upload/template/all.xlsx')).rawPayload));
+    const headers = sheetValues(
+      await readWorkbook((await api.as('admin').get('/api/upload/template/all.xlsx')).rawPayload),
+    );
     expect(headers).toEqual([[undefined, ...CSV_COLUMNS]]);
-    expect((await get('/api/upload/template/nothing.xlsx')).statusCode).toBe(400);
+    expect((await api.as('admin').get('/api/upload/template/nothing.xlsx')).statusCode).toBe(400);
 
-    const example = (await get('/api/upload/template/all.xlsx?example=true')).rawPayload;
+    const example = (await api.as('admin').get('/api/upload/template/all.xlsx?example=true')).rawPayload;
     const preview = await upload(t, admin, '/api/upload/all?dryRun=true', example);
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     expect(preview.body).toMatchObject({

@@ -1,6 +1,7 @@
 import type { ImportRunList } from '@dalil/contracts/import-runs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { body, createTestApp, type TestApp } from '../../../test/harness';
+import { client } from '../../../test/client';
 import { sql } from 'drizzle-orm';
 import { resultRows } from '../../lib/db-helpers';
 import { rememberImportResult } from './import-conflicts';
@@ -10,8 +11,7 @@ import { allRow, ALL_HEADER, csv, upload } from './imports.test-kit';
 let t: TestApp;
 let admin: string;
 
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
+const api = client(() => t);
 const load = async (rows: string[][], name: string) => {
   const res = await upload(t, admin, '/api/upload/all', csv([ALL_HEADER, ...rows]), 'file', name);
   expect(res.status).toBe(200);
@@ -19,7 +19,7 @@ const load = async (rows: string[][], name: string) => {
   return res.body.importId!;
 };
 const products = async () => {
-  const list = body(await call('GET', '/api/product?limit=100')).data as {
+  const list = body(await api.as('admin').get('/api/product?limit=100')).data as {
     id: number;
     nameEn: string;
     barcode: string;
@@ -29,7 +29,7 @@ const products = async () => {
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.adminToken();
+  admin = await api.token('admin');
 });
 afterAll(() => t.close());
 
@@ -43,18 +43,18 @@ describe('import undo', () => {
       [allRow('Undo Co', 'Drinks', 'Sparkling water', '1001'), allRow('Undo Co', 'Drinks', 'Tea', '1003')],
       'second.csv',
     );
-    const list = body(await call('GET', '/api/import')) as unknown as ImportRunList;
+    const list = body(await api.as('admin').get('/api/import')) as unknown as ImportRunList;
     expect(list.data.map((r) => [r.id, r.fileName, r.actor.username])).toEqual([
       [second, 'second.csv', 'admin'],
       [first, 'first.csv', 'admin'],
     ]);
     expect(list.data[0]!.counts.products).toEqual({ created: 1, updated: 1 });
-    const res = await call('POST', `/api/import/${second}/undo`);
+    const res = await api.as('admin').post(`/api/import/${second}/undo`);
     expect(res.statusCode).toBe(200);
     expect(body(res)).toEqual({ importId: second, skipped: [] });
     expect(await products()).toEqual({ '1001': 'Water', '1002': 'Milk' });
-    expect((await call('POST', `/api/import/${second}/undo`)).statusCode).toBe(409);
-    const entries = body(await call('GET', '/api/activity?entity=import&limit=5')).data as {
+    expect((await api.as('admin').post(`/api/import/${second}/undo`)).statusCode).toBe(409);
+    const entries = body(await api.as('admin').get('/api/activity?entity=import&limit=5')).data as {
       action: string;
     }[];
     expect(entries.map((e) => e.action).slice(0, 3)).toEqual(['undo', 'import', 'import']);
@@ -65,14 +65,14 @@ describe('import undo', () => {
       [allRow('Undo Co', 'Drinks', 'Still water', '1001'), allRow('Undo Co', 'Drinks', 'Oat milk', '1002')],
       'third.csv',
     );
-    const list = body(await call('GET', '/api/product?limit=100')).data as {
+    const list = body(await api.as('admin').get('/api/product?limit=100')).data as {
       id: number;
       barcode: string;
       family: number;
       category: number;
     }[];
     const milk = list.find((p) => p.barcode === '1002')!;
-    const edit = await call('PATCH', `/api/product/${milk.id}`, {
+    const edit = await api.as('admin').patch(`/api/product/${milk.id}`, {
       nameEn: 'Hand-edited milk',
       nameAr: 'حليب',
       family: milk.family,
@@ -80,11 +80,11 @@ describe('import undo', () => {
       barcode: '1002',
     });
     expect(edit.statusCode).toBe(200);
-    const refused = await call('POST', `/api/import/${run}/undo`);
+    const refused = await api.as('admin').post(`/api/import/${run}/undo`);
     expect(refused.statusCode).toBe(409);
     expect(body(refused).details).toMatchObject([{ path: `product ${milk.id}`, message: 'changed since' }]);
     expect(await products()).toEqual({ '1001': 'Still water', '1002': 'Hand-edited milk' });
-    const skipped = await call('POST', `/api/import/${run}/undo?skipConflicts=true`);
+    const skipped = await api.as('admin').post(`/api/import/${run}/undo?skipConflicts=true`);
     expect(skipped.statusCode).toBe(200);
     expect(body(skipped).skipped).toEqual([{ entity: 'product', id: milk.id, reason: 'changed since' }]);
     expect(await products()).toEqual({ '1001': 'Water', '1002': 'Hand-edited milk' });
@@ -103,19 +103,19 @@ describe('import undo', () => {
     const res = await upload(t, admin, '/api/upload/all', csv([header, row]), 'file', 'sub.csv');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const cola = async () => {
-      const list = body(await call('GET', '/api/product?limit=100')).data as {
+      const list = body(await api.as('admin').get('/api/product?limit=100')).data as {
         barcode: string;
         subCategory: number | null;
       }[];
       return list.find((p) => p.barcode === '2001')!;
     };
     expect((await cola()).subCategory).toEqual(expect.any(Number));
-    const undo = await call('POST', `/api/import/${res.body.importId}/undo`);
+    const undo = await api.as('admin').post(`/api/import/${res.body.importId}/undo`);
     expect(undo.statusCode, undo.body).toBe(200);
     expect((await cola()).subCategory).toBeNull();
-    const names = (body(await call('GET', '/api/category?limit=100')).data as { nameEn: string }[]).map(
-      (c) => c.nameEn,
-    );
+    const names = (
+      body(await api.as('admin').get('/api/category?limit=100')).data as { nameEn: string }[]
+    ).map((c) => c.nameEn);
     expect(names).toContain('Drinks');
     expect(names).not.toContain('Soft drinks');
   });
@@ -136,17 +136,17 @@ describe('import undo', () => {
         where import_id = ${run} and entity = 'family'`),
     );
     expect(noted).toEqual({ name: 'شركة إعادة' });
-    const undo = await call('POST', `/api/import/${run}/undo`);
+    const undo = await api.as('admin').post(`/api/import/${run}/undo`);
     expect(undo.statusCode, undo.body).toBe(200);
     expect(body(undo)).toEqual({ importId: run, skipped: [] });
-    const families = (body(await call('GET', '/api/family?limit=100')).data as { nameEn: string }[]).map(
-      (f) => f.nameEn,
-    );
+    const families = (
+      body(await api.as('admin').get('/api/family?limit=100')).data as { nameEn: string }[]
+    ).map((f) => f.nameEn);
     expect(families).not.toContain('Rewrite Co');
   });
 
   it('answers 404 for an unknown import and 400 for a bad skipConflicts', async () => {
-    expect((await call('POST', '/api/import/999999/undo')).statusCode).toBe(404);
-    expect((await call('POST', '/api/import/1/undo?skipConflicts=maybe')).statusCode).toBe(400);
+    expect((await api.as('admin').post('/api/import/999999/undo')).statusCode).toBe(404);
+    expect((await api.as('admin').post('/api/import/1/undo?skipConflicts=maybe')).statusCode).toBe(400);
   });
 });

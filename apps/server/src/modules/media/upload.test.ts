@@ -4,10 +4,12 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { client } from '../../../test/client';
 import { insertUser } from '../users/users.repository';
 
 const MAX_BYTES = 100_000;
 let t: TestApp;
+const api = client(() => t);
 let admin: string;
 let reader: string;
 
@@ -47,12 +49,9 @@ function form(parts: Part[]) {
 
 const upload = (parts: Part[], token: string | null = admin) => {
   const { payload, 'content-type': contentType } = form(parts);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/upload/image',
-    headers: { 'content-type': contentType, ...(token ? bearer(token) : {}) },
-    payload,
-  });
+  return api
+    .as(token ?? undefined)
+    .post('/api/upload/image', payload, { headers: { 'content-type': contentType } });
 };
 const file = (data: Buffer | string, filename = 'photo.png', type = 'image/png'): Part => ({
   name: 'file',

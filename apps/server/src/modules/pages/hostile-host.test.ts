@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, type TestApp } from '../../../test/harness';
+import { client } from '../../../test/client';
 
 // Every address that builds links from the request's host (visitor pages, sitemap, robots.txt) answers
 // a malformed host with a 400 naming the header, never a 500; with PUBLIC_URL set the host is unused.
@@ -47,7 +48,7 @@ const raw = (port: string, request: string) =>
   });
 
 const get = (app: TestApp, url: string, headers: Record<string, string>) =>
-  app.app.inject({ method: 'GET', url, headers });
+  client(app).anonymous.get(url, { headers });
 
 describe('a malformed Host header', () => {
   it('answers 400 naming the header on every page that builds addresses', async () => {

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NUTRITION_KEYS } from '@dalil/contracts/attribute-display';
-import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { body, createTestApp, type TestApp } from '../../../test/harness';
+import { client } from '../../../test/client';
+import { createdId, createdObject } from '../../../test/fixtures';
 import { FOOD_SET } from '../attributes/attributes.service';
 
 // A product's attributes on its rendered page: the visible ones, in the page's language, with the
@@ -15,25 +17,19 @@ const INDEX_HTML = `<!doctype html><html lang="ar" dir="rtl"><head><meta charset
 
 let dist: string;
 let t: TestApp;
-let admin: string;
 let guest: string;
 let product: number;
 
-async function post(url: string, payload: object): Promise<Record<string, unknown>> {
-  const res = await t.app.inject({ method: 'POST', url, headers: bearer(admin), payload });
-  expect(res.statusCode, res.body).toBe(201);
-  return body(res);
-}
+const api = client(() => t);
 
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'dalil-web-'));
   writeFileSync(join(dist, 'index.html'), INDEX_HTML);
   t = await createTestApp({ overrides: { webDist: dist } });
-  admin = await t.adminToken();
-  const family = (await post('/api/family', { nameEn: 'Nakheel Foods', nameAr: 'نخيل للأغذية' })).id;
-  const category = (await post('/api/category', { nameEn: 'Dates', nameAr: 'تمور', family })).id;
-  await post('/api/attribute/sets/food', { family, categories: [category] });
-  await post('/api/attribute', {
+  const family = await createdId(api, '/api/family', { nameEn: 'Nakheel Foods', nameAr: 'نخيل للأغذية' });
+  const category = await createdId(api, '/api/category', { nameEn: 'Dates', nameAr: 'تمور', family });
+  await createdObject(api, '/api/attribute/sets/food', { family, categories: [category] });
+  await createdObject(api, '/api/attribute', {
     family,
     key: 'supplier_note',
     name: { en: 'Supplier note', ar: 'ملاحظة المورد' },
@@ -41,40 +37,38 @@ beforeAll(async () => {
     visible: false,
     categories: [category],
   });
-  await post('/api/attribute', {
+  await createdObject(api, '/api/attribute', {
     family,
     key: 'organic',
     name: { en: 'Organic', ar: 'عضوي' },
     type: 'boolean',
     categories: [category],
   });
-  product = (
-    await post('/api/product', {
-      nameEn: 'Medjool Dates',
-      nameAr: 'تمر مجهول',
-      family,
-      category,
-      attributes: {
-        ingredients: { ar: 'تمر مجهول ١٠٠٪', en: '' },
-        allergens: ['sesame', 'milk'],
-        nutrition_basis: 'per_100g',
-        energy_kcal: 277,
-        energy_kj: 1159,
-        fat: 0.15,
-        saturated_fat: 0,
-        carbohydrate: 75,
-        sugars: 66.5,
-        protein: 1.8,
-        salt: 0.01,
-        country_of_origin: { ar: 'الأردن', en: 'Jordan' },
-        organic: true,
-        supplier_note: { ar: 'سعر خاص', en: 'Special price secret' },
-      },
-    })
-  ).id as number;
+  product = await createdId(api, '/api/product', {
+    nameEn: 'Medjool Dates',
+    nameAr: 'تمر مجهول',
+    family,
+    category,
+    attributes: {
+      ingredients: { ar: 'تمر مجهول ١٠٠٪', en: '' },
+      allergens: ['sesame', 'milk'],
+      nutrition_basis: 'per_100g',
+      energy_kcal: 277,
+      energy_kj: 1159,
+      fat: 0.15,
+      saturated_fat: 0,
+      carbohydrate: 75,
+      sugars: 66.5,
+      protein: 1.8,
+      salt: 0.01,
+      country_of_origin: { ar: 'الأردن', en: 'Jordan' },
+      organic: true,
+      supplier_note: { ar: 'سعر خاص', en: 'Special price secret' },
+    },
+  });
   const credentials = t.config.guest;
   if (!credentials) throw new Error('these pages need guest access on, the default');
-  const signIn = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: credentials });
+  const signIn = await api.anonymous.post('/api/user/login', credentials);
   guest = body(signIn).token as string;
 });
 afterAll(async () => {
@@ -83,7 +77,7 @@ afterAll(async () => {
 });
 
 const page = async (url: string) => {
-  const res = await t.app.inject({ method: 'GET', url });
+  const res = await api.anonymous.get(url);
   expect(res.statusCode).toBe(200);
   return load(res.body);
 };
@@ -103,11 +97,7 @@ describe("a product's attributes", () => {
   });
 
   it('the guest reads the visible ones with what shows them; the attribute list stays for staff', async () => {
-    const read = await t.app.inject({
-      method: 'GET',
-      url: `/api/product/${product}`,
-      headers: bearer(guest),
-    });
+    const read = await api.as(guest).get(`/api/product/${product}`);
     expect(read.statusCode).toBe(200);
     const answer = body(read) as {
       attributes: Record<string, unknown>;
@@ -120,22 +110,14 @@ describe("a product's attributes", () => {
     // Only the options the product chose, in the attribute's order.
     const allergens = answer.attributeDefinitions.find((d) => d.key === 'allergens');
     expect(allergens?.options.map((o) => o.key)).toEqual(['milk', 'sesame']);
-    const list = await t.app.inject({ method: 'GET', url: '/api/attribute', headers: bearer(guest) });
+    const list = await api.as(guest).get('/api/attribute');
     expect(list.statusCode).toBe(403);
-    const rows = await t.app.inject({
-      method: 'GET',
-      url: '/api/product?definitions=shown',
-      headers: bearer(guest),
-    });
+    const rows = await api.as(guest).get('/api/product?definitions=shown');
     const listed = (body(rows) as { data: { attributeDefinitions: { key: string }[] }[] }).data[0];
     expect(listed?.attributeDefinitions.map((d) => d.key)).toEqual(keys);
-    const plain = await t.app.inject({ method: 'GET', url: '/api/product', headers: bearer(guest) });
+    const plain = await api.as(guest).get('/api/product');
     expect((body(plain) as { data: object[] }).data[0]).not.toHaveProperty('attributeDefinitions');
-    const bad = await t.app.inject({
-      method: 'GET',
-      url: '/api/product?definitions=all',
-      headers: bearer(guest),
-    });
+    const bad = await api.as(guest).get('/api/product?definitions=all');
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('definitions');
   });

@@ -7,6 +7,8 @@ import ogs from 'open-graph-scraper';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { client } from '../../../test/client';
+import { createdId } from '../../../test/fixtures';
 
 // The visitor pages as a crawler or a link preview sees them: no token, no JavaScript, only the head.
 
@@ -55,28 +57,28 @@ async function upload(data: Buffer): Promise<string> {
   return `${(body(res) as { public_id: string }).public_id}.webp`;
 }
 
-async function post(url: string, payload: object): Promise<number> {
-  const res = await t.app.inject({ method: 'POST', url, headers: bearer(admin), payload });
-  expect(res.statusCode, res.body).toBe(201);
-  return body(res).id as number;
-}
+const api = client(() => t);
 
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'dalil-web-'));
   writeFileSync(join(dist, 'index.html'), INDEX_HTML);
   t = await createTestApp({ env: { PUBLIC_URL: ORIGIN, CURRENCY: 'SAR' }, overrides: { webDist: dist } });
-  admin = await t.adminToken();
+  admin = await api.token('admin');
   imageName = await upload(await noisyPng(1280, 900));
   const logo = await upload(await noisyPng(400, 400));
-  family = await post('/api/family', {
+  family = await createdId(api, '/api/family', {
     nameEn: 'Nakheel </script><b>Foods</b>',
     nameAr: 'نخيل للأغذية',
     logo,
     // One product has a barcode whose check digit is wrong: the family allows it.
     requireValidGtin: false,
   });
-  category = await post('/api/category', { nameEn: 'Dates & Sweets', nameAr: 'تمور وحلويات', family });
-  product = await post('/api/product', {
+  category = await createdId(api, '/api/category', {
+    nameEn: 'Dates & Sweets',
+    nameAr: 'تمور وحلويات',
+    family,
+  });
+  product = await createdId(api, '/api/product', {
     nameEn: 'Medjool "Royal" Dates',
     nameAr: 'تمر مجهول ملكي',
     descriptionEn: 'Soft dates from the Jordan Valley.',
@@ -88,8 +90,13 @@ beforeAll(async () => {
     family,
     category,
   });
-  bare = await post('/api/product', { nameEn: 'Plain Dates', nameAr: 'تمر عادي', family, category });
-  badGtin = await post('/api/product', {
+  bare = await createdId(api, '/api/product', {
+    nameEn: 'Plain Dates',
+    nameAr: 'تمر عادي',
+    family,
+    category,
+  });
+  badGtin = await createdId(api, '/api/product', {
     nameEn: 'Mislabelled Dates',
     nameAr: 'تمر بباركود خاطئ',
     barcode: '6291041500214',
@@ -102,8 +109,7 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-const page = (url: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url, headers });
+const page = (url: string, headers: Record<string, string> = {}) => api.anonymous.get(url, { headers });
 
 async function openGraph(html: string) {
   const { result } = await ogs({ html });
@@ -262,12 +268,9 @@ describe('a product page', () => {
   it('shows an edit on the next request', async () => {
     const before = await page(`/catalog/main/${bare}?lang=en`);
     expect((await openGraph(before.body)).ogTitle).toMatch(/^Plain Dates ·/);
-    const put = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/product/${bare}`,
-      headers: bearer(admin),
-      payload: { nameEn: 'Golden Dates', nameAr: 'تمر ذهبي', family, category },
-    });
+    const put = await api
+      .as('admin')
+      .patch(`/api/product/${bare}`, { nameEn: 'Golden Dates', nameAr: 'تمر ذهبي', family, category });
     expect(put.statusCode, put.body).toBe(200);
     const after = await page(`/catalog/main/${bare}?lang=en`);
     expect((await openGraph(after.body)).ogTitle).toMatch(/^Golden Dates ·/);
@@ -352,7 +355,7 @@ describe('the catalogue and the chooser', () => {
   });
 
   it('answers HEAD like GET, without a body', async () => {
-    const res = await t.app.inject({ method: 'HEAD', url: `/catalog/main/${product}` });
+    const res = await api.anonymous.send('HEAD', `/catalog/main/${product}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toBe('');
@@ -398,9 +401,9 @@ describe('pages that do not exist', () => {
   });
 
   it('a deleted product answers 404', async () => {
-    const id = await post('/api/product', { nameEn: 'Gone', nameAr: 'محذوف', family, category });
+    const id = await createdId(api, '/api/product', { nameEn: 'Gone', nameAr: 'محذوف', family, category });
     expect((await page(`/catalog/main/${id}`)).statusCode).toBe(200);
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/product/${id}`, headers: bearer(admin) });
+    const del = await api.as('admin').delete(`/api/product/${id}`);
     expect(del.statusCode, del.body).toBeLessThan(300);
     expect((await page(`/catalog/main/${id}`)).statusCode).toBe(404);
   });

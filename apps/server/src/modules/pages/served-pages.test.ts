@@ -6,6 +6,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { client } from '../../../test/client';
+import { createdId } from '../../../test/fixtures';
 
 // The visitor pages' content as the first answer carries it: what a browser without JavaScript, or a
 // crawler, shows; and the answers the app takes from the page instead of asking again.
@@ -31,17 +33,13 @@ let sweets: number;
 let royal: number;
 let imageName: string;
 
-async function post(url: string, payload: object): Promise<number> {
-  const res = await t.app.inject({ method: 'POST', url, headers: bearer(admin), payload });
-  expect(res.statusCode, res.body).toBe(201);
-  return body(res).id as number;
-}
+const api = client(() => t);
 
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'dalil-web-'));
   writeFileSync(join(dist, 'index.html'), INDEX_HTML);
   t = await createTestApp({ env: { CURRENCY: 'SAR' }, overrides: { webDist: dist } });
-  admin = await t.adminToken();
+  admin = await api.token('admin');
   const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c08040' } })
     .png()
     .toBuffer();
@@ -61,12 +59,20 @@ beforeAll(async () => {
   expect(upload.statusCode, upload.body).toBe(201);
   imageName = `${(body(upload) as { public_id: string }).public_id}.webp`;
 
-  family = await post('/api/family', { nameEn: 'Nakheel </script><b>Foods</b>', nameAr: 'نخيل للأغذية' });
-  other = await post('/api/family', { nameEn: 'Sahara Drinks', nameAr: 'مشروبات الصحراء' });
-  dates = await post('/api/category', { nameEn: 'Dates', nameAr: 'تمور', family });
-  sweets = await post('/api/category', { nameEn: 'Sweets', nameAr: 'حلويات', family });
-  const sub = await post('/api/category', { nameEn: 'Stuffed', nameAr: 'محشوة', family, parent: dates });
-  royal = await post('/api/product', {
+  family = await createdId(api, '/api/family', {
+    nameEn: 'Nakheel </script><b>Foods</b>',
+    nameAr: 'نخيل للأغذية',
+  });
+  other = await createdId(api, '/api/family', { nameEn: 'Sahara Drinks', nameAr: 'مشروبات الصحراء' });
+  dates = await createdId(api, '/api/category', { nameEn: 'Dates', nameAr: 'تمور', family });
+  sweets = await createdId(api, '/api/category', { nameEn: 'Sweets', nameAr: 'حلويات', family });
+  const sub = await createdId(api, '/api/category', {
+    nameEn: 'Stuffed',
+    nameAr: 'محشوة',
+    family,
+    parent: dates,
+  });
+  royal = await createdId(api, '/api/product', {
     nameEn: 'Medjool "Royal" Dates',
     nameAr: 'تمر مجهول ملكي',
     descriptionEn: 'Soft dates from the Jordan Valley.',
@@ -81,11 +87,16 @@ beforeAll(async () => {
   // 30 sweets: two pages of 25.
   for (let i = 1; i <= 30; i += 1) {
     const n = String(i).padStart(2, '0');
-    await post('/api/product', { nameEn: `Halva ${n}`, nameAr: `حلاوة ${n}`, family, category: sweets });
+    await createdId(api, '/api/product', {
+      nameEn: `Halva ${n}`,
+      nameAr: `حلاوة ${n}`,
+      family,
+      category: sweets,
+    });
   }
   const credentials = t.config.guest;
   if (!credentials) throw new Error('these pages need guest access on, the default');
-  const signIn = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: credentials });
+  const signIn = await api.anonymous.post('/api/user/login', credentials);
   guest = body(signIn).token as string;
 });
 afterAll(async () => {
@@ -94,12 +105,12 @@ afterAll(async () => {
 });
 
 const open = async (url: string) => {
-  const res = await t.app.inject({ method: 'GET', url });
+  const res = await api.anonymous.get(url);
   return { res, $: load(res.body) };
 };
 /** What the API answers the guest: what the app would have asked for. */
 const asGuest = async (url: string) => {
-  const res = await t.app.inject({ method: 'GET', url, headers: bearer(guest) });
+  const res = await api.as(guest).get(url);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<unknown>();
 };
@@ -136,7 +147,7 @@ describe('a product page', () => {
 
   it('is sent compressed as the browser asks, the same page as uncompressed, when asked again too', async () => {
     const url = `/catalog/main/${royal}?lang=en`;
-    const plain = await t.app.inject({ method: 'GET', url });
+    const plain = await api.anonymous.get(url);
     for (const [encoding, unpack] of [
       ['br', brotliDecompressSync],
       ['gzip', gunzipSync],
@@ -156,7 +167,7 @@ describe('a product page', () => {
     const { $ } = await open(`/catalog/main/${royal}`);
     const href = $('link[rel="stylesheet"]').attr('href') ?? '';
     expect(href).toMatch(/^\/served-page\.[0-9a-f]{10}\.css$/);
-    const plain = await t.app.inject({ method: 'GET', url: href });
+    const plain = await api.anonymous.get(href);
     expect(plain.statusCode).toBe(200);
     expect(plain.headers['content-type']).toMatch(/^text\/css/);
     expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -326,11 +337,11 @@ describe('a change to the catalogue', () => {
   it('shows in the next answer', async () => {
     const before = await open(`/catalog/main/${royal}?lang=en`);
     expect(before.$('h1').text()).toBe('Medjool "Royal" Dates');
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/product/${royal}`,
-      headers: bearer(admin),
-      payload: { nameEn: 'Medjool Crown Dates', nameAr: 'تمر مجهول ملكي', family, category: dates },
+    const res = await api.as('admin').patch(`/api/product/${royal}`, {
+      nameEn: 'Medjool Crown Dates',
+      nameAr: 'تمر مجهول ملكي',
+      family,
+      category: dates,
     });
     expect(res.statusCode, res.body).toBe(200);
     const after = await open(`/catalog/main/${royal}?lang=en`);

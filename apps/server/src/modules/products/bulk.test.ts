@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookMessages, webhookSubscriptions } from '../../db/schema';
 import { setHistoryRecording } from '../../core/history';
-import { bearer, createTestApp, type TestApp } from '../../../test/harness';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { client } from '../../../test/client';
+import { createdId } from '../../../test/fixtures';
 import { scopedStaff } from '../../../test/scoped-staff';
 
 // POST /api/product/bulk and its change set (docs/decisions/0065-bulk-operations-and-change-sets.md):
@@ -39,46 +41,31 @@ interface Product {
   completeness: { ar: number; en: number };
 }
 
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, token = admin) =>
-  t.app.inject({
-    method,
-    url,
-    headers: {
-      ...bearer(token),
-      ...(method === 'PATCH' ? { 'content-type': 'application/merge-patch+json' } : {}),
-    },
-    ...(payload ? { payload: method === 'PATCH' ? JSON.stringify(payload) : payload } : {}),
-  });
-
+const api = client(() => t);
 const bulk = async (payload: object, token = admin) => {
-  const res = await call('POST', '/api/product/bulk', payload, token);
+  const res = await api.as(token).post('/api/product/bulk', payload);
   return { status: res.statusCode, body: res.json<Answer>() };
 };
 
-const made = async (url: string, payload: object) => {
-  const res = await call('POST', url, payload);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ id: number }>().id;
-};
-
 const product = async (id: number) => {
-  const res = await call('GET', `/api/product/${id}`);
+  const res = await api.as('admin').get(`/api/product/${id}`);
   return res.statusCode === 200 ? res.json<Product>() : null;
 };
 
 /** Every product of a family, as the admin reads them, for before-and-after comparisons. */
 const snapshot = async (fam = family) => {
-  const res = await call('GET', `/api/product?family=${fam}&limit=100`);
+  const res = await api.as('admin').get(`/api/product?family=${fam}&limit=100`);
   return res.json<{ data: Product[]; count: number }>();
 };
 
-const binCount = async () => (await call('GET', '/api/bin?limit=100')).json<{ count: number }>().count;
+const binCount = async () =>
+  (await api.as('admin').get('/api/bin?limit=100')).json<{ count: number }>().count;
 
 let serial = 0;
 /** A product of the test family with a fresh code and barcode. */
 const newProduct = async (extra: object = {}) => {
   serial++;
-  return made('/api/product', {
+  return createdId(api, '/api/product', {
     nameEn: `Item ${serial}`,
     nameAr: `صنف ${serial}`,
     family,
@@ -93,10 +80,14 @@ const newProduct = async (extra: object = {}) => {
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.adminToken();
+  admin = await api.token('admin');
   staff = await scopedStaff(t.app, t.database, admin, (...a) => t.login(...a), null);
-  family = await made('/api/family', { nameEn: 'Bulk Co', nameAr: 'شركة الجملة', requireValidGtin: false });
-  category = await made('/api/category', { nameEn: 'Oils', nameAr: 'زيوت', family });
+  family = await createdId(api, '/api/family', {
+    nameEn: 'Bulk Co',
+    nameAr: 'شركة الجملة',
+    requireValidGtin: false,
+  });
+  category = await createdId(api, '/api/category', { nameEn: 'Oils', nameAr: 'زيوت', family });
   otherFamilyCategory = staff.b.category;
 });
 afterAll(() => t.close());
@@ -154,12 +145,12 @@ describe('each mode', () => {
   });
 
   it('checks GTINs when the family requires them', async () => {
-    const strict = await made('/api/family', {
+    const strict = await createdId(api, '/api/family', {
       nameEn: 'Strict Co',
       nameAr: 'شركة صارمة',
       requireValidGtin: true,
     });
-    const cat = await made('/api/category', { nameEn: 'Teas', nameAr: 'شاي', family: strict });
+    const cat = await createdId(api, '/api/category', { nameEn: 'Teas', nameAr: 'شاي', family: strict });
     const { body } = await bulk({
       mode: 'each',
       operations: [
@@ -186,7 +177,7 @@ describe('all-or-nothing mode', () => {
     const b = await newProduct();
     const before = await snapshot();
     const bin = await binCount();
-    const runs = (await call('GET', '/api/import')).json<{ count: number }>().count;
+    const runs = (await api.as('admin').get('/api/import')).json<{ count: number }>().count;
     const { status, body } = await bulk({
       mode: 'all-or-nothing',
       operations: [
@@ -206,7 +197,7 @@ describe('all-or-nothing mode', () => {
     expect(body.results.map((r) => r.status)).toEqual([200, 204, 201, 404]);
     expect(await snapshot()).toEqual(before);
     expect(await binCount()).toBe(bin);
-    expect((await call('GET', '/api/import')).json<{ count: number }>().count).toBe(runs);
+    expect((await api.as('admin').get('/api/import')).json<{ count: number }>().count).toBe(runs);
   });
 
   it('writes everything when every operation succeeds', async () => {
@@ -281,7 +272,7 @@ describe('operations', () => {
     const id = await newProduct();
     const { body } = await bulk({ mode: 'each', operations: [{ op: 'delete', id }] });
     expect(body.results[0]).toEqual({ status: 204, id });
-    const bin = (await call('GET', `/api/bin?family=${family}&limit=100`)).json<{
+    const bin = (await api.as('admin').get(`/api/bin?family=${family}&limit=100`)).json<{
       data: { entityId: number; entity: string }[];
     }>();
     expect(bin.data).toContainEqual(expect.objectContaining({ entity: 'product', entityId: id }));
@@ -353,7 +344,7 @@ describe('family scope', () => {
 describe('callers', () => {
   it('lets an editor API key write in its family and refuses a reader key (403)', async () => {
     const key = async (role: 'editor' | 'reader') => {
-      const res = await call('POST', '/api/api-key', {
+      const res = await api.as('admin').post('/api/api-key', {
         name: `Bulk ${role}`,
         role,
         families: [staff.a.family],
@@ -374,7 +365,9 @@ describe('callers', () => {
     );
     expect(written.status).toBe(200);
     expect(written.body.results.map((r) => r.status)).toEqual([200, 404]);
-    const entries = (await call('GET', `/api/activity?entity=product&entityId=${staff.a.product}`)).json<{
+    const entries = (
+      await api.as('admin').get(`/api/activity?entity=product&entityId=${staff.a.product}`)
+    ).json<{
       data: { actor: { username: string }; import: { id: number } | null }[];
     }>();
     expect(entries.data[0]).toMatchObject({
@@ -403,13 +396,13 @@ describe('callers', () => {
 
 describe('webhooks', () => {
   it("announces each product write and the change set's completion in the request's transaction", async () => {
-    const hooked = await made('/api/family', {
+    const hooked = await createdId(api, '/api/family', {
       nameEn: 'Hooked Co',
       nameAr: 'شركة الخطاف',
       requireValidGtin: false,
     });
-    const cat = await made('/api/category', { nameEn: 'Nuts', nameAr: 'مكسرات', family: hooked });
-    const doomed = await made('/api/product', {
+    const cat = await createdId(api, '/api/category', { nameEn: 'Nuts', nameAr: 'مكسرات', family: hooked });
+    const doomed = await createdId(api, '/api/product', {
       nameEn: 'Doomed',
       nameAr: 'زائل',
       family: hooked,
@@ -469,12 +462,12 @@ describe('undo', () => {
     });
     expect(body.results.map((r) => r.status)).toEqual([200, 204, 201]);
     const created = body.results[2]!.id!;
-    const undo = await call('POST', `/api/product/bulk/${body.id}/undo`);
+    const undo = await api.as('admin').post(`/api/product/bulk/${body.id}/undo`);
     expect(undo.statusCode, undo.body).toBe(200);
     expect(undo.json()).toEqual({ importId: body.id, skipped: [] });
     expect(await product(created)).toBeNull();
     expect(await snapshot()).toEqual(before);
-    const again = await call('POST', `/api/product/bulk/${body.id}/undo`);
+    const again = await api.as('admin').post(`/api/product/bulk/${body.id}/undo`);
     expect(again.statusCode).toBe(409);
     expect(again.json<{ code: string }>().code).toBe('import.undoneAlready');
   });
@@ -489,15 +482,15 @@ describe('undo', () => {
         { op: 'patch', id: b, data: { cost: 12 } },
       ],
     });
-    const later = await call('PATCH', `/api/product/${b}`, { nameEn: 'Edited later' });
+    const later = await api.as('admin').mergePatch(`/api/product/${b}`, { nameEn: 'Edited later' });
     expect(later.statusCode).toBe(200);
-    const refused = await call('POST', `/api/product/bulk/${body.id}/undo`);
+    const refused = await api.as('admin').post(`/api/product/bulk/${body.id}/undo`);
     expect(refused.statusCode).toBe(409);
     const answer = refused.json<{ code: string; details: { path: string }[] }>();
     expect(answer.code).toBe('import.changedSince');
     expect(answer.details.map((d) => d.path)).toEqual([`product ${b}`]);
     expect((await product(a))!.cost).toBe(11);
-    const skipped = await call('POST', `/api/product/bulk/${body.id}/undo?skipConflicts=true`);
+    const skipped = await api.as('admin').post(`/api/product/bulk/${body.id}/undo?skipConflicts=true`);
     expect(skipped.statusCode).toBe(200);
     expect((await product(a))!.cost).toBe(5);
     expect(await product(b)).toMatchObject({ cost: 12, nameEn: 'Edited later' });
@@ -527,11 +520,11 @@ describe('undo', () => {
       operations: [{ op: 'delete', id: fleeting }],
     });
     expect(removed.body.results).toEqual([{ status: 204, id: fleeting }]);
-    const undo = await call('POST', `/api/product/bulk/${body.id}/undo`);
+    const undo = await api.as('admin').post(`/api/product/bulk/${body.id}/undo`);
     expect(undo.statusCode, undo.body).toBe(200);
     expect(await snapshot()).toEqual(before);
     expect(await product(fleeting)).toBeNull();
-    const bin = (await call('GET', `/api/bin?family=${family}&limit=100`)).json<{
+    const bin = (await api.as('admin').get(`/api/bin?family=${family}&limit=100`)).json<{
       data: { entityId: number }[];
     }>();
     expect(bin.data.map((e) => e.entityId)).not.toContain(fleeting);
@@ -540,12 +533,12 @@ describe('undo', () => {
   it('a deleted product restored since is a conflict', async () => {
     const id = await newProduct();
     const { body } = await bulk({ mode: 'each', operations: [{ op: 'delete', id }] });
-    const bin = (await call('GET', `/api/bin?family=${family}&limit=100`)).json<{
+    const bin = (await api.as('admin').get(`/api/bin?family=${family}&limit=100`)).json<{
       data: { id: number; entityId: number }[];
     }>();
     const entry = bin.data.find((e) => e.entityId === id)!;
-    expect((await call('POST', `/api/bin/${entry.id}/restore`)).statusCode).toBe(200);
-    const refused = await call('POST', `/api/product/bulk/${body.id}/undo`);
+    expect((await api.as('admin').post(`/api/bin/${entry.id}/restore`)).statusCode).toBe(200);
+    const refused = await api.as('admin').post(`/api/product/bulk/${body.id}/undo`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json<{ details: { path: string }[] }>().details.map((d) => d.path)).toEqual([
       `product ${id}`,
@@ -583,14 +576,14 @@ describe('change sets across requests', () => {
     expect(second.body.id).toBe(first.body.id);
     expect((await product(a))!.cost).toBe(22);
 
-    const runs = (await call('GET', '/api/import?limit=100')).json<{
+    const runs = (await api.as('admin').get('/api/import?limit=100')).json<{
       data: { id: number; kind: string; counts: { products: Record<string, number> } }[];
     }>();
     const run = runs.data.find((r) => r.id === first.body.id)!;
     // Each record once: `a` patched twice, the created one patched by the second request.
     expect(run).toMatchObject({ kind: 'bulk', counts: { products: { created: 1, updated: 1, deleted: 1 } } });
 
-    const undo = await call('POST', `/api/product/bulk/${first.body.id}/undo`);
+    const undo = await api.as('admin').post(`/api/product/bulk/${first.body.id}/undo`);
     expect(undo.statusCode, undo.body).toBe(200);
     expect(await snapshot()).toEqual(before);
   });
@@ -611,7 +604,7 @@ describe('change sets across requests', () => {
     );
     expect(other.status).toBe(409);
     expect((other.body as unknown as { code: string }).code).toBe('bulk.changeSetElsewhere');
-    expect((await call('POST', `/api/product/bulk/${mine.body.id}/undo`)).statusCode).toBe(200);
+    expect((await api.as('admin').post(`/api/product/bulk/${mine.body.id}/undo`)).statusCode).toBe(200);
     const undone = await bulk({
       mode: 'each',
       changeSet: mine.body.id,
@@ -631,16 +624,16 @@ describe('history', () => {
       mode: 'each',
       operations: [{ op: 'patch', id, data: { nameEn: 'Logged' } }],
     });
-    const runs = (await call('GET', '/api/import?limit=100')).json<{
+    const runs = (await api.as('admin').get('/api/import?limit=100')).json<{
       data: { id: number; kind: string }[];
     }>();
     expect(runs.data).toContainEqual(expect.objectContaining({ id: body.id, kind: 'bulk' }));
-    const entries = (await call('GET', `/api/activity?entity=product&entityId=${id}`)).json<{
+    const entries = (await api.as('admin').get(`/api/activity?entity=product&entityId=${id}`)).json<{
       data: { action: string; import: { id: number } | null; changes: Record<string, unknown> }[];
     }>();
     expect(entries.data[0]).toMatchObject({ action: 'update', import: { id: body.id } });
     expect(entries.data[0]!.changes.nameEn).toEqual({ before: expect.any(String), after: 'Logged' });
-    const ofRun = (await call('GET', `/api/activity?entity=import&entityId=${body.id}`)).json<{
+    const ofRun = (await api.as('admin').get(`/api/activity?entity=import&entityId=${body.id}`)).json<{
       data: { action: string }[];
     }>();
     expect(ofRun.data.map((e) => e.action)).toEqual(['import']);
@@ -675,9 +668,9 @@ describe('HISTORY=off', () => {
   it('writes the operations but keeps no change set to append to or undo', async () => {
     const off = await createTestApp({ env: { HISTORY: 'off' } });
     try {
-      const token = await off.adminToken();
+      const offAdmin = client(off).as('admin');
       const send = async (url: string, payload: object) => {
-        const res = await off.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+        const res = await offAdmin.post(url, payload);
         return { status: res.statusCode, body: res.json<Answer & { id: number }>() };
       };
       const fam = (await send('/api/family', { nameEn: 'Quiet Co', nameAr: 'شركة هادئة' })).body.id;

@@ -5,7 +5,9 @@ import type { Activity } from '@dalil/contracts/activity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { resultRows } from '../../lib/db-helpers';
-import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { body, createTestApp, type TestApp } from '../../../test/harness';
+import { client } from '../../../test/client';
+import { createdId, productBody } from '../../../test/fixtures';
 import { allRow, csv, upload } from '../imports/imports.test-kit';
 
 const INDEX_HTML = `<!doctype html>
@@ -32,29 +34,7 @@ const ids = {
   later: 0,
 };
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT';
-const call = (method: Method, url: string, token?: string, payload?: object) =>
-  t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
-
-async function made(url: string, payload: object): Promise<number> {
-  const res = await call('POST', url, admin, payload);
-  expect(res.statusCode, res.body).toBe(201);
-  return body(res).id as number;
-}
-
-async function guestToken(): Promise<string> {
-  const res = await call('POST', '/api/user/login', undefined, t.config.guest!);
-  expect(res.statusCode, res.body).toBe(200);
-  return body(res).token as string;
-}
-
-const product = (nameEn: string, family: number, category: number, extra: object = {}) => ({
-  nameEn,
-  nameAr: `منتج ${nameEn}`,
-  family,
-  category,
-  ...extra,
-});
+const api = client(() => t);
 
 const idsOf = (res: { json: () => unknown }) =>
   (res.json() as { data: { id: number }[] }).data.map((r) => r.id);
@@ -67,25 +47,51 @@ beforeAll(async () => {
     overrides: { webDist: dist },
     clock: () => clock,
   });
-  admin = await t.adminToken();
-  ids.family = await made('/api/family', { nameEn: 'Orchard', nameAr: 'البستان', requireValidGtin: false });
-  ids.draftFamily = await made('/api/family', { nameEn: 'Secret', nameAr: 'سري', status: 'draft' });
-  ids.category = await made('/api/category', { nameEn: 'Juice', nameAr: 'عصير', family: ids.family });
-  ids.draftCategory = await made('/api/category', { nameEn: 'Tea', nameAr: 'شاي', family: ids.draftFamily });
-  ids.shown = await made('/api/product', product('Apple juice', ids.family, ids.category));
-  ids.draft = await made(
+  admin = await api.token('admin');
+  ids.family = await createdId(api, '/api/family', {
+    nameEn: 'Orchard',
+    nameAr: 'البستان',
+    requireValidGtin: false,
+  });
+  ids.draftFamily = await createdId(api, '/api/family', {
+    nameEn: 'Secret',
+    nameAr: 'سري',
+    status: 'draft',
+  });
+  ids.category = await createdId(api, '/api/category', {
+    nameEn: 'Juice',
+    nameAr: 'عصير',
+    family: ids.family,
+  });
+  ids.draftCategory = await createdId(api, '/api/category', {
+    nameEn: 'Tea',
+    nameAr: 'شاي',
+    family: ids.draftFamily,
+  });
+  ids.shown = await createdId(
+    api.as('admin'),
     '/api/product',
-    product('Mango juice', ids.family, ids.category, { status: 'draft', barcode: '12345' }),
+    productBody(ids.family, ids.category, 'Apple juice'),
   );
-  ids.ofDraft = await made('/api/product', product('Mint tea', ids.draftFamily, ids.draftCategory));
-  ids.later = await made(
+  ids.draft = await createdId(
+    api.as('admin'),
     '/api/product',
-    product('Guava juice', ids.family, ids.category, {
+    productBody(ids.family, ids.category, 'Mango juice', { status: 'draft', barcode: '12345' }),
+  );
+  ids.ofDraft = await createdId(
+    api.as('admin'),
+    '/api/product',
+    productBody(ids.draftFamily, ids.draftCategory, 'Mint tea'),
+  );
+  ids.later = await createdId(
+    api.as('admin'),
+    '/api/product',
+    productBody(ids.family, ids.category, 'Guava juice', {
       status: 'draft',
       publishAt: new Date(clock + HOUR).toISOString(),
     }),
   );
-  const editorRes = await call('POST', '/api/user', admin, {
+  const editorRes = await api.as('admin').post('/api/user', {
     firstName: 'E',
     lastName: 'D',
     username: 'drafts-editor',
@@ -94,7 +100,7 @@ beforeAll(async () => {
     families: [ids.family],
   });
   expect(editorRes.statusCode, editorRes.body).toBe(201);
-  const login = await call('POST', '/api/admin/login', undefined, {
+  const login = await api.anonymous.post('/api/admin/login', {
     username: 'drafts-editor',
     password: 'editor-password',
   });
@@ -109,33 +115,33 @@ afterAll(async () => {
 /** Every visitor route, as the guest (or no one, for the crawler's and the pages' routes). */
 async function visitorSees(guest: string) {
   const seen = new Set<number>();
-  const families = idsOf(await call('GET', '/api/family', guest));
+  const families = idsOf(await api.as(guest).get('/api/family'));
   const productList = [
-    ...idsOf(await call('GET', `/api/product?family=${ids.family}`, guest)),
-    ...idsOf(await call('GET', `/api/product?family=${ids.draftFamily}`, guest)),
-    ...idsOf(await call('GET', '/api/product', guest)),
+    ...idsOf(await api.as(guest).get(`/api/product?family=${ids.family}`)),
+    ...idsOf(await api.as(guest).get(`/api/product?family=${ids.draftFamily}`)),
+    ...idsOf(await api.as(guest).get('/api/product')),
   ];
   for (const id of productList) seen.add(id);
   const byId: Record<number, number> = {};
   for (const id of [ids.shown, ids.draft, ids.ofDraft, ids.later]) {
-    byId[id] = (await call('GET', `/api/product/${id}`, guest)).statusCode;
+    byId[id] = (await api.as(guest).get(`/api/product/${id}`)).statusCode;
   }
-  const search = await call('GET', `/api/search?family=${ids.family}&search=juice&facets=category`, guest);
+  const search = await api.as(guest).get(`/api/search?family=${ids.family}&search=juice&facets=category`);
   expect(search.statusCode, search.body).toBe(200);
   const found = search.json<{
     data: { id: number }[];
     count: number;
     facets: { category: { count: number }[] };
   }>();
-  const listed = await call('GET', `/api/search?family=${ids.family}&facets=category`, guest);
-  const byCode = await call('GET', `/api/search?family=${ids.family}&search=12345`, guest);
-  const category = body(await call('GET', `/api/category/${ids.category}`, guest)) as {
+  const listed = await api.as(guest).get(`/api/search?family=${ids.family}&facets=category`);
+  const byCode = await api.as(guest).get(`/api/search?family=${ids.family}&search=12345`);
+  const category = body(await api.as(guest).get(`/api/category/${ids.category}`)) as {
     counts: { products: number };
   };
-  const sitemap = (await call('GET', '/sitemap.xml')).body;
+  const sitemap = (await api.anonymous.get('/sitemap.xml')).body;
   const pages: Record<number, number> = {};
   for (const id of [ids.shown, ids.draft, ids.ofDraft, ids.later]) {
-    pages[id] = (await call('GET', `/catalog/main/${id}`)).statusCode;
+    pages[id] = (await api.anonymous.get(`/catalog/main/${id}`)).statusCode;
   }
   return {
     families,
@@ -145,15 +151,15 @@ async function visitorSees(guest: string) {
     listed: idsOf(listed),
     byCode: body(byCode).count,
     draftFamily: {
-      read: (await call('GET', `/api/family/${ids.draftFamily}`, guest)).statusCode,
-      categories: idsOf(await call('GET', `/api/category?family=${ids.draftFamily}`, guest)),
-      category: (await call('GET', `/api/category/${ids.draftCategory}`, guest)).statusCode,
-      search: (await call('GET', `/api/search?family=${ids.draftFamily}`, guest)).statusCode,
-      page: (await call('GET', `/catalog/main?family=${ids.draftFamily}`)).statusCode,
+      read: (await api.as(guest).get(`/api/family/${ids.draftFamily}`)).statusCode,
+      categories: idsOf(await api.as(guest).get(`/api/category?family=${ids.draftFamily}`)),
+      category: (await api.as(guest).get(`/api/category/${ids.draftCategory}`)).statusCode,
+      search: (await api.as(guest).get(`/api/search?family=${ids.draftFamily}`)).statusCode,
+      page: (await api.anonymous.get(`/catalog/main?family=${ids.draftFamily}`)).statusCode,
     },
     categoryCount: category.counts.products,
     familyCount: (
-      body(await call('GET', `/api/family/${ids.family}`, guest)) as { counts: { products: number } }
+      body(await api.as(guest).get(`/api/family/${ids.family}`)) as { counts: { products: number } }
     ).counts.products,
     sitemap: {
       products: [ids.shown, ids.draft, ids.ofDraft, ids.later].filter((id) =>
@@ -167,7 +173,7 @@ async function visitorSees(guest: string) {
 
 describe('drafts and publish dates', () => {
   it('never shows a guest a draft product, a draft family or its products, by any route', async () => {
-    const seen = await visitorSees(await guestToken());
+    const seen = await visitorSees(await t.guestToken());
     expect(seen).toEqual({
       families: [ids.family],
       productList: [ids.shown],
@@ -184,7 +190,7 @@ describe('drafts and publish dates', () => {
   });
 
   it('shows staff the drafts of the families they may write, marked as drafts', async () => {
-    const all = (await call('GET', `/api/product?family=${ids.family}`, admin)).json<{
+    const all = (await api.as('admin').get(`/api/product?family=${ids.family}`)).json<{
       data: { id: number; status: string; publishAt: string | null }[];
     }>().data;
     expect(all.map((p) => [p.id, p.status])).toEqual([
@@ -194,34 +200,34 @@ describe('drafts and publish dates', () => {
       [ids.later, 'scheduled'],
     ]);
     expect(all.find((p) => p.id === ids.later)!.publishAt).toBe(new Date(clock + HOUR).toISOString());
-    expect(idsOf(await call('GET', '/api/family?status=draft', admin))).toEqual([ids.draftFamily]);
-    expect(idsOf(await call('GET', `/api/product?family=${ids.family}&status=draft`, editor))).toEqual([
+    expect(idsOf(await api.as('admin').get('/api/family?status=draft'))).toEqual([ids.draftFamily]);
+    expect(idsOf(await api.as(editor).get(`/api/product?family=${ids.family}&status=draft`))).toEqual([
       ids.draft,
       ids.later,
     ]);
-    expect((await call('GET', `/api/product/${ids.ofDraft}`, admin)).statusCode).toBe(200);
-    const search = await call('GET', `/api/search?family=${ids.family}&search=juice`, editor);
+    expect((await api.as('admin').get(`/api/product/${ids.ofDraft}`)).statusCode).toBe(200);
+    const search = await api.as(editor).get(`/api/search?family=${ids.family}&search=juice`);
     expect(body(search).count).toBe(3);
     // The editor may not write the draft family: it stays hidden from them, as from a visitor.
-    expect((await call('GET', `/api/family/${ids.draftFamily}`, editor)).statusCode).toBe(404);
-    expect((await call('GET', '/api/product?status=pending', admin)).statusCode).toBe(400);
+    expect((await api.as(editor).get(`/api/family/${ids.draftFamily}`)).statusCode).toBe(404);
+    expect((await api.as('admin').get('/api/product?status=pending')).statusCode).toBe(400);
   });
 
   it('suggests to a guest no word that only a draft holds; staff get it', async () => {
     // Each word finds a product, both together none: the words alone are suggested.
     const both = `/api/search?family=${ids.family}&search=mango%20apple`;
     const suggested = async (token: string) =>
-      (await call('GET', both, token)).json<{ suggestions?: string[] }>().suggestions ?? [];
+      (await api.as(token).get(both)).json<{ suggestions?: string[] }>().suggestions ?? [];
     expect(await suggested(admin)).toEqual(['mango', 'apple']);
-    expect(await suggested(await guestToken())).toEqual(['apple']);
+    expect(await suggested(await t.guestToken())).toEqual(['apple']);
   });
 
   it('publishes a draft when its date passes, without anyone acting', async () => {
-    const guest = await guestToken();
+    const guest = await t.guestToken();
     // Cached before the date: the search page, the sitemap and the product page.
     expect((await visitorSees(guest)).search.ids).toEqual([ids.shown]);
     clock += 2 * HOUR;
-    const after = await visitorSees(await guestToken());
+    const after = await visitorSees(await t.guestToken());
     expect(after.byId[ids.later]).toBe(200);
     expect(after.productList).toEqual([ids.shown, ids.later]);
     expect(after.search.ids.sort((a, b) => a - b)).toEqual([ids.shown, ids.later]);
@@ -230,7 +236,7 @@ describe('drafts and publish dates', () => {
     expect(after.categoryCount).toBe(2);
     expect(after.familyCount).toBe(2);
     // It reads as published; its stored status is still draft: the date made it public.
-    expect(body(await call('GET', `/api/product/${ids.later}`, admin))).toMatchObject({
+    expect(body(await api.as('admin').get(`/api/product/${ids.later}`))).toMatchObject({
       status: 'published',
     });
     const [stored] = resultRows<{ status: string }>(
@@ -240,32 +246,32 @@ describe('drafts and publish dates', () => {
   });
 
   it('publishes a draft family with its products, and a revert of the change hides them again', async () => {
-    const put = await call('PATCH', `/api/family/${ids.draftFamily}`, admin, {
+    const put = await api.as('admin').patch(`/api/family/${ids.draftFamily}`, {
       nameEn: 'Secret',
       nameAr: 'سري',
       status: 'published',
     });
     expect(put.statusCode, put.body).toBe(200);
-    const guest = await guestToken();
-    expect((await call('GET', `/api/product/${ids.ofDraft}`, guest)).statusCode).toBe(200);
+    const guest = await t.guestToken();
+    expect((await api.as(guest).get(`/api/product/${ids.ofDraft}`)).statusCode).toBe(200);
     // A guest's search of the family is answered, and its page kept in the search cache.
-    const searched = await call('GET', `/api/search?family=${ids.draftFamily}`, guest);
+    const searched = await api.as(guest).get(`/api/search?family=${ids.draftFamily}`);
     expect(searched.statusCode, searched.body).toBe(200);
-    const entry = body(await call('GET', '/api/activity?limit=1', admin)) as { data: Activity[] };
+    const entry = body(await api.as('admin').get('/api/activity?limit=1')) as { data: Activity[] };
     expect(entry.data[0]).toMatchObject({
       entity: 'family',
       entityId: ids.draftFamily,
       changes: { status: { before: 'draft', after: 'published' } },
     });
-    const revert = await call('POST', `/api/activity/${entry.data[0]!.id}/revert`, admin);
+    const revert = await api.as('admin').post(`/api/activity/${entry.data[0]!.id}/revert`);
     expect(revert.statusCode, revert.body).toBe(200);
-    expect(body(await call('GET', `/api/family/${ids.draftFamily}`, admin))).toMatchObject({
+    expect(body(await api.as('admin').get(`/api/family/${ids.draftFamily}`))).toMatchObject({
       status: 'draft',
     });
-    expect((await call('GET', `/api/product/${ids.ofDraft}`, guest)).statusCode).toBe(404);
-    expect((await call('GET', `/api/family/${ids.draftFamily}`, guest)).statusCode).toBe(404);
+    expect((await api.as(guest).get(`/api/product/${ids.ofDraft}`)).statusCode).toBe(404);
+    expect((await api.as(guest).get(`/api/family/${ids.draftFamily}`)).statusCode).toBe(404);
     // The cached page is not served once the family is a draft again.
-    expect((await call('GET', `/api/search?family=${ids.draftFamily}`, guest)).statusCode).toBe(404);
+    expect((await api.as(guest).get(`/api/search?family=${ids.draftFamily}`)).statusCode).toBe(404);
   });
 
   it('an import sets the status; a bad status names its line and changes nothing', async () => {
@@ -300,7 +306,7 @@ describe('drafts and publish dates', () => {
       csv([header, row('Lime juice', '777001', 'Draft'), row('Kiwi juice', '777002', '')]),
     );
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-    const listed = (await call('GET', `/api/product?family=${ids.family}&search=juice`, admin)).json<{
+    const listed = (await api.as('admin').get(`/api/product?family=${ids.family}&search=juice`)).json<{
       data: { nameEn: string; status: string }[];
     }>().data;
     expect(Object.fromEntries(listed.map((p) => [p.nameEn, p.status]))).toMatchObject({
@@ -309,7 +315,7 @@ describe('drafts and publish dates', () => {
     });
     // An empty cell keeps the stored status; the export writes it.
     await upload(t, admin, '/api/upload/all', csv([header, row('Lime juice', '777001', '')]));
-    const exported = (await call('GET', `/api/export/family/${ids.family}.csv`, admin)).body;
+    const exported = (await api.as('admin').get(`/api/export/family/${ids.family}.csv`)).body;
     // The status column, then the cost, descriptions, publish date, image and icon (empty here).
     expect(exported).toMatch(/Lime juice,[^\r\n]*,draft,{6}\r\n/);
     expect(exported).toMatch(/Kiwi juice,[^\r\n]*,published,{6}\r\n/);

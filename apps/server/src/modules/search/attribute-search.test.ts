@@ -1,9 +1,11 @@
 import type { SearchResult } from '@dalil/contracts/search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { client } from '../../../test/client';
 import { adminCalls } from '../attributes/attributes.test-kit';
 
 let t: TestApp;
+const api = client(() => t);
 let admin: string;
 let visitor: string;
 const ids = { family: 0, a: 0, b: 0 };
@@ -38,12 +40,7 @@ async function product(nameEn: string, category: number, attributes: object, ext
 
 type Query = Record<string, string | string[]>;
 const searchRaw = (query: Query, token = visitor) =>
-  t.app.inject({
-    method: 'GET',
-    url: '/api/search',
-    query: { family: String(ids.family), ...query },
-    headers: bearer(token),
-  });
+  api.as(token).get('/api/search', { query: { family: String(ids.family), ...query } });
 
 async function search(query: Query, token = visitor): Promise<SearchResult> {
   const res = await searchRaw(query, token);

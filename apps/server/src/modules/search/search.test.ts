@@ -2,11 +2,13 @@ import type { ProductCard, SearchResult } from '@dalil/contracts/search';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { client } from '../../../test/client';
 import { bumpCatalogueVersion } from '../../lib/catalogue-version';
 import { categories, families, products } from '../../db/schema';
 import { productSearchText } from '../products/products.service';
 
 let t: TestApp;
+const api = client(() => t);
 let token: string;
 /** The search cache's clock: it moves only when a test moves it. */
 const clock = { now: 0 };
@@ -57,9 +59,7 @@ async function category(familyId: number, en: string): Promise<number> {
 }
 
 const searchRaw = (query: Record<string, string | number>, headers: Record<string, string> = bearer(token)) =>
-  t.app.inject({
-    method: 'GET',
-    url: '/api/search',
+  api.anonymous.get('/api/search', {
     query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
     headers,
   });

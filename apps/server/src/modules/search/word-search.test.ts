@@ -3,6 +3,7 @@ import { searchWords } from '@dalil/contracts/search-analysis';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness';
+import { client } from '../../../test/client';
 import { insertDemoRows, type DemoRow } from '../../../test/demo-rows';
 import { ALL_HEADER, allRow, csv, upload } from '../imports/imports.test-kit';
 import { resultRows } from '../../lib/db-helpers';
@@ -10,6 +11,7 @@ import { productSearchText } from '../products/products.service';
 
 // Word-level search over the demo catalogue (docs/decisions/0024-word-search.md).
 let t: TestApp;
+const api = client(() => t);
 let token: string;
 let admin: Record<string, string>;
 let demo: DemoRow[];
@@ -19,11 +21,8 @@ const names = (r: SearchResult) => r.data.map((p) => p.nameEn);
 const family = (en: string) => demo.find((p) => p.nameEn === en)!.family;
 
 async function search(query: Record<string, string | number>): Promise<SearchResult> {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: '/api/search',
+  const res = await api.as(token).get('/api/search', {
     query: Object.fromEntries(Object.entries({ family: foods, ...query }).map(([k, v]) => [k, String(v)])),
-    headers: bearer(token),
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<SearchResult>();

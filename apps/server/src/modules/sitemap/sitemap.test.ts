@@ -1,23 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, body, createTestApp, type TestApp } from '../../../test/harness';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { client } from '../../../test/client';
+import { createdId } from '../../../test/fixtures';
 import { indexLocations, sitemapUrls, xmlProblems, type SitemapUrl } from './sitemap-schema.test-kit';
 
 const HOST = 'shop.test';
 const ORIGIN = `http://${HOST}`;
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-async function call(t: TestApp, method: Method, url: string, payload?: object, token?: string) {
-  return t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
-}
-async function made(t: TestApp, token: string, url: string, payload: object): Promise<number> {
-  const res = await call(t, 'POST', url, payload, token);
-  expect(res.statusCode, res.body).toBe(201);
-  return body(res).id as number;
-}
-
+/** A crawler's request, to HOST. */
 const get = (t: TestApp, url: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url, headers: { host: HOST, ...headers } });
+  client(t).anonymous.get(url, { headers: { host: HOST, ...headers } });
 
 /** The Arabic and English addresses of a page path, and the one without a language. */
 const both = (path: string) => {
@@ -48,20 +41,20 @@ describe('sitemap.xml', () => {
   beforeAll(async () => {
     t = await createTestApp();
     admin = await t.adminToken();
-    ids.family = await made(t, admin, '/api/family', { nameEn: 'Alpha', nameAr: 'ألفا' });
-    ids.category = await made(t, admin, '/api/category', {
+    ids.family = await createdId(client(t).as(admin), '/api/family', { nameEn: 'Alpha', nameAr: 'ألفا' });
+    ids.category = await createdId(client(t).as(admin), '/api/category', {
       nameEn: 'Drinks',
       nameAr: 'مشروبات',
       family: ids.family,
     });
-    ids.sub = await made(t, admin, '/api/category', {
+    ids.sub = await createdId(client(t).as(admin), '/api/category', {
       nameEn: 'Juice',
       nameAr: 'عصير',
       family: ids.family,
       parent: ids.category,
     });
     const product = (nameEn: string, sub?: number) =>
-      made(t, admin, '/api/product', {
+      createdId(client(t).as(admin), '/api/product', {
         nameEn,
         nameAr: `م ${nameEn}`,
         family: ids.family,
@@ -71,14 +64,14 @@ describe('sitemap.xml', () => {
     ids.water = await product('Water');
     ids.orange = await product('Orange', ids.sub);
     ids.binned = await product('Binned');
-    ids.gone = await made(t, admin, '/api/family', { nameEn: 'Gone', nameAr: 'ذاهب' });
-    ids.goneCategory = await made(t, admin, '/api/category', {
+    ids.gone = await createdId(client(t).as(admin), '/api/family', { nameEn: 'Gone', nameAr: 'ذاهب' });
+    ids.goneCategory = await createdId(client(t).as(admin), '/api/category', {
       nameEn: 'Old',
       nameAr: 'قديم',
       family: ids.gone,
     });
-    expect((await call(t, 'DELETE', `/api/product/${ids.binned}`, undefined, admin)).statusCode).toBe(204);
-    expect((await call(t, 'DELETE', `/api/family/${ids.gone}`, undefined, admin)).statusCode).toBe(204);
+    expect((await client(t).as(admin).delete(`/api/product/${ids.binned}`)).statusCode).toBe(204);
+    expect((await client(t).as(admin).delete(`/api/family/${ids.gone}`)).statusCode).toBe(204);
   });
   afterAll(() => t.close());
 
@@ -114,18 +107,17 @@ describe('sitemap.xml', () => {
     await db.execute(sql`update products set updated_at = '2019-03-04T05:06:07Z' where id = ${ids.orange}`);
     await db.execute(sql`delete from activity where entity = 'product' and entity_id = ${ids.orange}`);
     // The direct updates bypassed the write path: a catalogue write moves the version on.
-    await made(t, admin, '/api/family', { nameEn: 'Beta', nameAr: 'بيتا' });
+    await createdId(client(t).as(admin), '/api/family', { nameEn: 'Beta', nameAr: 'بيتا' });
     expect(await lastmod(ids.water)).toBe('2021-06-01T10:30:00Z');
     expect(await lastmod(ids.orange)).toBe('2019-03-04T05:06:07Z');
 
     const before = new Date(Math.floor(Date.now() / 1000) * 1000);
-    const res = await call(
-      t,
-      'PATCH',
-      `/api/product/${ids.water}`,
-      { nameEn: 'Still Water', nameAr: 'مياه', family: ids.family, category: ids.category },
-      admin,
-    );
+    const res = await client(t).as(admin).patch(`/api/product/${ids.water}`, {
+      nameEn: 'Still Water',
+      nameAr: 'مياه',
+      family: ids.family,
+      category: ids.category,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const edited = new Date(String(await lastmod(ids.water)));
     expect(edited.getTime()).toBeGreaterThanOrEqual(before.getTime());
@@ -141,7 +133,7 @@ describe('sitemap.xml', () => {
     const another = await get(t, '/sitemap.xml', { host: 'other.test', 'if-none-match': etag });
     expect(another.statusCode).toBe(200);
 
-    const gamma = await made(t, admin, '/api/family', { nameEn: 'Gamma', nameAr: 'غاما' });
+    const gamma = await createdId(client(t).as(admin), '/api/family', { nameEn: 'Gamma', nameAr: 'غاما' });
     const changed = await get(t, '/sitemap.xml', { 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
@@ -175,15 +167,15 @@ describe('sitemap index', () => {
     // 10 entries a file is 5 pages (each in two languages); keyset pages of 3 cross the tables' borders.
     t = await createTestApp({ sitemap: { limit: 10, pageSize: 3 } });
     const admin = await t.adminToken();
-    const family = await made(t, admin, '/api/family', { nameEn: 'Big', nameAr: 'كبير' });
+    const family = await createdId(client(t).as(admin), '/api/family', { nameEn: 'Big', nameAr: 'كبير' });
     const categories = [
-      await made(t, admin, '/api/category', { nameEn: 'One', nameAr: 'واحد', family }),
-      await made(t, admin, '/api/category', { nameEn: 'Two', nameAr: 'اثنان', family }),
+      await createdId(client(t).as(admin), '/api/category', { nameEn: 'One', nameAr: 'واحد', family }),
+      await createdId(client(t).as(admin), '/api/category', { nameEn: 'Two', nameAr: 'اثنان', family }),
     ];
     const products: number[] = [];
     for (let i = 0; i < 10; i++) {
       products.push(
-        await made(t, admin, '/api/product', {
+        await createdId(client(t).as(admin), '/api/product', {
           nameEn: `Item ${i}`,
           nameAr: `صنف ${i}`,
           family,
@@ -232,7 +224,7 @@ describe('with guest access off', () => {
   beforeAll(async () => {
     t = await createTestApp({ env: { GUEST_ACCESS: 'false' } });
     const admin = await t.adminToken();
-    await made(t, admin, '/api/family', { nameEn: 'Private', nameAr: 'خاص' });
+    await createdId(client(t).as(admin), '/api/family', { nameEn: 'Private', nameAr: 'خاص' });
   });
   afterAll(() => t.close());
 
@@ -257,7 +249,7 @@ describe('the public address', () => {
     const t = await createTestApp({ env: { PUBLIC_URL: 'https://catalogue.example/' } });
     try {
       const admin = await t.adminToken();
-      const family = await made(t, admin, '/api/family', { nameEn: 'Pub', nameAr: 'عام' });
+      const family = await createdId(client(t).as(admin), '/api/family', { nameEn: 'Pub', nameAr: 'عام' });
       const robots = await get(t, '/robots.txt');
       expect(robots.body).toContain('Sitemap: https://catalogue.example/sitemap.xml\n');
       const urls = sitemapUrls((await get(t, '/sitemap.xml')).body);
@@ -274,7 +266,7 @@ describe('the public address', () => {
     const t = await createTestApp({ env: { TRUST_PROXY: '1' } });
     try {
       const admin = await t.adminToken();
-      await made(t, admin, '/api/family', { nameEn: 'Proxied', nameAr: 'وكيل' });
+      await createdId(client(t).as(admin), '/api/family', { nameEn: 'Proxied', nameAr: 'وكيل' });
       const headers = { 'x-forwarded-host': 'www.shop.example', 'x-forwarded-proto': 'https' };
       const robots = await get(t, '/robots.txt', headers);
       expect(robots.body).toContain('Sitemap: https://www.shop.example/sitemap.xml\n');

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../../test/harness';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { client } from '../../../test/client';
+import { createdObject } from '../../../test/fixtures';
 import { startReceiver, verified, type Receiver } from '../../../test/webhook-receiver';
 import { announcePublished } from './publish-dates';
 
@@ -7,20 +9,13 @@ import { announcePublished } from './publish-dates';
 // `product.published` and `family.published`, once, however many processes look.
 
 let t: TestApp;
-let admin = '';
 let receiver: Receiver;
 let secret = '';
 // The app's clock: it moves only when the test moves it.
 let wall = Date.now();
 const HOUR = 3600_000;
 
-const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
-async function made(url: string, payload: object): Promise<{ id: number }> {
-  const res = await call('POST', url, payload);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ id: number }>();
-}
+const api = client(() => t);
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -28,9 +23,8 @@ beforeAll(async () => {
     overrides: { webhooks: { timeoutMs: 2000, pollMs: 50 } },
     clock: () => wall,
   });
-  admin = await t.adminToken();
   receiver = await startReceiver();
-  const hook = await call('POST', '/api/webhook', {
+  const hook = await api.as('admin').post('/api/webhook', {
     url: `${receiver.url}/hook`,
     events: ['product.published', 'family.published', 'product.created', 'family.created'],
   });
@@ -47,14 +41,18 @@ describe('publish dates', () => {
     // The first look only notes the time: dates already past are not news.
     expect(await announcePublished(t.app.ctx)).toBe(0);
     const inAnHour = new Date(wall + HOUR).toISOString();
-    const family = await made('/api/family', {
+    const family = await createdObject(api, '/api/family', {
       nameEn: 'Scheduled Co',
       nameAr: 'شركة مجدولة',
       status: 'draft',
       publishAt: inAnHour,
     });
-    const category = await made('/api/category', { nameEn: 'Soon', nameAr: 'قريبًا', family: family.id });
-    const scheduled = await made('/api/product', {
+    const category = await createdObject(api, '/api/category', {
+      nameEn: 'Soon',
+      nameAr: 'قريبًا',
+      family: family.id,
+    });
+    const scheduled = await createdObject(api, '/api/product', {
       nameEn: 'Ramadan box',
       nameAr: 'صندوق رمضان',
       family: family.id,
@@ -63,7 +61,7 @@ describe('publish dates', () => {
       publishAt: inAnHour,
     });
     // Live from the start (a date already past), and a draft with no date: neither goes live later.
-    await made('/api/product', {
+    await createdObject(api, '/api/product', {
       nameEn: 'Old news',
       nameAr: 'قديم',
       family: family.id,
@@ -71,7 +69,7 @@ describe('publish dates', () => {
       status: 'draft',
       publishAt: new Date(wall - HOUR).toISOString(),
     });
-    await made('/api/product', {
+    await createdObject(api, '/api/product', {
       nameEn: 'Undated',
       nameAr: 'بلا تاريخ',
       family: family.id,

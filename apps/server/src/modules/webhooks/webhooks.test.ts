@@ -4,7 +4,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { webhookMessages, webhookSubscriptions } from '../../db/schema';
 import { setHistoryRecording } from '../../core/history';
 import { publishChange } from '../../core/domain-events';
-import { bearer, createTestApp, type TestApp } from '../../../test/harness';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { client, type Method } from '../../../test/client';
+import { categoryBody, familyBody, productBody } from '../../../test/fixtures';
 import { canReadProc, threadsOf } from '../../../test/proc-stat';
 import { startReceiver, verified, type Receiver } from '../../../test/webhook-receiver';
 import { csv, upload } from '../imports/imports.test-kit';
@@ -34,15 +36,16 @@ afterEach(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+const api = client(() => t);
 let signedInAt = 0;
+// Kept on the kit (not api.as('admin')): the retries move the clock a day on, past the token's life,
+// so the admin signs in again on the new clock.
 async function call(method: Method, url: string, payload?: object) {
-  // The retries move the clock a day on, past the token's life: sign in again on the new clock.
   if (wall - signedInAt > 3600_000) {
     admin = await t.adminToken();
     signedInAt = wall;
   }
-  return t.app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
+  return api.as(admin).send(method, url, payload);
 }
 
 /** The answer's body, once its status is the expected one (a failure shows what came instead). */
@@ -70,17 +73,11 @@ async function subscribe(r: Receiver, events: string[], families?: number[]): Pr
   return ok<WebhookCreated>('POST', '/api/webhook', { url: `${r.url}/hook`, events, families }, 201);
 }
 
-const family = (nameEn: string) =>
-  ok<{ id: number }>('POST', '/api/family', { nameEn, nameAr: `عائلة ${nameEn}` }, 201);
+const family = (nameEn: string) => ok<{ id: number }>('POST', '/api/family', familyBody(nameEn), 201);
 const category = (fam: number, nameEn: string) =>
-  ok<{ id: number }>('POST', '/api/category', { nameEn, nameAr: `فئة ${nameEn}`, family: fam }, 201);
+  ok<{ id: number }>('POST', '/api/category', categoryBody(fam, nameEn), 201);
 const product = (fam: number, cat: number, nameEn: string) =>
-  ok<Record<string, unknown> & { id: number }>(
-    'POST',
-    '/api/product',
-    { nameEn, nameAr: `منتج ${nameEn}`, family: fam, category: cat },
-    201,
-  );
+  ok<Record<string, unknown> & { id: number }>('POST', '/api/product', productBody(fam, cat, nameEn), 201);
 
 const attempts = async (id: number) =>
   (await ok<{ data: WebhookAttempt[]; count: number }>('GET', `/api/webhook/${id}/deliveries?limit=100`))
@@ -476,13 +473,9 @@ describe('delivery', () => {
       overrides: { webhooks: { timeoutMs: 2000, pollMs: 60_000 } },
     });
     try {
-      const token = await slow.adminToken();
+      const asAdmin = client(slow).as('admin');
       const send = async (method: Method, url: string, payload: object, status: number) =>
-        answered<{ id: number }>(
-          await slow.app.inject({ method, url, headers: bearer(token), payload }),
-          `${method} ${url}`,
-          status,
-        );
+        answered<{ id: number }>(await asAdmin.send(method, url, payload), `${method} ${url}`, status);
       const r = await receiver();
       await send('POST', '/api/webhook', { url: `${r.url}/hook`, events: ['product.updated'] }, 201);
       const fam = await send('POST', '/api/family', { nameEn: 'Quick', nameAr: 'سريع' }, 201);

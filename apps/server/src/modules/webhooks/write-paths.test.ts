@@ -7,7 +7,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resultRows } from '../../lib/db-helpers';
 import { eventWanted } from '../../core/webhook-outbox';
-import { bearer, createTestApp, type TestApp } from '../../../test/harness';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { client, type Method } from '../../../test/client';
+import { createdObject, familyBody } from '../../../test/fixtures';
 import { jpeg, postImages, waitForJob } from '../../../test/image-upload-helpers';
 import { startReceiver, verified, type Receiver } from '../../../test/webhook-receiver';
 import { ALL_HEADER, allRow, csv, upload } from '../imports/imports.test-kit';
@@ -26,12 +28,10 @@ let files: Server;
 let origin = '';
 let feedFile = '';
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
+const api = client(() => t);
 
 async function ok<T>(method: Method, url: string, payload?: object, status = 200): Promise<T> {
-  const res = await call(method, url, payload);
+  const res = await api.as('admin').send(method, url, payload);
   expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(status);
   return res.json<T>();
 }
@@ -47,11 +47,11 @@ beforeAll(async () => {
     overrides: { webhooks: { timeoutMs: 2000, pollMs: 50 } },
     feeds: { pollMs: 0 },
   });
-  admin = await t.adminToken();
+  admin = await api.token('admin');
 });
 afterEach(async () => {
   // Each test's subscriptions go with it, so the next test's receivers hear only their own.
-  for (const id of hooks.splice(0)) await call('DELETE', `/api/webhook/${id}`);
+  for (const id of hooks.splice(0)) await api.as('admin').delete(`/api/webhook/${id}`);
   for (const r of receivers.splice(0)) await r.close();
 });
 afterAll(async () => {
@@ -91,13 +91,7 @@ async function nothingMore(r: Receiver, count: number) {
 const PRODUCT_EVENTS = ['product.created', 'product.updated', 'product.deleted'];
 
 // Short made-up barcodes: the families take any barcode.
-const family = (nameEn: string) =>
-  ok<{ id: number }>(
-    'POST',
-    '/api/family',
-    { nameEn, nameAr: `عائلة ${nameEn}`, requireValidGtin: false },
-    201,
-  );
+const anyBarcode = { requireValidGtin: false };
 
 /** The family's products as the API lists them, by id. */
 async function listed(fam: number) {
@@ -116,8 +110,8 @@ async function importAll(rows: string[][], name: string) {
 
 describe('who wants an event', () => {
   it('is nobody without a subscription, and only the families a subscription names', async () => {
-    const fam = await family('Asked Co');
-    const other = await family('Unasked Co');
+    const fam = await createdObject(api, '/api/family', familyBody('Asked Co', anyBarcode));
+    const other = await createdObject(api, '/api/family', familyBody('Unasked Co', anyBarcode));
     const ask = () => t.database.db.transaction((tx) => eventWanted(tx, 'product.updated'));
     // Nobody: a bulk write returns no ids and reads no body.
     expect(await ask()).toBeNull();
@@ -130,7 +124,7 @@ describe('who wants an event', () => {
 
 describe('imports', () => {
   it('announce each product they create or change, with the record as listed, and nothing when nothing changed', async () => {
-    const fam = await family('Imported Co');
+    const fam = await createdObject(api, '/api/family', familyBody('Imported Co', anyBarcode));
     await importAll([allRow('Imported Co', 'Teas', 'Green tea', '5001')], 'first.csv');
     const { r, secret } = await listen(PRODUCT_EVENTS, [fam.id]);
     const done = await listen(['import.completed']);
@@ -168,7 +162,7 @@ describe('imports', () => {
   });
 
   it('announce the categories an import creates, and undoing it announces what it deletes and puts back', async () => {
-    const fam = await family('Undone Co');
+    const fam = await createdObject(api, '/api/family', familyBody('Undone Co', anyBarcode));
     await importAll([allRow('Undone Co', 'Juices', 'Orange', '6001')], 'before.csv');
     const { r, secret } = await listen([...PRODUCT_EVENTS, 'category.created', 'category.deleted'], [fam.id]);
     const { importId } = await importAll(
@@ -204,8 +198,8 @@ describe('imports', () => {
   });
 
   it('announce nothing per record to a subscription of another family', async () => {
-    const mine = await family('Watched Co');
-    await family('Unwatched Co');
+    const mine = await createdObject(api, '/api/family', familyBody('Watched Co', anyBarcode));
+    await createdObject(api, '/api/family', familyBody('Unwatched Co', anyBarcode));
     const { r } = await listen(PRODUCT_EVENTS, [mine.id]);
     await importAll([allRow('Unwatched Co', 'Rice', 'Basmati', '7001')], 'other.csv');
     await nothingMore(r, 0);
@@ -214,7 +208,7 @@ describe('imports', () => {
 
 describe('scheduled feed runs', () => {
   it('announce the products they import', async () => {
-    const fam = await family('Feed Co');
+    const fam = await createdObject(api, '/api/family', familyBody('Feed Co', anyBarcode));
     const { r, secret } = await listen(PRODUCT_EVENTS, [fam.id]);
     feedFile = csv([
       ['categoryNameEn', 'categoryNameAr', 'productNameEn', 'productNameAr'],
@@ -240,7 +234,7 @@ describe('scheduled feed runs', () => {
 
 describe('image jobs', () => {
   it('announce each product whose image they set', async () => {
-    const fam = await family('Pictured Co');
+    const fam = await createdObject(api, '/api/family', familyBody('Pictured Co', anyBarcode));
     const cat = await ok<{ id: number }>(
       'POST',
       '/api/category',
@@ -269,7 +263,7 @@ describe('image jobs', () => {
 
 describe('the recycle bin', () => {
   it('announces a delete, then the restore as a create', async () => {
-    const fam = await family('Binned Co');
+    const fam = await createdObject(api, '/api/family', familyBody('Binned Co', anyBarcode));
     const cat = await ok<{ id: number }>(
       'POST',
       '/api/category',
@@ -283,7 +277,7 @@ describe('the recycle bin', () => {
       201,
     );
     const { r, secret } = await listen(PRODUCT_EVENTS, [fam.id]);
-    expect((await call('DELETE', `/api/product/${made.id}`)).statusCode).toBe(204);
+    expect((await api.as('admin').delete(`/api/product/${made.id}`)).statusCode).toBe(204);
     const entry = (await ok<BinList>('GET', '/api/bin?limit=100')).data.find(
       (e) => e.entity === 'product' && e.entityId === made.id,
     )!;
@@ -300,7 +294,7 @@ describe('the recycle bin', () => {
 
 describe('the recycle bin, for what a delete takes along', () => {
   it("announces a family's categories and products deleted with it, and created again by its restore", async () => {
-    const fam = await family('Taken Co');
+    const fam = await createdObject(api, '/api/family', familyBody('Taken Co', anyBarcode));
     const cat = await ok<{ id: number }>(
       'POST',
       '/api/category',
@@ -317,7 +311,7 @@ describe('the recycle bin, for what a delete takes along', () => {
       [...PRODUCT_EVENTS, 'category.created', 'category.deleted', 'family.created', 'family.deleted'],
       [fam.id],
     );
-    expect((await call('DELETE', `/api/family/${fam.id}`)).statusCode).toBe(204);
+    expect((await api.as('admin').delete(`/api/family/${fam.id}`)).statusCode).toBe(204);
     const deleted = await received(r, secret, 3);
     expect(deleted.map((b) => [b.type, b.data.id]).sort()).toEqual(
       [
@@ -348,7 +342,7 @@ describe('the recycle bin, for what a delete takes along', () => {
 
 describe('the effective publication state', () => {
   it('reads a draft with a date ahead as scheduled, and as published once the date has passed', async () => {
-    const fam = await family('Dated Co');
+    const fam = await createdObject(api, '/api/family', familyBody('Dated Co', anyBarcode));
     const cat = await ok<{ id: number }>(
       'POST',
       '/api/category',
@@ -376,13 +370,13 @@ describe('the effective publication state', () => {
     expect(updated!.data).toMatchObject({ status: 'scheduled', nameEn: 'Sooner' });
 
     // Writing `scheduled` is refused with a code: it is shown, not stored.
-    const refused = await call('PATCH', `/api/product/${made.id}`, { status: 'scheduled' });
+    const refused = await api.as('admin').patch(`/api/product/${made.id}`, { status: 'scheduled' });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({
       code: 'request.validation',
       details: [{ path: 'body.status', code: 'publication.scheduledIsShown' }],
     });
-    const put = await call('POST', '/api/product', {
+    const put = await api.as('admin').post('/api/product', {
       nameEn: 'Never',
       nameAr: 'أبدا',
       family: fam.id,
