@@ -1,6 +1,6 @@
 import { unescapeCsvCell } from '@dalil/contracts/csv-cells';
 import { errorMessage } from '@dalil/contracts/error-codes';
-import type { CsvColumn, ImportProblem } from '@dalil/contracts/imports';
+import { CSV_COLUMNS, type CsvColumn, type ImportProblem } from '@dalil/contracts/imports';
 import { CategoryBodySchema } from '@dalil/contracts/categories';
 import { FamilyBodySchema } from '@dalil/contracts/families';
 import { ProductBodySchema } from '@dalil/contracts/products';
@@ -90,24 +90,8 @@ const IMAGE_CELL = z
 const ROUNDED = /^[0-9.]+e\+?[0-9]+$/i;
 const DIGITS_ONLY = 'must contain digits only';
 const ROUNDED_HINT = '(the spreadsheet wrote it as a rounded number: format the column as text)';
-const PRODUCT_COLUMNS: CsvColumn[] = [
-  'productNameEn',
-  'productNameAr',
-  'productBarcode',
-  'productExpDate',
-  'productNetWeight',
-  'productDrainedWeight',
-  'productUnitsPerCarton',
-  'productCartonPerPalate',
-  'productNumber',
-  'productStatus',
-  'productCost',
-  'productDescriptionEn',
-  'productDescriptionAr',
-  'productPublishAt',
-  'productImage',
-  'productIcon',
-];
+/** The product's own columns: the contract's product columns, in their export order. */
+const PRODUCT_COLUMNS: readonly CsvColumn[] = CSV_COLUMNS.filter((column) => column.startsWith('product'));
 
 export const isBlankRecord = (cells: string[]) => cells.every((c) => c.trim() === '');
 
