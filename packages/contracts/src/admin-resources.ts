@@ -1,24 +1,19 @@
-import { attributeResource } from './attributes';
-import { categoryResource } from './categories';
-import { familyResource } from './families';
-import { productResource } from './products';
-import { synonymResource } from './synonyms';
-import { userResource } from './users';
+import { DATA_RESOURCES } from './data-resources';
+
+/**
+ * How other systems connect to the catalogue: they are managed like the data resources, and
+ * announce no webhook events of their own.
+ */
+const INTEGRATION_RESOURCES = [] as const;
 
 /**
  * Every admin resource's declaration, in the order the history lists their entities and the admin
- * menu lists their groups: the one place a resource is registered. The activity entity list, the
- * revertible entities, the server's CRUD modules, the web's screens, routes, menu and typed clients,
- * and the app's addresses are derived from it (docs/README.md, "Adding a resource").
+ * menu lists their groups: the data resources (data-resources.ts), then the integrations. A resource
+ * is registered by one line in one of those two lists. The activity entity list, the revertible
+ * entities, the server's resource modules, the web's screens, routes, menu and typed clients, the
+ * app's addresses and the webhook events are derived from them (docs/README.md, "Adding a resource").
  */
-export const ADMIN_RESOURCES = [
-  familyResource,
-  categoryResource,
-  productResource,
-  userResource,
-  synonymResource,
-  attributeResource,
-] as const;
+export const ADMIN_RESOURCES = [...DATA_RESOURCES, ...INTEGRATION_RESOURCES] as const;
 
 type AdminResource = (typeof ADMIN_RESOURCES)[number];
 

@@ -11,6 +11,49 @@ export type Access = 'public' | 'account' | 'staff' | 'admin';
 
 /** The five operations of an admin resource, in the order the API documents them. */
 export type CrudOperation = 'list' | 'read' | 'create' | 'update' | 'delete';
+const CRUD_OPERATIONS: readonly CrudOperation[] = ['list', 'read', 'create', 'update', 'delete'];
+/** The names the web's client gives the CRUD calls, and the operations themselves: no custom one takes them. */
+const CLIENT_NAMES = new Set<string>([...CRUD_OPERATIONS, 'one', 'remove']);
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * An operation of a resource beyond its plain CRUD ones, or in place of one that answers differently
+ * (an API key's create answers its secret): the server registers it with the handler the resource's
+ * module gives, the web calls it through the resource's typed client, which parses the answer with
+ * `answer`. docs/architecture.md ("Resource declaration") explains both sides.
+ */
+export interface OperationDeclaration {
+  method: HttpMethod;
+  /** After the resource's path: `''` its collection, `'/:id'` one item, `'/:id/run'` ... */
+  path: string;
+  access: Access;
+  /** The OpenAPI operation id, which clients generated from the document are named by. */
+  operationId: string;
+  summary: string;
+  description?: string;
+  /** The path's parameters (`:id` and more); left out, a path with `:id` takes the usual id. */
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The status of a success. */
+  status: 200 | 201 | 202 | 204;
+  /** The body of a success; null: none. */
+  answer: z.ZodType | null;
+  /** Whether it can answer 409 (a unique name taken, a run under way). */
+  conflict?: true;
+}
+
+export type Operations = Record<string, OperationDeclaration>;
+
+/** What a resource's writes announce to webhooks, in domain events named `<entity>.<action>`. */
+export type EventAction = 'created' | 'updated' | 'deleted' | 'published';
+
+interface ResourceEvents {
+  actions: readonly EventAction[];
+  /** The `data` of its messages; left out, the record as the API shows it (`schemas.item`). */
+  data?: z.ZodType;
+}
 
 export interface ResourceSchemas {
   item: z.ZodType;
@@ -59,6 +102,7 @@ export interface ResourceDeclaration<
   S extends ResourceSchemas = ResourceSchemas,
   E extends string = string,
   K extends string = string,
+  O extends Operations = Operations,
 > {
   /** The resource's key everywhere else: the web's screens, menu and typed client (`families`). */
   key: K;
@@ -81,6 +125,16 @@ export interface ResourceDeclaration<
   conflicts: Partial<Record<CrudOperation, true>>;
   /** Its history entries; the activity entity list and the history panel's revert derive from this. */
   history: ResourceHistory<E>;
+  /** The plain CRUD operations it has, served by the CRUD routes; the others are `operations`. */
+  crud: readonly CrudOperation[];
+  /**
+   * Its operations beyond plain CRUD, by the name its client calls them: never a CRUD operation's or
+   * call's name (`list`, `one`, `create`, ...), so an API key's create, which answers its secret, is
+   * `issue`.
+   */
+  operations: O;
+  /** The webhook events its writes announce; left out, none. */
+  events?: ResourceEvents;
 }
 
 /** Catalogue data: any signed-in account reads it, administrators and editors change it. */
@@ -138,35 +192,61 @@ export function crudSchemas<
   };
 }
 
-interface ResourceInput<S extends ResourceSchemas, E extends string, K extends string> extends Omit<
-  ResourceDeclaration<S, E, K>,
-  'tag' | 'summaries' | 'conflicts'
-> {
+interface ResourceInput<
+  S extends ResourceSchemas,
+  E extends string,
+  K extends string,
+  O extends Operations,
+> extends Omit<ResourceDeclaration<S, E, K, O>, 'tag' | 'summaries' | 'conflicts' | 'crud' | 'operations'> {
   /** Defaults to the plural name in lower case. */
   tag?: string;
-  /** Create, update and delete default to "Create a family" and so on. */
-  summaries: Pick<Record<CrudOperation, string>, 'list' | 'read'> & Partial<Record<CrudOperation, string>>;
+  /**
+   * Create, update and delete default to "Create a family" and so on; list and read, which have no
+   * default, are needed when the resource has them.
+   */
+  summaries: Partial<Record<CrudOperation, string>>;
   /** Defaults to create and update, which meet the resource's unique natural key. */
   conflicts?: ResourceDeclaration['conflicts'];
+  /** Defaults to all five. */
+  crud?: readonly CrudOperation[];
+  operations?: O;
 }
 
-/** Fills a declaration's defaults; the result is what the server and the web read. */
+/**
+ * Fills a declaration's defaults; the result is what the server and the web read. A CRUD operation
+ * without a summary, or a custom operation named like a CRUD one the resource also has, is an error
+ * here, when the contracts load.
+ */
 export function defineResource<
   const S extends ResourceSchemas,
   const E extends string,
   const K extends string,
->(input: ResourceInput<S, E, K>): ResourceDeclaration<S, E, K> {
+  const O extends Operations = Record<never, OperationDeclaration>,
+>(input: ResourceInput<S, E, K, O>): ResourceDeclaration<S, E, K, O> {
   const one = input.name.one.toLowerCase();
+  const crud = input.crud ?? CRUD_OPERATIONS;
+  const summaries = {
+    create: `Create a ${one}`,
+    update: `Update a ${one}`,
+    delete: `Delete a ${one}`,
+    ...input.summaries,
+  } as Record<CrudOperation, string>;
+  const operations = input.operations ?? ({} as O);
+  for (const name of Object.keys(operations)) {
+    // The web's client calls the CRUD operations by these names; a custom one takes another.
+    if (CLIENT_NAMES.has(name)) throw new Error(`${input.name.many}: "${name}" names a CRUD call`);
+  }
+  for (const operation of crud) {
+    if (!summaries[operation])
+      throw new Error(`${input.name.many}: the ${operation} operation needs a summary`);
+  }
   return {
     ...input,
     tag: input.tag ?? input.name.many.toLowerCase(),
-    summaries: {
-      create: `Create a ${one}`,
-      update: `Update a ${one}`,
-      delete: `Delete a ${one}`,
-      ...input.summaries,
-    },
+    summaries,
     conflicts: input.conflicts ?? { create: true, update: true },
+    crud,
+    operations,
   };
 }
 

@@ -1,6 +1,12 @@
-import type { ResourceDeclaration, ResourceSchemas } from '@dalil/contracts/resources';
+import type {
+  CrudOperation,
+  Operations,
+  ResourceDeclaration,
+  ResourceSchemas,
+} from '@dalil/contracts/resources';
 import type { FastifyInstance } from 'fastify';
 import { crudRoutes } from './crud-routes';
+import { operationRoutes, type OperationHandlers } from './operation-routes';
 import type { CrudService } from './crud-service';
 import type { RecordNames } from './record-names';
 import { checkRevertTarget, type RevertTarget } from './revert-target';
@@ -62,32 +68,59 @@ export interface ResourceModule extends AppModule {
   revert?: RevertTarget;
 }
 
+/** The service methods of the CRUD operations (`list`, `read`, `create`, `update`, `remove`). */
+const METHODS: Record<CrudOperation, keyof CrudService<ResourceSchemas>> = {
+  list: 'list',
+  read: 'read',
+  create: 'create',
+  update: 'update',
+  delete: 'remove',
+};
+
 /** What a resource's module brings beside its declaration. */
-export interface ResourceParts<S extends ResourceSchemas> {
-  /** Its service, or a maker of it from the app (the users' needs the app's tokens). */
-  service: CrudService<S> | ((app: FastifyInstance) => CrudService<S>);
+export interface ResourceParts<S extends ResourceSchemas, O extends Operations> {
+  /**
+   * Its service, or a maker of it from the app (the users' needs the app's tokens): the methods of the
+   * CRUD operations the declaration has (a resource with only some of them leaves the others out).
+   */
+  service: Partial<CrudService<S>> | ((app: FastifyInstance) => Partial<CrudService<S>>);
   names: RecordNames;
   /** What a revert needs; given exactly when the declaration's history is revertible. */
   revert?: Omit<RevertTarget, 'resource'>;
+  /** The handlers of its custom operations, one per declared operation. */
+  operations?: OperationHandlers<O>;
+  /** What else it sets up when it registers (a background worker), after its routes. */
+  register?: AppModule['register'];
 }
 
 /**
- * The module of an admin resource. A declaration that says revertible without a revert target, or
- * the other way round, fails at start.
+ * The module of an admin resource: its CRUD routes, then its custom operations. A declaration that
+ * says revertible without a revert target (or the other way round), or a CRUD operation or custom
+ * one without its service method or handler, fails at start.
  */
-export function resourceModule<S extends ResourceSchemas>(
-  resource: ResourceDeclaration<S>,
-  { service, names, revert }: ResourceParts<S>,
+export function resourceModule<S extends ResourceSchemas, O extends Operations>(
+  resource: ResourceDeclaration<S, string, string, O>,
+  parts: ResourceParts<S, O>,
 ): ResourceModule {
+  const { service, names, revert } = parts;
+  const what = resource.name.many;
   if (resource.history.revertible !== (revert !== undefined)) {
-    throw new Error(`${resource.name.many}: a revertible history needs a revert target, and only then`);
+    throw new Error(`${what}: a revertible history needs a revert target, and only then`);
   }
+  const missing = Object.keys(resource.operations).filter((name) => !parts.operations?.[name]);
+  if (missing.length > 0) throw new Error(`${what}: no handler for ${missing.join(', ')}`);
   return {
-    name: resource.name.many.toLowerCase(),
-    resource,
+    name: what.toLowerCase(),
+    resource: resource,
     names,
-    ...(revert ? { revert: checkRevertTarget({ ...revert, resource }) } : {}),
-    register: (app) =>
-      crudRoutes(app, resource, typeof service === 'function' ? service(app) : service, names.table),
+    ...(revert ? { revert: checkRevertTarget({ ...revert, resource: resource }) } : {}),
+    register: async (app, options) => {
+      const made = typeof service === 'function' ? service(app) : service;
+      const lacking = resource.crud.filter((operation) => typeof made[METHODS[operation]] !== 'function');
+      if (lacking.length > 0) throw new Error(`${what}: its service has no ${lacking.join(', ')}`);
+      if (resource.crud.length > 0) crudRoutes(app, resource, made as CrudService<S>, names.table);
+      if (parts.operations) operationRoutes(app, resource, parts.operations);
+      await parts.register?.(app, options);
+    },
   };
 }

@@ -90,8 +90,14 @@ export function crudRoutes<S extends ResourceSchemas>(
     },
   });
   const ok = async (body: Promise<unknown>) => ({ status: 200, body: await body });
+  const has = new Set(resource.crud);
+  // Only the operations the declaration has: the others are its custom ones, or none.
+  const add = (operation: CrudOperation, options: RouteOptions) => {
+    if (has.has(operation)) app.route(options);
+  };
 
-  app.route(
+  add(
+    'list',
     route<{ query: z.output<S['listQuery']> }>(
       'list',
       'GET',
@@ -100,7 +106,8 @@ export function crudRoutes<S extends ResourceSchemas>(
       (r) => ok(service.list(ctx, r.query, r.account)),
     ),
   );
-  app.route(
+  add(
+    'read',
     route<WithId>(
       'read',
       'GET',
@@ -115,7 +122,8 @@ export function crudRoutes<S extends ResourceSchemas>(
       },
     ),
   );
-  app.route(
+  add(
+    'create',
     route<{ body: z.output<S['createBody']> }>(
       'create',
       'POST',
@@ -124,7 +132,8 @@ export function crudRoutes<S extends ResourceSchemas>(
       async (r) => ({ status: 201, body: await service.create(ctx, r.body, r.account) }),
     ),
   );
-  app.route(
+  add(
+    'update',
     route<WithId & { body: z.output<S['updateBody']> }>(
       'update',
       'PUT',
@@ -151,7 +160,8 @@ export function crudRoutes<S extends ResourceSchemas>(
       },
     ),
   );
-  app.route(
+  add(
+    'update',
     route<WithId & { body: Record<string, unknown> }>(
       'update',
       'PATCH',
@@ -204,7 +214,8 @@ export function crudRoutes<S extends ResourceSchemas>(
       },
     ),
   );
-  app.route(
+  add(
+    'delete',
     route<WithId>(
       'delete',
       'DELETE',

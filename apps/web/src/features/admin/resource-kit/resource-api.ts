@@ -1,5 +1,11 @@
-import type { ResourceDeclaration, ResourceSchemas } from '@dalil/contracts/resources';
+import type {
+  OperationDeclaration,
+  Operations,
+  ResourceDeclaration,
+  ResourceSchemas,
+} from '@dalil/contracts/resources';
 import { resourcePaths } from '@dalil/contracts/resources';
+import { withParams } from '@dalil/contracts/api-paths';
 import type { z } from 'zod';
 import type { ListQuery } from '../../../components/list-kit';
 import { apiRequest, type ApiRequestOptions } from '../../../lib/api-client';
@@ -13,6 +19,56 @@ const versions = new WeakMap<object, string>();
 /** The version a record was read at, if the server said. */
 export const versionOf = (record: unknown): string | undefined =>
   typeof record === 'object' && record !== null ? versions.get(record) : undefined;
+
+type Input<T> = T extends z.ZodType ? z.input<T> : undefined;
+
+/** What a custom operation's call takes: the path's parameters, the query and the body it declares. */
+type OperationCall<O extends OperationDeclaration> = {
+  params: O['params'] extends z.ZodType
+    ? z.input<O['params']>
+    : O['path'] extends `/:id${string}`
+      ? { id: number }
+      : undefined;
+  query: Input<O['query']>;
+  body: Input<O['body']>;
+};
+type Given<O extends OperationDeclaration> = {
+  [P in keyof OperationCall<O> as OperationCall<O>[P] extends undefined ? never : P]: OperationCall<O>[P];
+} & { signal?: AbortSignal };
+type Answer<O extends OperationDeclaration> = O['answer'] extends z.ZodType ? z.output<O['answer']> : null;
+
+/**
+ * The calls of a resource's custom operations, by their declared names, each answer parsed with the
+ * operation's `answer` schema: `resourceApis.feeds.run({ params: { id } })`.
+ */
+function operationApi<O extends Operations>(
+  resource: ResourceDeclaration<ResourceSchemas, string, string, O>,
+) {
+  return Object.fromEntries(
+    Object.entries(resource.operations).map(([name, operation]) => {
+      const call = (
+        given: {
+          params?: Record<string, string | number>;
+          query?: object;
+          body?: unknown;
+          signal?: AbortSignal;
+        } = {},
+      ) => {
+        const path = withParams(`${resource.path}${operation.path}`, given.params ?? {});
+        const options: ApiRequestOptions = {
+          method: operation.method,
+          ...(given.body !== undefined ? { body: given.body } : {}),
+          ...(given.query ? { query: given.query as ApiRequestOptions['query'] } : {}),
+          ...(given.signal ? { signal: given.signal } : {}),
+        };
+        return operation.answer
+          ? checkedRequest(operation.answer, path, options)
+          : apiRequest<null>(path, options);
+      };
+      return [name, call];
+    }),
+  ) as { [N in keyof O]: (given: Given<O[N]>) => Promise<Answer<O[N]>> };
+}
 
 /**
  * The five calls of an admin resource, typed and checked by its contract declaration: paths from
@@ -49,14 +105,22 @@ function resourceApi<S extends ResourceSchemas>(resource: ResourceDeclaration<S>
 }
 
 type Declaration<K extends AdminResourceKey> = (typeof ADMIN_RESOURCE_DECLARATIONS)[K];
+/**
+ * A resource's client: the CRUD calls of its schemas (a resource without some CRUD operation has no
+ * route behind that call, and its screens do not make it) and its custom operations' calls.
+ */
 export type ResourceApi<K extends AdminResourceKey> = ReturnType<
   typeof resourceApi<Declaration<K>['schemas']>
->;
+> &
+  ReturnType<typeof operationApi<Declaration<K>['operations']>>;
 
 /** One client per admin resource: `resourceApis.families.list(query)`. */
 export const resourceApis = Object.fromEntries(
   Object.entries(ADMIN_RESOURCE_DECLARATIONS).map(([key, declaration]) => [
     key,
-    resourceApi(declaration as ResourceDeclaration),
+    {
+      ...resourceApi(declaration as ResourceDeclaration),
+      ...operationApi(declaration as ResourceDeclaration),
+    },
   ]),
 ) as unknown as { [K in AdminResourceKey]: ResourceApi<K> };
