@@ -41,6 +41,17 @@ export interface ResourceFormOptions<K extends AdminResourceKey, S extends FormS
    * the server's problem at `attributes.origin.ar` shows under that one field, not on the whole.
    */
   nestedErrors?: readonly string[];
+  /**
+   * The calls that save, when the resource creates or updates through a custom operation (an API
+   * key's `issue`, a feed's `change`) instead of its CRUD create and update.
+   */
+  calls?: Partial<Pick<FormCalls, 'create' | 'update'>>;
+  /**
+   * After a create saved, with the server's answer: instead of going back to the list at once, the
+   * screen shows what it must (an API key's secret, shown only this once) and calls `done` when the
+   * person has seen it.
+   */
+  afterCreate?: (answer: unknown, done: () => void) => void;
 }
 
 /** The record's values for the form's fields; a field the record lacks keeps its empty value. */
@@ -72,7 +83,7 @@ export function useResourceForm<K extends AdminResourceKey, S extends FormSchema
   type In = z.input<S> & FieldValues;
   type Out = z.output<S> & FieldValues;
   const { schema, toValues, empty, nestedErrors = [] } = options;
-  const calls = resourceApis[resource] as unknown as FormCalls;
+  const calls = { ...(resourceApis[resource] as unknown as FormCalls), ...options.calls };
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -134,10 +145,12 @@ export function useResourceForm<K extends AdminResourceKey, S extends FormSchema
         const body = await uploadImages(values, imageKeys, (key, name) =>
           form.setValue(key as Path<In>, name as PathValue<In, Path<In>>),
         );
-        await (id === undefined ? calls.create(body) : calls.update(id, body, version));
+        const answer = await (id === undefined ? calls.create(body) : calls.update(id, body, version));
         await queryClient.invalidateQueries();
         useNotifications.getState().show({ severity: 'success', messageKey: 'admin.form.saved' });
-        await navigate(returnTo);
+        const back = () => void navigate(returnTo);
+        if (id === undefined && options.afterCreate) options.afterCreate(answer, back);
+        else back();
       } catch (error) {
         if (id !== undefined && isApiError(error) && error.status === 412 && record.data) {
           await showConflict(id, record.data);
