@@ -79,4 +79,5 @@ export const categoryResource = defineResource({
     delete: 'Delete a category with its sub-categories and their products',
   },
   history: { entity: 'category', revertible: true },
+  events: { actions: ['created', 'updated', 'deleted'] },
 });

@@ -73,4 +73,9 @@ export const familyResource = defineResource({
     delete: 'Delete a family with its categories and products',
   },
   history: { entity: 'family', revertible: true },
+  // A family's messages name it as their family, as every other record's do.
+  events: {
+    actions: ['created', 'updated', 'deleted', 'published'],
+    data: FamilySchema.extend({ family: z.number().int() }),
+  },
 });

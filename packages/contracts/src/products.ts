@@ -189,4 +189,5 @@ export const productResource = defineResource({
     read: 'One product',
   },
   history: { entity: 'product', revertible: true },
+  events: { actions: ['created', 'updated', 'deleted', 'published'] },
 });

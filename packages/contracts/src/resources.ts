@@ -49,8 +49,8 @@ export type Operations = Record<string, OperationDeclaration>;
 /** What a resource's writes announce to webhooks, in domain events named `<entity>.<action>`. */
 export type EventAction = 'created' | 'updated' | 'deleted' | 'published';
 
-interface ResourceEvents {
-  actions: readonly EventAction[];
+interface ResourceEvents<A extends readonly EventAction[] = readonly EventAction[]> {
+  actions: A;
   /** The `data` of its messages; left out, the record as the API shows it (`schemas.item`). */
   data?: z.ZodType;
 }
@@ -103,6 +103,7 @@ export interface ResourceDeclaration<
   E extends string = string,
   K extends string = string,
   O extends Operations = Operations,
+  A extends readonly EventAction[] = readonly EventAction[],
 > {
   /** The resource's key everywhere else: the web's screens, menu and typed client (`families`). */
   key: K;
@@ -133,8 +134,11 @@ export interface ResourceDeclaration<
    * `issue`.
    */
   operations: O;
-  /** The webhook events its writes announce; left out, none. */
-  events?: ResourceEvents;
+  /**
+   * The webhook events its writes announce (`<history entity>.<action>`, the list of event types is
+   * derived from these: webhook-events.ts); left out, none.
+   */
+  events?: ResourceEvents<A>;
 }
 
 /** Catalogue data: any signed-in account reads it, administrators and editors change it. */
@@ -197,7 +201,11 @@ interface ResourceInput<
   E extends string,
   K extends string,
   O extends Operations,
-> extends Omit<ResourceDeclaration<S, E, K, O>, 'tag' | 'summaries' | 'conflicts' | 'crud' | 'operations'> {
+  A extends readonly EventAction[],
+> extends Omit<
+  ResourceDeclaration<S, E, K, O, A>,
+  'tag' | 'summaries' | 'conflicts' | 'crud' | 'operations'
+> {
   /** Defaults to the plural name in lower case. */
   tag?: string;
   /**
@@ -222,7 +230,8 @@ export function defineResource<
   const E extends string,
   const K extends string,
   const O extends Operations = Record<never, OperationDeclaration>,
->(input: ResourceInput<S, E, K, O>): ResourceDeclaration<S, E, K, O> {
+  const A extends readonly EventAction[] = readonly [],
+>(input: ResourceInput<S, E, K, O, A>): ResourceDeclaration<S, E, K, O, A> {
   const one = input.name.one.toLowerCase();
   const crud = input.crud ?? CRUD_OPERATIONS;
   const summaries = {

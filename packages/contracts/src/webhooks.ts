@@ -1,30 +1,14 @@
 import { z } from 'zod';
-import { CategorySchema } from './categories';
 import { IdSchema, listOf } from './common';
-import { FamilySchema } from './families';
-import { ProductSchema } from './products';
+import { WEBHOOK_EVENTS } from './webhook-events';
 
 /**
  * Signed webhooks (docs/decisions/0051-webhooks.md): administrators subscribe an address to events;
  * each message follows the Standard Webhooks format (`webhook-id`, `webhook-timestamp`,
- * `webhook-signature` headers; body `{ type, timestamp, data }`).
+ * `webhook-signature` headers; body `{ type, timestamp, data }`). The event types and their bodies are
+ * derived from the resources' declarations (webhook-events.ts).
  */
-export const WEBHOOK_EVENTS = [
-  'product.created',
-  'product.updated',
-  'product.deleted',
-  'product.published',
-  'category.created',
-  'category.updated',
-  'category.deleted',
-  'family.created',
-  'family.updated',
-  'family.deleted',
-  'family.published',
-  'import.completed',
-  'image-job.completed',
-] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+export { WEBHOOK_EVENTS, WEBHOOK_PAYLOAD_SCHEMAS, type WebhookEvent } from './webhook-events';
 
 /** Every subscription's secret starts with this (the Standard Webhooks format: base64 after it). */
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
@@ -127,61 +111,3 @@ export const WebhookMessageParamsSchema = z.object({
   id: IdSchema,
   messageId: z.string().regex(/^msg_[A-Za-z0-9_-]{1,100}$/, 'must be a message id such as msg_...'),
 });
-
-const familyField = { family: z.number().int().nullable() };
-
-const envelope = <T extends WebhookEvent, D extends z.ZodType>(type: T, data: D) =>
-  z
-    .object({ type: z.literal(type), timestamp: dateTime, data })
-    .meta({ description: `The body of a ${type} message` });
-
-const ImportCountsSchema = z.object({ created: z.number().int(), updated: z.number().int() });
-
-/** The body of each event type: `data` is the record as the API shows it (for a delete, as it was). */
-export const WEBHOOK_PAYLOAD_SCHEMAS = {
-  'product.created': envelope('product.created', ProductSchema),
-  'product.updated': envelope('product.updated', ProductSchema),
-  'product.deleted': envelope('product.deleted', ProductSchema),
-  /** A draft's publish date passed: it is live now, with no write to announce it. */
-  'product.published': envelope('product.published', ProductSchema),
-  'category.created': envelope('category.created', CategorySchema),
-  'category.updated': envelope('category.updated', CategorySchema),
-  'category.deleted': envelope('category.deleted', CategorySchema),
-  'family.created': envelope('family.created', FamilySchema.extend({ family: z.number().int() })),
-  'family.updated': envelope('family.updated', FamilySchema.extend({ family: z.number().int() })),
-  'family.deleted': envelope('family.deleted', FamilySchema.extend({ family: z.number().int() })),
-  'family.published': envelope('family.published', FamilySchema.extend({ family: z.number().int() })),
-  'import.completed': envelope(
-    'import.completed',
-    z.object({
-      /** The import's id in GET /api/import; null when the history is off (no import record is kept). */
-      id: z.number().int().nullable(),
-      ...familyField,
-      kind: z.string(),
-      fileName: z.string(),
-      counts: z
-        .object({
-          families: ImportCountsSchema,
-          categories: ImportCountsSchema,
-          products: ImportCountsSchema,
-        })
-        .partial(),
-      failed: z.boolean(),
-      error: z.string().nullable(),
-    }),
-  ),
-  'image-job.completed': envelope(
-    'image-job.completed',
-    z.object({
-      id: z.number().int(),
-      ...familyField,
-      failed: z.boolean(),
-      error: z.string().nullable(),
-      /** Files stored, out of total. */
-      done: z.number().int(),
-      total: z.number().int(),
-      /** Products whose image or icon changed. */
-      changed: z.number().int(),
-    }),
-  ),
-} satisfies Record<WebhookEvent, z.ZodType>;

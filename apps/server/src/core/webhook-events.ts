@@ -1,11 +1,18 @@
+import { DATA_RESOURCES } from '@dalil/contracts/data-resources';
+import type { EventAction } from '@dalil/contracts/resources';
+import type { WebhookEvent } from '@dalil/contracts/webhooks';
 import type { DomainEventSubscriber, PublishedChange, RecordsChanged } from './domain-event-types';
 import { enqueueWebhookEvents, eventWanted, type OutboxEvent } from './webhook-outbox';
 
 // The webhook outbox's subscriber to the domain event bus (core/domain-events.ts): it turns the
-// writes to products, categories and families into webhook events (docs/decisions/0051-webhooks.md)
-// and writes them to the outbox in the write's transaction, whether or not the history is kept.
+// writes to the resources whose declarations announce events (products, categories and families)
+// into webhook events (docs/decisions/0051-webhooks.md) and writes them to the outbox in the write's
+// transaction, whether or not the history is kept.
 
-const ANNOUNCED = new Set(['product', 'category', 'family']);
+/** The actions each history entity's declaration announces. */
+const ANNOUNCED = new Map<string, ReadonlySet<EventAction>>(
+  DATA_RESOURCES.map((resource) => [resource.history.entity, new Set(resource.events?.actions ?? [])]),
+);
 
 /** What a write did to its record, as a webhook names it: a revert or undo brings back or removes too. */
 function outcome(change: PublishedChange): 'created' | 'updated' | 'deleted' | null {
@@ -27,19 +34,19 @@ function outcome(change: PublishedChange): 'created' | 'updated' | 'deleted' | n
 }
 
 /**
- * The webhook events of writes to products, categories and families: the record as the API shows it
- * (a deleted one as it was), with its family.
+ * The webhook events of writes to the announcing resources: the record as the API shows it (a deleted
+ * one as it was), with its family (a family's own, its id).
  */
 function webhookEvents(changes: PublishedChange[]): OutboxEvent[] {
   const events: OutboxEvent[] = [];
   for (const change of changes) {
     const what = outcome(change);
-    if (!what || !ANNOUNCED.has(change.entity) || change.entityId === null) continue;
+    if (!what || !ANNOUNCED.get(change.entity)?.has(what) || change.entityId === null) continue;
     const record = what === 'deleted' ? change.before : change.after;
     if (!record) continue;
     const family = change.entity === 'family' ? change.entityId : change.family;
     events.push({
-      type: `${change.entity as 'product' | 'category' | 'family'}.${what}`,
+      type: `${change.entity}.${what}` as WebhookEvent,
       family,
       data: change.entity === 'family' ? { ...record, family } : record,
       key: `${change.entity}:${change.entityId}`,

@@ -109,7 +109,8 @@ describe('managing subscriptions', () => {
     expect(one).toEqual({
       id: created.id,
       url: `${r.url}/hook`,
-      events: ['product.created', 'family.deleted'],
+      // In the order of the event types (the declarations'), whatever the order they were sent in.
+      events: ['family.deleted', 'product.created'],
       families: [fam.id],
       createdAt: new Date(wall).toISOString(),
       createdBy: { id: 1, username: t.config.admin.username },
