@@ -32,7 +32,7 @@ describe('the webhook event types', () => {
   it('each have a body: the record as the API shows it, or what the declaration says', () => {
     expect(Object.keys(WEBHOOK_PAYLOAD_SCHEMAS)).toEqual([...WEBHOOK_EVENTS]);
     const dataOf = (type: keyof typeof WEBHOOK_PAYLOAD_SCHEMAS) =>
-      (WEBHOOK_PAYLOAD_SCHEMAS[type] as z.ZodObject).shape.data;
+      (WEBHOOK_PAYLOAD_SCHEMAS[type] as z.ZodObject).shape.data as z.ZodType;
     expect(dataOf('product.updated')).toBe(ProductSchema);
     expect(dataOf('category.deleted')).toBe(CategorySchema);
     // A family's messages carry it as their own family.
