@@ -4,12 +4,14 @@ import type {
   ResourceDeclaration,
   ResourceSchemas,
 } from '@dalil/contracts/resources';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { crudRoutes } from './crud-routes';
 import { operationRoutes, type OperationHandlers } from './operation-routes';
 import type { CrudService } from './crud-service';
 import type { RecordNames } from './record-names';
 import { checkRevertTarget, type RevertTarget } from './revert-target';
+import { keepWithFamily } from './recycle-bin';
 
 /** The search result cache's settings (modules/search/search-cache-plugin.ts). */
 export interface SearchCacheSettings {
@@ -89,6 +91,11 @@ export interface ResourceParts<S extends ResourceSchemas, O extends Operations> 
   revert?: Omit<RevertTarget, 'resource'>;
   /** The handlers of its custom operations, one per declared operation. */
   operations?: OperationHandlers<O>;
+  /**
+   * The column naming its records' family, when they belong to it: a family's delete then takes them
+   * into the recycle bin with it, and its restore brings them back (core/recycle-bin.ts).
+   */
+  keptWithFamily?: AnyPgColumn;
   /** What else it sets up when it registers (a background worker), after its routes. */
   register?: AppModule['register'];
 }
@@ -107,6 +114,7 @@ export function resourceModule<S extends ResourceSchemas, O extends Operations>(
   if (resource.history.revertible !== (revert !== undefined)) {
     throw new Error(`${what}: a revertible history needs a revert target, and only then`);
   }
+  if (parts.keptWithFamily) keepWithFamily(resource.history.entity, parts.keptWithFamily);
   const missing = Object.keys(resource.operations).filter((name) => !parts.operations?.[name]);
   if (missing.length > 0) throw new Error(`${what}: no handler for ${missing.join(', ')}`);
   return {

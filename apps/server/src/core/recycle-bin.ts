@@ -1,23 +1,65 @@
 import type { Account } from '@dalil/contracts/auth';
 import type { BinCounts, BinEntity } from '@dalil/contracts/bin';
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client';
-import { attributes, binEntries, binRows, categories, families, products, synonymGroups } from '../db/schema';
+import { binEntries, binRows, categories, families, products } from '../db/schema';
 import { actorOf } from '../lib/api-key-caller';
 import { resultRows } from '../lib/db-helpers';
 
 // The recycle bin's storage: each resource's delete copies into it and the bin module restores from
 // it, so it sits below both.
 
-/** The tables a bin entry holds rows of, by the entity name its rows carry. */
-export const BIN_TABLES = {
+type IdTable = PgTable & { id: AnyPgColumn };
+
+/** The catalogue's own tables in a bin entry, by the entity name their rows carry. */
+const CATALOGUE_TABLES: Record<string, IdTable> = {
   family: families,
   category: categories,
   product: products,
-  synonym: synonymGroups,
-  attribute: attributes,
-} as const;
-export type BinRowEntity = keyof typeof BIN_TABLES;
+};
+
+/** A resource's rows that a family's delete takes with it, and its restore brings back. */
+interface FamilyRows {
+  entity: string;
+  table: IdTable;
+  /** The table's column naming the family. */
+  family: AnyPgColumn;
+}
+
+const keptWithFamily: FamilyRows[] = [];
+
+/**
+ * Says that a resource's rows belong to their family: a family's delete copies them into its bin
+ * entry (and removes them, whether or not a foreign key would), its restore puts them back after the
+ * family's categories and products. A resource's module says so when it is made (core/app-module.ts,
+ * `keptWithFamily`), before the server takes its first request.
+ */
+export function keepWithFamily(entity: string, family: AnyPgColumn) {
+  if (entity in CATALOGUE_TABLES || keptWithFamily.some((k) => k.entity === entity)) {
+    throw new Error(`the recycle bin already keeps ${entity} rows`);
+  }
+  keptWithFamily.push({ entity, table: family.table as IdTable, family });
+}
+
+/** The entity names of the rows kept with a family (in the order their modules were made: restores do not depend on it). */
+export const familyRowEntities = (): string[] => keptWithFamily.map((k) => k.entity);
+
+/** The table a bin entry's rows of one entity came from. */
+export function binTable(entity: string): IdTable {
+  const table = CATALOGUE_TABLES[entity] ?? keptWithFamily.find((k) => k.entity === entity)?.table;
+  if (!table) throw new Error(`the recycle bin keeps no ${entity} rows`);
+  return table;
+}
+
+/** What a family's delete takes beside its categories and products: each kept resource's rows of it. */
+export const familyRowsOf = (familyId: number): Record<string, SQL> =>
+  Object.fromEntries(keptWithFamily.map((k) => [k.entity, eq(k.family, familyId)]));
+
+/** Removes a family's kept rows once they are in its bin entry: some have no foreign key to cascade. */
+export async function removeFamilyRows(tx: Tx, familyId: number) {
+  for (const k of keptWithFamily) await tx.delete(k.table).where(eq(k.family, familyId));
+}
 
 /** What a delete takes: the record, and the condition on each table that picks what goes with it. */
 export interface BinDelete {
@@ -25,8 +67,8 @@ export interface BinDelete {
   row: { id: number; nameEn: string; nameAr: string };
   family: number;
   parent?: number | null;
-  /** Per table, the rows that go with the record (the record itself included). */
-  takes: Partial<Record<BinRowEntity, SQL>>;
+  /** Per entity, the rows that go with the record (the record itself included). */
+  takes: Record<string, SQL>;
   movedProducts?: number[];
 }
 
@@ -50,8 +92,8 @@ export async function copyToBin(tx: Tx, caller: Account | null, d: BinDelete): P
     })
     .returning({ id: binEntries.id });
   const id = entry!.id;
-  for (const [entity, where] of Object.entries(d.takes) as [BinRowEntity, SQL][]) {
-    const table = BIN_TABLES[entity];
+  for (const [entity, where] of Object.entries(d.takes)) {
+    const table = binTable(entity);
     await tx.execute(sql`insert into ${binRows} (entry_id, entity, entity_id, row)
       select ${id}, ${entity}, ${table.id}, to_jsonb(${table}.*) - 'search_words' from ${table} where ${where}`);
   }

@@ -267,6 +267,8 @@ function attributeName(row: Record<string, unknown>) {
 export const attributeModule = resourceModule(attributeResource, {
   service: attributeService,
   names: { table: attributes, name: attributeName },
+  // The attributes have no foreign key to cascade through (db/schema-attributes.ts): the bin removes them.
+  keptWithFamily: attributes.familyId,
   revert: {
     table: attributes,
     what: 'Attribute',

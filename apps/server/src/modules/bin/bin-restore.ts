@@ -15,7 +15,7 @@ import { productSearchText, toProduct } from '../products/products.service';
 import { restoreConflicts } from './bin-conflicts';
 import { announceWhere } from '../../core/record-events';
 import { recomputeCompleteness } from '../../core/completeness';
-import { BIN_TABLES, binCounts, type BinRowEntity } from '../../core/recycle-bin';
+import { binCounts, binTable, familyRowEntities } from '../../core/recycle-bin';
 
 type Entry = typeof binEntries.$inferSelect;
 
@@ -29,8 +29,8 @@ const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}
  * Puts the entry's rows of one table back, with their ids and every stored column as it was. A row
  * binned by an earlier release lacks the columns added since: those take their defaults.
  */
-async function reinsert(tx: Tx, entry: number, entity: BinRowEntity, extra?: SQL) {
-  const table = BIN_TABLES[entity];
+async function reinsert(tx: Tx, entry: number, entity: string, extra?: SQL) {
+  const table = binTable(entity);
   const stored: Record<string, AnyPgColumn> = getTableColumns(table as PgTable);
   const recorded = new Set(
     resultRows<{ key: string }>(
@@ -151,8 +151,7 @@ async function restoreChecked(
   await reinsert(tx, id, 'category', sql`and b.row->>'parent_id' is not null`);
   if (entry.entity === 'product') await dropLostSubCategory(tx, id);
   await reinsert(tx, id, 'product');
-  await reinsert(tx, id, 'synonym');
-  await reinsert(tx, id, 'attribute');
+  for (const entity of familyRowEntities()) await reinsert(tx, id, entity);
   await reindexProducts(tx, id);
   const movedBack =
     entry.entity === 'category' && entry.parentId !== null

@@ -5,6 +5,7 @@ import { body, createTestApp, testConfig, type TestApp } from '../../../test/har
 import { client } from '../../../test/client';
 import { newCategory, newFamily, newProduct } from '../../../test/fixtures';
 import { purgeBin } from './bin.service';
+import { familyRowEntities } from '../../core/recycle-bin';
 
 let t: TestApp;
 let admin: string;
@@ -155,6 +156,25 @@ describe('deleting a family', () => {
     expect((await api.as('admin').get(`/api/product/${bar}`)).statusCode).toBe(200);
     expect((await searchNames(fam, 'zebra')).sort()).toEqual(['Crispy zebra chips', 'Zebra bar']);
     expect(await entryOf('family', fam)).toBeUndefined();
+  });
+
+  it('takes the records of every resource kept with its family, and brings them back with it', async () => {
+    const fam = await newFamily(api, 'Kept Rows Co', anyBarcode);
+    const made = await api.as('admin').post('/api/synonyms', { family: fam, words: ['soda', 'pop'] });
+    expect(made.statusCode, made.body).toBe(201);
+    const group = made.json<{ id: number; words: string[] }>();
+    // Every resource module that says its rows belong to their family is in the family's entry.
+    expect(familyRowEntities().sort()).toEqual(['attribute', 'synonym']);
+
+    await remove('family', fam);
+    expect((await api.as('admin').get(`/api/synonyms/${group.id}`)).statusCode).toBe(404);
+    const entry = await entryOf('family', fam);
+    expect(entry.counts).toMatchObject({ families: 1, synonyms: 1 });
+    expect((await api.as('admin').post(`/api/bin/${entry.id}/restore`)).statusCode).toBe(200);
+    expect(body(await api.as('admin').get(`/api/synonyms/${group.id}`))).toMatchObject({
+      family: fam,
+      words: ['soda', 'pop'],
+    });
   });
 
   it('takes a top-level category with its sub-categories and products, and brings them back', async () => {

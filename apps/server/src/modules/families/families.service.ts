@@ -6,7 +6,7 @@ import { bilingualName } from '../../core/record-names';
 import { nameConflict, revertColumns } from '../../core/revert-target';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
-import { attributes, categories, families, products, synonymGroups } from '../../db/schema';
+import { categories, families, products } from '../../db/schema';
 import { recomputeCompleteness } from '../../core/completeness';
 import type { DataContext } from '../../core/context';
 import * as crud from '../../core/crud-service';
@@ -25,7 +25,7 @@ import {
   visibleFamilies,
   withShownStatus,
 } from '../../core/publication';
-import { copyToBin } from '../../core/recycle-bin';
+import { copyToBin, familyRowsOf, removeFamilyRows } from '../../core/recycle-bin';
 import { announceWhere } from '../../core/record-events';
 import { and } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -163,19 +163,18 @@ const familyService: crud.CrudService<typeof familyResource.schemas> = {
         family: (row) => row.id,
         snapshot: toFamily,
         toBin: async (tx, row) => {
-          const takes = {
+          const catalogue = {
             family: eq(families.id, id),
             category: eq(categories.familyId, id),
             product: eq(products.familyId, id),
-            synonym: eq(synonymGroups.familyId, id),
-            attribute: eq(attributes.familyId, id),
           };
           // Its categories and products are deleted too: announced before they go.
-          await announceWhere(tx, 'product', 'deleted', takes.product);
-          await announceWhere(tx, 'category', 'deleted', takes.category);
+          await announceWhere(tx, 'product', 'deleted', catalogue.product);
+          await announceWhere(tx, 'category', 'deleted', catalogue.category);
+          // With them, the rows of every resource kept with its family (synonyms, attributes, ...).
+          const takes = { ...catalogue, ...familyRowsOf(id) };
           const entry = await copyToBin(tx, caller, { entity: 'family', row, family: id, takes });
-          // The attributes have no foreign key to cascade through (db/schema-attributes.ts).
-          await tx.delete(attributes).where(eq(attributes.familyId, id));
+          await removeFamilyRows(tx, id);
           return entry;
         },
       }),

@@ -158,6 +158,7 @@ const synonymService: crud.CrudService<typeof synonymResource.schemas> = {
 export const synonymModule = resourceModule(synonymResource, {
   service: synonymService,
   names: { table: synonymGroups, name: (row) => wordsName(row.words) },
+  keptWithFamily: synonymGroups.familyId,
   revert: {
     table: synonymGroups,
     what: 'Synonym group',
