@@ -15,7 +15,7 @@ const CRUD_OPERATIONS: readonly CrudOperation[] = ['list', 'read', 'create', 'up
 /** The names the web's client gives the CRUD calls, and the operations themselves: no custom one takes them. */
 const CLIENT_NAMES = new Set<string>([...CRUD_OPERATIONS, 'one', 'remove']);
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * An operation of a resource beyond its plain CRUD ones, or in place of one that answers differently

@@ -14,7 +14,7 @@ import type { DataContext } from './context';
 type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
 
 /** What a custom operation's handler is given: the request's parts as its declaration parsed them. */
-export interface OperationRequest<O extends OperationDeclaration> {
+interface OperationRequest<O extends OperationDeclaration> {
   ctx: DataContext;
   params: O['params'] extends z.ZodType ? z.output<O['params']> : { id: number };
   query: Parsed<O['query']>;
@@ -24,7 +24,7 @@ export interface OperationRequest<O extends OperationDeclaration> {
 }
 
 /** What a handler answers: the declared answer's input (the route's schema serialises it), or nothing. */
-export type OperationAnswer<O extends OperationDeclaration> = O['answer'] extends z.ZodType
+type OperationAnswer<O extends OperationDeclaration> = O['answer'] extends z.ZodType
   ? z.input<O['answer']>
   : null | void;
 
