@@ -22,7 +22,7 @@ const TEXTS = {
   },
   ar: {
     tickPage: 'اختر كل صفوف هذه الصفحة',
-    nextPage: 'Go to next page',
+    nextPage: 'الانتقال إلى الصفحة التالية',
     tick: (n: number) => `اختر تمر رحلة التعديل ${n}`,
     chosen: 'المختار: 30 منتجًا',
     move: 'نقل إلى فئة',

@@ -1,4 +1,5 @@
 import { alpha, createTheme, type Theme } from '@mui/material/styles';
+import { arSA, enUS } from '@mui/material/locale';
 import { COLOURS } from '@dalil/contracts/constants';
 import type { ColourMode, Direction } from './preferences-store';
 
@@ -64,7 +65,11 @@ export function createAppTheme({ mode, direction, area }: ThemeOptions): Theme {
     },
   });
   const strongPrimary = mode === 'light' ? PRIMARY_DARK : PRIMARY_ON_DARK;
-  return createTheme(base, {
+  // The components' own words (pagination and autocomplete buttons' labels, an alert's close) in the
+  // screen's language: Arabic screens are right-to-left, English ones left-to-right. The list's own
+  // labels (rows per page, 1–10 of 40) are the app's, with its digits.
+  const words = direction === 'rtl' ? arSA : enUS;
+  return createTheme(base, words, {
     components: {
       MuiCssBaseline: {
         styleOverrides: { body: { WebkitFontSmoothing: 'antialiased', textRendering: 'optimizeLegibility' } },

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '../../../lib/api-client';
 import { mockApi } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
+import { usePreferences } from '../../../lib/preferences-store';
 import { ListKit } from '../../../components/list-kit';
 import { FamilyListPage } from './family-list-page';
 
@@ -79,6 +80,17 @@ describe('list kit', () => {
     expect(await screen.findByRole('cell', { name: 'Family 1' })).toBeInTheDocument();
     expect(listQueries('/api/family').at(-1)?.toString()).toBe('limit=25&skip=0');
     expect(router.state.location.search).toBe('?size=25');
+  });
+
+  it('labels the paging buttons in Arabic on an Arabic screen, and in English on an English one', async () => {
+    mockFamilies();
+    usePreferences.setState({ language: 'ar' });
+    renderRoutes(familyRoutes, '/admin/family/list?page=2');
+    expect(await screen.findByRole('cell', { name: 'شركة 11' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'الانتقال إلى الصفحة السابقة' })).toBeEnabled();
+    await userEvent.click(screen.getByRole('button', { name: 'الانتقال إلى الصفحة التالية' }));
+    expect(await screen.findByRole('cell', { name: 'شركة 21' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Go to next page' })).toBeNull();
   });
 
   it('filters by status from the first page, and the address keeps the filter', async () => {
