@@ -1,9 +1,8 @@
 import type { Feed } from '@dalil/contracts/feeds';
 import PlayArrowOutlined from '@mui/icons-material/PlayArrowOutlined';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -23,8 +22,8 @@ const RUNNING_REFRESH_MS = 2000;
 
 /**
  * The scheduled feeds (docs/decisions/0052-scheduled-feeds.md) of the companies the account may
- * import into, optionally of one: each with its address, schedule, mode, last run (how it ended, in
- * words) and next run, and "run now"; edit and delete from the row menu. Runs that fetched a file are
+ * import into, optionally of one: each with its address and mode, schedule, last run (how it ended,
+ * in words), and next run with "run now" under it; edit and delete from the row menu. Runs that fetched a file are
  * on the imports page, where they are undone.
  */
 export function FeedListPage() {
@@ -60,9 +59,16 @@ export function FeedListPage() {
       id: 'url',
       label: t('feeds.url'),
       render: (feed) => (
-        <Typography variant="body2" sx={{ overflowWrap: 'anywhere', maxWidth: 280 }}>
-          <bdi dir="ltr">{feed.url}</bdi>
-        </Typography>
+        <Stack spacing={0.5} sx={{ minWidth: 180, maxWidth: 280 }}>
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            <bdi dir="ltr">{feed.url}</bdi>
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {t('feeds.modeShown', {
+              mode: t(feed.mode === 'valid-rows' ? 'feeds.modeValid' : 'feeds.modeAll'),
+            })}
+          </Typography>
+        </Stack>
       ),
     },
     {
@@ -74,20 +80,15 @@ export function FeedListPage() {
       id: 'schedule',
       label: t('feeds.schedule'),
       render: (feed) => (
-        <>
-          <Typography variant="body2" component="code" dir="ltr" sx={{ fontFamily: 'monospace' }}>
+        <Stack spacing={0.5} sx={{ whiteSpace: 'nowrap' }}>
+          <Typography variant="body2" component="bdi" dir="ltr" sx={{ fontFamily: 'monospace' }}>
             {feed.schedule}
           </Typography>
-          <Typography variant="caption" color="text.secondary" component="div">
-            <bdi dir="ltr">{feed.timeZone}</bdi>
+          <Typography variant="caption" color="text.secondary" component="bdi" dir="ltr">
+            {feed.timeZone}
           </Typography>
-        </>
+        </Stack>
       ),
-    },
-    {
-      id: 'mode',
-      label: t('feeds.mode'),
-      render: (feed) => t(feed.mode === 'valid-rows' ? 'feeds.modeValid' : 'feeds.modeAll'),
     },
     {
       id: 'lastRun',
@@ -121,26 +122,18 @@ export function FeedListPage() {
       id: 'nextRun',
       label: t('feeds.nextRun'),
       render: (feed) => (
-        <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
-          {when.format(new Date(feed.nextRunAt))}
-        </Typography>
-      ),
-    },
-    {
-      id: 'run',
-      label: t('feeds.run'),
-      render: (feed) => (
-        <Tooltip title={t('feeds.runNow')}>
-          <span>
-            <IconButton
-              aria-label={t('feeds.runNowOf', { url: feed.url })}
-              disabled={feed.running || run.isPending}
-              onClick={() => run.mutate(feed)}
-            >
-              <PlayArrowOutlined />
-            </IconButton>
-          </span>
-        </Tooltip>
+        <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+          <Typography variant="body2">{when.format(new Date(feed.nextRunAt))}</Typography>
+          <Button
+            size="small"
+            startIcon={<PlayArrowOutlined />}
+            disabled={feed.running || run.isPending}
+            onClick={() => run.mutate(feed)}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
+            {t('feeds.runNow')}
+          </Button>
+        </Stack>
       ),
     },
   ];
