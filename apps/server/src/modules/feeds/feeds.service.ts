@@ -21,9 +21,8 @@ import { publishChange } from '../../core/domain-events';
 import { checkOutboundAddress } from '../../lib/outbound';
 import { shownAddress } from '../../lib/shown-address';
 import { firstRun } from './feed-schedule';
+import type { FeedRow } from './feed-run';
 import { FeedScheduler } from './feed-scheduler';
-
-export type FeedRow = typeof feeds.$inferSelect;
 
 /**
  * What the history keeps of a feed: what an admin set, not its run state, and its address without
