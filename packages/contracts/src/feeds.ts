@@ -81,7 +81,7 @@ const FeedLastRunSchema = z.object({
   params: z.record(z.string(), z.union([z.string(), z.number()])),
 });
 
-export const FeedSchema = z.object({
+const FeedSchema = z.object({
   id: z.number().int(),
   family: z.number().int(),
   url: z.string(),

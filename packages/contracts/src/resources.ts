@@ -87,15 +87,14 @@ interface ResourceWords {
 }
 
 /** The admin menu's groups that are no resource's: a resource's screens may be listed in one. */
-export const MENU_GROUPS = ['upload', 'history'] as const;
-export type MenuGroup = (typeof MENU_GROUPS)[number];
+export type MenuGroup = 'upload' | 'history';
 
 /** Where a resource's admin screens live: /admin/<segment>/list, /create, /edit/:id. */
 interface ResourceScreens<K extends string = string> {
   segment: string;
   /**
    * The menu group that lists this one's screens, instead of a group of its own: another resource's,
-   * by its key (synonyms under `families`), or one of the `MENU_GROUPS` (feeds under `upload`).
+   * by its key (synonyms under `families`), or a `MenuGroup` (feeds under `upload`).
    */
   under?: K | MenuGroup;
 }

@@ -35,7 +35,7 @@ const snapshot = (row: FeedRow) => ({
   mode: row.mode,
 });
 
-export const toFeed = (row: FeedRow, now: Date): Feed => ({
+const toFeed = (row: FeedRow, now: Date): Feed => ({
   id: row.id,
   family: row.familyId,
   url: row.url,
@@ -67,7 +67,7 @@ function scope(caller: Account | null): SQL | undefined {
 }
 
 /** A feed the caller may manage; another company's answers 404 as if it did not exist. */
-export async function feedOf(ctx: AppContext, id: number, caller: Account | null): Promise<FeedRow> {
+async function feedOf(ctx: AppContext, id: number, caller: Account | null): Promise<FeedRow> {
   const [row] = await ctx.db.select().from(feeds).where(eq(feeds.id, id));
   if (!row) throw notFound('Feed');
   requireWritable(caller, row.familyId, 'Feed');
@@ -77,7 +77,7 @@ export async function feedOf(ctx: AppContext, id: number, caller: Account | null
 type ListQuery = z.output<typeof feedResource.schemas.listQuery>;
 
 /** GET /api/feed: newest first, a page at a time; `search` looks in the addresses. */
-export async function listFeeds(
+async function listFeeds(
   ctx: AppContext,
   caller: Account | null,
   query: ListQuery,
@@ -100,7 +100,7 @@ export async function listFeeds(
 }
 
 /** POST /api/feed: the address is checked (https, public) and the schedule read before anything is kept. */
-export async function createFeed(
+async function createFeed(
   ctx: AppContext,
   body: z.output<typeof FeedCreateBodySchema>,
   caller: Account | null,
@@ -145,7 +145,7 @@ export async function createFeed(
  * PATCH /api/feed/:id. A new address forgets the last file's validators (the next run fetches it
  * whole); a new schedule or time zone sets the next run from now.
  */
-export async function updateFeed(
+async function updateFeed(
   ctx: AppContext,
   id: number,
   body: z.output<typeof FeedUpdateBodySchema>,
@@ -188,7 +188,7 @@ export async function updateFeed(
 }
 
 /** DELETE /api/feed/:id: its past runs stay listed with the imports (and can still be undone). */
-export async function removeFeed(ctx: AppContext, id: number, caller: Account | null): Promise<void> {
+async function removeFeed(ctx: AppContext, id: number, caller: Account | null): Promise<void> {
   const before = await feedOf(ctx, id, caller);
   await ctx.db.transaction(async (tx) => {
     await tx.delete(feeds).where(eq(feeds.id, id));

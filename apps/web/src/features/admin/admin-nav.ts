@@ -54,7 +54,7 @@ const navWords = (key: AdminResourceKey) => {
 };
 /**
  * The resources listed in another group (synonyms under families, feeds under the uploads), by that
- * group: a resource's, or one of the groups that are no resource's (`MENU_GROUPS`).
+ * group: a resource's, or one of the groups that are no resource's (`MenuGroup`).
  */
 const under = (group: AdminResourceKey | MenuGroup | undefined) =>
   ADMIN_RESOURCES.filter((resource) => resource.screens.under === group).map((resource) => resource.key);
