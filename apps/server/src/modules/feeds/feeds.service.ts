@@ -18,6 +18,7 @@ import { notFound } from '../../lib/errors';
 import { HEARTBEAT_MS } from '../../lib/job-lease';
 import { requireWritable, writableFamilies } from '../../core/family-scope';
 import { publishChange } from '../../core/domain-events';
+import { lockForWrite } from '../../core/record-version';
 import { checkOutboundAddress } from '../../lib/outbound';
 import { shownAddress } from '../../lib/shown-address';
 import { firstRun } from './feed-schedule';
@@ -189,8 +190,11 @@ async function updateFeed(
 
 /** DELETE /api/feed/:id: its past runs stay listed with the imports (and can still be undone). */
 async function removeFeed(ctx: AppContext, id: number, caller: Account | null): Promise<void> {
-  const before = await feedOf(ctx, id, caller);
+  await feedOf(ctx, id, caller);
   await ctx.db.transaction(async (tx) => {
+    // Under the row's lock, which checks a DELETE's If-Match (core/record-version.ts).
+    const before = await lockForWrite(tx, feeds, id);
+    if (!before) throw notFound('Feed');
     await tx.delete(feeds).where(eq(feeds.id, id));
     await publishChange(tx, caller, {
       action: 'delete',

@@ -174,6 +174,9 @@ describe('feed settings', () => {
       name: { en: string } | null;
     }[];
     expect(entries.map((entry) => entry.name?.en)).toEqual([`${origin}/south.csv`]);
+    // A delete over a version of the feed that is not its own is refused.
+    const stale = await api.as('admin').delete(`/api/feed/${ids[0]}`, { headers: { 'if-match': '"1"' } });
+    expect(stale.statusCode).toBe(412);
     for (const id of ids) expect((await api.as('admin').delete(`/api/feed/${id}`)).statusCode).toBe(204);
     expect((await list('')).count).toBe(0);
   });
