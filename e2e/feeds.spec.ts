@@ -7,8 +7,9 @@ import { ADMIN, openFromMenu, screenshot, setPreferences, signInAsAdmin } from '
 
 // A scheduled feed: an administrator sets one up for a company against a file server this test
 // starts (allowed through FEED_ALLOWED_HOSTS), runs it now, sees it imported with its counts and
-// the run among the imports; a second feed whose address answers 404 shows why it failed. Then the
-// screen in both languages and colour modes.
+// the run among the imports; a second feed whose address answers 404 shows why it failed, is changed
+// and deleted. The feeds' old address still leads to their list. Then the list and the form in both
+// languages and colour modes.
 
 interface Named {
   id: number;
@@ -16,16 +17,7 @@ interface Named {
   nameAr: string;
 }
 
-const TEXT = {
-  en: { create: 'New feed', family: /^Company/, url: /^File address/, schedule: /^Schedule/, save: 'Save' },
-  ar: {
-    create: 'استيراد مجدول جديد',
-    family: /^الشركة/,
-    url: /^عنوان الملف/,
-    schedule: /^الجدول/,
-    save: 'حفظ',
-  },
-} as const;
+const NEW_FEED = { en: 'New feed', ar: 'استيراد مجدول جديد' } as const;
 
 let files: Server;
 let fileOrigin = '';
@@ -58,19 +50,17 @@ async function firstFamily(request: APIRequestContext): Promise<Named> {
   return ((await res.json()) as { data: Named[] }).data[0]!;
 }
 
-/** Fills and saves the new feed form in the UI's language. */
-async function createFeed(page: Page, language: 'en' | 'ar', family: Named, url: string, shot?: string) {
-  const text = TEXT[language];
-  await page.getByRole('button', { name: text.create }).click();
-  const form = page.getByRole('dialog', { name: text.create });
-  const familyName = language === 'ar' ? family.nameAr : family.nameEn;
-  await form.getByRole('combobox', { name: text.family }).fill(familyName.slice(0, 4));
-  await page.getByRole('option', { name: familyName }).click();
-  await form.getByRole('textbox', { name: text.url }).fill(url);
-  await form.getByRole('textbox', { name: text.schedule }).fill('30 2 * * *');
+/** Fills and saves the new feed form, and is back on the list. */
+async function createFeed(page: Page, family: Named, url: string, shot?: string) {
+  await page.getByRole('link', { name: NEW_FEED.en }).click();
+  await expect(page).toHaveURL(/\/admin\/upload\/feeds\/create$/);
+  await page.getByRole('combobox', { name: /^Company/ }).fill(family.nameEn.slice(0, 4));
+  await page.getByRole('option', { name: family.nameEn }).click();
+  await page.getByRole('textbox', { name: /^File address/ }).fill(url);
+  await page.getByRole('textbox', { name: /^Schedule/ }).fill('30 2 * * *');
   if (shot) await screenshot(page, shot);
-  await form.getByRole('button', { name: text.save }).click();
-  await expect(form).toBeHidden();
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/upload\/feeds\/list$/);
 }
 
 test('a feed is set up, run now and imported; a failing one says why; both languages and colour modes', async ({
@@ -82,51 +72,83 @@ test('a feed is set up, run now and imported; a failing one says why; both langu
   await page.setViewportSize(VIEWPORTS.desktop);
   await signInAsAdmin(page);
   // In the Upload menu group, beside the uploads.
-  await openFromMenu(page, 'Upload', 'Scheduled feeds', /\/admin\/upload\/feeds$/);
+  await openFromMenu(page, 'Upload', 'Scheduled feeds', /\/admin\/upload\/feeds\/list$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Scheduled feeds' })).toBeVisible();
 
-  await createFeed(page, 'en', family, `${fileOrigin}/catalog.csv`, 'feeds-form-en-light');
-  const row = page.getByRole('row').filter({ hasText: `${fileOrigin}/catalog.csv` });
+  const good = `${fileOrigin}/catalog.csv`;
+  await createFeed(page, family, good, 'feeds-form-en-light');
+  const row = page.getByRole('row').filter({ hasText: good });
   await expect(row).toContainText('Not run yet');
   await expect(row).toContainText('30 2 * * *');
   await row.getByRole('button', { name: 'Run now' }).click();
+  // No reload: the list is read again while the run is under way.
   await expect(row).toContainText('Imported', { timeout: 30_000 });
   await expect(row).toContainText(
     '2 rows read; categories: 1 created, 0 updated; products: 2 created, 0 updated',
   );
 
-  await createFeed(page, 'en', family, `${fileOrigin}/missing.csv`);
-  const failing = page.getByRole('row').filter({ hasText: `${fileOrigin}/missing.csv` });
+  const missing = `${fileOrigin}/missing.csv`;
+  await createFeed(page, family, missing);
+  const failing = page.getByRole('row').filter({ hasText: missing });
   await failing.getByRole('button', { name: 'Run now' }).click();
   await expect(failing).toContainText('Failed', { timeout: 30_000 });
   await expect(failing).toContainText('The address answered HTTP 404 instead of the file');
 
+  // Changed through its form: the company stays, the mode changes.
+  await failing.getByRole('button', { name: `Actions for ${missing}` }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit feed' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: /^Company/ })).toBeDisabled();
+  await page.getByRole('radio', { name: /^Import the valid rows/ }).check();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/upload\/feeds\/list$/);
+  await expect(failing).toContainText('Rows with problems: Import the valid rows');
+
   // Both runs are among the imports: the import with its counts and Undo, the failure with its reason.
   await openFromMenu(page, 'History', 'Imports', /\/admin\/activity\/imports$/);
-  const imported = page.getByRole('listitem').filter({ hasText: `${fileOrigin}/catalog.csv` });
+  const imported = page.getByRole('listitem').filter({ hasText: good });
   await expect(imported).toContainText('Feed: \u2068127.0.0.1');
   await expect(imported.getByRole('button', { name: 'Undo import' })).toBeVisible();
-  const failed = page.getByRole('listitem').filter({ hasText: `${fileOrigin}/missing.csv` });
+  const failed = page.getByRole('listitem').filter({ hasText: missing });
   await expect(failed).toContainText('Feed run failed: The address answered HTTP 404 instead of the file');
   await expect(failed.getByRole('button', { name: 'Undo import' })).toHaveCount(0);
   await screenshot(page, 'feeds-imports-en-light');
 
+  // The feeds' address from before they were a declared resource leads to their list.
+  await page.goto('/admin/upload/feeds');
+  await expect(page).toHaveURL(/\/admin\/upload\/feeds\/list$/);
+
   for (const language of ['en', 'ar'] as const) {
     for (const colourMode of ['light', 'dark'] as const) {
       await setPreferences(page, { language, colourMode, direction: null });
-      await page.goto('/admin/upload/feeds');
+      await page.goto('/admin/upload/feeds/list');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(page.getByRole('row').filter({ hasText: `${fileOrigin}/missing.csv` })).toBeVisible();
+      await expect(page.getByRole('row').filter({ hasText: missing })).toBeVisible();
+      // Every column fits: the row menu is on screen, not behind a sideways scroll.
+      const menu = page.getByRole('row').filter({ hasText: missing }).locator('button[aria-haspopup="menu"]');
+      await expect(menu).toBeInViewport({ ratio: 1 });
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await screenshot(page, `feeds-list-${language}-${colourMode}`);
-      await page.getByRole('button', { name: TEXT[language].create }).click();
-      await expect(page.getByRole('dialog', { name: TEXT[language].create })).toBeVisible();
+      await page.getByRole('link', { name: NEW_FEED[language] }).click();
+      await expect(page.getByRole('heading', { level: 1, name: NEW_FEED[language] })).toBeVisible();
       await screenshot(page, `feeds-form-${language}-${colourMode}`);
-      await page.keyboard.press('Escape');
-      await expect(page.getByRole('dialog')).toBeHidden();
     }
   }
+
+  // Deleted once asked: its past run stays with the imports.
+  await setPreferences(page, { language: 'en', colourMode: 'light', direction: null });
+  await page.goto('/admin/upload/feeds/list');
+  await page
+    .getByRole('row')
+    .filter({ hasText: missing })
+    .getByRole('button', { name: `Actions for ${missing}` })
+    .click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog');
+  await expect(confirm).toContainText('The feed will no longer be fetched');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('row').filter({ hasText: missing })).toHaveCount(0);
+  await expect(page.getByRole('row').filter({ hasText: good })).toBeVisible();
   await page.goto('/admin/activity/imports');
-  await expect(page.getByRole('listitem').filter({ hasText: `${fileOrigin}/missing.csv` })).toBeVisible();
-  await screenshot(page, 'feeds-imports-ar-dark');
+  await expect(page.getByRole('listitem').filter({ hasText: missing })).toBeVisible();
 });

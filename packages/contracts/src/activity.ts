@@ -8,7 +8,7 @@ const ActivityActionSchema = z.enum(ACTIVITY_ACTIONS);
 export type ActivityAction = z.infer<typeof ActivityActionSchema>;
 
 /** What a history entry is about: each admin resource's entity, then the bulk writes of their own. */
-export const ACTIVITY_ENTITIES = [...RESOURCE_ENTITIES, 'import', 'imageJob', 'feed'] as const;
+export const ACTIVITY_ENTITIES = [...RESOURCE_ENTITIES, 'import', 'imageJob'] as const;
 const ActivityEntitySchema = z.enum(ACTIVITY_ENTITIES);
 export type ActivityEntity = z.infer<typeof ActivityEntitySchema>;
 

@@ -1,10 +1,11 @@
 import { DATA_RESOURCES } from './data-resources';
+import { feedResource } from './feeds';
 
 /**
  * How other systems connect to the catalogue: they are managed like the data resources, and
  * announce no webhook events of their own.
  */
-const INTEGRATION_RESOURCES = [] as const;
+const INTEGRATION_RESOURCES = [feedResource] as const;
 
 /**
  * Every admin resource's declaration, in the order the history lists their entities and the admin

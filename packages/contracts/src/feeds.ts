@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { IdSchema, listOf } from './common';
+import { API_PATHS } from './api-paths';
+import { MAX_LIST_LIMIT } from './constants';
+import { IdSchema, PagingQuerySchema } from './common';
+import { SearchQuerySchema } from './refs';
+import { STAFF_ACCESS, crudSchemas, defineResource } from './resources';
 
 /**
  * Scheduled feeds (docs/decisions/0052-scheduled-feeds.md): a family's catalogue file (CSV or XLSX in
@@ -77,7 +81,7 @@ const FeedLastRunSchema = z.object({
   params: z.record(z.string(), z.union([z.string(), z.number()])),
 });
 
-export const FeedSchema = z.object({
+const FeedSchema = z.object({
   id: z.number().int(),
   family: z.number().int(),
   url: z.string(),
@@ -94,8 +98,90 @@ export const FeedSchema = z.object({
 });
 export type Feed = z.infer<typeof FeedSchema>;
 
-export const FeedListSchema = listOf(FeedSchema);
-export type FeedList = z.infer<typeof FeedListSchema>;
+/**
+ * GET /api/feed: optionally one family's feeds, whose address holds `search`, a page at a time. A
+ * client that asks for no page size gets 100 (the list had no pages before: such a client still sees
+ * every feed of a company); `count` says how many there are in all.
+ */
+const FeedListQuerySchema = PagingQuerySchema.extend({
+  limit: z.preprocess(
+    (v) => (v === undefined || v === '' ? MAX_LIST_LIMIT : v),
+    PagingQuerySchema.shape.limit,
+  ),
+  family: IdSchema.optional(),
+  search: SearchQuerySchema,
+});
 
-/** GET /api/feed: optionally one family's feeds. */
-export const FeedListQuerySchema = z.object({ family: IdSchema.optional() });
+/**
+ * The scheduled feeds admin resource (docs/decisions/0052-scheduled-feeds.md): whoever may import
+ * into a company manages its feeds (staff, each feed checked against the editor's families; never an
+ * API key). Its list, create and delete are the CRUD ones; its read, its change (a PATCH of the
+ * fields given, which kept its operation id from before the declaration) and its run are custom.
+ */
+export const feedResource = defineResource({
+  key: 'feeds',
+  // Under the uploads' paths: the Upload menu group, which is no resource's, lists it.
+  screens: { segment: 'upload/feeds', under: 'upload' },
+  words: {
+    en: {
+      one: 'Scheduled feed',
+      nav: 'Scheduled feeds',
+      list: 'Scheduled feeds',
+      create: 'New feed',
+      edit: 'Edit feed',
+    },
+    ar: {
+      one: 'استيراد مجدول',
+      nav: 'الاستيراد المجدول',
+      list: 'الاستيراد المجدول',
+      create: 'استيراد مجدول جديد',
+      edit: 'تعديل الاستيراد المجدول',
+    },
+  },
+  name: { one: 'Feed', many: 'Feeds' },
+  path: API_PATHS.feeds,
+  schemas: crudSchemas(FeedSchema, FeedCreateBodySchema, FeedListQuerySchema, {
+    updateBody: FeedUpdateBodySchema,
+  }),
+  access: STAFF_ACCESS,
+  crud: ['list', 'create', 'delete'],
+  // A feed has no unique name: nothing it writes can clash.
+  conflicts: {},
+  summaries: {
+    list: "The feeds of the families the caller may import into, with each one's last and next run",
+    create: "Fetch a family's catalogue file from an https address on a schedule, and import it",
+    delete: 'Delete a feed; its past runs stay with the imports',
+  },
+  operations: {
+    show: {
+      method: 'GET',
+      path: '/:id',
+      access: 'staff',
+      operationId: 'readFeed',
+      summary: 'One feed, with its last and next run',
+      status: 200,
+      answer: FeedSchema,
+    },
+    change: {
+      method: 'PATCH',
+      path: '/:id',
+      access: 'staff',
+      operationId: 'updateFeed',
+      summary: "Change a feed's address, schedule, time zone or mode",
+      body: FeedUpdateBodySchema,
+      status: 200,
+      answer: FeedSchema,
+    },
+    run: {
+      method: 'POST',
+      path: '/:id/run',
+      access: 'staff',
+      operationId: 'runFeed',
+      summary: 'Run a feed now, in the background: its last run says how it went (409 while one runs)',
+      status: 202,
+      answer: FeedSchema,
+      conflict: true,
+    },
+  },
+  history: { entity: 'feed', revertible: false },
+});

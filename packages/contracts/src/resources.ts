@@ -86,11 +86,17 @@ interface ResourceWords {
   edit: string;
 }
 
+/** The admin menu's groups that are no resource's: a resource's screens may be listed in one. */
+export type MenuGroup = 'upload' | 'history';
+
 /** Where a resource's admin screens live: /admin/<segment>/list, /create, /edit/:id. */
 interface ResourceScreens<K extends string = string> {
   segment: string;
-  /** The resource whose menu group lists this one's screens, instead of a group of its own. */
-  under?: K;
+  /**
+   * The menu group that lists this one's screens, instead of a group of its own: another resource's,
+   * by its key (synonyms under `families`), or a `MenuGroup` (feeds under `upload`).
+   */
+  under?: K | MenuGroup;
 }
 
 /**

@@ -20,7 +20,10 @@ export const WEB_PATHS = {
   imports: '/admin/activity/imports',
   bin: '/admin/activity/bin',
   uploadImages: '/admin/upload/images',
-  /** Under the uploads' paths: the Upload menu group holds it. */
+  /**
+   * The scheduled feeds' screens (their declaration's segment, under the uploads' paths): the address
+   * alone, their page's before they were a declared resource, goes on to their list.
+   */
   feeds: '/admin/upload/feeds',
   /** Under the users' paths: the Users menu group holds it. */
   apiKeys: '/admin/users/api-keys',

@@ -11,7 +11,6 @@ import { authRoutes } from './auth/auth.routes';
 import { binRoutes } from './bin/bin.routes';
 import { attributeSetRoutes } from './attributes/attribute-sets.routes';
 import { exportRoutes } from './exports/exports.routes';
-import { feedRoutes } from './feeds/feeds.routes';
 import { imageUploadRoutes } from './image-jobs/image-jobs.routes';
 import { importRunRoutes } from './imports/import-runs.routes';
 import { importRoutes } from './imports/imports.routes';
@@ -54,7 +53,6 @@ export const APP_MODULES: readonly AppModule[] = [
   { name: 'uploads', register: uploadRoutes },
   { name: 'image jobs', register: imageUploadRoutes },
   { name: 'imports', register: (app) => app.register(importRoutes) },
-  { name: 'feeds', register: (app, { feeds }) => feedRoutes(app, feeds) },
   { name: 'exports', register: exportRoutes },
   { name: 'media', register: mediaRoutes },
   { name: 'media sweeper', register: (app) => app.ctx.config.jobs && mediaSweeper(app) },

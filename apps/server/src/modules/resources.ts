@@ -2,6 +2,7 @@ import type { ResourceModule } from '../core/app-module';
 import { attributeModule } from './attributes/attributes.service';
 import { categoryModule } from './categories/categories.service';
 import { familyModule } from './families/families.service';
+import { feedModule } from './feeds/feeds.service';
 import { productModule } from './products/products.service';
 import { synonymModule } from './synonyms/synonyms.service';
 import { userModule } from './users/users.service';
@@ -17,4 +18,5 @@ export const RESOURCE_MODULES: readonly ResourceModule[] = [
   userModule,
   synonymModule,
   attributeModule,
+  feedModule,
 ];

@@ -157,7 +157,8 @@ export const appRoutes: RouteObject[] = [
                   adminPage('uploadAll'),
                   adminPage('uploadCategories'),
                   adminPage('uploadProducts'),
-                  adminPage('feeds'),
+                  // The feeds' address before they were a declared resource: their list now.
+                  { path: paths.feeds, element: <Navigate to={`${paths.feeds}/list`} replace /> },
                   adminPage('uploadImages'),
                 ],
               },

@@ -22,8 +22,10 @@ import {
   recordFailedImportRun,
   runImport,
 } from '../imports/imports.service';
-import type { FeedRow } from './feeds.service';
 import { shownAddress } from '../../lib/shown-address';
+
+/** A feed as stored. */
+export type FeedRow = typeof feeds.$inferSelect;
 
 /** A feed's file is one family's categories with their products, like an upload to that family. */
 const KIND = 'categories';

@@ -5,9 +5,8 @@ import type { AppContext } from '../../core/context';
 import { conflict } from '../../lib/errors';
 import { HEARTBEAT_MS, LEASE_MS, startHeartbeat, tookOver } from '../../lib/job-lease';
 import { loop, type Loop } from '../../lib/periodic-task';
-import { runFeed } from './feed-run';
+import { runFeed, type FeedRow } from './feed-run';
 import { nextRunAfter } from './feed-schedule';
-import type { FeedRow } from './feeds.service';
 
 /** Due feeds read per look; the rest wait for the next. */
 const BATCH = 10;

@@ -1,18 +1,29 @@
 import type { Account } from '@dalil/contracts/auth';
 import { readError } from '@dalil/contracts/error-codes';
-import type { Feed, FeedCreateBodySchema, FeedList, FeedUpdateBodySchema } from '@dalil/contracts/feeds';
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  feedResource,
+  type Feed,
+  type FeedCreateBodySchema,
+  type FeedUpdateBodySchema,
+} from '@dalil/contracts/feeds';
+import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { families, feeds } from '../../db/schema';
-import type { AppContext } from '../../core/context';
+import { resourceModule, type FeedSettings } from '../../core/app-module';
+import type { AppContext, DataContext } from '../../core/context';
+import { sameName } from '../../core/record-names';
+import { containsPattern } from '../../lib/db-helpers';
 import { notFound } from '../../lib/errors';
+import { HEARTBEAT_MS } from '../../lib/job-lease';
 import { requireWritable, writableFamilies } from '../../core/family-scope';
 import { publishChange } from '../../core/domain-events';
+import { lockForWrite } from '../../core/record-version';
 import { checkOutboundAddress } from '../../lib/outbound';
 import { shownAddress } from '../../lib/shown-address';
 import { firstRun } from './feed-schedule';
-
-export type FeedRow = typeof feeds.$inferSelect;
+import type { FeedRow } from './feed-run';
+import { FeedScheduler } from './feed-scheduler';
 
 /**
  * What the history keeps of a feed: what an admin set, not its run state, and its address without
@@ -25,7 +36,7 @@ const snapshot = (row: FeedRow) => ({
   mode: row.mode,
 });
 
-export const toFeed = (row: FeedRow, now: Date): Feed => ({
+const toFeed = (row: FeedRow, now: Date): Feed => ({
   id: row.id,
   family: row.familyId,
   url: row.url,
@@ -57,26 +68,40 @@ function scope(caller: Account | null): SQL | undefined {
 }
 
 /** A feed the caller may manage; another company's answers 404 as if it did not exist. */
-export async function feedOf(ctx: AppContext, id: number, caller: Account | null): Promise<FeedRow> {
+async function feedOf(ctx: AppContext, id: number, caller: Account | null): Promise<FeedRow> {
   const [row] = await ctx.db.select().from(feeds).where(eq(feeds.id, id));
   if (!row) throw notFound('Feed');
   requireWritable(caller, row.familyId, 'Feed');
   return row;
 }
 
-export async function listFeeds(
+type ListQuery = z.output<typeof feedResource.schemas.listQuery>;
+
+/** GET /api/feed: newest first, a page at a time; `search` looks in the addresses. */
+async function listFeeds(
   ctx: AppContext,
   caller: Account | null,
-  family: number | undefined,
+  query: ListQuery,
   now: Date,
-): Promise<FeedList> {
-  const where = and(scope(caller), family === undefined ? undefined : eq(feeds.familyId, family));
-  const rows = await ctx.db.select().from(feeds).where(where).orderBy(desc(feeds.id));
-  return { data: rows.map((row) => toFeed(row, now)), count: rows.length };
+): Promise<{ data: Feed[]; count: number }> {
+  const where = and(
+    scope(caller),
+    query.family === undefined ? undefined : eq(feeds.familyId, query.family),
+    query.search === undefined ? undefined : ilike(feeds.url, containsPattern(query.search)),
+  );
+  const rows = await ctx.db
+    .select()
+    .from(feeds)
+    .where(where)
+    .orderBy(desc(feeds.id))
+    .limit(query.limit)
+    .offset(query.skip);
+  const [total] = await ctx.db.select({ n: count() }).from(feeds).where(where);
+  return { data: rows.map((row) => toFeed(row, now)), count: total?.n ?? 0 };
 }
 
 /** POST /api/feed: the address is checked (https, public) and the schedule read before anything is kept. */
-export async function createFeed(
+async function createFeed(
   ctx: AppContext,
   body: z.output<typeof FeedCreateBodySchema>,
   caller: Account | null,
@@ -121,7 +146,7 @@ export async function createFeed(
  * PATCH /api/feed/:id. A new address forgets the last file's validators (the next run fetches it
  * whole); a new schedule or time zone sets the next run from now.
  */
-export async function updateFeed(
+async function updateFeed(
   ctx: AppContext,
   id: number,
   body: z.output<typeof FeedUpdateBodySchema>,
@@ -164,9 +189,12 @@ export async function updateFeed(
 }
 
 /** DELETE /api/feed/:id: its past runs stay listed with the imports (and can still be undone). */
-export async function removeFeed(ctx: AppContext, id: number, caller: Account | null): Promise<void> {
-  const before = await feedOf(ctx, id, caller);
+async function removeFeed(ctx: AppContext, id: number, caller: Account | null): Promise<void> {
+  await feedOf(ctx, id, caller);
   await ctx.db.transaction(async (tx) => {
+    // Under the row's lock, which checks a DELETE's If-Match (core/record-version.ts).
+    const before = await lockForWrite(tx, feeds, id);
+    if (!before) throw notFound('Feed');
     await tx.delete(feeds).where(eq(feeds.id, id));
     await publishChange(tx, caller, {
       action: 'delete',
@@ -178,3 +206,86 @@ export async function removeFeed(ctx: AppContext, id: number, caller: Account | 
     });
   });
 }
+
+/**
+ * Looks for due feeds this often by default: schedules run at most once a minute, and a run whose
+ * process died is taken over within a look of its lease running out (lib/job-lease.ts).
+ */
+const POLL_MS = HEARTBEAT_MS;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The scheduled feeds' runner of this process (tests run due feeds through it). */
+    feedScheduler: FeedScheduler;
+  }
+}
+
+/**
+ * Each app's scheduler, by the app's context: the routes' service methods and handlers are given
+ * the context, and read the schedules' clock and start runs through its scheduler.
+ */
+const schedulers = new WeakMap<DataContext, { app: AppContext; scheduler: FeedScheduler }>();
+
+function feedsOf(ctx: DataContext) {
+  const found = schedulers.get(ctx);
+  if (!found) throw new Error('feeds: this app registered no feed scheduler');
+  return { ctx: found.app, scheduler: found.scheduler, now: found.scheduler.now() };
+}
+
+/** Sets up the app's scheduler, which every process runs (JOBS=off: only runs asked for by hand). */
+function startScheduler(app: FastifyInstance, settings: FeedSettings) {
+  const { ctx } = app;
+  const scheduler = new FeedScheduler(
+    ctx,
+    app.log.child({ module: 'feeds' }),
+    settings.clock ?? Date.now,
+    settings.heartbeatMs,
+  );
+  schedulers.set(ctx, { app: ctx, scheduler });
+  app.decorate('feedScheduler', scheduler);
+  app.addHook('onReady', (done) => {
+    if (ctx.config.jobs) scheduler.start(settings.pollMs ?? POLL_MS);
+    done();
+  });
+  // Before the database closes: a run under way is cut short and recorded.
+  app.addHook('preClose', async () => scheduler.stop());
+}
+
+/**
+ * The scheduled feeds' module (docs/decisions/0052-scheduled-feeds.md): its list, create and delete
+ * are the CRUD routes, its read, change and run the declaration's custom operations; its history
+ * names a feed by its address without credentials or token. It starts the app's scheduler.
+ */
+export const feedModule = resourceModule(feedResource, {
+  service: {
+    list: (data, query, caller) => {
+      const { ctx, now } = feedsOf(data);
+      return listFeeds(ctx, caller, query, now);
+    },
+    create: async (data, body, caller) => {
+      const { ctx, now } = feedsOf(data);
+      return createFeed(ctx, body, caller, now);
+    },
+    remove: (data, id, caller) => removeFeed(feedsOf(data).ctx, id, caller),
+  },
+  names: {
+    table: feeds,
+    name: (row) => sameName(typeof row.url === 'string' ? shownAddress(row.url) : null),
+  },
+  operations: {
+    show: async ({ ctx: data, params, account }) => {
+      const { ctx, now } = feedsOf(data);
+      return toFeed(await feedOf(ctx, params.id, account), now);
+    },
+    change: ({ ctx: data, params, body, account }) => {
+      const { ctx, now } = feedsOf(data);
+      return updateFeed(ctx, params.id, body, account, now);
+    },
+    run: async ({ ctx: data, params, account }) => {
+      const { ctx, scheduler } = feedsOf(data);
+      const claimed = await scheduler.runNow(await feedOf(ctx, params.id, account));
+      return toFeed(claimed, scheduler.now());
+    },
+  },
+  register: (app, { feeds: settings }) => startScheduler(app, settings ?? {}),
+});

@@ -151,6 +151,35 @@ describe('feed settings', () => {
     expect((await api.as('admin').delete(`/api/feed/${id}`)).statusCode).toBe(204);
     expect((await api.as('admin').get(`/api/feed/${id}`)).statusCode).toBe(404);
   });
+  it('lists newest first, a page at a time, searching the addresses; old clients without a page size see them all', async () => {
+    const ids: number[] = [];
+    for (const name of ['north', 'south', 'north-east'])
+      ids.push((await create({ url: `${origin}/${name}.csv`, schedule: '0 3 * * *' })).body.id as number);
+    const list = async (query: string) =>
+      body(await api.as('admin').get(`/api/feed?family=${family}${query}`)) as {
+        data: Feed[];
+        count: number;
+      };
+    const all = await list('');
+    expect(all.data.map((feed) => feed.id)).toEqual([...ids].reverse());
+    expect(all.count).toBe(3);
+    const second = await list('&limit=1&skip=1');
+    expect(second.data.map((feed) => feed.url)).toEqual([`${origin}/south.csv`]);
+    expect(second.count).toBe(3);
+    const north = await list('&search=NORTH');
+    expect(north.data.map((feed) => feed.url)).toEqual([`${origin}/north-east.csv`, `${origin}/north.csv`]);
+    expect(north.count).toBe(2);
+    // The history names a feed by its address.
+    const entries = body(await api.as('admin').get(`/api/activity?entity=feed&entityId=${ids[1]}`)).data as {
+      name: { en: string } | null;
+    }[];
+    expect(entries.map((entry) => entry.name?.en)).toEqual([`${origin}/south.csv`]);
+    // A delete over a version of the feed that is not its own is refused.
+    const stale = await api.as('admin').delete(`/api/feed/${ids[0]}`, { headers: { 'if-match': '"1"' } });
+    expect(stale.statusCode).toBe(412);
+    for (const id of ids) expect((await api.as('admin').delete(`/api/feed/${id}`)).statusCode).toBe(204);
+    expect((await list('')).count).toBe(0);
+  });
 });
 
 describe('feed runs', () => {

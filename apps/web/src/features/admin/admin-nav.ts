@@ -3,13 +3,12 @@ import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import PhotoLibraryOutlined from '@mui/icons-material/PhotoLibraryOutlined';
-import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import FormatListBulleted from '@mui/icons-material/FormatListBulleted';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import ManageHistoryOutlined from '@mui/icons-material/ManageHistoryOutlined';
 import type { Account } from '@dalil/contracts/auth';
-import type { Access } from '@dalil/contracts/resources';
+import type { Access, MenuGroup } from '@dalil/contracts/resources';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
@@ -53,9 +52,20 @@ const navWords = (key: AdminResourceKey) => {
   const { words } = adminResources[key].declaration;
   return { ar: words.ar.nav, en: words.en.nav };
 };
-/** The resources listed in another's menu group (synonyms under families), by that group. */
-const under = (key: AdminResourceKey | undefined) =>
-  ADMIN_RESOURCES.filter((resource) => resource.screens.under === key).map((resource) => resource.key);
+/**
+ * The resources listed in another group (synonyms under families, feeds under the uploads), by that
+ * group: a resource's, or one of the groups that are no resource's (`MenuGroup`).
+ */
+const under = (group: AdminResourceKey | MenuGroup | undefined) =>
+  ADMIN_RESOURCES.filter((resource) => resource.screens.under === group).map((resource) => resource.key);
+
+/** A resource's item in another's group: its list, labelled by its words. */
+const resourceItem = (key: AdminResourceKey): NavItem => ({
+  label: navWords(key),
+  to: adminPaths[key].list,
+  icon: adminResources[key].icon,
+  access: accessOf(key).list,
+});
 
 /** Screens that are not a resource but belong to a resource's group (their paths under its prefix). */
 const moreItems: Partial<Record<AdminResourceKey, NavItem[]>> = {
@@ -88,17 +98,12 @@ const adminNav: NavGroup[] = [
         icon: AddCircleOutlineOutlined,
         access: accessOf(key).create,
       },
-      ...under(key).map((child) => ({
-        label: navWords(child),
-        to: adminPaths[child].list,
-        icon: adminResources[child].icon,
-        access: accessOf(child).list,
-      })),
+      ...under(key).map(resourceItem),
       ...(moreItems[key] ?? []),
     ] satisfies NavItem[],
   })),
   {
-    id: 'upload',
+    id: 'upload' satisfies MenuGroup,
     label: 'nav.upload',
     icon: CloudUploadOutlined,
     prefix: paths.uploadAll,
@@ -106,9 +111,8 @@ const adminNav: NavGroup[] = [
       { label: 'nav.uploadAll', to: paths.uploadAll, icon: FileUploadOutlined },
       { label: 'nav.uploadCategories', to: paths.uploadCategories, icon: CategoryOutlined },
       { label: 'nav.uploadProducts', to: paths.uploadProducts, icon: Inventory2Outlined },
-      // Whoever may import into a company manages its feeds (docs/decisions/0052-scheduled-feeds.md).
-      // Named by its page title: one word less in every visitor's first load.
-      { label: 'pages.feeds', to: paths.feeds, icon: ScheduleOutlined },
+      // The scheduled feeds: whoever may import into a company manages its feeds.
+      ...under('upload').map(resourceItem),
       // Bulk images replace pictures across companies: the server takes them from administrators only.
       {
         label: 'nav.uploadImages',
@@ -119,7 +123,7 @@ const adminNav: NavGroup[] = [
     ],
   },
   {
-    id: 'history',
+    id: 'history' satisfies MenuGroup,
     label: 'nav.history',
     icon: HistoryOutlined,
     prefix: paths.activity,

@@ -47,6 +47,5 @@ export const adminPages = {
   uploadAll: async () => (await import('./imports/upload-all-page')).UploadAllPage,
   uploadCategories: async () => (await import('./imports/upload-categories-page')).UploadCategoriesPage,
   uploadProducts: async () => (await import('./imports/upload-products-page')).UploadProductsPage,
-  feeds: async () => (await import('./feeds/feeds-page')).FeedsPage,
   uploadImages: async () => (await import('./image-jobs/upload-images-page')).UploadImagesPage,
 } satisfies Record<string, PageLoader>;

@@ -8,7 +8,7 @@ const resourceOf = (entity: ActivityEntity) => ADMIN_RESOURCES.find((r) => r.his
 
 /**
  * What the history calls a record of this kind: an admin resource's own word (its declaration's),
- * or the texts' name of the other kinds (imports, image loads, feeds).
+ * or the texts' name of the other kinds (imports, image loads).
  */
 export function entityLabel(t: TFunction, language: Language, entity: ActivityEntity): string {
   const resource = resourceOf(entity);

@@ -42,10 +42,10 @@ export interface ResourceFormOptions<K extends AdminResourceKey, S extends FormS
    */
   nestedErrors?: readonly string[];
   /**
-   * The calls that save, when the resource creates or updates through a custom operation (an API
-   * key's `issue`, a feed's `change`) instead of its CRUD create and update.
+   * The calls that read and save, when the resource reads, creates or updates through a custom
+   * operation (a feed's `show` and `change`, an API key's `issue`) instead of its CRUD ones.
    */
-  calls?: Partial<Pick<FormCalls, 'create' | 'update'>>;
+  calls?: Partial<FormCalls>;
   /**
    * After a create saved, with the server's answer: instead of going back to the list at once, the
    * screen shows what it must (an API key's secret, shown only this once) and calls `done` when the
