@@ -1,10 +1,12 @@
+import { apiKeyResource } from './api-keys';
 import { DATA_RESOURCES } from './data-resources';
+import { webhookResource } from './webhooks';
 
 /**
  * How other systems connect to the catalogue: they are managed like the data resources, and
  * announce no webhook events of their own.
  */
-const INTEGRATION_RESOURCES = [] as const;
+const INTEGRATION_RESOURCES = [apiKeyResource, webhookResource] as const;
 
 /**
  * Every admin resource's declaration, in the order the history lists their entities and the admin

@@ -87,8 +87,11 @@ export interface ResourceParts<S extends ResourceSchemas, O extends Operations> 
   names: RecordNames;
   /** What a revert needs; given exactly when the declaration's history is revertible. */
   revert?: Omit<RevertTarget, 'resource'>;
-  /** The handlers of its custom operations, one per declared operation. */
-  operations?: OperationHandlers<O>;
+  /**
+   * The handlers of its custom operations, one per declared operation, or a maker of them from the
+   * app (a webhook's subscribe checks its address against the app's outbound settings).
+   */
+  operations?: OperationHandlers<O> | ((app: FastifyInstance) => OperationHandlers<O>);
   /** What else it sets up when it registers (a background worker), after its routes. */
   register?: AppModule['register'];
 }
@@ -107,8 +110,11 @@ export function resourceModule<S extends ResourceSchemas, O extends Operations>(
   if (resource.history.revertible !== (revert !== undefined)) {
     throw new Error(`${what}: a revertible history needs a revert target, and only then`);
   }
-  const missing = Object.keys(resource.operations).filter((name) => !parts.operations?.[name]);
-  if (missing.length > 0) throw new Error(`${what}: no handler for ${missing.join(', ')}`);
+  const handlersMissing = (handlers: Partial<OperationHandlers<O>> | undefined) => {
+    const missing = Object.keys(resource.operations).filter((name) => !handlers?.[name]);
+    if (missing.length > 0) throw new Error(`${what}: no handler for ${missing.join(', ')}`);
+  };
+  if (typeof parts.operations !== 'function') handlersMissing(parts.operations);
   return {
     name: what.toLowerCase(),
     resource: resource,
@@ -119,7 +125,9 @@ export function resourceModule<S extends ResourceSchemas, O extends Operations>(
       const lacking = resource.crud.filter((operation) => typeof made[METHODS[operation]] !== 'function');
       if (lacking.length > 0) throw new Error(`${what}: its service has no ${lacking.join(', ')}`);
       if (resource.crud.length > 0) crudRoutes(app, resource, made as CrudService<S>, names.table);
-      if (parts.operations) operationRoutes(app, resource, parts.operations);
+      const handlers = typeof parts.operations === 'function' ? parts.operations(app) : parts.operations;
+      handlersMissing(handlers);
+      if (handlers) operationRoutes(app, resource, handlers);
       await parts.register?.(app, options);
     },
   };

@@ -1,10 +1,12 @@
 import type { ResourceModule } from '../core/app-module';
+import { apiKeyModule } from './api-keys/api-keys.service';
 import { attributeModule } from './attributes/attributes.service';
 import { categoryModule } from './categories/categories.service';
 import { familyModule } from './families/families.service';
 import { productModule } from './products/products.service';
 import { synonymModule } from './synonyms/synonyms.service';
 import { userModule } from './users/users.service';
+import { webhookModule } from './webhooks/webhooks.service';
 
 /**
  * The admin resources' modules, in the order of the contracts' ADMIN_RESOURCES: the server registers
@@ -17,4 +19,6 @@ export const RESOURCE_MODULES: readonly ResourceModule[] = [
   userModule,
   synonymModule,
   attributeModule,
+  apiKeyModule,
+  webhookModule,
 ];
