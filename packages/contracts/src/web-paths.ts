@@ -22,7 +22,10 @@ export const WEB_PATHS = {
   uploadImages: '/admin/upload/images',
   /** Under the uploads' paths: the Upload menu group holds it. */
   feeds: '/admin/upload/feeds',
-  /** Under the users' paths: the Users menu group holds it. */
+  /**
+   * Where the API keys' and webhooks' screens were before they were declared resources: the app
+   * leads each to its list, the same address with /list (their screens' `segment`).
+   */
   apiKeys: '/admin/users/api-keys',
   webhooks: '/admin/users/webhooks',
 } as const;

@@ -8,7 +8,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Typography from '@mui/material/Typography';
 import { useId, type Ref } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { EVENT_GROUPS } from './webhooks-api';
+import { EVENT_GROUPS } from './event-groups';
 
 interface EventCheckboxesProps {
   value: WebhookEvent[];
