@@ -19,7 +19,7 @@ import { newSecret, type ApiKeyRow } from './api-keys.repository';
 
 const HISTORY = { entity: 'apiKey', family: null } as const;
 
-/** A key as the API shows it, and as its history entries record it: never its secret or hash. */
+/** A key as the API shows it: never its secret or hash. */
 const toApiKey = (row: ApiKeyRow): ApiKey => ({
   id: row.id,
   name: row.name,
@@ -32,6 +32,15 @@ const toApiKey = (row: ApiKeyRow): ApiKey => ({
   lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
   revokedAt: row.revokedAt?.toISOString() ?? null,
 });
+
+/**
+ * What a history entry records of a key: what it may do and its state, as the API shows it; not who
+ * created it when (the create's entry says so), nor its last use (which no write of a person makes).
+ */
+const recorded = (row: ApiKeyRow) => {
+  const { createdAt: _at, createdBy: _by, lastUsedAt: _used, ...rest } = toApiKey(row);
+  return rest;
+};
 
 /**
  * Creates a key for the families given (each must exist) and answers its secret, which is shown
@@ -69,7 +78,7 @@ export async function createApiKey(
       action: 'create',
       entityId: created!.id,
       before: null,
-      after: toApiKey(created!),
+      after: recorded(created!),
     });
     return created!;
   });
@@ -116,8 +125,8 @@ export async function revokeApiKey(
       ...HISTORY,
       action: 'update',
       entityId: id,
-      before: toApiKey(before),
-      after: toApiKey(after!),
+      before: recorded(before),
+      after: recorded(after!),
     });
   });
 }

@@ -58,12 +58,15 @@ const HISTORY = { entity: 'webhook', family: null } as const;
 
 /**
  * What a history entry records of a subscription: what a person set and the state it is in, never
- * its secret, and not its last delivery (which changes with each attempt, not with a write).
+ * its secret; not its last delivery (which changes with each attempt, not with a write), nor who
+ * created it when (the create's entry says so).
  */
 const recorded = ({
   lastDelivery: _last,
   disabledReasonCode: _c,
   disabledReasonParams: _p,
+  createdAt: _at,
+  createdBy: _by,
   ...rest
 }: Webhook) => rest;
 

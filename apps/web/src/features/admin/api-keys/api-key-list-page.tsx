@@ -44,7 +44,7 @@ export function ApiKeyListPage() {
       label: t('apiKeys.name'),
       dir: 'auto',
       render: (key) => (
-        <Typography variant="body2" sx={{ fontWeight: 500 }}>
+        <Typography variant="body2" sx={{ fontWeight: 500, minWidth: 120 }}>
           {key.name}
         </Typography>
       ),
@@ -53,7 +53,12 @@ export function ApiKeyListPage() {
       id: 'prefix',
       label: t('apiKeys.prefix'),
       render: (key) => (
-        <Typography variant="body2" component="code" dir="ltr" sx={{ fontFamily: 'monospace' }}>
+        <Typography
+          variant="body2"
+          component="code"
+          dir="ltr"
+          sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}
+        >
           {key.prefix}…
         </Typography>
       ),
