@@ -78,7 +78,7 @@ export type WebhookCreated = z.infer<typeof WebhookCreatedSchema>;
 const dateTime = z.string().meta({ format: 'date-time' });
 
 /** A subscription as the list shows it: never its secret. */
-export const WebhookSchema = z.object({
+const WebhookSchema = z.object({
   id: z.number().int(),
   url: z.string(),
   events: z.array(WebhookEventSchema),
@@ -123,10 +123,10 @@ const WebhookAttemptSchema = z.object({
 export type WebhookAttempt = z.infer<typeof WebhookAttemptSchema>;
 
 /** GET /api/webhook/{id}/deliveries: attempts, newest first. */
-export const WebhookAttemptListSchema = listOf(WebhookAttemptSchema);
+const WebhookAttemptListSchema = listOf(WebhookAttemptSchema);
 export type WebhookAttemptList = z.infer<typeof WebhookAttemptListSchema>;
 
-export const WebhookMessageParamsSchema = z.object({
+const WebhookMessageParamsSchema = z.object({
   id: IdSchema,
   messageId: z.string().regex(/^msg_[A-Za-z0-9_-]{1,100}$/, 'must be a message id such as msg_...'),
 });

@@ -46,7 +46,7 @@ const recorded = (row: ApiKeyRow) => {
  * Creates a key for the families given (each must exist) and answers its secret, which is shown
  * this once: only its hash is stored. `now` is the clock keys expire by.
  */
-export async function createApiKey(
+async function createApiKey(
   { db }: DataContext,
   body: z.output<typeof ApiKeyCreateBodySchema>,
   caller: Account | null,
@@ -89,7 +89,7 @@ export async function createApiKey(
  * Keys newest first, revoked ones included, whose name or shown prefix contains `search`; a page of
  * them when `limit` is given, else every one. Never a secret or its hash.
  */
-export async function listApiKeys(
+async function listApiKeys(
   { db }: DataContext,
   query: z.output<typeof apiKeyResource.schemas.listQuery>,
 ): Promise<{ data: ApiKey[]; count: number }> {
@@ -107,7 +107,7 @@ export async function listApiKeys(
  * this process refuses the key at once and the others within the revocation delay. Revoking a
  * revoked key keeps its first revocation time (and records nothing). Keys are never deleted.
  */
-export async function revokeApiKey(
+async function revokeApiKey(
   { sessions }: DataContext,
   id: number,
   caller: Account | null,

@@ -84,13 +84,13 @@ async function readWebhook(db: Db | Tx, id: number): Promise<Webhook> {
 }
 
 /** A subscription as the API shows it, or 404. */
-export const getWebhook = ({ db }: DataContext, id: number): Promise<Webhook> => readWebhook(db, id);
+const getWebhook = ({ db }: DataContext, id: number): Promise<Webhook> => readWebhook(db, id);
 
 /**
  * Subscriptions newest first whose address contains `search`; a page of them when `limit` is given,
  * else every one. Never a secret.
  */
-export async function listWebhooks(
+async function listWebhooks(
   { db }: DataContext,
   query: z.output<typeof webhookResource.schemas.listQuery>,
 ): Promise<{ data: Webhook[]; count: number }> {
@@ -115,7 +115,7 @@ const newSecret = () => `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString('bas
  * Subscribes an address (https and public unless its host is allowed: 400 naming `url`) to events of
  * some families (each must exist: 400 naming `families`), and answers its secret this once.
  */
-export async function createWebhook(
+async function createWebhook(
   ctx: AppContext,
   body: z.output<typeof WebhookCreateBodySchema>,
   caller: Account | null,
@@ -153,7 +153,7 @@ export async function createWebhook(
  * Changes what a subscription receives, or turns it off or on; turning it on clears why it was off
  * and makes what it has pending due at once.
  */
-export async function updateWebhook(
+async function updateWebhook(
   ctx: AppContext,
   id: number,
   body: z.output<typeof WebhookUpdateBodySchema>,
@@ -215,7 +215,7 @@ export async function updateWebhook(
  * Deletes a subscription with its deliveries and their attempts; under the row's lock, so a request's
  * If-Match is checked against the version it deletes.
  */
-export async function deleteWebhook({ db }: DataContext, id: number, caller: Account | null): Promise<void> {
+async function deleteWebhook({ db }: DataContext, id: number, caller: Account | null): Promise<void> {
   await db.transaction(async (tx) => {
     await lockExisting(tx, webhookSubscriptions, id, 'Webhook');
     const before = await readWebhook(tx, id);
@@ -231,7 +231,7 @@ export async function deleteWebhook({ db }: DataContext, id: number, caller: Acc
 }
 
 /** A subscription's delivery attempts, newest first. */
-export async function listAttempts(
+async function listAttempts(
   { db }: DataContext,
   id: number,
   page: { limit: number; skip: number },
@@ -282,7 +282,7 @@ export async function listAttempts(
  * Sends a message to a subscription again, with the same webhook-id: its delivery becomes pending and
  * due at once, with a new day of retries. 404 when the subscription never had that message.
  */
-export async function resendMessage({ db }: DataContext, id: number, messageId: string): Promise<void> {
+async function resendMessage({ db }: DataContext, id: number, messageId: string): Promise<void> {
   const updated = await db
     .update(webhookDeliveries)
     .set({ state: 'pending', nextAttemptAt: null, firstAttemptAt: null, leasedUntil: null })
