@@ -10,13 +10,13 @@ import { ADMIN, openFromMenu, screenshot, setPreferences, signInAsAdmin } from '
 
 const TEXT = {
   en: {
-    create: 'New key',
+    create: 'Create API Key',
     name: /^Name/,
     families: /^Families/,
-    save: 'Create key',
+    save: 'Create',
     done: 'I have copied it',
   },
-  ar: { create: 'مفتاح جديد', name: /^الاسم/, families: /^الشركات/, save: 'إنشاء المفتاح', done: 'نسختُه' },
+  ar: { create: 'إنشاء مفتاح', name: /^الاسم/, families: /^الشركات/, save: 'إنشاء', done: 'نسختُه' },
 } as const;
 
 interface Named {
@@ -41,18 +41,19 @@ async function firstOf(request: APIRequestContext, token: string, url: string): 
   return row!;
 }
 
-/** Fills and sends the new key form in the UI's language; answers the secret dialog. */
+/** Opens the new key's form from the list, fills and sends it in the UI's language; answers the secret dialog. */
 async function createKey(page: Page, language: 'en' | 'ar', name: string, family: Named, shot?: string) {
   const text = TEXT[language];
-  await page.getByRole('button', { name: text.create }).click();
-  const form = page.getByRole('dialog', { name: text.create });
+  await page.getByRole('link', { name: text.create }).click();
+  await expect(page).toHaveURL(/\/admin\/users\/api-keys\/create$/);
+  const form = page.getByRole('main');
   await form.getByRole('textbox', { name: text.name }).fill(name);
   // The choice offers the company by its name in the UI's language.
   const familyName = language === 'ar' ? family.nameAr : family.nameEn;
   await form.getByRole('combobox', { name: text.families }).fill(familyName.slice(0, 4));
   await page.getByRole('option', { name: familyName }).click();
   if (shot) await screenshot(page, shot);
-  await form.getByRole('button', { name: text.save }).click();
+  await form.getByRole('button', { name: text.save, exact: true }).click();
   const shown = page.getByRole('dialog', { name: new RegExp(`${name}.*(is ready|جاهز)`) });
   await expect(shown).toBeVisible();
   return shown;
@@ -75,8 +76,8 @@ test('an editor key changes a product; the history names the key; the change is 
   await page.setViewportSize(VIEWPORTS.desktop);
   await signInAsAdmin(page);
   // In the Users menu group, after List and Create.
-  await openFromMenu(page, 'Users', 'API keys', /\/admin\/users\/api-keys$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'API keys' })).toBeVisible();
+  await openFromMenu(page, 'Users', 'API keys', /\/admin\/users\/api-keys\/list$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'API Keys' })).toBeVisible();
 
   const shown = await createKey(page, 'en', 'ERP sync', family);
   await expect(shown).toContainText('it will not be shown again');
@@ -88,7 +89,8 @@ test('an editor key changes a product; the history names the key; the change is 
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
   await shown.getByRole('button', { name: TEXT.en.done }).click();
   await expect(shown).toBeHidden();
-  // Listed by its prefix only: the secret is not on the page any more.
+  // Back on the list, where it is listed by its prefix only: the secret is not on the page any more.
+  await expect(page).toHaveURL(/\/admin\/users\/api-keys\/list$/);
   const row = page.getByRole('row').filter({ hasText: 'ERP sync' });
   await expect(row).toContainText(`${secret.slice(0, 12)}…`);
   await expect(row).toContainText('Active');
@@ -136,9 +138,14 @@ test('an editor key changes a product; the history names the key; the change is 
     .toBe(product.nameEn);
   await screenshot(page, 'api-keys-activity-en-light');
 
-  // Revoked after a confirmation naming it: refused from then on, and listed as revoked.
+  // The screen's old address leads to the list. From the key's row menu (which has no Edit: a key
+  // is never changed), revoked after a confirmation naming it: refused from then on, listed as revoked.
   await page.goto('/admin/users/api-keys');
-  await page.getByRole('button', { name: 'Revoke ERP sync' }).click();
+  await expect(page).toHaveURL(/\/admin\/users\/api-keys\/list$/);
+  await row.getByRole('button', { name: 'Actions for ERP sync' }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem', { name: 'Edit' })).toHaveCount(0);
+  await menu.getByRole('menuitem', { name: 'Revoke' }).click();
   const confirm = page.getByRole('dialog').filter({ hasText: 'ERP sync' });
   await expect(confirm).toContainText('refused from now on');
   await confirm.getByRole('button', { name: 'Revoke' }).click();
@@ -146,17 +153,28 @@ test('an editor key changes a product; the history names the key; the change is 
   await expect(row).toContainText('Revoked');
   await expect.poll(async () => (await withKey(`/api/product/${product.id}`)).status).toBe(401);
 
+  // The history lists the key's issue and its revoke, by its name, and never its secret.
+  await page.goto('/admin/activity');
+  const keyEntries = page
+    .getByRole('listitem')
+    .filter({ hasText: 'ERP sync' })
+    .filter({ hasNotText: renamed });
+  await expect(keyEntries.first()).toBeVisible();
+  await expect(page.locator('body')).not.toContainText(secret);
+  await screenshot(page, 'api-keys-activity-key-en-light');
+
   // Both languages and colour modes: the secret dialog of a new key, then the list with it.
   for (const language of ['en', 'ar'] as const) {
     for (const colourMode of ['light', 'dark'] as const) {
       await setPreferences(page, { language, colourMode, direction: null });
-      await page.goto('/admin/users/api-keys');
+      await page.goto('/admin/users/api-keys/list');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       const name = `Shop feed ${language} ${colourMode}`;
       const dialog = await createKey(page, language, name, family, `api-keys-form-${language}-${colourMode}`);
       await screenshot(page, `api-keys-secret-${language}-${colourMode}`);
       await dialog.getByRole('button', { name: TEXT[language].done }).click();
       await expect(dialog).toBeHidden();
+      await expect(page).toHaveURL(/\/admin\/users\/api-keys\/list$/);
       await expect(page.getByRole('row').filter({ hasText: name })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await screenshot(page, `api-keys-list-${language}-${colourMode}`);

@@ -14,14 +14,16 @@ import { ADMIN, openFromMenu, screenshot, setPreferences, signInAsAdmin } from '
 
 const TEXT = {
   en: {
-    create: 'New webhook',
+    create: 'Create Webhook',
     url: /^Address/,
     event: 'Product changed',
-    save: 'Create webhook',
+    save: 'Create',
     done: 'I have copied it',
   },
-  ar: { create: 'خطاف جديد', url: /^العنوان/, event: 'تعديل منتج', save: 'إنشاء الخطاف', done: 'نسختُه' },
+  ar: { create: 'إنشاء خطاف', url: /^العنوان/, event: 'تعديل منتج', save: 'إنشاء', done: 'نسختُه' },
 } as const;
+
+const LIST = /\/admin\/users\/webhooks\/list$/;
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -85,15 +87,16 @@ async function renameProduct(page: Page, product: Named, from: string, to: strin
   await expect(page).toHaveURL(/\/admin\/products\/list/);
 }
 
-/** Opens the new webhook form, fills it in the UI's language and sends it; answers the secret dialog. */
+/** Opens the new webhook's form from the list, fills it in the UI's language and sends it; answers the secret dialog. */
 async function createWebhook(page: Page, language: 'en' | 'ar', url: string, shot?: string) {
   const text = TEXT[language];
-  await page.getByRole('button', { name: text.create }).click();
-  const form = page.getByRole('dialog', { name: text.create });
+  await page.getByRole('link', { name: text.create }).click();
+  await expect(page).toHaveURL(/\/admin\/users\/webhooks\/create$/);
+  const form = page.getByRole('main');
   await form.getByRole('textbox', { name: text.url }).fill(url);
   await form.getByRole('checkbox', { name: text.event }).check();
   if (shot) await screenshot(page, shot);
-  await form.getByRole('button', { name: text.save }).click();
+  await form.getByRole('button', { name: text.save, exact: true }).click();
   const shown = page.getByRole('dialog', { name: /The webhook is ready|الخطاف جاهز/ });
   await expect(shown).toBeVisible();
   return shown;
@@ -112,22 +115,22 @@ test('a product changed in the admin reaches a subscribed receiver, signed; fail
     await page.setViewportSize(VIEWPORTS.desktop);
     await signInAsAdmin(page);
     // In the Users menu group, after API keys.
-    await openFromMenu(page, 'Users', 'Webhooks', /\/admin\/users\/webhooks$/);
+    await openFromMenu(page, 'Users', 'Webhooks', LIST);
     await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();
-    await expect(page.getByRole('table')).toContainText('No webhooks yet');
+    await expect(page.getByRole('table')).toContainText('No results');
 
     // The server refuses an address outside the allowed hosts that is not https, at the field.
-    await page.getByRole('button', { name: TEXT.en.create }).click();
-    const form = page.getByRole('dialog', { name: TEXT.en.create });
+    await page.getByRole('link', { name: TEXT.en.create }).click();
+    const form = page.getByRole('main');
     await form.getByRole('textbox', { name: TEXT.en.url }).fill('http://example.com/hook');
     await form.getByRole('checkbox', { name: 'All Products events' }).check();
     await expect(form.getByRole('checkbox', { name: 'Product deleted' })).toBeChecked();
-    await form.getByRole('button', { name: TEXT.en.save }).click();
+    await form.getByRole('button', { name: TEXT.en.save, exact: true }).click();
     await expect(form.getByRole('textbox', { name: TEXT.en.url })).toHaveAccessibleDescription(
       'The address must start with https://',
     );
-    await form.getByRole('button', { name: 'Cancel' }).click();
-    await expect(form).toBeHidden();
+    await form.getByRole('link', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(LIST);
 
     const shown = await createWebhook(page, 'en', receiver.url);
     await expect(shown).toContainText('it will not be shown again');
@@ -139,6 +142,7 @@ test('a product changed in the admin reaches a subscribed receiver, signed; fail
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
     await shown.getByRole('button', { name: TEXT.en.done }).click();
     await expect(shown).toBeHidden();
+    await expect(page).toHaveURL(LIST);
     const row = page.getByRole('row').filter({ hasText: receiver.url });
     await expect(row).toContainText('Product changed');
     await expect(row).toContainText('All families');
@@ -156,11 +160,14 @@ test('a product changed in the admin reaches a subscribed receiver, signed; fail
     expect(body.data).toMatchObject({ id: product.id, nameEn: renamed });
     const messageId = String(first.headers['webhook-id']);
 
-    // The list shows the delivery; its log has the attempt with the receiver's answer.
+    // The list (also at the screen's old address) shows the delivery; its log, from the row menu, has
+    // the attempt with the receiver's answer.
     await page.goto('/admin/users/webhooks');
+    await expect(page).toHaveURL(LIST);
     await expect(row).toContainText('Delivered · 204');
-    await row.getByRole('link', { name: `Deliveries of ${receiver.url}` }).click();
-    await expect(page).toHaveURL(/\/admin\/users\/webhooks\?log=\d+$/);
+    await row.getByRole('button', { name: `Actions for ${receiver.url}` }).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Deliveries' }).click();
+    await expect(page).toHaveURL(/\/admin\/users\/webhooks\/list\?log=\d+$/);
     const logUrl = page.url();
     const log = page.getByRole('table', { name: 'Deliveries' });
     const delivered = log.getByRole('row').filter({ hasText: messageId });
@@ -188,20 +195,40 @@ test('a product changed in the admin reaches a subscribed receiver, signed; fail
     const again = receiver.received.filter((r) => r.headers['webhook-id'] === failedId).at(-1)!;
     expect(verify(secret, again).data).toMatchObject({ id: product.id, nameEn: product.nameEn });
 
-    // Turned off and on from the list; the reason shows while it is off.
+    // Turned off and on from the list's row menu; the reason shows while it is off.
     await page.getByRole('main').getByRole('link', { name: 'Webhooks' }).click();
-    await expect(page).toHaveURL(/\/admin\/users\/webhooks$/);
-    await row.getByRole('switch', { name: `Turn off ${receiver.url}` }).click();
+    await expect(page).toHaveURL(LIST);
+    await row.getByRole('button', { name: `Actions for ${receiver.url}` }).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Turn off' }).click();
     await expect(row).toContainText('Off');
     await expect(row).toContainText(/Turned off by .?admin/);
-    await row.getByRole('switch', { name: `Turn on ${receiver.url}` }).click();
+    await row.getByRole('button', { name: `Actions for ${receiver.url}` }).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Turn on' }).click();
     await expect(row).toContainText('Active');
+
+    // Edited through its form: another event, and the history records the change by its address.
+    await row.getByRole('button', { name: `Actions for ${receiver.url}` }).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Edit' }).click();
+    await expect(page).toHaveURL(/\/admin\/users\/webhooks\/edit\/\d+$/);
+    const edit = page.getByRole('main');
+    await expect(edit.getByRole('textbox', { name: TEXT.en.url })).toHaveValue(receiver.url);
+    await edit.getByRole('checkbox', { name: /^Product created/ }).check();
+    await screenshot(page, 'webhooks-edit-en-light');
+    await edit.getByRole('button', { name: 'Edit', exact: true }).click();
+    await expect(page).toHaveURL(LIST);
+    await expect(row).toContainText('Product created');
+    await page.goto('/admin/activity');
+    const entries = page.getByRole('listitem').filter({ hasText: receiver.url });
+    // The events as the API names them, before and after.
+    await expect(entries.first()).toContainText('product.updated → product.created, product.updated');
+    await expect(page.locator('body')).not.toContainText(secret);
+    await screenshot(page, 'webhooks-activity-en-light');
 
     // Both languages and colour modes: the form, the secret, the list and a log.
     for (const language of ['en', 'ar'] as const) {
       for (const colourMode of ['light', 'dark'] as const) {
         await setPreferences(page, { language, colourMode, direction: null });
-        await page.goto('/admin/users/webhooks');
+        await page.goto('/admin/users/webhooks/list');
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         const url = `${receiver.url}/${language}-${colourMode}`;
         const dialog = await createWebhook(page, language, url, `webhooks-form-${language}-${colourMode}`);
@@ -213,7 +240,11 @@ test('a product changed in the admin reaches a subscribed receiver, signed; fail
           true,
         );
         await screenshot(page, `webhooks-list-${language}-${colourMode}`);
-        await page.getByRole('row').filter({ hasText: receiver.url }).last().getByRole('link').click();
+        await page.getByRole('row').filter({ hasText: receiver.url }).last().getByRole('button').click();
+        await page
+          .getByRole('menu')
+          .getByRole('menuitem', { name: /^(Deliveries|التسليمات)$/ })
+          .click();
         await expect(page.getByRole('row').filter({ hasText: failedId }).first()).toBeVisible();
         await screenshot(page, `webhooks-log-${language}-${colourMode}`);
       }
@@ -226,16 +257,17 @@ test('a product changed in the admin reaches a subscribed receiver, signed; fail
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(page, 'webhooks-log-ar-dark-phone');
 
-    // Deleted after a confirmation naming its address: the receiver gets no more.
+    // Deleted after a confirmation: the receiver gets no more.
     await page.setViewportSize(VIEWPORTS.desktop);
     await setPreferences(page, { language: 'en', colourMode: 'light', direction: null });
-    await page.goto('/admin/users/webhooks');
-    await page.getByRole('button', { name: `Delete ${receiver.url}`, exact: true }).click();
-    const confirm = page.getByRole('dialog', { name: 'Delete this webhook?' });
-    await expect(confirm).toContainText(receiver.url);
+    await page.goto('/admin/users/webhooks/list');
+    await page.getByRole('button', { name: `Actions for ${receiver.url}`, exact: true }).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog');
+    await expect(confirm).toContainText('receives no more messages');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(confirm).toBeHidden();
-    await expect(page.getByText('The webhook was deleted')).toBeVisible();
+    await expect(page.getByText('Deleted.')).toBeVisible();
     await expect(page.getByRole('cell', { name: receiver.url, exact: true })).toHaveCount(0);
     await expect(page.getByRole('cell', { name: `${receiver.url}/ar-dark`, exact: true })).toBeVisible();
   } finally {

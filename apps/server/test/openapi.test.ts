@@ -142,6 +142,48 @@ describe('GET /api/docs/json', () => {
     );
   });
 
+  it('documents the API key and webhook operations by the same ids, paths, statuses and tags as before', () => {
+    const documented = (id: string) => {
+      const found = operations.find(([, op]) => op.operationId === id);
+      if (!found) return undefined;
+      const [name, op] = found;
+      const success = Object.keys(op.responses).filter((code) => code.startsWith('2'));
+      return { name, success, tags: (op as Operation & { tags?: string[] }).tags };
+    };
+    const keys = { tags: ['api keys'] };
+    const hooks = { tags: ['webhooks'] };
+    expect({
+      listApiKeys: documented('listApiKeys'),
+      createApiKey: documented('createApiKey'),
+      revokeApiKey: documented('revokeApiKey'),
+      listWebhooks: documented('listWebhooks'),
+      createWebhook: documented('createWebhook'),
+      getWebhook: documented('getWebhook'),
+      updateWebhook: documented('updateWebhook'),
+      deleteWebhook: documented('deleteWebhook'),
+      listWebhookDeliveries: documented('listWebhookDeliveries'),
+      resendWebhookMessage: documented('resendWebhookMessage'),
+    }).toEqual({
+      listApiKeys: { name: 'GET /api/api-key', success: ['200'], ...keys },
+      createApiKey: { name: 'POST /api/api-key', success: ['201'], ...keys },
+      revokeApiKey: { name: 'DELETE /api/api-key/{id}', success: ['204'], ...keys },
+      listWebhooks: { name: 'GET /api/webhook', success: ['200'], ...hooks },
+      createWebhook: { name: 'POST /api/webhook', success: ['201'], ...hooks },
+      getWebhook: { name: 'GET /api/webhook/{id}', success: ['200'], ...hooks },
+      updateWebhook: { name: 'PATCH /api/webhook/{id}', success: ['200'], ...hooks },
+      deleteWebhook: { name: 'DELETE /api/webhook/{id}', success: ['204'], ...hooks },
+      listWebhookDeliveries: { name: 'GET /api/webhook/{id}/deliveries', success: ['200'], ...hooks },
+      resendWebhookMessage: {
+        name: 'POST /api/webhook/{id}/deliveries/{messageId}/resend',
+        success: ['202'],
+        ...hooks,
+      },
+    });
+    // Neither has a PUT, nor any other operation of its own.
+    const theirs = operations.filter(([name]) => / \/api\/(api-key|webhook)(\/|$)/.test(name));
+    expect(theirs).toHaveLength(10);
+  });
+
   it('documents a delete as 204 with no body', () => {
     const deletes = operations.filter(([name]) => name.startsWith('DELETE '));
     // Every admin resource's, and the other deletes (API keys, webhooks, feeds, the bin, ...).

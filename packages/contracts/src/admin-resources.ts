@@ -1,11 +1,13 @@
+import { apiKeyResource } from './api-keys';
 import { DATA_RESOURCES } from './data-resources';
+import { webhookResource } from './webhooks';
 import { feedResource } from './feeds';
 
 /**
  * How other systems connect to the catalogue: they are managed like the data resources, and
  * announce no webhook events of their own.
  */
-const INTEGRATION_RESOURCES = [feedResource] as const;
+const INTEGRATION_RESOURCES = [apiKeyResource, webhookResource, feedResource] as const;
 
 /**
  * Every admin resource's declaration, in the order the history lists their entities and the admin

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { IdSchema, listOf, requiredText } from './common';
+import { API_PATHS } from './api-paths';
+import { IdSchema, requiredText } from './common';
+import { MAX_LIST_LIMIT } from './constants';
+import { SearchQuerySchema } from './refs';
+import { ADMIN_ACCESS, crudSchemas, defineResource } from './resources';
 
 /** Every API key's secret starts with this, so secret scanners and people recognise one. */
 export const API_KEY_PREFIX = 'dalil_';
@@ -56,5 +60,79 @@ const ApiKeySchema = z.object({
 });
 export type ApiKey = z.infer<typeof ApiKeySchema>;
 
-/** GET /api/api-key: every key, newest first, revoked ones included. */
-export const ApiKeyListSchema = listOf(ApiKeySchema);
+/**
+ * At most `limit` of them (clamped to 1..100), after `skip`; without a `limit`, every one, as the list
+ * answered before it had pages.
+ */
+export const wholeOrPageQuery = z.object({
+  limit: z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : Number(v)),
+    z
+      .number({ error: 'must be a number' })
+      .finite('must be a number')
+      .optional()
+      .transform((n) => (n === undefined ? undefined : Math.min(MAX_LIST_LIMIT, Math.max(1, Math.trunc(n))))),
+  ),
+  skip: z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : Number(v)),
+    z
+      .number({ error: 'must be a number' })
+      .finite('must be a number')
+      .optional()
+      .transform((n) => (n === undefined ? 0 : Math.max(0, Math.trunc(n)))),
+  ),
+});
+
+/** GET /api/api-key: newest first, revoked ones included; `search` finds a name or the shown prefix. */
+const ApiKeyListQuerySchema = wholeOrPageQuery.extend({ search: SearchQuerySchema });
+
+/**
+ * API keys for other systems (docs/decisions/0049-api-keys.md): administrators list, issue and revoke
+ * them; a key itself never reaches these operations. A key is never changed or deleted: its create
+ * answers the secret (`issue`) and its delete keeps it listed as revoked (`revoke`).
+ */
+export const apiKeyResource = defineResource({
+  key: 'apiKeys',
+  // Under the users' paths: the Users menu group holds it.
+  screens: { segment: 'users/api-keys', under: 'users' },
+  words: {
+    en: { one: 'API key', nav: 'API keys', list: 'API Keys', create: 'Create API Key', edit: 'API Key' },
+    ar: {
+      one: 'مفتاح واجهة برمجية',
+      nav: 'مفاتيح الواجهة البرمجية',
+      list: 'مفاتيح الواجهة البرمجية',
+      create: 'إنشاء مفتاح',
+      edit: 'مفتاح الواجهة البرمجية',
+    },
+  },
+  name: { one: 'ApiKey', many: 'ApiKeys' },
+  tag: 'api keys',
+  path: API_PATHS.apiKeys,
+  schemas: crudSchemas(ApiKeySchema, ApiKeyCreateBodySchema, ApiKeyListQuerySchema),
+  access: ADMIN_ACCESS,
+  summaries: { list: 'Every API key, newest first, revoked ones included; never a secret' },
+  conflicts: {},
+  history: { entity: 'apiKey', revertible: false },
+  crud: ['list'],
+  operations: {
+    issue: {
+      method: 'POST',
+      path: '',
+      access: 'admin',
+      operationId: 'createApiKey',
+      summary: 'Create an API key for some families: the answer holds its secret, shown only this once',
+      body: ApiKeyCreateBodySchema,
+      status: 201,
+      answer: ApiKeyCreatedSchema,
+    },
+    revoke: {
+      method: 'DELETE',
+      path: '/:id',
+      access: 'admin',
+      operationId: 'revokeApiKey',
+      summary: 'Revoke an API key: it stops working at once and stays listed as revoked',
+      status: 204,
+      answer: null,
+    },
+  },
+});

@@ -25,7 +25,10 @@ export const WEB_PATHS = {
    * alone, their page's before they were a declared resource, goes on to their list.
    */
   feeds: '/admin/upload/feeds',
-  /** Under the users' paths: the Users menu group holds it. */
+  /**
+   * Where the API keys' and webhooks' screens were before they were declared resources: the app
+   * leads each to its list, the same address with /list (their screens' `segment`).
+   */
   apiKeys: '/admin/users/api-keys',
   webhooks: '/admin/users/webhooks',
 } as const;

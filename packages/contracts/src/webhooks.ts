@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { IdSchema, listOf } from './common';
+import { API_PATHS } from './api-paths';
+import { wholeOrPageQuery } from './api-keys';
+import { IdSchema, listOf, PagingQuerySchema } from './common';
+import { SearchQuerySchema } from './refs';
+import { ADMIN_ACCESS, crudSchemas, defineResource } from './resources';
 import { WEBHOOK_EVENTS } from './webhook-events';
 
 /**
@@ -58,7 +62,7 @@ export type WebhookCreated = z.infer<typeof WebhookCreatedSchema>;
 const dateTime = z.string().meta({ format: 'date-time' });
 
 /** A subscription as the list shows it: never its secret. */
-export const WebhookSchema = z.object({
+const WebhookSchema = z.object({
   id: z.number().int(),
   url: z.string(),
   events: z.array(WebhookEventSchema),
@@ -79,9 +83,8 @@ export const WebhookSchema = z.object({
 });
 export type Webhook = z.infer<typeof WebhookSchema>;
 
-/** GET /api/webhook: every subscription, newest first. */
-export const WebhookListSchema = listOf(WebhookSchema);
-export type WebhookList = z.infer<typeof WebhookListSchema>;
+/** GET /api/webhook: newest first; `search` finds a part of the address. */
+const WebhookListQuerySchema = wholeOrPageQuery.extend({ search: SearchQuerySchema });
 
 /** One attempt to deliver one message to one subscription. */
 const WebhookAttemptSchema = z.object({
@@ -104,10 +107,94 @@ const WebhookAttemptSchema = z.object({
 export type WebhookAttempt = z.infer<typeof WebhookAttemptSchema>;
 
 /** GET /api/webhook/{id}/deliveries: attempts, newest first. */
-export const WebhookAttemptListSchema = listOf(WebhookAttemptSchema);
+const WebhookAttemptListSchema = listOf(WebhookAttemptSchema);
 export type WebhookAttemptList = z.infer<typeof WebhookAttemptListSchema>;
 
-export const WebhookMessageParamsSchema = z.object({
+const WebhookMessageParamsSchema = z.object({
   id: IdSchema,
   messageId: z.string().regex(/^msg_[A-Za-z0-9_-]{1,100}$/, 'must be a message id such as msg_...'),
+});
+
+/**
+ * Signed webhooks as an admin resource: administrators list, read and delete subscriptions with the
+ * CRUD operations, subscribe one (`subscribe`, answering its secret), change one (`change`, a partial
+ * body, which also turns it off or on), and see (`deliveries`) and resend (`resend`) its deliveries.
+ * An API key never reaches these operations.
+ */
+export const webhookResource = defineResource({
+  key: 'webhooks',
+  // Under the users' paths: the Users menu group holds it.
+  screens: { segment: 'users/webhooks', under: 'users' },
+  words: {
+    en: { one: 'Webhook', nav: 'Webhooks', list: 'Webhooks', create: 'Create Webhook', edit: 'Edit Webhook' },
+    ar: {
+      one: 'خطاف ويب',
+      nav: 'خطافات الويب',
+      list: 'خطافات الويب',
+      create: 'إنشاء خطاف',
+      edit: 'تعديل خطاف',
+    },
+  },
+  name: { one: 'Webhook', many: 'Webhooks' },
+  path: API_PATHS.webhooks,
+  schemas: crudSchemas(WebhookSchema, WebhookCreateBodySchema, WebhookListQuerySchema, {
+    updateBody: WebhookUpdateBodySchema,
+  }),
+  access: ADMIN_ACCESS,
+  summaries: {
+    list: 'Every webhook subscription, newest first; never a secret',
+    read: 'One webhook subscription',
+    delete: 'Delete a subscription with its deliveries',
+  },
+  conflicts: {},
+  history: { entity: 'webhook', revertible: false },
+  crud: ['list', 'read', 'delete'],
+  operations: {
+    subscribe: {
+      method: 'POST',
+      path: '',
+      access: 'admin',
+      operationId: 'createWebhook',
+      summary: 'Subscribe an address to events: the answer holds the signing secret, shown only this once',
+      description:
+        'Each event is POSTed to the address with the Standard Webhooks headers `webhook-id`, ' +
+        '`webhook-timestamp` and `webhook-signature` (`v1,` and the base64 HMAC-SHA256 of ' +
+        '`id.timestamp.body` keyed by the secret). A 2xx answer delivers it; anything else is retried ' +
+        'for 24 hours, then the subscription is turned off. The bodies are the schemas `WebhookProductCreated` ' +
+        'to `WebhookImageJobCompleted`.',
+      body: WebhookCreateBodySchema,
+      status: 201,
+      answer: WebhookCreatedSchema,
+    },
+    change: {
+      method: 'PATCH',
+      path: '/:id',
+      access: 'admin',
+      operationId: 'updateWebhook',
+      summary: 'Change a subscription, or turn it off or on (on clears why it was off and retries at once)',
+      body: WebhookUpdateBodySchema,
+      status: 200,
+      answer: WebhookSchema,
+    },
+    deliveries: {
+      method: 'GET',
+      path: '/:id/deliveries',
+      access: 'admin',
+      operationId: 'listWebhookDeliveries',
+      summary: "A subscription's delivery attempts, newest first",
+      query: PagingQuerySchema,
+      status: 200,
+      answer: WebhookAttemptListSchema,
+    },
+    resend: {
+      method: 'POST',
+      path: '/:id/deliveries/:messageId/resend',
+      access: 'admin',
+      operationId: 'resendWebhookMessage',
+      summary: 'Send a message to the subscription again, with the same webhook-id',
+      params: WebhookMessageParamsSchema,
+      status: 202,
+      answer: null,
+    },
+  },
 });

@@ -89,8 +89,11 @@ export interface ResourceParts<S extends ResourceSchemas, O extends Operations> 
   names: RecordNames;
   /** What a revert needs; given exactly when the declaration's history is revertible. */
   revert?: Omit<RevertTarget, 'resource'>;
-  /** The handlers of its custom operations, one per declared operation. */
-  operations?: OperationHandlers<O>;
+  /**
+   * The handlers of its custom operations, one per declared operation, or a maker of them from the
+   * app (a webhook's subscribe checks its address against the app's outbound settings).
+   */
+  operations?: OperationHandlers<O> | ((app: FastifyInstance) => OperationHandlers<O>);
   /**
    * The column naming its records' family, when they belong to it: a family's delete then takes them
    * into the recycle bin with it, and its restore brings them back (core/recycle-bin.ts).
@@ -114,9 +117,12 @@ export function resourceModule<S extends ResourceSchemas, O extends Operations>(
   if (resource.history.revertible !== (revert !== undefined)) {
     throw new Error(`${what}: a revertible history needs a revert target, and only then`);
   }
+  const handlersMissing = (handlers: Partial<OperationHandlers<O>> | undefined) => {
+    const missing = Object.keys(resource.operations).filter((name) => !handlers?.[name]);
+    if (missing.length > 0) throw new Error(`${what}: no handler for ${missing.join(', ')}`);
+  };
+  if (typeof parts.operations !== 'function') handlersMissing(parts.operations);
   if (parts.keptWithFamily) keepWithFamily(resource.history.entity, parts.keptWithFamily);
-  const missing = Object.keys(resource.operations).filter((name) => !parts.operations?.[name]);
-  if (missing.length > 0) throw new Error(`${what}: no handler for ${missing.join(', ')}`);
   return {
     name: what.toLowerCase(),
     resource: resource,
@@ -127,7 +133,9 @@ export function resourceModule<S extends ResourceSchemas, O extends Operations>(
       const lacking = resource.crud.filter((operation) => typeof made[METHODS[operation]] !== 'function');
       if (lacking.length > 0) throw new Error(`${what}: its service has no ${lacking.join(', ')}`);
       if (resource.crud.length > 0) crudRoutes(app, resource, made as CrudService<S>, names.table);
-      if (parts.operations) operationRoutes(app, resource, parts.operations);
+      const handlers = typeof parts.operations === 'function' ? parts.operations(app) : parts.operations;
+      handlersMissing(handlers);
+      if (handlers) operationRoutes(app, resource, handlers);
       await parts.register?.(app, options);
     },
   };

@@ -1,8 +1,6 @@
 import { setHistoryRecording } from '../core/history';
 import { registerWebApp } from './web-app/web-app.routes';
 import { activityRoutes } from './activity/activity.routes';
-import { apiKeyRoutes } from './api-keys/api-keys.routes';
-import { webhookRoutes } from './webhooks/webhooks.routes';
 import { retentionSweep } from './retention/retention-sweep';
 import { publishDateAnnouncer } from './webhooks/publish-dates';
 import type { AppModule } from '../core/app-module';
@@ -35,8 +33,6 @@ export const APP_MODULES: readonly AppModule[] = [
   { name: 'system', register: systemRoutes },
   { name: 'auth', register: authRoutes },
   { name: 'logout', register: logoutRoutes },
-  { name: 'api keys', register: apiKeyRoutes },
-  { name: 'webhooks', register: webhookRoutes },
   { name: 'search', register: (app, { searchCache }) => app.register(searchCachePlugin, searchCache ?? {}) },
   ...RESOURCE_MODULES,
   { name: 'activity', register: (app) => activityRoutes(app, RESOURCE_MODULES) },

@@ -1,4 +1,5 @@
 import type { ResourceModule } from '../core/app-module';
+import { apiKeyModule } from './api-keys/api-keys.service';
 import { attributeModule } from './attributes/attributes.service';
 import { categoryModule } from './categories/categories.service';
 import { familyModule } from './families/families.service';
@@ -6,6 +7,7 @@ import { feedModule } from './feeds/feeds.service';
 import { productModule } from './products/products.service';
 import { synonymModule } from './synonyms/synonyms.service';
 import { userModule } from './users/users.service';
+import { webhookModule } from './webhooks/webhooks.service';
 
 /**
  * The admin resources' modules, in the order of the contracts' ADMIN_RESOURCES: the server registers
@@ -18,5 +20,7 @@ export const RESOURCE_MODULES: readonly ResourceModule[] = [
   userModule,
   synonymModule,
   attributeModule,
+  apiKeyModule,
+  webhookModule,
   feedModule,
 ];

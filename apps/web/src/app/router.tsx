@@ -35,6 +35,9 @@ type AdminPages = typeof adminPages;
 const adminPage = (key: keyof AdminPages): RouteObject =>
   page(paths[key], `pages.${key}`, async () => (await adminRoot()).adminPages[key]());
 
+/** An address a resource's screens had before they had a list of their own: it leads to the list. */
+const moved = (path: string): RouteObject => ({ path, element: <Navigate to={`${path}/list`} replace /> });
+
 /** The admin area's route, and the shell inside it that holds every admin screen (the resources'
  * routes are added to the shell on first use). */
 const ADMIN = 'admin';
@@ -152,8 +155,9 @@ export const appRoutes: RouteObject[] = [
                   adminPage('activity'),
                   adminPage('imports'),
                   adminPage('bin'),
-                  adminPage('apiKeys'),
-                  adminPage('webhooks'),
+                  // Where the API keys' and webhooks' screens were before each had its list.
+                  moved(paths.apiKeys),
+                  moved(paths.webhooks),
                   adminPage('uploadAll'),
                   adminPage('uploadCategories'),
                   adminPage('uploadProducts'),

@@ -16,18 +16,19 @@ export interface ListReturn {
   listSearch: string;
 }
 
-/** A resource's own row action: a link, opened in a new tab when it leaves the back office. */
-export interface ListRowLink {
-  label: string;
-  icon: ReactNode;
-  to: string;
-  newTab?: boolean;
-}
+/**
+ * A resource's own row action: a link (opened in a new tab when it leaves the back office), or
+ * something done on the spot (`onClick`: turn a webhook off, ask before revoking a key).
+ */
+export type ListRowLink = { label: string; icon: ReactNode } & (
+  { to: string; newTab?: boolean } | { onClick: () => void }
+);
 
 interface ListKitRowMenuProps {
   /** Names the row for assistive technology ("Actions for …"). */
   label: string;
-  editTo: string;
+  /** Left out: no Edit in the menu (a record that is never changed, such as an API key). */
+  editTo?: string | undefined;
   /** Left out: no Delete in the menu. */
   onDelete?: (() => void) | undefined;
   /** Why this row cannot be deleted: Delete shows disabled, with the reason under it. */
@@ -35,7 +36,7 @@ interface ListKitRowMenuProps {
   links?: ListRowLink[];
 }
 
-/** A row menu with Edit, the resource's own links, and Delete, at most 216 px high. */
+/** A row menu with Edit, the resource's own actions, and Delete, at most 216 px high. */
 export function ListKitRowMenu({ label, editTo, onDelete, deleteRefusal, links = [] }: ListKitRowMenuProps) {
   const { t } = useTranslation();
   const { search } = useLocation();
@@ -60,30 +61,45 @@ export function ListKitRowMenu({ label, editTo, onDelete, deleteRefusal, links =
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ paper: { sx: { maxHeight: ROW_MENU_MAX_HEIGHT, minWidth: 160 } } }}
       >
-        <MenuItem
-          component={Link}
-          to={editTo}
-          state={{ listSearch: search } satisfies ListReturn}
-          onClick={close}
-        >
-          <ListItemIcon>
-            <EditOutlined fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('admin.list.edit')}</ListItemText>
-        </MenuItem>
-        {links.map((link) => (
+        {editTo !== undefined && (
           <MenuItem
-            key={link.to}
             component={Link}
-            to={link.to}
-            target={link.newTab ? '_blank' : undefined}
-            rel={link.newTab ? 'noopener' : undefined}
+            to={editTo}
+            state={{ listSearch: search } satisfies ListReturn}
             onClick={close}
           >
-            <ListItemIcon>{link.icon}</ListItemIcon>
-            <ListItemText>{link.label}</ListItemText>
+            <ListItemIcon>
+              <EditOutlined fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('admin.list.edit')}</ListItemText>
           </MenuItem>
-        ))}
+        )}
+        {links.map((link) =>
+          'to' in link ? (
+            <MenuItem
+              key={link.label}
+              component={Link}
+              to={link.to}
+              target={link.newTab ? '_blank' : undefined}
+              rel={link.newTab ? 'noopener' : undefined}
+              onClick={close}
+            >
+              <ListItemIcon>{link.icon}</ListItemIcon>
+              <ListItemText>{link.label}</ListItemText>
+            </MenuItem>
+          ) : (
+            <MenuItem
+              key={link.label}
+              onClick={() => {
+                close();
+                link.onClick();
+              }}
+            >
+              <ListItemIcon>{link.icon}</ListItemIcon>
+              <ListItemText>{link.label}</ListItemText>
+            </MenuItem>
+          ),
+        )}
         {onDelete && (
           <MenuItem
             disabled={deleteRefusal !== undefined}

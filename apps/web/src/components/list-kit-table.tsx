@@ -31,7 +31,8 @@ interface ListKitTableProps<T extends { id: number }> {
   onRetry: () => void;
   skeletonRows: number;
   skip: number;
-  editPath: (id: number) => string;
+  /** Left out: rows have no Edit. */
+  editPath?: ((id: number) => string) | undefined;
   rowLabel: (row: T) => string;
   /** Left out when the account may not delete: the row menu then has no Delete. */
   onDelete: ((id: number) => void) | undefined;
@@ -161,7 +162,7 @@ export function ListKitTable<T extends { id: number }>(props: ListKitTableProps<
                 <TableCell align="right" sx={{ py: 0.5 }}>
                   <ListKitRowMenu
                     label={props.rowLabel(row)}
-                    editTo={props.editPath(row.id)}
+                    editTo={props.editPath?.(row.id)}
                     onDelete={props.onDelete && (() => props.onDelete?.(row.id))}
                     deleteRefusal={props.deleteRefusal?.(row)}
                     links={props.rowLinks?.(row)}

@@ -45,9 +45,11 @@ export interface ListKitProps<T extends { id: number }> {
   filters?: ReactNode;
   createPath: string;
   createLabel: string;
-  editPath: (id: number) => string;
+  /** Left out: a record that is never changed, with no Edit in its row menu. */
+  editPath?: (id: number) => string;
   rowLabel: (row: T) => string;
-  deletion: ListDeletion;
+  /** Left out: rows have no Delete (an API key is revoked instead, through its own row action). */
+  deletion?: ListDeletion;
   /** Who the server lets create and delete; the list offers neither to anyone else. */
   access?: Partial<Record<CrudOperation, Access>>;
   /** Why this row cannot be deleted (your own account, the guest account): Delete is shown disabled with it. */
@@ -70,7 +72,7 @@ export function ListKit<T extends { id: number }>(props: ListKitProps<T>) {
   const { t } = useTranslation();
   const account = useAccount();
   const mayCreate = mayUse(account, props.access?.create ?? 'staff');
-  const mayDelete = mayUse(account, props.access?.delete ?? 'staff');
+  const mayDelete = deletion !== undefined && mayUse(account, props.access?.delete ?? 'staff');
   const params = useListParams(filterKeys);
   const { pageIndex, pageSize, search, setPage } = params;
   const skip = skipOf(params);
@@ -155,7 +157,7 @@ export function ListKit<T extends { id: number }>(props: ListKitProps<T>) {
           sx={{ borderTop: 1, borderColor: 'divider' }}
         />
       </Paper>
-      {deleting !== null && (
+      {deleting !== null && deletion && (
         <ListKitDelete
           resource={resource}
           id={deleting}

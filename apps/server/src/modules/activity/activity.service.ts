@@ -35,7 +35,12 @@ type StoredRow = Record<string, unknown>;
 /** A name from a recorded change: the value after it, or before it for a delete. */
 function recordedName(names: RecordNames, changes: Activity['changes']): Name | null {
   const value = (field: string) => changes[field]?.after ?? changes[field]?.before;
-  const fields = { nameAr: value('nameAr'), nameEn: value('nameEn'), username: value('username') };
+  const fields = {
+    nameAr: value('nameAr'),
+    nameEn: value('nameEn'),
+    username: value('username'),
+    url: value('url'),
+  };
   return names.name({ ...fields, words: value('words'), fileName: value('undone') });
 }
 

@@ -100,6 +100,52 @@ describe('managing keys', () => {
     expect((await api.as('editor-a').delete('/api/api-key/1')).statusCode).toBe(403);
     expect((await api.as('admin').delete('/api/api-key/999999')).statusCode).toBe(404);
   });
+
+  it('lists a page when asked, finds a key by its name, and every key without a limit', async () => {
+    const first = await createKey({ name: 'Paging one', role: 'reader', families: [a.family] });
+    const second = await createKey({ name: 'Paging two', role: 'reader', families: [a.family] });
+    const page = await api.as('admin').get('/api/api-key', { query: { limit: '1', skip: '1' } });
+    const all = await listKeys();
+    expect(page.json<{ data: ApiKey[]; count: number }>()).toEqual({
+      data: [all[1]],
+      count: all.length,
+    });
+    expect(all.map((k) => k.id).slice(0, 2)).toEqual([second.id, first.id]);
+    const found = await api.as('admin').get('/api/api-key', { query: { search: 'paging TW' } });
+    expect(found.json<{ data: ApiKey[]; count: number }>()).toMatchObject({
+      data: [{ id: second.id, name: 'Paging two' }],
+      count: 1,
+    });
+  });
+
+  it('records its issue and its revoke in the history, by its name and never with its secret', async () => {
+    const created = await createKey({ name: 'Warehouse feed', role: 'reader', families: [a.family] });
+    wall += 60_000;
+    expect((await api.as('admin').delete(`/api/api-key/${created.id}`)).statusCode).toBe(204);
+    // A second revoke keeps the first one's time, and records nothing.
+    expect((await api.as('admin').delete(`/api/api-key/${created.id}`)).statusCode).toBe(204);
+    const history = await api.as('admin').get(`/api/activity?entity=apiKey&entityId=${created.id}`);
+    expect(history.statusCode).toBe(200);
+    const entries = history.json<{ data: Activity[] }>().data;
+    expect(entries.map((e) => e.action)).toEqual(['update', 'create']);
+    expect(entries.map((e) => e.name)).toEqual([
+      { ar: 'Warehouse feed', en: 'Warehouse feed' },
+      { ar: 'Warehouse feed', en: 'Warehouse feed' },
+    ]);
+    expect(entries[0]!.changes).toEqual({
+      revokedAt: { before: null, after: new Date(wall).toISOString() },
+    });
+    expect(entries[1]!.changes).toMatchObject({
+      name: { before: null, after: 'Warehouse feed' },
+      prefix: { before: null, after: created.prefix },
+      role: { before: null, after: 'reader' },
+      families: { before: null, after: [a.family] },
+    });
+    expect(entries[1]!.actor).toMatchObject({ username: t.config.admin.username });
+    expect(history.body).not.toContain(created.secret.slice(created.prefix.length));
+    expect(history.body).not.toContain(createHash('sha256').update(created.secret).digest('hex'));
+    expect(history.body).not.toMatch(/secret/i);
+  });
 });
 
 describe('a key at work', () => {

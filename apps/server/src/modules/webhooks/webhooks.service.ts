@@ -3,22 +3,28 @@ import type { Account } from '@dalil/contracts/auth';
 import { readError } from '@dalil/contracts/error-codes';
 import {
   WEBHOOK_SECRET_PREFIX,
+  webhookResource,
   type Webhook,
   type WebhookAttemptList,
   type WebhookCreated,
   type WebhookCreateBodySchema,
   type WebhookEvent,
-  type WebhookList,
   type WebhookUpdateBodySchema,
 } from '@dalil/contracts/webhooks';
 import { and, count, desc, eq, getTableColumns, inArray, lt, notExists, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { z } from 'zod';
 import { webhookAttempts, webhookDeliveries, webhookMessages, webhookSubscriptions } from '../../db/schema';
-import type { AppContext } from '../../core/context';
+import { resourceModule } from '../../core/app-module';
+import type { AppContext, DataContext } from '../../core/context';
+import { publishChange } from '../../core/domain-events';
+import { sameName } from '../../core/record-names';
+import { lockExisting } from '../../core/record-version';
+import { containsAny } from '../../lib/db-helpers';
 import { notFound } from '../../lib/errors';
 import { checkOutboundAddress } from '../../lib/outbound';
 import { requireFamilies } from '../users/users.service';
+import { webhookDelivery } from './webhook-delivery';
 
 type Row = typeof webhookSubscriptions.$inferSelect;
 
@@ -48,11 +54,27 @@ const toWebhook = (
   lastDelivery: row.last && { ...row.last, at: new Date(row.last.at).toISOString() },
 });
 
+const HISTORY = { entity: 'webhook', family: null } as const;
+
+/**
+ * What a history entry records of a subscription: what a person set and the state it is in, never
+ * its secret; not its last delivery (which changes with each attempt, not with a write), nor who
+ * created it when (the create's entry says so).
+ */
+const recorded = ({
+  lastDelivery: _last,
+  disabledReasonCode: _c,
+  disabledReasonParams: _p,
+  createdAt: _at,
+  createdBy: _by,
+  ...rest
+}: Webhook) => rest;
+
 /** Every column but the secret, which only the delivery worker reads. */
 const { secret: _secret, ...listed } = getTableColumns(webhookSubscriptions);
 
-/** A subscription as the API shows it, or 404. */
-export async function getWebhook({ db }: AppContext, id: number): Promise<Webhook> {
+/** A subscription as the API shows it, read in `db` (a write's transaction too), or 404. */
+async function readWebhook(db: Db | Tx, id: number): Promise<Webhook> {
   const [row] = await db
     .select({ ...listed, last: lastAttempt })
     .from(webhookSubscriptions)
@@ -61,13 +83,29 @@ export async function getWebhook({ db }: AppContext, id: number): Promise<Webhoo
   return toWebhook(row as never);
 }
 
-/** Every subscription, newest first; never a secret. */
-export async function listWebhooks({ db }: AppContext): Promise<WebhookList> {
-  const rows = await db
+/** A subscription as the API shows it, or 404. */
+const getWebhook = ({ db }: DataContext, id: number): Promise<Webhook> => readWebhook(db, id);
+
+/**
+ * Subscriptions newest first whose address contains `search`; a page of them when `limit` is given,
+ * else every one. Never a secret.
+ */
+async function listWebhooks(
+  { db }: DataContext,
+  query: z.output<typeof webhookResource.schemas.listQuery>,
+): Promise<{ data: Webhook[]; count: number }> {
+  const where = containsAny(query.search, webhookSubscriptions.url);
+  const rows = db
     .select({ ...listed, last: lastAttempt })
     .from(webhookSubscriptions)
-    .orderBy(desc(webhookSubscriptions.id));
-  return { data: rows.map((row) => toWebhook(row as never)), count: rows.length };
+    .where(where)
+    .orderBy(desc(webhookSubscriptions.id))
+    .offset(query.skip);
+  const [found, [total]] = await Promise.all([
+    query.limit === undefined ? rows : rows.limit(query.limit),
+    db.select({ n: count() }).from(webhookSubscriptions).where(where),
+  ]);
+  return { data: found.map((row) => toWebhook(row as never)), count: total?.n ?? 0 };
 }
 
 /** A Standard Webhooks secret: `whsec_` and 32 random bytes in base64. */
@@ -77,16 +115,16 @@ const newSecret = () => `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString('bas
  * Subscribes an address (https and public unless its host is allowed: 400 naming `url`) to events of
  * some families (each must exist: 400 naming `families`), and answers its secret this once.
  */
-export async function createWebhook(
+async function createWebhook(
   ctx: AppContext,
   body: z.output<typeof WebhookCreateBodySchema>,
   caller: Account | null,
 ): Promise<WebhookCreated> {
   const url = await checkOutboundAddress(body.url, ctx.config.outbound.allowedHosts, 'url');
   const secret = newSecret();
-  const [row] = await ctx.db.transaction(async (tx) => {
+  const id = await ctx.db.transaction(async (tx) => {
     await requireFamilies(tx, body.families);
-    return tx
+    const [row] = await tx
       .insert(webhookSubscriptions)
       .values({
         url: url.href,
@@ -98,15 +136,24 @@ export async function createWebhook(
         createdByUsername: caller?.username ?? 'system',
       })
       .returning({ id: webhookSubscriptions.id });
+    const after = await readWebhook(tx, row!.id);
+    await publishChange(tx, caller, {
+      ...HISTORY,
+      action: 'create',
+      entityId: row!.id,
+      before: null,
+      after: recorded(after),
+    });
+    return row!.id;
   });
-  return { id: row!.id, secret };
+  return { id, secret };
 }
 
 /**
  * Changes what a subscription receives, or turns it off or on; turning it on clears why it was off
  * and makes what it has pending due at once.
  */
-export async function updateWebhook(
+async function updateWebhook(
   ctx: AppContext,
   id: number,
   body: z.output<typeof WebhookUpdateBodySchema>,
@@ -124,6 +171,7 @@ export async function updateWebhook(
       .where(eq(webhookSubscriptions.id, id))
       .for('update');
     if (!found) throw notFound('Webhook');
+    const before = await readWebhook(tx, id);
     if (body.families) await requireFamilies(tx, body.families);
     const turn =
       body.enabled === undefined || body.enabled === found.enabled
@@ -135,37 +183,56 @@ export async function updateWebhook(
               disabledAt: now,
               disabledReason: `Turned off by ${caller?.username ?? 'the system'}`,
             };
-    await tx
-      .update(webhookSubscriptions)
-      .set({
-        ...(url === undefined ? {} : { url }),
-        ...(body.events ? { events: body.events } : {}),
-        ...(body.families ? { families: body.families } : {}),
-        ...turn,
-      })
-      .where(eq(webhookSubscriptions.id, id));
+    const changes = {
+      ...(url === undefined ? {} : { url }),
+      ...(body.events ? { events: body.events } : {}),
+      ...(body.families ? { families: body.families } : {}),
+      ...turn,
+    };
+    // Turning off one that is off (or sending nothing) sets nothing.
+    if (Object.keys(changes).length > 0) {
+      await tx.update(webhookSubscriptions).set(changes).where(eq(webhookSubscriptions.id, id));
+    }
     if (body.enabled === true && !found.enabled) {
       await tx
         .update(webhookDeliveries)
         .set({ nextAttemptAt: null, firstAttemptAt: null })
         .where(and(eq(webhookDeliveries.subscriptionId, id), eq(webhookDeliveries.state, 'pending')));
     }
+    const after = await readWebhook(tx, id);
+    await publishChange(tx, caller, {
+      ...HISTORY,
+      action: 'update',
+      entityId: id,
+      before: recorded(before),
+      after: recorded(after),
+    });
   });
   return getWebhook(ctx, id);
 }
 
-/** Deletes a subscription with its deliveries and their attempts. */
-export async function deleteWebhook({ db }: AppContext, id: number): Promise<void> {
-  const deleted = await db
-    .delete(webhookSubscriptions)
-    .where(eq(webhookSubscriptions.id, id))
-    .returning({ id: webhookSubscriptions.id });
-  if (deleted.length === 0) throw notFound('Webhook');
+/**
+ * Deletes a subscription with its deliveries and their attempts; under the row's lock, so a request's
+ * If-Match is checked against the version it deletes.
+ */
+async function deleteWebhook({ db }: DataContext, id: number, caller: Account | null): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockExisting(tx, webhookSubscriptions, id, 'Webhook');
+    const before = await readWebhook(tx, id);
+    await tx.delete(webhookSubscriptions).where(eq(webhookSubscriptions.id, id));
+    await publishChange(tx, caller, {
+      ...HISTORY,
+      action: 'delete',
+      entityId: id,
+      before: recorded(before),
+      after: null,
+    });
+  });
 }
 
 /** A subscription's delivery attempts, newest first. */
-export async function listAttempts(
-  { db }: AppContext,
+async function listAttempts(
+  { db }: DataContext,
   id: number,
   page: { limit: number; skip: number },
 ): Promise<WebhookAttemptList> {
@@ -215,7 +282,7 @@ export async function listAttempts(
  * Sends a message to a subscription again, with the same webhook-id: its delivery becomes pending and
  * due at once, with a new day of retries. 404 when the subscription never had that message.
  */
-export async function resendMessage({ db }: AppContext, id: number, messageId: string): Promise<void> {
+async function resendMessage({ db }: DataContext, id: number, messageId: string): Promise<void> {
   const updated = await db
     .update(webhookDeliveries)
     .set({ state: 'pending', nextAttemptAt: null, firstAttemptAt: null, leasedUntil: null })
@@ -261,3 +328,31 @@ export async function forgetOldWebhookMessages(db: Db, days: number): Promise<nu
     if (gone.length < FORGET_BATCH) return removed;
   }
 }
+
+/**
+ * Signed webhooks as a declared resource (docs/decisions/0051-webhooks.md): list, read and delete, and
+ * the subscribe, change, deliveries and resend operations; the history names a subscription by its
+ * address. Its module also runs the delivery worker while the app is up (webhook-delivery.ts).
+ */
+export const webhookModule = resourceModule(webhookResource, {
+  service: {
+    list: (ctx, query) => listWebhooks(ctx, query),
+    read: (ctx, id) => getWebhook(ctx, id),
+    remove: (ctx, id, caller) => deleteWebhook(ctx, id, caller),
+  },
+  names: { table: webhookSubscriptions, name: (row) => sameName(row.url) },
+  operations: (app) => ({
+    subscribe: async ({ body, account, log }) => {
+      const created = await createWebhook(app.ctx, body, account);
+      log.info({ webhook: created.id }, 'webhook created');
+      return created;
+    },
+    change: ({ params, body, account }) => updateWebhook(app.ctx, params.id, body, account),
+    deliveries: ({ ctx, params, query }) => listAttempts(ctx, params.id, query),
+    resend: async ({ ctx, params }) => {
+      await resendMessage(ctx, params.id, params.messageId);
+      void app.deliverWebhooks();
+    },
+  }),
+  register: webhookDelivery,
+});

@@ -1,3 +1,4 @@
+import type { Activity } from '@dalil/contracts/activity';
 import type { Webhook, WebhookAttempt, WebhookCreated } from '@dalil/contracts/webhooks';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -180,6 +181,59 @@ describe('managing subscriptions', () => {
     expect((await list()).map((w) => w.url)).toEqual([`${r.url}/hook`]);
     expect((await call('POST', `/api/webhook/${id}/deliveries/not-a-message/resend`)).statusCode).toBe(400);
     expect((await call('POST', `/api/webhook/${id}/deliveries/msg_unknown/resend`)).statusCode).toBe(404);
+  });
+
+  it('records subscribing, changing and deleting in the history, by address and never with the secret', async () => {
+    const r = await receiver();
+    const created = await subscribe(r, ['product.created']);
+    const url = `${r.url}/hook`;
+    await ok<Webhook>('PATCH', `/api/webhook/${created.id}`, { events: ['product.deleted'], enabled: false });
+    // A change that changes nothing records nothing.
+    await ok<Webhook>('PATCH', `/api/webhook/${created.id}`, { enabled: false });
+
+    // The delete honours If-Match: the version the read answered.
+    const read = await call('GET', `/api/webhook/${created.id}`);
+    const stale = await api
+      .as(admin)
+      .delete(`/api/webhook/${created.id}`, { headers: { 'if-match': '"1"' } });
+    expect(stale.statusCode).toBe(412);
+    const gone = await api
+      .as(admin)
+      .delete(`/api/webhook/${created.id}`, { headers: { 'if-match': read.headers.etag as string } });
+    expect(gone.statusCode).toBe(204);
+
+    const history = await call('GET', `/api/activity?entity=webhook&entityId=${created.id}`);
+    expect(history.statusCode).toBe(200);
+    const entries = history.json<{ data: Activity[] }>().data;
+    expect(entries.map((e) => e.action)).toEqual(['delete', 'update', 'create']);
+    for (const entry of entries) expect(entry.name).toEqual({ ar: url, en: url });
+    expect(entries[2]!.changes).toMatchObject({
+      url: { before: null, after: url },
+      events: { before: null, after: ['product.created'] },
+      enabled: { before: null, after: true },
+    });
+    expect(entries[1]!.changes).toEqual({
+      events: { before: ['product.created'], after: ['product.deleted'] },
+      enabled: { before: true, after: false },
+      disabledAt: { before: null, after: new Date(wall).toISOString() },
+      disabledReason: { before: null, after: `Turned off by ${t.config.admin.username}` },
+    });
+    expect(entries[0]!.changes).toMatchObject({ url: { before: url, after: null } });
+    expect(history.body).not.toContain(created.secret.slice(6));
+    expect(history.body).not.toMatch(/secret/i);
+  });
+
+  it('lists a page when asked, and finds a subscription by a part of its address', async () => {
+    const [one, two] = [await receiver(), await receiver()];
+    const first = await subscribe(one, ['product.created']);
+    const second = await subscribe(two, ['product.created']);
+    const page = await ok<{ data: Webhook[]; count: number }>('GET', '/api/webhook?limit=1&skip=1');
+    expect(page.count).toBe(2);
+    expect(page.data.map((w) => w.id)).toEqual([first.id]);
+    const address = encodeURIComponent(`:${new URL(two.url).port}/hook`);
+    const found = await ok<{ data: Webhook[]; count: number }>('GET', `/api/webhook?search=${address}`);
+    expect(found.data.map((w) => w.id)).toEqual([second.id]);
+    expect(found.count).toBe(1);
   });
 });
 

@@ -10,8 +10,6 @@ import ManageHistoryOutlined from '@mui/icons-material/ManageHistoryOutlined';
 import type { Account } from '@dalil/contracts/auth';
 import type { Access, MenuGroup } from '@dalil/contracts/resources';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
-import KeyOutlined from '@mui/icons-material/KeyOutlined';
-import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
 import { ADMIN_RESOURCES, type AdminResourceKey } from '@dalil/contracts/admin-resources';
 import { mayUse } from '../../lib/account';
 import type { MessageKey } from '../../lib/locales/en';
@@ -67,17 +65,6 @@ const resourceItem = (key: AdminResourceKey): NavItem => ({
   access: accessOf(key).list,
 });
 
-/** Screens that are not a resource but belong to a resource's group (their paths under its prefix). */
-const moreItems: Partial<Record<AdminResourceKey, NavItem[]>> = {
-  // Keys act for other systems as an editor or a reader would: administrators manage them.
-  // Webhooks send catalogue changes to other systems: administrators manage them too. The screen's
-  // title is its menu label (one word less for every visitor's first load to carry).
-  users: [
-    { label: 'nav.apiKeys', to: paths.apiKeys, icon: KeyOutlined, access: 'admin' },
-    { label: 'pages.webhooks', to: paths.webhooks, icon: WebhookOutlined, access: 'admin' },
-  ],
-};
-
 /**
  * The admin shell menu: a List and Create group per resource in the registry, then the uploads. A
  * resource `under` another is one item of that group (synonyms under families), its paths under the
@@ -99,7 +86,6 @@ const adminNav: NavGroup[] = [
         access: accessOf(key).create,
       },
       ...under(key).map(resourceItem),
-      ...(moreItems[key] ?? []),
     ] satisfies NavItem[],
   })),
   {

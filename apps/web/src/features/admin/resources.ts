@@ -10,14 +10,16 @@ export interface AdminResource extends ResourceScreens {
 }
 
 /**
- * Every resource folder's screens, found by its folder: features/admin/<key>/screens.ts, or
- * screens.tsx when a small resource writes its pages in the same file.
+ * Every resource folder's screens, found by its folder: features/admin/<key>/screens.ts (the key in
+ * kebab case: `apiKeys` in api-keys/), or screens.tsx when a small resource writes its pages in the
+ * same file.
  */
 const found = import.meta.glob<ResourceScreens>('./*/screens.{ts,tsx}', { eager: true, import: 'screens' });
 
 const screensOf = (key: AdminResourceKey): ResourceScreens => {
-  const screens = found[`./${key}/screens.ts`] ?? found[`./${key}/screens.tsx`];
-  if (!screens) throw new Error(`The admin resource "${key}" has no features/admin/${key}/screens.ts`);
+  const folder = key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+  const screens = found[`./${folder}/screens.ts`] ?? found[`./${folder}/screens.tsx`];
+  if (!screens) throw new Error(`The admin resource "${key}" has no features/admin/${folder}/screens.ts`);
   return screens;
 };
 
@@ -42,8 +44,6 @@ export const adminPages = {
   activity: async () => (await import('./activity/activity-page')).ActivityPage,
   imports: async () => (await import('./activity/imports-page')).ImportsPage,
   bin: async () => (await import('./bin/bin-page')).BinPage,
-  apiKeys: async () => (await import('./api-keys/api-keys-page')).ApiKeysPage,
-  webhooks: async () => (await import('./webhooks/webhooks-page')).WebhooksPage,
   uploadAll: async () => (await import('./imports/upload-all-page')).UploadAllPage,
   uploadCategories: async () => (await import('./imports/upload-categories-page')).UploadCategoriesPage,
   uploadProducts: async () => (await import('./imports/upload-products-page')).UploadProductsPage,

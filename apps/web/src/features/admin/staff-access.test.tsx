@@ -79,8 +79,8 @@ describe('what staff are offered', () => {
         '/admin/family/create',
         '/admin/upload/images',
         '/admin/users/list',
-        '/admin/users/api-keys',
-        '/admin/users/webhooks',
+        '/admin/users/api-keys/list',
+        '/admin/users/webhooks/list',
       ]),
     );
   });

@@ -16,10 +16,26 @@ export function entityLabel(t: TFunction, language: Language, entity: ActivityEn
   return t(`admin.history.entities.${entity as Exclude<ActivityEntity, ResourceEntity>}`);
 }
 
+/** The fields of API keys and webhooks, labelled as their lists' columns are. */
+const INTEGRATION_FIELDS = {
+  name: 'apiKeys.name',
+  prefix: 'apiKeys.prefix',
+  createdAt: 'apiKeys.created',
+  expiresAt: 'apiKeys.expires',
+  lastUsedAt: 'apiKeys.lastUsed',
+  revokedAt: 'apiKeys.revoked',
+  url: 'webhooks.url',
+  events: 'webhooks.events',
+  enabled: 'webhooks.enabled',
+  disabledAt: 'webhooks.disabled',
+  disabledReason: 'webhooks.disabledReason',
+} as const;
+
 /** A field's label in the UI language (the server names fields as the API does). */
 export function fieldLabel(t: TFunction, field: string): string {
   if (field === 'words') return t('admin.synonyms.words');
   if (field === 'number') return t('admin.fields.code');
+  if (field in INTEGRATION_FIELDS) return t(INTEGRATION_FIELDS[field as keyof typeof INTEGRATION_FIELDS]);
   return t(`admin.fields.${field}`, { defaultValue: field });
 }
 

@@ -24,7 +24,7 @@ interface TableCardProps {
 }
 
 /**
- * A card with a small table of records (API keys, webhooks, deliveries): its head, the column
+ * A card with a small table of records (a webhook's deliveries): its head, the column
  * titles, the rows or a sentence when there are none, and pages when there are more than one. On a
  * phone the table scrolls sideways inside the card, not the page.
  */

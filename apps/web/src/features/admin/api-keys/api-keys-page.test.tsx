@@ -7,7 +7,8 @@ import { AccountContext } from '../../../lib/account';
 import { expectConsoleErrors } from '../../../test/console-guard';
 import { mockApi, type MockRequest } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
-import { ApiKeysPage } from './api-keys-page';
+import { ApiKeyFormPage } from './api-key-form-page';
+import { ApiKeyListPage } from './api-key-list-page';
 
 const admin: Account = {
   id: 1,
@@ -63,38 +64,41 @@ const familyRoutes = {
   'GET /api/family/4': () => ({ status: 200, body: FAMILIES[1] }),
 };
 
-const render = () =>
+const asAdmin = (page: React.ReactNode) => <AccountContext value={admin}>{page}</AccountContext>;
+const render = (at = '/admin/users/api-keys/list') =>
   renderRoutes(
     [
-      {
-        path: '/admin/users/api-keys',
-        element: (
-          <AccountContext value={admin}>
-            <ApiKeysPage />
-          </AccountContext>
-        ),
-      },
+      { path: '/admin/users/api-keys/list', element: asAdmin(<ApiKeyListPage />) },
+      { path: '/admin/users/api-keys/create', element: asAdmin(<ApiKeyFormPage />) },
     ],
-    '/admin/users/api-keys',
+    at,
   );
 
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
 
-/** Fills the new key's form: a name, and one family picked from the offered ones. */
-async function fillForm(user: ReturnType<typeof userEvent.setup>, family: string | null) {
-  await user.click(await screen.findByRole('button', { name: 'New key' }));
-  const dialog = await screen.findByRole('dialog', { name: 'New key' });
-  await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'ERP sync');
-  if (family) {
-    await user.click(within(dialog).getByRole('combobox', { name: /^Families/ }));
-    await user.click(await screen.findByRole('option', { name: family }));
-  }
-  return dialog;
+/** The row's menu, opened: Edit is never offered (a key is never changed). */
+async function openMenu(user: ReturnType<typeof userEvent.setup>, name: string) {
+  await user.click(await screen.findByRole('button', { name: `Actions for ${name}` }));
+  const menu = await screen.findByRole('menu');
+  expect(within(menu).queryByRole('menuitem', { name: 'Edit' })).toBeNull();
+  return menu;
 }
 
-describe('API keys page', () => {
-  it('lists each key with its prefix, access, families, dates and state; a revoked one cannot be revoked again', async () => {
-    mockApi({ ...familyRoutes, 'GET /api/api-key': () => ({ status: 200, body: { data: KEYS, count: 4 } }) });
+/** Opens the new key's form from the list and fills a name and, if given, one offered family. */
+async function fillForm(user: ReturnType<typeof userEvent.setup>, family: string | null) {
+  await user.click(await screen.findByRole('link', { name: 'Create API Key' }));
+  await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'ERP sync');
+  if (family) {
+    await user.click(screen.getByRole('combobox', { name: /^Families/ }));
+    await user.click(await screen.findByRole('option', { name: family }));
+  }
+}
+
+const listed = (keys: ApiKey[]) => ({ status: 200, body: { data: keys, count: keys.length } });
+
+describe('API key list', () => {
+  it('lists each key with its prefix, access, families, dates and state, and asks for a page', async () => {
+    const requests = mockApi({ ...familyRoutes, 'GET /api/api-key': () => listed(KEYS) });
     render();
     const erp = await rowOf('ERP sync');
     expect(erp).toHaveTextContent('dalil_AbCdEf…');
@@ -112,28 +116,62 @@ describe('API keys page', () => {
     const old = await rowOf('Old import');
     expect(within(old).getByText('Revoked')).toBeInTheDocument();
     expect(old).toHaveTextContent(/Revoked.*Nov 22, 2026/);
-    expect(within(old).queryByRole('button', { name: /Revoke/ })).toBeNull();
     expect(within(await rowOf('Trial')).getByText('Expired')).toBeInTheDocument();
+    const list = requests.find((r) => r.method === 'GET' && r.path === '/api/api-key');
+    expect(list?.query.get('limit')).toBe('10');
+    expect(list?.query.get('skip')).toBe('0');
   });
 
-  it('creates a key and shows its secret once, with Copy and an example, then never again', async () => {
+  it('revokes a key only after a confirmation that names it; a revoked one offers no revoke', async () => {
     const user = userEvent.setup();
-    let listed = [KEYS[1]!];
     const requests = mockApi({
       ...familyRoutes,
-      'GET /api/api-key': () => ({ status: 200, body: { data: listed, count: listed.length } }),
+      'GET /api/api-key': () => listed(KEYS),
+      'DELETE /api/api-key/2': () => ({ status: 204 }),
+    });
+    render();
+    let menu = await openMenu(user, 'Old import');
+    expect(within(menu).queryByRole('menuitem', { name: 'Revoke' })).toBeNull();
+    await user.keyboard('{Escape}');
+
+    menu = await openMenu(user, 'Shop feed');
+    await user.click(within(menu).getByRole('menuitem', { name: 'Revoke' }));
+    let dialog = await screen.findByRole('dialog', { name: /Revoke .*Shop feed.*\?/ });
+    expect(dialog).toHaveTextContent('refused from now on');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+
+    menu = await openMenu(user, 'Shop feed');
+    await user.click(within(menu).getByRole('menuitem', { name: 'Revoke' }));
+    dialog = await screen.findByRole('dialog', { name: /Revoke .*Shop feed.*\?/ });
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    await waitFor(() =>
+      expect(requests.some((r) => r.method === 'DELETE' && r.path === '/api/api-key/2')).toBe(true),
+    );
+    expect(await screen.findByText('The key was revoked')).toBeInTheDocument();
+  });
+});
+
+describe('Create API Key', () => {
+  it('issues a key and shows its secret once, with Copy and an example, then goes back to the list', async () => {
+    const user = userEvent.setup();
+    let keys = [KEYS[1]!];
+    const requests = mockApi({
+      ...familyRoutes,
+      'GET /api/api-key': () => listed(keys),
       'POST /api/api-key': () => {
-        listed = [key({ id: 9 }), ...listed];
+        keys = [key({ id: 9 }), ...keys];
         return { status: 201, body: { id: 9, prefix: SECRET.slice(0, 12), secret: SECRET } };
       },
     });
     render();
-    const form = await fillForm(user, 'Alpha Foods');
-    await user.click(within(form).getByRole('radio', { name: /^Read-only/ }));
-    await user.click(within(form).getByRole('radio', { name: /^Editor/ }));
+    await fillForm(user, 'Alpha Foods');
+    await user.click(screen.getByRole('radio', { name: /^Read-only/ }));
+    await user.click(screen.getByRole('radio', { name: /^Editor/ }));
     // The key works through the last day chosen: it expires at the next local midnight.
-    fireEvent.change(within(form).getByLabelText(/^Expires after/), { target: { value: '2099-01-31' } });
-    await user.click(within(form).getByRole('button', { name: 'Create key' }));
+    fireEvent.change(screen.getByLabelText(/^Expires after/), { target: { value: '2099-01-31' } });
+    await user.click(screen.getByRole('button', { name: 'Create' }));
 
     const shown = await screen.findByRole('dialog', { name: /ERP sync.* is ready/ });
     expect(shown).toHaveTextContent('it will not be shown again');
@@ -162,12 +200,14 @@ describe('API keys page', () => {
     const user = userEvent.setup();
     const requests = mockApi({
       ...familyRoutes,
-      'GET /api/api-key': () => ({ status: 200, body: { data: [], count: 0 } }),
+      'GET /api/api-key': () => listed([]),
       'POST /api/api-key': () => ({
         status: 400,
         body: {
           statusCode: 400,
           error: 'Bad Request',
+          code: 'request.validation',
+          params: {},
           message: 'families: No family has the id 3',
           details: [
             {
@@ -181,43 +221,18 @@ describe('API keys page', () => {
       }),
     });
     render();
-    expect(await screen.findByText('No API keys yet')).toBeInTheDocument();
-    let form = await fillForm(user, null);
-    await user.click(within(form).getByRole('button', { name: 'Create key' }));
-    expect(await within(form).findByText('Choose at least one family')).toBeInTheDocument();
+    await fillForm(user, null);
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Choose at least one family')).toBeInTheDocument();
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
-    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
-    form = await fillForm(user, 'Alpha Foods');
-    await user.click(within(form).getByRole('button', { name: 'Create key' }));
-    expect(await within(form).findByText('No family has the id 3')).toBeInTheDocument();
-    expect(within(form).getByRole('combobox', { name: /^Families/ })).toHaveAttribute('aria-invalid', 'true');
-    expect(within(form).getByRole('alert')).toHaveTextContent('The key was not created');
-    expect(within(form).getByRole('textbox', { name: /^Name/ })).toHaveValue('ERP sync');
-  });
-
-  it('revokes a key only after a confirmation that names it', async () => {
-    const user = userEvent.setup();
-    const requests = mockApi({
-      ...familyRoutes,
-      'GET /api/api-key': () => ({ status: 200, body: { data: KEYS, count: 4 } }),
-      'DELETE /api/api-key/2': () => ({ status: 204 }),
-    });
-    render();
-    await user.click(await screen.findByRole('button', { name: 'Revoke Shop feed' }));
-    let dialog = await screen.findByRole('dialog', { name: /Revoke .*Shop feed.*\?/ });
-    expect(dialog).toHaveTextContent('refused from now on');
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
-
-    await user.click(screen.getByRole('button', { name: 'Revoke Shop feed' }));
-    dialog = await screen.findByRole('dialog', { name: /Revoke .*Shop feed.*\?/ });
-    await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
-    await waitFor(() =>
-      expect(requests.some((r) => r.method === 'DELETE' && r.path === '/api/api-key/2')).toBe(true),
-    );
-    expect(await screen.findByText('The key was revoked')).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: /^Families/ }));
+    await user.click(await screen.findByRole('option', { name: 'Alpha Foods' }));
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('No family has the id 3')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /^Families/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alert')).toHaveTextContent('Saving failed');
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('ERP sync');
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

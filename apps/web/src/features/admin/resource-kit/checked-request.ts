@@ -3,8 +3,8 @@ import { apiRequest, type ApiRequestOptions } from '../../../lib/api-client';
 
 /**
  * An API call whose answer is parsed with its contract schema: an answer of the wrong shape fails
- * here, naming the field, not deep in a component. Every admin client (the resources', API keys',
- * webhooks', feeds') calls through it; answers without a body (204) use apiRequest itself.
+ * here, naming the field, not deep in a component. Every admin client (the resources', their custom
+ * operations', feeds') calls through it; answers without a body (204) use apiRequest itself.
  */
 export const checkedRequest = <S extends z.ZodType>(
   schema: S,

@@ -8,7 +8,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Typography from '@mui/material/Typography';
 import { useId, type Ref } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { EVENT_GROUPS } from './webhooks-api';
+import { EVENT_GROUPS } from './event-groups';
 
 interface EventCheckboxesProps {
   value: WebhookEvent[];
@@ -36,7 +36,8 @@ export function EventCheckboxes({ value, onChange, inputRef, error, helperText }
       <Box
         sx={{
           display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' },
+          // Two groups a row: the form page is narrower than the screen.
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
           columnGap: 2,
           rowGap: 1,
           mt: 1,

@@ -15,12 +15,17 @@ import { isApiError } from '../../../lib/api-error';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useTranslation } from '../../../lib/i18n';
 import { reportError, useNotifications } from '../../../lib/notifications-store';
-import { paths } from '../../../lib/paths';
 import { codeText } from '../../../lib/error-text';
 import { DateTime } from '../admin-kit/date-time';
 import { TableCard } from '../admin-kit/table-card';
 import { DeliveryResult } from './delivery-result';
-import { WEBHOOKS_KEY, deliveriesKey, webhooksApi } from './webhooks-api';
+import { adminPaths } from '../resource-kit/admin-paths';
+import { resourceApis } from '../resource-kit/resource-api';
+
+const api = resourceApis.webhooks;
+/** The log's queries; a change anywhere to the webhooks (the list's key) refreshes them too. */
+const WEBHOOKS_KEY = ['webhooks'];
+const logKey = (id: number) => [...WEBHOOKS_KEY, 'log', id];
 
 const PAGE_SIZE = 25;
 const COLUMNS = ['time', 'event', 'attempt', 'result', 'duration', 'nextAttempt'] as const;
@@ -36,28 +41,30 @@ const newestOfEach = (attempts: WebhookAttempt[]) => {
 };
 
 /**
- * One webhook's delivery log (the webhooks screen with `?log=<id>`), newest first: each attempt's time, event, number, answer (or error),
- * how long it took and when the next try is due; "Send again" on each message. It refreshes itself
- * while open, so a change made elsewhere shows up here within seconds.
+ * One webhook's delivery log (the webhooks list's address with `?log=<id>`), newest first: each
+ * attempt's time, event, number, answer (or error), how long it took and when the next try is due;
+ * "Send again" on each message. It refreshes itself while open, so a change made elsewhere shows up
+ * here within seconds.
  */
 export function WebhookDeliveries({ id }: { id: number }) {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
   const [page, setPage] = useState(0);
   const webhook = useQuery({
-    queryKey: [...WEBHOOKS_KEY, id],
-    queryFn: ({ signal }) => webhooksApi.one(id, signal),
+    queryKey: logKey(id),
+    queryFn: ({ signal }) => api.one(id, signal),
     refetchInterval: REFRESH_MS,
   });
   const log = useQuery({
-    queryKey: [...deliveriesKey(id), page],
-    queryFn: ({ signal }) => webhooksApi.deliveries(id, { limit: PAGE_SIZE, skip: page * PAGE_SIZE }, signal),
+    queryKey: [...logKey(id), 'deliveries', page],
+    queryFn: ({ signal }) =>
+      api.deliveries({ params: { id }, query: { limit: PAGE_SIZE, skip: page * PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
     refetchInterval: REFRESH_MS,
     enabled: webhook.isSuccess,
   });
   const resend = useMutation({
-    mutationFn: (messageId: string) => webhooksApi.resend(id, messageId),
+    mutationFn: (messageId: string) => api.resend({ params: { id, messageId } }),
     onSuccess: () => {
       useNotifications.getState().show({ severity: 'success', messageKey: 'webhooks.log.resent' });
       void client.invalidateQueries({ queryKey: WEBHOOKS_KEY });
@@ -67,7 +74,7 @@ export function WebhookDeliveries({ id }: { id: number }) {
   const back = (
     <Button
       component={RouterLink}
-      to={paths.webhooks}
+      to={adminPaths.webhooks.list}
       sx={{ alignSelf: 'flex-start' }}
       startIcon={
         <ArrowBack sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />

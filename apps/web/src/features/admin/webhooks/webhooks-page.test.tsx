@@ -9,7 +9,8 @@ import { usePreferences } from '../../../lib/preferences-store';
 import { expectConsoleErrors } from '../../../test/console-guard';
 import { mockApi, type MockRequest } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
-import { WebhooksPage } from './webhooks-page';
+import { WebhookFormPage } from './webhook-form-page';
+import { WebhookListPage } from './webhook-list-page';
 
 const admin: Account = {
   id: 1,
@@ -88,33 +89,33 @@ const listRoute = (hooks: Webhook[]) => ({
   'GET /api/webhook': () => ({ status: 200, body: { data: hooks, count: hooks.length } }),
 });
 
-const render = (at = '/admin/users/webhooks') =>
+const asAdmin = (page: React.ReactNode) => <AccountContext value={admin}>{page}</AccountContext>;
+const render = (at = '/admin/users/webhooks/list') =>
   renderRoutes(
     [
-      {
-        path: '/admin/users/webhooks',
-        element: (
-          <AccountContext value={admin}>
-            <WebhooksPage />
-          </AccountContext>
-        ),
-      },
+      { path: '/admin/users/webhooks/list', element: asAdmin(<WebhookListPage />) },
+      { path: '/admin/users/webhooks/create', element: asAdmin(<WebhookFormPage />) },
+      { path: '/admin/users/webhooks/edit/:id', element: asAdmin(<WebhookFormPage />) },
     ],
     at,
   );
 
 const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr') as HTMLElement;
 
-describe('webhooks page', () => {
-  it('lists each webhook with its events, families, last delivery and state; why one is off', async () => {
-    mockApi({ ...familyRoutes, ...listRoute(HOOKS) });
+async function openMenu(user: ReturnType<typeof userEvent.setup>, url: string) {
+  await user.click(await screen.findByRole('button', { name: `Actions for ${url}` }));
+  return screen.findByRole('menu');
+}
+
+describe('webhook list', () => {
+  it('lists each webhook with its events, families, state and last delivery; why one is off', async () => {
+    const requests = mockApi({ ...familyRoutes, ...listRoute(HOOKS) });
     render();
     const erp = await rowOf('https://erp.example/hooks/dalil');
     expect(erp).toHaveTextContent('Product changed');
     expect(erp).toHaveTextContent('All families');
     expect(erp).toHaveTextContent('Delivered · 204');
-    expect(erp).toHaveTextContent(/by \u2068?admin/);
-    expect(within(erp).getByRole('switch', { name: /^Turn off/ })).toBeChecked();
+    expect(within(erp).getByText('Active')).toBeInTheDocument();
 
     const shop = await rowOf('https://shop.example/in');
     expect(shop).toHaveTextContent('Product created');
@@ -128,11 +129,13 @@ describe('webhooks page', () => {
     expect(old).toHaveTextContent(
       /Turned off after deliveries failed for 24 hours \(last: .?connect ECONNREFUSED/,
     );
-    expect(within(old).getByRole('switch', { name: /^Turn on/ })).not.toBeChecked();
+    const list = requests.find((r) => r.method === 'GET' && r.path === '/api/webhook');
+    expect(list?.query.get('limit')).toBe('10');
   });
 
   it("reads in Arabic, with why a webhook is off and the receiver's answer in Arabic too", async () => {
     usePreferences.setState({ language: 'ar' });
+    const user = userEvent.setup();
     mockApi({
       ...familyRoutes,
       ...listRoute([
@@ -153,9 +156,72 @@ describe('webhooks page', () => {
     expect(on).toHaveTextContent('تعديل منتج');
     expect(on).toHaveTextContent('كل الشركات');
     expect(on).toHaveTextContent('سُلّم · 204');
-    expect(within(on).getByRole('switch', { name: 'إيقاف https://shop.example/in' })).toBeChecked();
+    await user.click(within(on).getByRole('button', { name: /https:\/\/shop\.example\/in/ }));
+    expect(await screen.findByRole('menuitem', { name: 'إيقاف' })).toBeInTheDocument();
   });
 
+  it('turns a webhook off and on from its row menu, and opens its delivery log', async () => {
+    const user = userEvent.setup();
+    const requests = mockApi({
+      ...familyRoutes,
+      ...listRoute(HOOKS),
+      'PATCH /api/webhook/1': (request: MockRequest) => ({
+        status: 200,
+        body: hook({ enabled: (request.body as { enabled: boolean }).enabled }),
+      }),
+      'PATCH /api/webhook/3': (request: MockRequest) => ({
+        status: 200,
+        body: hook({ id: 3, enabled: (request.body as { enabled: boolean }).enabled }),
+      }),
+      'GET /api/webhook/1': () => ({ status: 200, body: hook({}) }),
+      'GET /api/webhook/1/deliveries': () => ({ status: 200, body: { data: [], count: 0 } }),
+    });
+    render();
+    let menu = await openMenu(user, 'https://erp.example/hooks/dalil');
+    await user.click(within(menu).getByRole('menuitem', { name: 'Turn off' }));
+    expect(await screen.findByText(/The webhook is off/)).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PATCH' && r.path === '/api/webhook/1')?.body).toEqual({
+      enabled: false,
+    });
+    menu = await openMenu(user, 'https://old.example/hook');
+    await user.click(within(menu).getByRole('menuitem', { name: 'Turn on' }));
+    expect(await screen.findByText(/The webhook is on/)).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PATCH' && r.path === '/api/webhook/3')?.body).toEqual({
+      enabled: true,
+    });
+
+    menu = await openMenu(user, 'https://erp.example/hooks/dalil');
+    await user.click(within(menu).getByRole('menuitem', { name: 'Deliveries' }));
+    expect(await screen.findByText(/No deliveries yet/)).toBeInTheDocument();
+  });
+
+  it('deletes a webhook only after a confirmation', async () => {
+    const user = userEvent.setup();
+    const requests = mockApi({
+      ...familyRoutes,
+      ...listRoute(HOOKS),
+      'DELETE /api/webhook/2': () => ({ status: 204 }),
+    });
+    render();
+    let menu = await openMenu(user, 'https://shop.example/in');
+    await user.click(within(menu).getByRole('menuitem', { name: 'Delete' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('receives no more messages');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+
+    menu = await openMenu(user, 'https://shop.example/in');
+    await user.click(within(menu).getByRole('menuitem', { name: 'Delete' }));
+    dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(requests.some((r) => r.method === 'DELETE' && r.path === '/api/webhook/2')).toBe(true),
+    );
+  });
+});
+
+describe('webhook form', () => {
   it('creates a webhook from grouped events and shows its signing secret once, with Copy', async () => {
     const user = userEvent.setup();
     let listed: Webhook[] = [];
@@ -168,19 +234,19 @@ describe('webhooks page', () => {
       },
     });
     render();
-    expect(await screen.findByText('No webhooks yet')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'New webhook' }));
-    const form = await screen.findByRole('dialog', { name: 'New webhook' });
-    await user.type(within(form).getByRole('textbox', { name: /^Address/ }), 'https://erp.example/in');
+    await user.click(await screen.findByRole('link', { name: 'Create Webhook' }));
+    await user.type(await screen.findByRole('textbox', { name: /^Address/ }), 'https://erp.example/in');
+    // A new webhook is on: the form offers no switch for it.
+    expect(screen.queryByRole('switch')).toBeNull();
     // A group's box takes all of it; one of them left out makes it partly chosen.
-    await user.click(within(form).getByRole('checkbox', { name: 'All Products events' }));
-    await user.click(within(form).getByRole('checkbox', { name: /^Product deleted/ }));
-    expect(within(form).getByRole('checkbox', { name: 'All Products events' })).toHaveAttribute(
+    await user.click(screen.getByRole('checkbox', { name: 'All Products events' }));
+    await user.click(screen.getByRole('checkbox', { name: /^Product deleted/ }));
+    expect(screen.getByRole('checkbox', { name: 'All Products events' })).toHaveAttribute(
       'data-indeterminate',
       'true',
     );
-    await user.click(within(form).getByRole('checkbox', { name: /^Import finished/ }));
-    await user.click(within(form).getByRole('button', { name: 'Create webhook' }));
+    await user.click(screen.getByRole('checkbox', { name: /^Import finished/ }));
+    await user.click(screen.getByRole('button', { name: 'Create' }));
 
     const shown = await screen.findByRole('dialog', { name: 'The webhook is ready' });
     expect(within(shown).getByRole('textbox', { name: 'Signing secret' })).toHaveValue(SECRET);
@@ -211,6 +277,8 @@ describe('webhooks page', () => {
         body: {
           statusCode: 400,
           error: 'Bad Request',
+          code: 'request.validation',
+          params: {},
           message: 'url: must not point at a private or local address (10.0.0.7)',
           details: [
             {
@@ -223,53 +291,52 @@ describe('webhooks page', () => {
         },
       }),
     });
-    render();
-    await user.click(await screen.findByRole('button', { name: 'New webhook' }));
-    const form = await screen.findByRole('dialog', { name: 'New webhook' });
-    const address = within(form).getByRole('textbox', { name: /^Address/ });
+    render('/admin/users/webhooks/create');
+    const address = await screen.findByRole('textbox', { name: /^Address/ });
     await user.type(address, 'https://10.0.0.7/hook');
-    await user.click(within(form).getByRole('button', { name: 'Create webhook' }));
-    expect(await within(form).findByText('Choose at least one event')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Choose at least one event')).toBeInTheDocument();
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
 
-    await user.click(within(form).getByRole('checkbox', { name: /^Product changed/ }));
-    await user.click(within(form).getByRole('button', { name: 'Create webhook' }));
-    expect(await within(form).findByText(/private or local network \(10\.0\.0\.7\)/)).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: /^Product changed/ }));
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() =>
+      expect(address).toHaveAccessibleDescription(/private or local network \(10\.0\.0\.7\)/),
+    );
     expect(address).toHaveAttribute('aria-invalid', 'true');
-    expect(within(form).getByRole('alert')).toHaveTextContent('The webhook was not created');
+    expect(screen.getByRole('alert')).toHaveTextContent('Saving failed');
     expect(address).toHaveValue('https://10.0.0.7/hook');
   });
 
-  it('turns a webhook off and on, and deletes one only after a confirmation naming its address', async () => {
+  it('edits a webhook: its events, families and whether it is on, sent as a change', async () => {
     const user = userEvent.setup();
     const requests = mockApi({
       ...familyRoutes,
       ...listRoute(HOOKS),
-      'PATCH /api/webhook/1': (request: MockRequest) => ({
+      'GET /api/webhook/2': () => ({ status: 200, body: HOOKS[1] }),
+      'PATCH /api/webhook/2': (request: MockRequest) => ({
         status: 200,
-        body: hook({ enabled: (request.body as { enabled: boolean }).enabled }),
+        body: { ...HOOKS[1], ...(request.body as object) },
       }),
-      'DELETE /api/webhook/2': () => ({ status: 204 }),
     });
-    render();
-    await user.click(await screen.findByRole('switch', { name: 'Turn off https://erp.example/hooks/dalil' }));
-    expect(await screen.findByText(/The webhook is off/)).toBeInTheDocument();
-    expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ enabled: false });
-
-    await user.click(screen.getByRole('button', { name: 'Delete https://shop.example/in' }));
-    let dialog = await screen.findByRole('dialog', { name: 'Delete this webhook?' });
-    expect(dialog).toHaveTextContent(/https:\/\/shop\.example\/in.? receives no more messages/);
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
-
-    await user.click(screen.getByRole('button', { name: 'Delete https://shop.example/in' }));
-    dialog = await screen.findByRole('dialog', { name: 'Delete this webhook?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() =>
-      expect(requests.some((r) => r.method === 'DELETE' && r.path === '/api/webhook/2')).toBe(true),
+    render('/admin/users/webhooks/edit/2');
+    const address = await screen.findByRole('textbox', { name: /^Address/ });
+    await waitFor(() => expect(address).toHaveValue('https://shop.example/in'));
+    expect(screen.getByRole('checkbox', { name: /^Product created/ })).toBeChecked();
+    expect(screen.getByRole('link', { name: 'Deliveries' })).toHaveAttribute(
+      'href',
+      '/admin/users/webhooks/list?log=2',
     );
-    expect(await screen.findByText('The webhook was deleted')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: /^Category deleted/ }));
+    await user.click(screen.getByRole('switch', { name: 'On' }));
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(await rowOf('https://erp.example/hooks/dalil')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({
+      url: 'https://shop.example/in',
+      events: ['product.created'],
+      families: [3],
+      enabled: false,
+    });
   });
 });
 
@@ -299,7 +366,7 @@ describe('delivery log', () => {
       'POST /api/webhook/1/deliveries/msg_two/resend': () => ({ status: 202, body: null }),
       'POST /api/webhook/1/deliveries/msg_one/resend': () => ({ status: 202, body: null }),
     });
-    render('/admin/users/webhooks?log=1');
+    render('/admin/users/webhooks/list?log=1');
     expect(await screen.findByText('https://erp.example/hooks/dalil')).toBeInTheDocument();
     const rows = within(await screen.findByRole('table', { name: 'Deliveries' })).getAllByRole('row');
     await waitFor(() => expect(rows).toHaveLength(4));
@@ -321,12 +388,12 @@ describe('delivery log', () => {
   it('says when nothing was delivered yet, pages through a long log, and names a missing webhook', async () => {
     const user = userEvent.setup();
     const requests = mockApi(logRoutes([attempt({})], 30));
-    render('/admin/users/webhooks?log=1');
+    render('/admin/users/webhooks/list?log=1');
     await user.click(await screen.findByRole('button', { name: /next page/i }));
     await waitFor(() => expect(requests.some((r) => r.query.get('skip') === '25')).toBe(true));
 
     mockApi(logRoutes([]));
-    render('/admin/users/webhooks?log=1');
+    render('/admin/users/webhooks/list?log=1');
     expect(await screen.findByText(/No deliveries yet/)).toBeInTheDocument();
   });
 
@@ -338,8 +405,11 @@ describe('delivery log', () => {
         body: { statusCode: 404, error: 'Not Found', message: 'Webhook not found' },
       }),
     });
-    render('/admin/users/webhooks?log=7');
+    render('/admin/users/webhooks/list?log=7');
     expect(await screen.findByText(/This webhook does not exist/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Webhooks' })).toHaveAttribute('href', '/admin/users/webhooks');
+    expect(screen.getByRole('link', { name: 'Webhooks' })).toHaveAttribute(
+      'href',
+      '/admin/users/webhooks/list',
+    );
   });
 });
