@@ -94,15 +94,15 @@ const ApiKeyListQuerySchema = wholeOrPageQuery.extend({ search: SearchQuerySchem
 export const apiKeyResource = defineResource({
   key: 'apiKeys',
   // Under the users' paths: the Users menu group holds it.
-  screens: { segment: 'users/api-keys', under: 'users' },
+  // Issued and revoked, never edited: no edit screen.
+  screens: { segment: 'users/api-keys', under: 'users', edit: false },
   words: {
-    en: { one: 'API key', nav: 'API keys', list: 'API Keys', create: 'Create API Key', edit: 'API Key' },
+    en: { one: 'API key', nav: 'API keys', list: 'API Keys', create: 'Create API Key' },
     ar: {
       one: 'مفتاح واجهة برمجية',
       nav: 'مفاتيح الواجهة البرمجية',
       list: 'مفاتيح الواجهة البرمجية',
       create: 'إنشاء مفتاح',
-      edit: 'مفتاح الواجهة البرمجية',
     },
   },
   name: { one: 'ApiKey', many: 'ApiKeys' },

@@ -63,4 +63,20 @@ describe('defineResource', () => {
       ).toThrow(`Things: "${name}" names a CRUD call`);
     }
   });
+
+  it('has an edit screen, titled in both languages, unless it says it has none', () => {
+    const summaries = { list: 'Things', read: 'One thing' };
+    const { edit: _en, ...en } = base.words.en;
+    const { edit: _ar, ...ar } = base.words.ar;
+    expect(
+      defineResource({ ...base, summaries, screens: { segment: 'things', edit: false }, words: { en, ar } })
+        .screens.edit,
+    ).toBe(false);
+    expect(() => defineResource({ ...base, summaries, words: { en, ar } })).toThrow(
+      'Things: an edit screen needs its title',
+    );
+    expect(() => defineResource({ ...base, summaries, screens: { segment: 'things', edit: false } })).toThrow(
+      'Things: an edit screen needs its title',
+    );
+  });
 });

@@ -83,7 +83,8 @@ interface ResourceWords {
   nav: string;
   list: string;
   create: string;
-  edit: string;
+  /** The edit screen's title; left out when the resource has no edit screen (`screens.edit: false`). */
+  edit?: string;
 }
 
 /** The admin menu's groups that are no resource's: a resource's screens may be listed in one. */
@@ -97,6 +98,8 @@ interface ResourceScreens<K extends string = string> {
    * by its key (synonyms under `families`), or a `MenuGroup` (feeds under `upload`).
    */
   under?: K | MenuGroup;
+  /** False: its records are never edited, so it has no /edit/:id screen (API keys: issued, then revoked). */
+  edit?: false;
 }
 
 /**
@@ -250,6 +253,10 @@ export function defineResource<
   for (const name of Object.keys(operations)) {
     // The web's client calls the CRUD operations by these names; a custom one takes another.
     if (CLIENT_NAMES.has(name)) throw new Error(`${input.name.many}: "${name}" names a CRUD call`);
+  }
+  const edits = input.screens.edit !== false;
+  if (edits !== Boolean(input.words.ar.edit && input.words.en.edit)) {
+    throw new Error(`${input.name.many}: an edit screen needs its title in both languages, and only then`);
   }
   for (const operation of crud) {
     if (!summaries[operation])

@@ -10,7 +10,7 @@ export const WEB_ROUTE_PATTERNS: readonly string[] = [
   ...Object.values(WEB_PATHS),
   ...ADMIN_RESOURCES.flatMap(({ screens }) => {
     const at = adminResourcePaths(screens.segment);
-    return [at.list, at.create, at.edit(':id')];
+    return [at.list, at.create, ...(screens.edit === false ? [] : [at.edit(':id')])];
   }),
 ];
 

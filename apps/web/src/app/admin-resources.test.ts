@@ -27,15 +27,11 @@ describe('every declared admin resource', () => {
   });
 
   it.each(keys)(
-    '%s: the router adds its titled list, create and edit routes, each loading a page',
+    '%s: the router adds its titled list, create and edit routes (unless it has no edit screen), each loading a page',
     async (key) => {
       const at = adminPaths[key];
-      const { words } = adminResources[key].declaration;
-      for (const [path, which] of [
-        [at.list, 'list'],
-        [at.create, 'create'],
-        [at.edit('12'), 'edit'],
-      ] as const) {
+      const { words, screens } = adminResources[key].declaration;
+      const deepestRoute = async (path: string) => {
         const router = createMemoryRouter(appRoutes, {
           initialEntries: [path],
           patchRoutesOnNavigation: patchAdminRoutes,
@@ -46,6 +42,18 @@ describe('every declared admin resource', () => {
           else router.subscribe((state) => state.initialized && settled());
         });
         const deepest = router.state.matches.at(-1)!.route;
+        router.dispose();
+        return deepest;
+      };
+      const hasEdit = screens.edit !== false;
+      // An address of an edit screen the resource does not have is not found.
+      if (!hasEdit) expect((await deepestRoute(at.edit('12'))).path).toBe('*');
+      for (const [path, which] of [
+        [at.list, 'list'],
+        [at.create, 'create'],
+        ...(hasEdit ? [[at.edit('12'), 'edit'] as const] : []),
+      ] as const) {
+        const deepest = await deepestRoute(path);
         expect(deepest.path, path).not.toBe('*');
         expect((deepest.handle as RouteHandle).title, path).toEqual({
           ar: words.ar[which],
@@ -53,7 +61,6 @@ describe('every declared admin resource', () => {
         });
         // The router loaded the page on the way: the route now renders it.
         expect(deepest.element ?? deepest.Component, path).toBeTruthy();
-        router.dispose();
       }
     },
     30_000,

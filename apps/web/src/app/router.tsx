@@ -43,12 +43,12 @@ const moved = (path: string): RouteObject => ({ path, element: <Navigate to={`${
 const ADMIN = 'admin';
 const ADMIN_SHELL = 'admin-shell';
 
-/** List, create and edit of one admin resource, titled by its declaration's words. */
+/** List, create and (unless it has none) edit of one admin resource, titled by its declaration's words. */
 export function resourceRoutes({ declaration, list, form }: AdminResource): RouteObject[] {
   const at = adminResourcePaths(declaration.screens.segment);
   const title = (which: 'list' | 'create' | 'edit') => ({
-    ar: declaration.words.ar[which],
-    en: declaration.words.en[which],
+    ar: declaration.words.ar[which] ?? '',
+    en: declaration.words.en[which] ?? '',
   });
   const screen = (path: string, which: 'list' | 'create' | 'edit', load: PageLoader): RouteObject => ({
     path,
@@ -58,7 +58,8 @@ export function resourceRoutes({ declaration, list, form }: AdminResource): Rout
   return [
     screen(at.list, 'list', list),
     screen(at.create, 'create', form),
-    screen(at.edit(':id'), 'edit', form),
+    // A resource whose records are never edited has no edit screen (its declaration says).
+    ...(declaration.screens.edit === false ? [] : [screen(at.edit(':id'), 'edit', form)]),
   ];
 }
 

@@ -35,8 +35,8 @@ export function ApiKeyListPage() {
     onError: reportError,
     onSettled: () => setRevoking(null),
   });
-  // A key is never edited: its row menu has no Edit.
-  const { editPath: _never, ...listProps } = resourceListProps('apiKeys', i18n.language);
+  // A key is never edited (its declaration has no edit screen): its row menu has no Edit.
+  const listProps = resourceListProps('apiKeys', i18n.language);
   const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   const columns: ListColumn<ApiKey>[] = [
     {

@@ -15,7 +15,8 @@ export function resourceListProps<K extends AdminResourceKey>(key: K, language: 
     fetchPage: resourceApis[key].list,
     createPath: at.create,
     createLabel: declaration.words[language].create,
-    editPath: at.edit,
+    // A resource without an edit screen offers no Edit in its rows.
+    editPath: declaration.screens.edit === false ? undefined : at.edit,
     access: declaration.access,
   };
 }
