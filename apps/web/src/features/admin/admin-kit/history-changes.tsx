@@ -1,5 +1,6 @@
 import type { Activity } from '@dalil/contracts/activity';
 import type { ImportRun } from '@dalil/contracts/import-runs';
+import { WEBHOOK_EVENTS, type WebhookEvent } from '@dalil/contracts/webhooks';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
@@ -36,9 +37,17 @@ const ROLES: Record<string, 'admin.fields.roleAdmin' | 'admin.users.roleEditor' 
   user: 'admin.fields.roleUser',
 };
 
-/** A recorded value as a person reads it: names for ids, a role's name, a list joined. */
+/** An instant as the API writes it (`2027-03-01T09:30:00.000Z`): shown as a date and time. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+const isEvent = (value: unknown): value is WebhookEvent =>
+  typeof value === 'string' && (WEBHOOK_EVENTS as readonly string[]).includes(value);
+
+/**
+ * A recorded value as a person reads it: names for ids, a role's name, a webhook's events by their
+ * names, an instant in the screen's language, a list joined.
+ */
 function Value({ field, value }: { field: string; value: unknown }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const separator = t('admin.users.separator');
   const resource = REFERENCES[field];
   const ids = typeof value === 'number' ? [value] : Array.isArray(value) ? value : null;
@@ -53,6 +62,12 @@ function Value({ field, value }: { field: string; value: unknown }) {
   if (role) return t(role);
   // A setting (a family's GTIN rule): on or off in the screen's language.
   if (typeof value === 'boolean') return t(value ? 'admin.history.on' : 'admin.history.off');
+  if (field === 'events' && Array.isArray(value) && value.every(isEvent))
+    return value.map((event) => t(`webhooks.event.${event}`)).join(separator);
+  if (typeof value === 'string' && INSTANT.test(value)) {
+    const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+    return <time dateTime={value}>{format.format(new Date(value))}</time>;
+  }
   return show(value, separator);
 }
 

@@ -97,4 +97,24 @@ describe('history panel', () => {
     expect(item).toHaveTextContent(/On.*Off/);
     expect(item).not.toHaveTextContent(/true|false/);
   });
+
+  it("shows a webhook's events by their names and its instants as dates, in the screen's language", async () => {
+    const change = entry(1, {
+      entity: 'webhook',
+      entityId: 3,
+      family: null,
+      name: { en: 'https://erp.example/hooks', ar: 'https://erp.example/hooks' },
+      changes: {
+        events: { before: ['product.created'], after: ['product.created', 'family.deleted'] },
+        disabledAt: { before: null, after: '2026-11-25T10:00:00.000Z' },
+      },
+    });
+    mockApi({ 'GET /api/activity': () => ({ status: 200, body: { data: [change], count: 1 } }) });
+    renderRoutes([{ path: '/admin/activity', element: <HistoryPanel filters={{}} /> }], '/admin/activity');
+    const item = await screen.findByRole('listitem');
+    await waitFor(() => expect(item).toHaveTextContent('Product created'));
+    expect(item).toHaveTextContent('Family deleted');
+    expect(item).toHaveTextContent('Nov 25, 2026');
+    expect(item).not.toHaveTextContent(/product\.created|2026-11-25T/);
+  });
 });
