@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import type { Feed } from '@dalil/contracts/feeds';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { feeds } from '../../db/schema';
 import { body, createTestApp, type TestApp } from '../../../test/harness';
 import { client } from '../../../test/client';
@@ -141,5 +141,77 @@ describe('a feed run whose process died', () => {
     expect(await takeovers()).toBe(before + 1);
     const line = logLines().find((l) => l.includes('feed run taken over'));
     expect(JSON.parse(line!)).toMatchObject({ feed: id, previousOwner: dead, kind: 'feed' });
+  });
+});
+
+describe('one run of a feed at a time', () => {
+  // The feeds of the tests before wait for next year: each look below sees only its test's feed.
+  beforeEach(async () => {
+    await t.database.db.update(feeds).set({ nextRunAt: new Date('2027-06-01T00:00:00Z') });
+  });
+
+  it('refuses a second run by hand while one is under way, with its code', async () => {
+    const id = await createFeed('/held.csv');
+    const before = held.length;
+    const first = await api.as('admin').post(`/api/feed/${id}/run`);
+    expect(first.statusCode).toBe(202);
+    await expect.poll(() => held.length, { timeout: 5_000 }).toBe(before + 1);
+    const fetched = requests.length;
+
+    const second = await api.as('admin').post(`/api/feed/${id}/run`);
+    expect(second.statusCode).toBe(409);
+    expect(body(second)).toMatchObject({ code: 'feed.running', message: 'This feed is running already' });
+    // The schedule, due meanwhile, does not start one either.
+    await t.database.db
+      .update(feeds)
+      .set({ nextRunAt: new Date(clock - 1_000) })
+      .where(eq(feeds.id, id));
+    expect(await t.app.feedScheduler.runDue()).toBe(0);
+    expect(requests.length).toBe(fetched);
+
+    held[before]!.writeHead(200, { 'content-type': 'text/csv' }).end(FILE);
+    await expect.poll(async () => (await feedOf(id)).running, { timeout: 10_000 }).toBe(false);
+  });
+
+  it('a run by hand in the scheduled minute takes the scheduled run: the schedule does not fetch again', async () => {
+    const id = await createFeed('/file.csv');
+    // 03:00:10 UTC: the feed's 03:00 run is due, and no process has looked yet.
+    clock = Date.parse('2026-12-02T03:00:10Z');
+    await t.database.db
+      .update(feeds)
+      .set({ nextRunAt: new Date('2026-12-02T03:00:00Z') })
+      .where(eq(feeds.id, id));
+    const fetched = requests.length;
+    const run = await api.as('admin').post(`/api/feed/${id}/run`);
+    expect(run.statusCode).toBe(202);
+    expect(body(run).nextRunAt).toBe('2026-12-03T03:00:00.000Z');
+    await expect.poll(async () => (await feedOf(id)).running, { timeout: 10_000 }).toBe(false);
+
+    // The run ended within the minute: the next look finds nothing due.
+    clock += 20_000;
+    expect(await t.app.feedScheduler.runDue()).toBe(0);
+    expect(requests.slice(fetched)).toEqual(['/file.csv']);
+    expect(await feedOf(id)).toMatchObject({
+      nextRunAt: '2026-12-03T03:00:00.000Z',
+      lastRun: { outcome: 'imported' },
+    });
+  });
+
+  it('a run by hand before the scheduled minute leaves the schedule as it was', async () => {
+    const id = await createFeed('/file.csv');
+    clock = Date.parse('2026-12-03T02:59:30Z');
+    await t.database.db
+      .update(feeds)
+      .set({ nextRunAt: new Date('2026-12-03T03:00:00Z') })
+      .where(eq(feeds.id, id));
+    const fetched = requests.length;
+    const run = await api.as('admin').post(`/api/feed/${id}/run`);
+    expect(body(run).nextRunAt).toBe('2026-12-03T03:00:00.000Z');
+    await expect.poll(async () => (await feedOf(id)).running, { timeout: 10_000 }).toBe(false);
+
+    clock = Date.parse('2026-12-03T03:00:05Z');
+    expect(await t.app.feedScheduler.runDue()).toBe(1);
+    expect(requests.slice(fetched)).toEqual(['/file.csv', '/file.csv']);
+    expect((await feedOf(id)).nextRunAt).toBe('2026-12-04T03:00:00.000Z');
   });
 });

@@ -140,13 +140,29 @@ export class FeedScheduler {
 
   /**
    * POST /api/feed/:id/run: claims the feed (409 while a run is under way) and runs it in the
-   * background; the schedule stays as it was.
+   * background. A run by hand that starts once the scheduled run is due (in its minute, or later
+   * when no process has claimed it yet) takes that run's place: the same UPDATE moves the next run
+   * time past now, so the schedule does not fetch the same file again a moment later. Before then the
+   * schedule stays as it was.
    */
   async runNow(feed: FeedRow): Promise<FeedRow> {
     const now = this.now();
+    let next: Date | null = null;
+    try {
+      next = nextRunAfter(feed.schedule, feed.timeZone, now);
+    } catch (err) {
+      this.log.warn({ err, feed: feed.id }, 'feed schedule unreadable');
+    }
+    const at = now.toISOString();
     const [row] = await this.ctx.db
       .update(feeds)
-      .set(this.lease(now))
+      .set({
+        ...this.lease(now),
+        // Read under the row's lock: a due time another process moved on since stays as it moved.
+        ...(next && {
+          nextRunAt: sql`case when ${feeds.nextRunAt} <= ${at}::timestamptz then ${next.toISOString()}::timestamptz else ${feeds.nextRunAt} end`,
+        }),
+      })
       .where(and(eq(feeds.id, feed.id), or(isNull(feeds.leaseUntil), lte(feeds.leaseUntil, now))))
       .returning();
     if (!row) throw conflict('feed.running', {});
