@@ -2,9 +2,12 @@ import { FeedCreateBodySchema, type Feed } from '@dalil/contracts/feeds';
 import { RefSchema } from '@dalil/contracts/refs';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { useParams } from 'react-router';
 import type { z } from 'zod';
-import { Controller } from 'react-hook-form';
+import { Controller, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n';
 import { fieldMessage } from '../form-kit/field-message';
 import { FormTextField } from '../form-kit/form-fields';
@@ -13,14 +16,16 @@ import { FormRemoteChoice } from '../form-kit/form-remote-choice';
 import { HintedRadios } from '../form-kit/hinted-radios';
 import { useResourceForm } from '../form-kit/use-resource-form';
 import { resourceApis } from '../resource-kit/resource-api';
+import { SchedulePicker } from './schedule-picker';
 
 const api = resourceApis.feeds;
 const MODES = ['all-or-nothing', 'valid-rows'] as const;
-/** The schedule a new feed starts with, and the hint's example: every day at 03:00. */
-const EXAMPLE_SCHEDULE = '0 3 * * *';
+/** The schedule a new feed starts with: every day at 03:00. */
+const FIRST_SCHEDULE = '0 3 * * *';
 
 /** The contract's body; an empty company choice says "This field is required". */
 const FeedFormSchema = FeedCreateBodySchema.extend({ family: RefSchema });
+type FeedFormValues = z.input<typeof FeedFormSchema>;
 
 /** This browser's time zone, a new feed's first choice. */
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -37,15 +42,46 @@ const timeZones = (): string[] => {
  * PATCH of those fields; a feed stays with its company). The server checks the address and the
  * schedule; its refusals show at their field, and what was typed stays.
  */
+/** The next run the server set for the stored schedule, in its time zone; nothing once either changes. */
+function NextRun({
+  control,
+  stored,
+}: {
+  control: Control<FeedFormValues, unknown, z.output<typeof FeedFormSchema>>;
+  stored: Feed | undefined;
+}) {
+  const { t, i18n } = useTranslation();
+  const [schedule, timeZone] = useWatch({ control, name: ['schedule', 'timeZone'] });
+  if (!stored || stored.schedule !== schedule.trim() || stored.timeZone !== timeZone) return null;
+  const when = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: 'full',
+    timeStyle: 'short',
+    timeZone: stored.timeZone,
+  }).format(new Date(stored.nextRunAt));
+  return (
+    <Typography variant="body2">
+      {t('feeds.picker.nextRun', { when })} <bdi dir="ltr">({stored.timeZone})</bdi>
+    </Typography>
+  );
+}
+
 export function FeedFormPage() {
   const { t } = useTranslation();
   const zones = useMemo(() => timeZones(), []);
+  const id = useParams().id;
+  // The stored feed as the form loaded it (this only reads what the form's own read keeps): its next
+  // run is said while its schedule is unchanged.
+  const stored = useQuery({
+    queryKey: ['feeds', 'one', id === undefined ? undefined : Number(id)],
+    queryFn: ({ signal }) => api.show({ params: { id: Number(id) }, signal }),
+    enabled: false,
+  });
   const { control, mode, frame } = useResourceForm('feeds', {
     schema: FeedFormSchema,
     empty: {
       family: '',
       url: '',
-      schedule: EXAMPLE_SCHEDULE,
+      schedule: FIRST_SCHEDULE,
       timeZone: browserTimeZone(),
       mode: 'all-or-nothing',
     },
@@ -88,19 +124,19 @@ export function FeedFormPage() {
         />
       </FormSection>
       <FormSection title={t('feeds.when')}>
-        <FormTextField
+        <Controller
           control={control}
           name="schedule"
-          label={t('feeds.schedule')}
-          helperText={
-            <>
-              {t('feeds.scheduleHint')} <bdi dir="ltr">{EXAMPLE_SCHEDULE}</bdi> {t('feeds.scheduleExample')}
-            </>
-          }
-          inputDir="ltr"
-          required
-          autoComplete="off"
-          slotProps={{ htmlInput: { spellCheck: false } }}
+          render={({ field, fieldState }) => (
+            <SchedulePicker
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              name={field.name}
+              inputRef={field.ref}
+              error={fieldMessage(fieldState.error?.message, t)}
+            />
+          )}
         />
         <Controller
           control={control}
@@ -127,6 +163,7 @@ export function FeedFormPage() {
             />
           )}
         />
+        <NextRun control={control} stored={stored.data} />
       </FormSection>
       <Controller
         control={control}

@@ -1,7 +1,7 @@
 import type { Feed } from '@dalil/contracts/feeds';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { usePreferences } from '../../../lib/preferences-store';
 import { expectConsoleErrors } from '../../../test/console-guard';
 import { mockApi, type MockRequest } from '../../../test/fetch-mock';
@@ -63,6 +63,30 @@ const routes = [
 ];
 const render = (path = LIST) => renderRoutes(routes, path);
 const rowOf = async (url: string) => (await screen.findByText(url)).closest('tr') as HTMLElement;
+/** Picks an option of a select field by their names. */
+async function choose(user: ReturnType<typeof userEvent.setup>, field: string, option: string) {
+  await user.click(screen.getByRole('combobox', { name: field }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+const setTime = (value: string) => fireEvent.change(screen.getByLabelText('Time'), { target: { value } });
+
+/** Fills in a new feed's company and address, schedules it with `schedule`, and answers the body sent. */
+async function createWith(schedule: (user: ReturnType<typeof userEvent.setup>) => Promise<void>) {
+  const user = userEvent.setup();
+  const requests = mockApi({
+    ...familyRoutes,
+    'GET /api/feed': listed([]),
+    'POST /api/feed': (request: MockRequest) => ({ status: 201, body: feed(request.body as Partial<Feed>) }),
+  });
+  render('/admin/upload/feeds/create');
+  await user.click(await screen.findByRole('combobox', { name: /^Company/ }));
+  await user.click(await screen.findByRole('option', { name: 'Alpha Foods' }));
+  await user.type(screen.getByRole('textbox', { name: /^File address/ }), 'https://erp.example/alpha.csv');
+  await schedule(user);
+  await user.click(screen.getByRole('button', { name: 'Create' }));
+  expect(await screen.findByRole('link', { name: 'New feed' })).toBeInTheDocument();
+  return requests.filter((r) => r.method === 'POST').at(-1)!.body as Record<string, unknown>;
+}
 const listed = (data: Feed[]) => () => ({ status: 200, body: { data, count: data.length } });
 
 describe('scheduled feeds list', () => {
@@ -215,6 +239,7 @@ describe('scheduled feed form', () => {
     await user.click(await screen.findByRole('combobox', { name: /^Company/ }));
     await user.click(await screen.findByRole('option', { name: 'Alpha Foods' }));
     await user.type(screen.getByRole('textbox', { name: /^File address/ }), 'https://erp.example/alpha.csv');
+    await choose(user, 'Repeat', 'Custom (cron expression)');
     const schedule = screen.getByRole('textbox', { name: /^Schedule/ });
     await user.clear(schedule);
     await user.type(schedule, '0 0 30 2 *');
@@ -275,5 +300,103 @@ describe('scheduled feed form', () => {
       timeZone: 'Asia/Riyadh',
       mode: 'all-or-nothing',
     });
+  });
+});
+
+describe('the schedule picker', () => {
+  it('writes every day at 06:00 as 0 6 * * *, and says so', async () => {
+    const body = await createWith(async (user) => {
+      await choose(user, 'Repeat', 'Every day');
+      setTime('06:00');
+      expect(screen.getByText('Runs every day at 6:00 AM')).toBeInTheDocument();
+    });
+    expect(body.schedule).toBe('0 6 * * *');
+  });
+
+  it('writes Sunday and Thursday at 07:30 as 30 7 * * 0,4', async () => {
+    const body = await createWith(async (user) => {
+      await choose(user, 'Repeat', 'On days of the week');
+      // Sunday is chosen first; Thursday is added.
+      expect(screen.getByRole('checkbox', { name: 'Sun' })).toBeChecked();
+      await user.click(screen.getByRole('checkbox', { name: 'Thu' }));
+      setTime('07:30');
+      expect(screen.getByText('Runs every Sunday and Thursday at 7:30 AM')).toBeInTheDocument();
+    });
+    expect(body.schedule).toBe('30 7 * * 0,4');
+  });
+
+  it('writes every 6 hours at minute 15 as 15 */6 * * *', async () => {
+    const body = await createWith(async (user) => {
+      await choose(user, 'Repeat', 'Every few hours');
+      await choose(user, 'Every', '6 hours');
+      const minute = screen.getByRole('spinbutton', { name: 'Minute past the hour' });
+      await user.clear(minute);
+      await user.type(minute, '15');
+      expect(screen.getByText('Runs every 6 hours from midnight, at minute 15')).toBeInTheDocument();
+    });
+    expect(body.schedule).toBe('15 */6 * * *');
+  });
+
+  it('says the schedule in Arabic', async () => {
+    usePreferences.setState({ language: 'ar' });
+    const user = userEvent.setup();
+    mockApi({ ...familyRoutes });
+    render('/admin/upload/feeds/create');
+    await choose(user, 'التكرار', 'في أيام من الأسبوع');
+    await user.click(screen.getByRole('checkbox', { name: 'الخميس' }));
+    expect(await screen.findByText(/^يعمل كل الأحد والخميس الساعة/)).toBeInTheDocument();
+  });
+
+  it('opens a stored schedule in its shape, and its next run; another cron opens as custom and is kept', async () => {
+    const user = userEvent.setup();
+    const requests = mockApi({
+      ...familyRoutes,
+      'GET /api/feed': listed(FEEDS),
+      'GET /api/feed/1': () => ({
+        status: 200,
+        body: feed({ schedule: '30 7 * * 0,4', nextRunAt: '2026-12-10T04:30:00.000Z' }),
+      }),
+      'GET /api/feed/2': () => ({ status: 200, body: feed({ id: 2, schedule: '0 9-17/2 1 * 1-5' }) }),
+      'PATCH /api/feed/2': (request: MockRequest) => ({
+        status: 200,
+        body: feed(request.body as Partial<Feed>),
+      }),
+    });
+    const { unmount } = render('/admin/upload/feeds/edit/1');
+    expect(await screen.findByRole('checkbox', { name: 'Thu' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Sun' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Mon' })).not.toBeChecked();
+    expect(screen.getByLabelText('Time')).toHaveValue('07:30');
+    // 04:30 UTC is 07:30 in Riyadh.
+    expect(screen.getByText(/^Next run: Thursday, December 10, 2026 at 7:30/)).toBeInTheDocument();
+    unmount();
+
+    render('/admin/upload/feeds/edit/2');
+    const cron = await screen.findByRole('textbox', { name: /^Schedule/ });
+    await waitFor(() => expect(cron).toHaveValue('0 9-17/2 1 * 1-5'));
+    expect(screen.getByRole('combobox', { name: 'Repeat' })).toHaveTextContent('Custom (cron expression)');
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await screen.findByRole('link', { name: 'New feed' });
+    expect(requests.find((r) => r.method === 'PATCH')!.body).toMatchObject({ schedule: '0 9-17/2 1 * 1-5' });
+  });
+});
+
+describe('the time zone', () => {
+  it("starts a new feed in the browser's time zone, and offers every known zone by search", async () => {
+    const user = userEvent.setup();
+    // A browser in Cairo: the form reads its zone as the page loads.
+    const browser = new Intl.DateTimeFormat().resolvedOptions();
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({
+      ...browser,
+      timeZone: 'Africa/Cairo',
+    });
+    mockApi({ ...familyRoutes });
+    render('/admin/upload/feeds/create');
+    const zone = await screen.findByRole('combobox', { name: /^Time zone/ });
+    expect(zone).toHaveValue('Africa/Cairo');
+    vi.restoreAllMocks();
+    await user.clear(zone);
+    await user.type(zone, 'Riyadh');
+    expect(await screen.findByRole('option', { name: 'Asia/Riyadh' })).toBeInTheDocument();
   });
 });
