@@ -8,7 +8,7 @@ import { ADMIN, openFromMenu, screenshot, setPreferences, signInAsAdmin } from '
 // A scheduled feed: an administrator sets one up for a company against a file server this test
 // starts (allowed through FEED_ALLOWED_HOSTS), runs it now, sees it imported with its counts and
 // the run among the imports; a second feed whose address answers 404 shows why it failed, is changed
-// and deleted. The feeds' old address still leads to their list. Then the list and the form in both
+// and deleted. Both are scheduled every day at 06:00 in Riyadh with the schedule picker. The feeds' old address still leads to their list. Then the list and the form in both
 // languages and colour modes.
 
 interface Named {
@@ -57,7 +57,14 @@ async function createFeed(page: Page, family: Named, url: string, shot?: string)
   await page.getByRole('combobox', { name: /^Company/ }).fill(family.nameEn.slice(0, 4));
   await page.getByRole('option', { name: family.nameEn }).click();
   await page.getByRole('textbox', { name: /^File address/ }).fill(url);
-  await page.getByRole('textbox', { name: /^Schedule/ }).fill('30 2 * * *');
+  // Every day at 06:00 in Riyadh, by the schedule picker: it writes the cron expression.
+  await page.getByRole('combobox', { name: 'Repeat' }).click();
+  await page.getByRole('option', { name: 'Every day' }).click();
+  await page.getByLabel('Time').fill('06:00');
+  await expect(page.getByText('Runs every day at 6:00 AM')).toBeVisible();
+  await page.getByRole('combobox', { name: /^Time zone/ }).fill('Asia/Riy');
+  await page.getByRole('option', { name: 'Asia/Riyadh' }).click();
+  await expect(page.getByRole('combobox', { name: /^Time zone/ })).toHaveValue('Asia/Riyadh');
   if (shot) await screenshot(page, shot);
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/upload\/feeds\/list$/);
@@ -79,7 +86,8 @@ test('a feed is set up, run now and imported; a failing one says why; both langu
   await createFeed(page, family, good, 'feeds-form-en-light');
   const row = page.getByRole('row').filter({ hasText: good });
   await expect(row).toContainText('Not run yet');
-  await expect(row).toContainText('30 2 * * *');
+  await expect(row).toContainText('0 6 * * *');
+  await expect(row).toContainText('Asia/Riyadh');
   await row.getByRole('button', { name: 'Run now' }).click();
   // No reload: the list is read again while the run is under way.
   await expect(row).toContainText('Imported', { timeout: 30_000 });
@@ -99,6 +107,11 @@ test('a feed is set up, run now and imported; a failing one says why; both langu
   await page.getByRole('menuitem', { name: 'Edit' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Edit feed' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: /^Company/ })).toBeDisabled();
+  // The stored schedule opens in the picker, with the next run the server set, in Riyadh's time.
+  await expect(page.getByRole('combobox', { name: 'Repeat' })).toHaveText('Every day');
+  await expect(page.getByLabel('Time')).toHaveValue('06:00');
+  await expect(page.getByText(/^Next run: .* at 6:00\sAM \(Asia\/Riyadh\)$/)).toBeVisible();
+  await screenshot(page, 'feeds-edit-en-light');
   await page.getByRole('radio', { name: /^Import the valid rows/ }).check();
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/upload\/feeds\/list$/);
