@@ -60,7 +60,7 @@ async function createFeed(page: Page, family: Named, url: string, shot?: string)
   // Every day at 06:00 in Riyadh, by the schedule picker: it writes the cron expression.
   await page.getByRole('combobox', { name: 'Repeat' }).click();
   await page.getByRole('option', { name: 'Every day' }).click();
-  await page.getByLabel('Time').fill('06:00');
+  await page.getByLabel('Time', { exact: true }).fill('06:00');
   await expect(page.getByText('Runs every day at 6:00 AM')).toBeVisible();
   await page.getByRole('combobox', { name: /^Time zone/ }).fill('Asia/Riy');
   await page.getByRole('option', { name: 'Asia/Riyadh' }).click();
@@ -109,7 +109,7 @@ test('a feed is set up, run now and imported; a failing one says why; both langu
   await expect(page.getByRole('combobox', { name: /^Company/ })).toBeDisabled();
   // The stored schedule opens in the picker, with the next run the server set, in Riyadh's time.
   await expect(page.getByRole('combobox', { name: 'Repeat' })).toHaveText('Every day');
-  await expect(page.getByLabel('Time')).toHaveValue('06:00');
+  await expect(page.getByLabel('Time', { exact: true })).toHaveValue('06:00');
   await expect(page.getByText(/^Next run: .* at 6:00\sAM \(Asia\/Riyadh\)$/)).toBeVisible();
   await screenshot(page, 'feeds-edit-en-light');
   await page.getByRole('radio', { name: /^Import the valid rows/ }).check();
