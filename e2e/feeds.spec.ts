@@ -145,6 +145,16 @@ test('a feed is set up, run now and imported; a failing one says why; both langu
       await page.getByRole('link', { name: NEW_FEED[language] }).click();
       await expect(page.getByRole('heading', { level: 1, name: NEW_FEED[language] })).toBeVisible();
       await screenshot(page, `feeds-form-${language}-${colourMode}`);
+      // The weekly shape's days, named in the screen's language.
+      await page.getByRole('combobox', { name: language === 'ar' ? 'التكرار' : 'Repeat' }).click();
+      await page
+        .getByRole('option', { name: language === 'ar' ? 'في أيام من الأسبوع' : 'On days of the week' })
+        .click();
+      await page.getByRole('checkbox', { name: language === 'ar' ? 'الخميس' : 'Thu' }).check();
+      await expect(
+        page.getByText(language === 'ar' ? /^يعمل كل الأحد والخميس/ : /^Runs every Sunday and Thursday/),
+      ).toBeVisible();
+      await screenshot(page, `feeds-form-weekly-${language}-${colourMode}`);
     }
   }
 
