@@ -165,6 +165,31 @@ describe('scheduled feeds list', () => {
     expect(requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/api/feed/1/run']);
   }, 15_000);
 
+  it('says in Arabic that a feed is running already when the server refuses a second run', async () => {
+    usePreferences.setState({ language: 'ar' });
+    const user = userEvent.setup();
+    mockApi({
+      ...familyRoutes,
+      'GET /api/feed': listed([feed({})]),
+      'POST /api/feed/1/run': () => ({
+        status: 409,
+        body: {
+          statusCode: 409,
+          error: 'Conflict',
+          code: 'feed.running',
+          params: {},
+          message: 'This feed is running already',
+        },
+      }),
+    });
+    // The refused run is reported to the console twice.
+    expectConsoleErrors(2);
+    render();
+    const alpha = await rowOf('https://erp.example/alpha.csv');
+    await user.click(within(alpha).getByRole('button', { name: 'تشغيل الآن' }));
+    expect(await screen.findByText('هذا الاستيراد المجدول قيد التشغيل')).toBeInTheDocument();
+  });
+
   it('filters by company', async () => {
     const user = userEvent.setup();
     const requests = mockApi({ ...familyRoutes, 'GET /api/feed': listed(FEEDS) });
