@@ -126,8 +126,19 @@ test('upload products: preview with problems, then a clean file imported and fou
   await expect(page.getByText('3 rows imported from dates.csv.')).toBeVisible();
   expect(await levelCounts(page, 'Products')).toEqual(['3', '0', '0']);
   await screenshot(page, 'upload-import-report');
-  await page.getByRole('link', { name: 'Go to the family list' }).click();
-  await expect(page).toHaveURL(/\/admin\/family\/list$/);
+  await expect(page.getByRole('link', { name: 'Go to the family list' })).toHaveAttribute(
+    'href',
+    '/admin/family/list',
+  );
+  // The imported products, in the product list filtered by the company and category of the upload.
+  await page.getByRole('link', { name: 'See the imported products' }).click();
+  await expect(page).toHaveURL(/\/admin\/products\/list\?family=\d+&category=\d+$/);
+  await expect(page.getByRole('combobox', { name: 'Family' })).toHaveValue('Al Nakheel Foods');
+  await expect(page.getByRole('combobox', { name: 'Category' })).toHaveValue('Dates');
+  // The list pages by id, so the new products are found through its search.
+  await page.getByRole('searchbox').fill(`Oasis Date Bites ${stamp}`);
+  await expect(page.getByText(`Oasis Date Bites ${stamp}`)).toBeVisible();
+  await page.goto('/admin/family/list');
 
   // Upload All in Arabic: the drop area, the templates, and the export holding the new products.
   await page.getByRole('button', { name: 'Change language to Arabic' }).click();

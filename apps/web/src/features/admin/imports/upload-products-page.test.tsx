@@ -126,7 +126,7 @@ describe('upload products', () => {
     );
   });
 
-  it('imports a clean file after the preview, then shows the report and the way to the family list', async () => {
+  it('imports a clean file after the preview, then shows the report, the imported products and the way to the family list', async () => {
     mockCatalogue();
     const requests = mockXhr(({ url }) =>
       url.searchParams.get('dryRun') === 'true'
@@ -145,6 +145,11 @@ describe('upload products', () => {
     const products = screen.getByRole('group', { name: 'Products' });
     expect(within(products).getByText('Created')).toBeVisible();
     expect(screen.getByText('Products whose attribute values changed: 2')).toBeVisible();
+    // The products of the company and category the file went to, in the product list.
+    expect(screen.getByRole('link', { name: 'See the imported products' })).toHaveAttribute(
+      'href',
+      '/admin/products/list?family=1&category=11',
+    );
     await userEvent.click(screen.getByRole('link', { name: 'Go to the family list' }));
     expect(await screen.findByText('Family list reached')).toBeVisible();
   });
