@@ -5,6 +5,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from '../../../lib/i18n';
+import { countOf } from '../../../lib/plural';
 import { Link } from 'react-router';
 import { adminPaths } from '../resource-kit/admin-paths';
 import type { UploadTarget } from './import-api';
@@ -34,7 +35,7 @@ export function ImportResult(props: {
   onAnother: () => void;
 }) {
   const { report } = props;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const wroteProducts = report.products.created + report.products.updated > 0;
   return (
     <Stack component="section" aria-label={t('upload.result.title')} spacing={2.5}>
@@ -42,7 +43,10 @@ export function ImportResult(props: {
         <AlertTitle component="h2" sx={{ fontSize: 16, fontWeight: 700, m: 0 }}>
           {t('upload.result.title')}
         </AlertTitle>
-        {t('upload.result.summary', { count: report.rows, name: props.fileName })}
+        {t('upload.result.summary', {
+          rows: countOf(t, i18n.language, 'rows', report.rows),
+          name: props.fileName,
+        })}
       </Alert>
       <ReportCounts report={report} done />
       <WarningList report={report} />

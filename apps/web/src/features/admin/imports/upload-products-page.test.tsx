@@ -131,7 +131,10 @@ describe('upload products', () => {
     const requests = mockXhr(({ url }) =>
       url.searchParams.get('dryRun') === 'true'
         ? { status: 200, body: productsReport({ attributeChanges: 2 }) }
-        : { status: 200, body: productsReport({ dryRun: false, imported: true, attributeChanges: 2 }) },
+        : {
+            status: 200,
+            body: productsReport({ dryRun: false, imported: true, attributeChanges: 2, rows: 1 }),
+          },
     );
     await chooseTargetAndFile();
     expect(
@@ -141,6 +144,7 @@ describe('upload products', () => {
     expect(screen.queryByRole('table')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Import' }));
     expect(await screen.findByRole('heading', { name: 'Import complete' })).toBeVisible();
+    expect(screen.getByText('1 row imported from juices.csv.')).toBeVisible();
     expect(requests.map((r) => r.url.searchParams.get('dryRun'))).toEqual(['true', 'false']);
     const products = screen.getByRole('group', { name: 'Products' });
     expect(within(products).getByText('Created')).toBeVisible();
