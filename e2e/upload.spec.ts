@@ -11,7 +11,8 @@ import {
 import { chooseCsv, csvFile, downloadText, expectNoSidewaysScroll, levelCounts } from './support/upload';
 
 // Upload a products CSV through its screen, read the preview, import, and find the products through
-// the catalogue search. Runs on the demo data of this file's own fresh server.
+// the catalogue search. Runs on the demo data of this file's own fresh server. The files use the
+// older layout (a leading empty column, productExpDate for productShelfLife), which still imports.
 
 const COLUMNS = [
   'productNameEn',
@@ -20,16 +21,34 @@ const COLUMNS = [
   'productExpDate',
   'productNetWeight',
   'productUnitsPerCarton',
+  'productCost',
 ];
 const stamp = String(Date.now()).slice(-6);
 const GOOD = [
-  [`Oasis Dates ${stamp}`, `تمر الواحة ${stamp}`, `629${stamp}0001`, '1 year', '500 (g)', '12'],
-  [`Oasis Date Bites ${stamp}`, `لقيمات تمر الواحة ${stamp}`, `629${stamp}0002`, '6 months', '250 (g)', '24'],
-  [`Oasis Date Spread ${stamp}`, `معجون تمر الواحة ${stamp}`, `629${stamp}0003`, '1 year', '400 (g)', '12'],
+  [`Oasis Dates ${stamp}`, `تمر الواحة ${stamp}`, `629${stamp}0001`, '1 year', '500 (g)', '12', '18'],
+  [
+    `Oasis Date Bites ${stamp}`,
+    `لقيمات تمر الواحة ${stamp}`,
+    `629${stamp}0002`,
+    '6 months',
+    '250 (g)',
+    '24',
+    '9.5',
+  ],
+  [
+    `Oasis Date Spread ${stamp}`,
+    `معجون تمر الواحة ${stamp}`,
+    `629${stamp}0003`,
+    '1 year',
+    '400 (g)',
+    '12',
+    '14',
+  ],
 ];
+// Line 3 has two mistakes, a barcode with letters and a negative price: the preview lists both.
 const BAD = [
   GOOD[0]!,
-  [`Broken ${stamp}`, `منتج معطوب ${stamp}`, '62A-17', '', '1 (kg)', 'twelve'],
+  [`Broken ${stamp}`, `منتج معطوب ${stamp}`, '62A-17', '', '1 (kg)', '12', '-4'],
   GOOD[2]!,
 ];
 
@@ -47,13 +66,16 @@ test('upload products: preview with problems, then a clean file imported and fou
   await expect(page.getByText('Choose a family and a category to upload a file')).toBeVisible();
   await choose(page, /^Family/, 'Al Nakheel Foods');
   await choose(page, /^Category/, 'Dates');
-  const example = await downloadText(page, 'Example (CSV)');
-  expect(example.name).toBe('dalil-products-example.csv');
-  expect(
-    example.text.startsWith(
-      '\uFEFF,subCategoryNameEn,subCategoryNameAr,productNameEn,productNameAr,productBarcode,',
-    ),
-  ).toBe(true);
+  // The CSV template names every column (the clear names) and holds no row that would import.
+  const template = await downloadText(page, 'Headers only (CSV)');
+  expect(template.name).toBe('dalil-products-headers.csv');
+  expect(template.text.split('\r\n')).toEqual([
+    '\uFEFFsubCategoryNameEn,subCategoryNameAr,productNameEn,productNameAr,productBarcode,productShelfLife,' +
+      'productNetWeight,productDrainedWeight,productUnitsPerCarton,productCartonPerPallet,productNumber,' +
+      'productStatus,productCost,productDescriptionEn,productDescriptionAr,productPublishAt,productImage,' +
+      'productIcon',
+    '',
+  ]);
 
   // A file without a required column is refused at once, with a message that names it.
   await chooseCsv(page, 'no-arabic.csv', csvFile(['productNameEn', 'productBarcode'], [['Dates', '1']]));
@@ -66,9 +88,7 @@ test('upload products: preview with problems, then a clean file imported and fou
   const problems = page.getByRole('table', { name: 'Problems: 2' });
   await expect(problems.getByRole('row')).toHaveCount(3);
   await expect(problems.getByRole('row').nth(1)).toHaveText(/^3productBarcodeMust contain digits only$/);
-  await expect(problems.getByRole('row').nth(2)).toHaveText(
-    /^3productUnitsPerCartonMust be a whole number of 0 or more$/,
-  );
+  await expect(problems.getByRole('row').nth(2)).toHaveText(/^3productCostMust be 0 or more$/);
   expect(await levelCounts(page, 'Products')).toEqual(['2', '0', '0']);
   await expect(page.getByRole('button', { name: 'Import' })).toBeDisabled();
   await expectNoSidewaysScroll(page);
@@ -80,7 +100,7 @@ test('upload products: preview with problems, then a clean file imported and fou
   expect(invalid.text.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
     `,${COLUMNS.join(',')},reason`,
     // The reason holds a semicolon, which some spreadsheets read as the separator: it is quoted.
-    `,Broken ${stamp},منتج معطوب ${stamp},62A-17,,1 (kg),twelve,"productBarcode: Must contain digits only; productUnitsPerCarton: Must be a whole number of 0 or more"`,
+    `,Broken ${stamp},منتج معطوب ${stamp},62A-17,,1 (kg),12,-4,"productBarcode: Must contain digits only; productCost: Must be 0 or more"`,
     '',
   ]);
 
@@ -106,8 +126,19 @@ test('upload products: preview with problems, then a clean file imported and fou
   await expect(page.getByText('3 rows imported from dates.csv.')).toBeVisible();
   expect(await levelCounts(page, 'Products')).toEqual(['3', '0', '0']);
   await screenshot(page, 'upload-import-report');
-  await page.getByRole('link', { name: 'Go to the family list' }).click();
-  await expect(page).toHaveURL(/\/admin\/family\/list$/);
+  await expect(page.getByRole('link', { name: 'Go to the family list' })).toHaveAttribute(
+    'href',
+    '/admin/family/list',
+  );
+  // The imported products, in the product list filtered by the company and category of the upload.
+  await page.getByRole('link', { name: 'See the imported products' }).click();
+  await expect(page).toHaveURL(/\/admin\/products\/list\?family=\d+&category=\d+$/);
+  await expect(page.getByRole('combobox', { name: 'Family' })).toHaveValue('Al Nakheel Foods');
+  await expect(page.getByRole('combobox', { name: 'Category' })).toHaveValue('Dates');
+  // The list pages by id, so the new products are found through its search.
+  await page.getByRole('searchbox').fill(`Oasis Date Bites ${stamp}`);
+  await expect(page.getByText(`Oasis Date Bites ${stamp}`)).toBeVisible();
+  await page.goto('/admin/family/list');
 
   // Upload All in Arabic: the drop area, the templates, and the export holding the new products.
   await page.getByRole('button', { name: 'Change language to Arabic' }).click();

@@ -63,6 +63,9 @@ export const TRANSFER_TEMPLATES = {
   'import.cellText': 'holds more than {max:n} characters of cell text',
   'import.columnTwice': 'Column {column} appears twice in the header',
   'import.appearsTwice': 'appears twice',
+  'import.columnTwoNames':
+    'Columns {column} and {oldName} are one column under its new and former name: keep only one of them',
+  'import.alsoFormerName': 'appears under its former name {oldName} too',
   'import.notCatalogue':
     'The file is not a catalogue CSV: line 1 should be a header naming the columns ({columns})',
   'import.noExpectedColumns': 'has none of the expected columns',

@@ -15,11 +15,13 @@ export const CSV_COLUMNS = [
   'productNameEn',
   'productNameAr',
   'productBarcode',
-  'productExpDate',
+  /** The shelf life ("7 days"); files may still name it productExpDate (OLD_COLUMN_NAMES). */
+  'productShelfLife',
   'productNetWeight',
   'productDrainedWeight',
   'productUnitsPerCarton',
-  'productCartonPerPalate',
+  /** Cartons per pallet; files may still name it productCartonPerPalate (OLD_COLUMN_NAMES). */
+  'productCartonPerPallet',
   'productNumber',
   /** draft or published; left empty, a new product is published and a stored one keeps its status. */
   'productStatus',
@@ -37,6 +39,15 @@ export const CSV_COLUMNS = [
   'productIcon',
 ] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
+
+/**
+ * Former names of columns, still read by imports: files exported before the rename keep importing.
+ * Exports and templates write the new names; a file with both names of one column is refused.
+ */
+export const OLD_COLUMN_NAMES: Readonly<Record<string, CsvColumn>> = {
+  productExpDate: 'productShelfLife',
+  productCartonPerPalate: 'productCartonPerPallet',
+};
 
 export const IMPORT_KINDS = ['all', 'categories', 'products'] as const;
 
@@ -75,6 +86,9 @@ export const importColumnsDescription = (kind: ImportKind): string =>
   [
     `Columns, matched by name in any order and case: ${IMPORT_COLUMNS[kind].join(', ')};`,
     `required: ${REQUIRED_COLUMNS[kind].join(', ')}.`,
+    `Former names still read: ${Object.entries(OLD_COLUMN_NAMES)
+      .map(([old, column]) => `${old} (= ${column})`)
+      .join(', ')}; a file with both names of one column is refused.`,
     'A column the file lacks leaves its field unchanged; a column present but empty clears it',
     '(productStatus: an empty cell keeps the stored status, a new product is published).',
     'productCost: a number of 0 or more (Arabic digits accepted).',

@@ -15,6 +15,7 @@ export {
   CSV_COLUMNS,
   IMPORT_COLUMNS,
   importColumnsDescription,
+  OLD_COLUMN_NAMES,
   REQUIRED_COLUMNS,
   XLSX_MEDIA_TYPE,
   type CsvColumn,
@@ -228,31 +229,33 @@ const EXAMPLE_ROWS: string[][] = [
 ];
 
 /**
- * The templates' rows: a header after a leading empty column, then a family's attribute columns if
- * given (`attributeColumns`), and the example rows if asked (their attribute cells empty).
+ * A template's header: the kind's columns, every one named, then a family's attribute columns if
+ * given (`attributeColumns`). A template holds no data rows, so one uploaded as downloaded imports
+ * nothing.
  */
-export const importTemplateRows = (
-  kind: ImportKind,
-  options: { example: boolean; attributes?: readonly string[] },
-): string[][] => {
-  const columns = IMPORT_COLUMNS[kind];
-  const skip = CSV_COLUMNS.length - columns.length;
-  const extra = options.attributes ?? [];
-  const rows = [['', ...columns, ...extra]];
-  if (options.example) {
-    for (const row of EXAMPLE_ROWS) rows.push(['', ...row.slice(skip), ...extra.map(() => '')]);
-  }
-  return rows;
+export const importTemplateHeader = (kind: ImportKind, attributes: readonly string[] = []): string[] => [
+  ...IMPORT_COLUMNS[kind],
+  ...attributes,
+];
+
+/**
+ * The example rows of a kind (their attribute cells empty), under the template's header. They go only
+ * where an import never reads them: the XLSX template's second sheet, "Examples".
+ */
+export const importTemplateExamples = (kind: ImportKind, attributes: readonly string[] = []): string[][] => {
+  const skip = CSV_COLUMNS.length - IMPORT_COLUMNS[kind].length;
+  const width = IMPORT_COLUMNS[kind].length;
+  return EXAMPLE_ROWS.map((row) => {
+    const cells = row.slice(skip);
+    return [...cells, ...Array<string>(width - cells.length).fill(''), ...attributes.map(() => '')];
+  });
 };
 
 /**
- * The upload screens' downloads: a headers-only CSV, or one with example rows, with a family's
- * attribute columns when given. UTF-8 with a BOM so Excel shows the Arabic; a leading empty column,
- * as in the example files staff already use.
+ * The upload screens' CSV template: the header line only (UTF-8 with a BOM so Excel shows the
+ * Arabic). A CSV has no place an import skips, so its examples are in the XLSX template's
+ * "Examples" sheet instead.
  */
-export function importTemplateCsv(
-  kind: ImportKind,
-  options: { example: boolean; attributes?: readonly string[] },
-): string {
-  return csvText(importTemplateRows(kind, options), { bom: true });
+export function importTemplateCsv(kind: ImportKind, attributes: readonly string[] = []): string {
+  return csvText([importTemplateHeader(kind, attributes)], { bom: true });
 }

@@ -21,7 +21,7 @@ export class XlsxSheetStream {
   /** The .xlsx bytes, to send as the response body. */
   readonly stream = new PassThrough();
   private readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter;
-  private readonly sheet: ExcelJS.Worksheet;
+  private sheet: ExcelJS.Worksheet;
 
   constructor(name: string, columns: SheetColumn[]) {
     this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -37,6 +37,16 @@ export class XlsxSheetStream {
   /** The columns' widths and formats; before any row is added (when they are known only then). */
   setColumns(columns: SheetColumn[]) {
     this.sheet.columns = columns.map((c) => ({ width: c.width, style: c.text ? { numFmt: '@' } : {} }));
+  }
+
+  /**
+   * Ends the current sheet and starts another after it, where the next rows go. An import reads only
+   * the first sheet, so a later one holds what must never import (a template's examples).
+   */
+  nextSheet(name: string, columns: SheetColumn[]) {
+    this.sheet.commit();
+    this.sheet = this.workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+    this.setColumns(columns);
   }
 
   /** The header row, in bold. */

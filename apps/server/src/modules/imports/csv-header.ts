@@ -3,6 +3,7 @@ import {
   MAX_LISTED_PROBLEMS,
   CSV_COLUMNS,
   IMPORT_COLUMNS,
+  OLD_COLUMN_NAMES,
   REQUIRED_COLUMNS,
   type CsvColumn,
   type ImportKind,
@@ -14,6 +15,8 @@ import { ATTR_COLUMN, attributePlans, type AttributePlans } from './attribute-ce
 export interface Header {
   /** Cell index of each column the file has. */
   index: Map<CsvColumn, number>;
+  /** The name the file gives each column, where it is a former one (productExpDate): problems use it. */
+  fileNames: Map<CsvColumn, string>;
   /** Cell index of each attribute column (`attr.<key>`, `attr.<key>.ar|en`), by lower-case name. */
   attributeIndex: Map<string, number>;
   /** What each row's attribute cells are read as, by the row's family. */
@@ -25,17 +28,27 @@ export interface Header {
   warningCount: number;
 }
 
-const byLowerName = new Map(CSV_COLUMNS.map((c) => [c.toLowerCase(), c]));
+const byLowerName = new Map<string, CsvColumn>([
+  ...CSV_COLUMNS.map((c) => [c.toLowerCase(), c] as const),
+  ...Object.entries(OLD_COLUMN_NAMES).map(([old, c]) => [old.toLowerCase(), c] as const),
+]);
+const oldNames = new Map(Object.entries(OLD_COLUMN_NAMES).map(([old, c]) => [c, old]));
+
+/** A column as a problem names it (its name in `CSV_COLUMNS` or a former one) back to its column. */
+export const columnOf = (name: string): CsvColumn | undefined => byLowerName.get(name.toLowerCase());
 
 /**
  * Matches header cells to the import's columns (`CSV_COLUMNS` in the contracts) by name, in any
- * order and any letter case; attribute columns (`attr.<key>`) are kept apart, checked against the
- * family's attributes by the caller. Empty header cells (the examples' leading empty column) are ignored; other unknown names, and
+ * order and any letter case, a renamed column under its new or former name (`OLD_COLUMN_NAMES`, not
+ * both); attribute columns (`attr.<key>`) are kept apart, checked against the
+ * family's attributes by the caller. Empty header cells (the leading empty column of older templates
+ * and example files) are ignored; other unknown names, and
  * columns this kind of file does not use, are ignored with a warning.
  */
 export function matchHeader(cells: string[], kind: ImportKind): Header {
   const allowed = new Set<CsvColumn>(IMPORT_COLUMNS[kind]);
   const index = new Map<CsvColumn, number>();
+  const fileNames = new Map<CsvColumn, string>();
   const attributeIndex = new Map<string, number>();
   const warnings: ImportWarning[] = [];
   let known = 0;
@@ -56,12 +69,20 @@ export function matchHeader(cells: string[], kind: ImportKind): Header {
     const column = byLowerName.get(name.toLowerCase());
     if (column) known++;
     if (column && allowed.has(column)) {
+      const old = oldNames.get(column);
+      const former = old !== undefined && name.toLowerCase() === old.toLowerCase();
+      if (index.has(column) && old !== undefined && former !== fileNames.has(column)) {
+        throw badRequest('import.columnTwoNames', { column, oldName: old }, [
+          { path: `header.${column}`, code: 'import.alsoFormerName', params: { oldName: old } },
+        ]);
+      }
       if (index.has(column)) {
         throw badRequest('import.columnTwice', { column }, [
           { path: `header.${column}`, code: 'import.appearsTwice' },
         ]);
       }
       index.set(column, i);
+      if (former) fileNames.set(column, old);
       return;
     }
     warningCount++;
@@ -92,6 +113,7 @@ export function matchHeader(cells: string[], kind: ImportKind): Header {
   }
   return {
     index,
+    fileNames,
     attributeIndex,
     attributePlans: attributePlans([...attributeIndex.keys()]),
     width: cells.length,

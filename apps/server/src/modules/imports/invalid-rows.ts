@@ -3,7 +3,7 @@ import { setImmediate } from 'node:timers/promises';
 import { stringify } from 'csv-stringify';
 import type { ImportKind, ImportProblem, UploadFormat } from '@dalil/contracts/imports';
 import { XlsxSheetStream } from '../../lib/xlsx-writer';
-import type { Header } from './csv-header';
+import { columnOf, type Header } from './csv-header';
 import { checkFile, type CheckedRecord } from './file-check';
 import { problemReason, problemSentence, type ProblemLanguage } from './problem-text';
 import type { FixedNames } from './row-check';
@@ -56,10 +56,11 @@ function invalidRowsCsv(header: CheckedRecord & { type: 'header' }, items: Rows,
 function cellMarks(problems: ImportProblem[], header: Header, lang: ProblemLanguage) {
   const marks = new Map<number, string>();
   for (const p of problems) {
+    const column = p.column === null ? undefined : columnOf(p.column);
     const index =
       p.column === null
         ? undefined
-        : (header.index.get(p.column as never) ?? header.attributeIndex.get(p.column));
+        : ((column && header.index.get(column)) ?? header.attributeIndex.get(p.column));
     if (index === undefined) continue;
     const text = problemReason(p.reason, lang);
     marks.set(index, marks.has(index) ? `${marks.get(index)!}; ${text}` : text);

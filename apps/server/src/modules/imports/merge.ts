@@ -11,11 +11,11 @@ type Executor = Db | Tx;
 /** Product columns an import may set, by CSV column. A column the file lacks keeps its stored value. */
 const OPTIONAL_PRODUCT_COLUMNS: [CsvColumn, string][] = [
   ['productNumber', 'number'],
-  ['productExpDate', 'shelf_life'],
+  ['productShelfLife', 'shelf_life'],
   ['productNetWeight', 'net_weight'],
   ['productDrainedWeight', 'drained_weight'],
   ['productUnitsPerCarton', 'units_per_carton'],
-  ['productCartonPerPalate', 'carton_per_palate'],
+  ['productCartonPerPallet', 'carton_per_palate'],
   ['productCost', 'cost'],
   ['productDescriptionEn', 'description_en'],
   ['productDescriptionAr', 'description_ar'],

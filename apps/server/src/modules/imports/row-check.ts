@@ -120,7 +120,9 @@ export function checkRow(
   let ok = true;
   const problem = (column: string | null, reason: string) => {
     ok = false;
-    report({ line, column, reason });
+    // A renamed column's problem names it as the file does (its former name, when it uses that).
+    const named = column === null ? null : (header.fileNames.get(column as CsvColumn) ?? column);
+    report({ line, column: named, reason });
   };
   // A cell that cannot be read is reported once, and counts as neither empty nor filled.
   const unreadable = new Set<string>();
@@ -188,11 +190,11 @@ export function checkRow(
   const nameEn = name('productNameEn', PRODUCT.nameEn, true);
   const nameAr = name('productNameAr', PRODUCT.nameAr, true);
   const barcode = field('productBarcode', PRODUCT.barcode);
-  const shelfLife = field('productExpDate', PRODUCT.shelfLife);
+  const shelfLife = field('productShelfLife', PRODUCT.shelfLife);
   const netWeight = field('productNetWeight', PRODUCT.netWeight);
   const drainedWeight = field('productDrainedWeight', PRODUCT.drainedWeight);
   const unitsPerCarton = field('productUnitsPerCarton', PRODUCT.unitsPerCarton);
-  const cartonPerPalate = field('productCartonPerPalate', PRODUCT.cartonPerPalate);
+  const cartonPerPalate = field('productCartonPerPallet', PRODUCT.cartonPerPalate);
   const number = field('productNumber', PRODUCT.number);
   const status = field('productStatus', STATUS);
   const cost = field('productCost', PRODUCT.cost);

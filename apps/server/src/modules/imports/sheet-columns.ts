@@ -4,7 +4,12 @@ import type { SheetColumn } from '../../lib/xlsx-writer';
  * Counts and the price are numbers in an exported sheet; every other column is text (codes keep
  * leading zeros, publish dates stay the ISO text the import reads).
  */
-export const NUMBER_COLUMNS = new Set(['productUnitsPerCarton', 'productCartonPerPalate', 'productCost']);
+export const NUMBER_COLUMNS = new Set([
+  'productUnitsPerCarton',
+  'productCartonPerPallet',
+  'productCartonPerPalate',
+  'productCost',
+]);
 const WIDE_COLUMNS = new Set([
   'productNameEn',
   'productNameAr',

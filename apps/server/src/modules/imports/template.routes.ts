@@ -8,8 +8,9 @@ import { templateXlsx } from './template';
 import { familyAttributeColumns } from './attribute-cells';
 
 /**
- * GET the upload template of a kind as XLSX (`?example=true` adds example rows). The CSV templates
- * are built in the browser from the same rows (`importTemplateCsv` in the contracts).
+ * GET the upload template of a kind as XLSX (`?example=true` adds an "Examples" sheet, which
+ * imports never read). The CSV templates, the header line only, are built in the browser
+ * (`importTemplateCsv` in the contracts).
  */
 export function templateRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(

@@ -1,19 +1,26 @@
 import type { Readable } from 'node:stream';
-import { importTemplateRows, type ImportKind } from '@dalil/contracts/imports';
+import { importTemplateExamples, importTemplateHeader, type ImportKind } from '@dalil/contracts/imports';
 import { XlsxSheetStream } from '../../lib/xlsx-writer';
 import { NUMBER_COLUMNS, sheetColumns } from './sheet-columns';
 
 /**
- * The upload screens' XLSX templates: the same rows as the CSV ones (a leading empty column, the
- * kind's columns, optionally the example rows, and a family's attribute columns when asked). Codes are text cells, counts and prices are numbers.
+ * The upload screens' XLSX templates. The first sheet, the one an import reads, holds the header
+ * only (the kind's columns, then a family's attribute columns when asked): uploaded as downloaded, it
+ * imports nothing. With `example`, a second sheet "Examples" holds the same header and example
+ * rows, which no import reads. Codes are text cells, counts and prices are numbers.
  */
 export function templateXlsx(kind: ImportKind, example: boolean, attributes: string[] = []): Readable {
-  const [header = [], ...rows] = importTemplateRows(kind, { example, attributes });
-  const sheet = new XlsxSheetStream('Dalil', sheetColumns(header, { allText: false }));
+  const header = importTemplateHeader(kind, attributes);
+  const columns = sheetColumns(header, { allText: false });
+  const sheet = new XlsxSheetStream('Dalil', columns);
   const write = async () => {
     sheet.addHeader(header);
-    for (const row of rows) {
-      sheet.addRow(row.map((v, i) => (NUMBER_COLUMNS.has(header[i]!) && v !== '' ? Number(v) : v)));
+    if (example) {
+      sheet.nextSheet('Examples', columns);
+      sheet.addHeader(header);
+      for (const row of importTemplateExamples(kind, attributes)) {
+        sheet.addRow(row.map((v, i) => (NUMBER_COLUMNS.has(header[i]!) && v !== '' ? Number(v) : v)));
+      }
     }
     await sheet.finish();
   };

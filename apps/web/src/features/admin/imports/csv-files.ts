@@ -13,9 +13,10 @@ import { resourceApis } from '../resource-kit/resource-api';
 import { downloadTemplateXlsx } from './import-api';
 
 /**
- * A template download: the kind's columns (IMPORT_COLUMNS) after a leading empty column, then the
- * chosen family's attribute columns in their order; the example adds a few rows in Arabic and
- * English. The CSV is built here (with a BOM so Excel shows the Arabic), the XLSX by the server.
+ * A template download: the kind's columns (IMPORT_COLUMNS), then the chosen family's attribute
+ * columns in their order. The CSV, built here (with a BOM so Excel shows the Arabic), is that header
+ * line only; the XLSX comes from the server, its example rows on an "Examples" sheet imports never
+ * read. Neither holds a row that would import.
  */
 export async function downloadTemplate(
   kind: ImportKind,
@@ -30,10 +31,7 @@ export async function downloadTemplate(
       : (await resourceApis.attributes.list({ family, limit: MAX_LIST_LIMIT, skip: 0 })).data.flatMap(
           attributeColumns,
         );
-  saveCsv(
-    importTemplateCsv(kind, { example, attributes }),
-    `dalil-${kind}-${example ? 'example' : 'headers'}.csv`,
-  );
+  saveCsv(importTemplateCsv(kind, attributes), `dalil-${kind}-headers.csv`);
 }
 
 /**

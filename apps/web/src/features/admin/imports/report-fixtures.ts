@@ -41,3 +41,20 @@ export const withProblems = productsReport({
     },
   ],
 });
+
+/** A preview where line 3 has two mistakes: both are listed, each on its column. */
+export const twoMistakesInOneRow = productsReport({
+  products: { created: 1, updated: 0, unchanged: 0 },
+  problemCount: 3,
+  problems: [
+    withProblems.problems[0]!,
+    {
+      line: 3,
+      column: 'productCost',
+      reason: 'must be 0 or more',
+      code: 'field.notNegative',
+      params: {},
+    },
+    withProblems.problems[1]!,
+  ],
+});

@@ -19,15 +19,15 @@ import { downloadTemplate } from './csv-files';
 const mono = { fontFamily: 'ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace', fontSize: 12 };
 
 const TEMPLATES = [
-  { example: true, format: 'csv', label: 'upload.templates.exampleCsv' },
   { example: true, format: 'xlsx', label: 'upload.templates.exampleXlsx' },
   { example: false, format: 'csv', label: 'upload.templates.headersCsv' },
   { example: false, format: 'xlsx', label: 'upload.templates.headersXlsx' },
 ] as const satisfies { example: boolean; format: UploadFormat; label: string }[];
 
 /**
- * An example file and a headers-only file for this kind of upload, each as CSV (built in the
- * browser) or as an Excel workbook (from the server); both with the chosen family's attribute columns.
+ * A headers-only file for this kind of upload, as CSV (built in the browser) or as an Excel workbook
+ * (from the server), and an Excel workbook whose "Examples" sheet shows filled rows (an import reads
+ * only the first sheet); all with the chosen family's attribute columns.
  */
 export function TemplateDownloads({
   kind,

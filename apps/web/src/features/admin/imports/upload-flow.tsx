@@ -121,7 +121,12 @@ export function UploadFlow({ kind, target, notReadyText }: UploadFlowProps) {
         />
       )}
       {step === 'done' && report && (
-        <ImportResult report={report} fileName={file?.name ?? ''} onAnother={upload.cancel} />
+        <ImportResult
+          report={report}
+          fileName={file?.name ?? ''}
+          target={target ?? {}}
+          onAnother={upload.cancel}
+        />
       )}
     </Stack>
   );

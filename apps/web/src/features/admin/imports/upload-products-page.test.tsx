@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { attributeFixture, attributeList } from '../../../test/attribute-fixtures';
 import { mockApi } from '../../../test/fetch-mock';
 import { renderRoutes } from '../../../test/render';
-import { productsReport, withProblems } from './report-fixtures';
+import { productsReport, twoMistakesInOneRow, withProblems } from './report-fixtures';
 import { UploadProductsPage } from './upload-products-page';
 import { captureDownloads, mockXhr } from '../../../test/xhr-mock';
 
@@ -98,12 +98,43 @@ describe('upload products', () => {
     ]);
   });
 
-  it('imports a clean file after the preview, then shows the report and the way to the family list', async () => {
+  it('shows every problem of a row with two mistakes, and both in its invalid-rows reason', async () => {
+    mockCatalogue();
+    mockXhr(() => ({ status: 200, body: twoMistakesInOneRow }));
+    const downloads = captureDownloads();
+    await chooseTargetAndFile();
+
+    const table = await screen.findByRole('table', { name: 'Problems: 3' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
+      ['3', 'productBarcode', 'Must contain digits only'],
+      ['3', 'productCost', 'Must be 0 or more'],
+      ['4', 'productNameAr', 'This field is required'],
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Download invalid rows (CSV)' }));
+    await vi.waitFor(() => expect(downloads).toHaveLength(1));
+    const text = await downloads[0]!.blob.text();
+    expect(text.split('\r\n')[1]).toBe(
+      // The reason holds a semicolon, which some spreadsheets read as a separator: it is quoted.
+      ',Pear juice,عصير كمثرى,62810A,"productBarcode: Must contain digits only; productCost: Must be 0 or more"',
+    );
+  });
+
+  it('imports a clean file after the preview, then shows the report, the imported products and the way to the family list', async () => {
     mockCatalogue();
     const requests = mockXhr(({ url }) =>
       url.searchParams.get('dryRun') === 'true'
         ? { status: 200, body: productsReport({ attributeChanges: 2 }) }
-        : { status: 200, body: productsReport({ dryRun: false, imported: true, attributeChanges: 2 }) },
+        : {
+            status: 200,
+            body: productsReport({ dryRun: false, imported: true, attributeChanges: 2, rows: 1 }),
+          },
     );
     await chooseTargetAndFile();
     expect(
@@ -113,10 +144,16 @@ describe('upload products', () => {
     expect(screen.queryByRole('table')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Import' }));
     expect(await screen.findByRole('heading', { name: 'Import complete' })).toBeVisible();
+    expect(screen.getByText('1 row imported from juices.csv.')).toBeVisible();
     expect(requests.map((r) => r.url.searchParams.get('dryRun'))).toEqual(['true', 'false']);
     const products = screen.getByRole('group', { name: 'Products' });
     expect(within(products).getByText('Created')).toBeVisible();
     expect(screen.getByText('Products whose attribute values changed: 2')).toBeVisible();
+    // The products of the company and category the file went to, in the product list.
+    expect(screen.getByRole('link', { name: 'See the imported products' })).toHaveAttribute(
+      'href',
+      '/admin/products/list?family=1&category=11',
+    );
     await userEvent.click(screen.getByRole('link', { name: 'Go to the family list' }));
     expect(await screen.findByText('Family list reached')).toBeVisible();
   });
