@@ -1,20 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { Account } from '@dalil/contracts/auth';
-import { readError } from '@dalil/contracts/error-codes';
 import {
   WEBHOOK_SECRET_PREFIX,
   webhookResource,
   type Webhook,
-  type WebhookAttemptList,
   type WebhookCreated,
   type WebhookCreateBodySchema,
   type WebhookEvent,
   type WebhookUpdateBodySchema,
 } from '@dalil/contracts/webhooks';
-import { and, count, desc, eq, getTableColumns, inArray, lt, notExists, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { z } from 'zod';
-import { webhookAttempts, webhookDeliveries, webhookMessages, webhookSubscriptions } from '../../db/schema';
+import { webhookDeliveries, webhookSubscriptions } from '../../db/schema';
 import { resourceModule } from '../../core/app-module';
 import type { AppContext, DataContext } from '../../core/context';
 import { publishChange } from '../../core/domain-events';
@@ -25,6 +23,10 @@ import { notFound } from '../../lib/errors';
 import { checkOutboundAddress } from '../../lib/outbound';
 import { requireFamilies } from '../users/users.service';
 import { webhookDelivery } from './webhook-delivery';
+import { coded, listAttempts, resendMessage } from './webhook-attempts';
+
+/** The retention sweep forgets old messages through the module's service. */
+export { forgetOldWebhookMessages } from './webhook-attempts';
 
 type Row = typeof webhookSubscriptions.$inferSelect;
 
@@ -33,9 +35,6 @@ const lastAttempt = sql<{ at: string; ok: boolean; responseCode: number | null }
   select json_build_object('at', a.attempted_at, 'ok', a.ok, 'responseCode', a.response_code)
   from webhook_attempts a where a.subscription_id = webhook_subscriptions.id
   order by a.id desc limit 1)`;
-
-/** A stored sentence's code and params, read back from the error catalogue's templates. */
-const coded = (sentence: string | null) => (sentence === null ? null : readError(sentence));
 
 const toWebhook = (
   row: Row & { last: { at: string; ok: boolean; responseCode: number | null } | null },
@@ -228,105 +227,6 @@ async function deleteWebhook({ db }: DataContext, id: number, caller: Account | 
       after: null,
     });
   });
-}
-
-/** A subscription's delivery attempts, newest first. */
-async function listAttempts(
-  { db }: DataContext,
-  id: number,
-  page: { limit: number; skip: number },
-): Promise<WebhookAttemptList> {
-  const [found] = await db
-    .select({ id: webhookSubscriptions.id })
-    .from(webhookSubscriptions)
-    .where(eq(webhookSubscriptions.id, id));
-  if (!found) throw notFound('Webhook');
-  const mine = eq(webhookAttempts.subscriptionId, id);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: webhookAttempts.id,
-        messageId: webhookMessages.messageId,
-        eventType: webhookMessages.eventType,
-        attempt: webhookAttempts.attempt,
-        ok: webhookAttempts.ok,
-        responseCode: webhookAttempts.responseCode,
-        error: webhookAttempts.error,
-        attemptedAt: webhookAttempts.attemptedAt,
-        durationMs: webhookAttempts.durationMs,
-        nextAttemptAt: webhookAttempts.nextAttemptAt,
-      })
-      .from(webhookAttempts)
-      .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
-      .innerJoin(webhookMessages, eq(webhookMessages.id, webhookDeliveries.messageId))
-      .where(mine)
-      .orderBy(desc(webhookAttempts.id))
-      .limit(page.limit)
-      .offset(page.skip),
-    db.select({ n: count() }).from(webhookAttempts).where(mine),
-  ]);
-  return {
-    data: rows.map((r) => ({
-      ...r,
-      eventType: r.eventType as WebhookEvent,
-      errorCode: coded(r.error)?.code ?? null,
-      errorParams: coded(r.error)?.params ?? null,
-      attemptedAt: r.attemptedAt.toISOString(),
-      nextAttemptAt: r.nextAttemptAt?.toISOString() ?? null,
-    })),
-    count: total!.n,
-  };
-}
-
-/**
- * Sends a message to a subscription again, with the same webhook-id: its delivery becomes pending and
- * due at once, with a new day of retries. 404 when the subscription never had that message.
- */
-async function resendMessage({ db }: DataContext, id: number, messageId: string): Promise<void> {
-  const updated = await db
-    .update(webhookDeliveries)
-    .set({ state: 'pending', nextAttemptAt: null, firstAttemptAt: null, leasedUntil: null })
-    .where(
-      and(
-        eq(webhookDeliveries.subscriptionId, id),
-        eq(
-          webhookDeliveries.messageId,
-          sql`(select ${webhookMessages.id} from ${webhookMessages} where ${webhookMessages.messageId} = ${messageId})`,
-        ),
-      ),
-    )
-    .returning({ id: webhookDeliveries.id });
-  if (updated.length === 0) throw notFound('Message');
-}
-
-/** Old messages removed per statement: one sweep never holds a long transaction. */
-const FORGET_BATCH = 1000;
-
-/**
- * Removes the messages older than `days` days that no delivery waits for any more (each delivered,
- * or failed for good), with their deliveries and attempts; answers how many went. A message still
- * pending for some subscription (one turned off keeps its deliveries pending) stays, however old.
- */
-export async function forgetOldWebhookMessages(db: Db, days: number): Promise<number> {
-  const pending = db
-    .select({ one: sql`1` })
-    .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.messageId, webhookMessages.id), eq(webhookDeliveries.state, 'pending')));
-  const oldest = db
-    .select({ id: webhookMessages.id })
-    .from(webhookMessages)
-    .where(and(lt(webhookMessages.at, sql`now() - make_interval(days => ${days})`), notExists(pending)))
-    .orderBy(webhookMessages.id)
-    .limit(FORGET_BATCH);
-  let removed = 0;
-  for (;;) {
-    const gone = await db
-      .delete(webhookMessages)
-      .where(inArray(webhookMessages.id, oldest))
-      .returning({ id: webhookMessages.id });
-    removed += gone.length;
-    if (gone.length < FORGET_BATCH) return removed;
-  }
 }
 
 /**

@@ -12,7 +12,7 @@ import { canReadProc, threadsOf } from '../../../test/proc-stat';
 import { startReceiver, verified, type Receiver } from '../../../test/webhook-receiver';
 import { csv, upload } from '../imports/imports.test-kit';
 import { SENDER_THREAD_NAME } from './webhook-sender';
-import { forgetOldWebhookMessages } from './webhooks.service';
+import { forgetOldWebhookMessages } from './webhook-attempts';
 import { jpeg, postImages, waitForJob } from '../../../test/image-upload-helpers';
 import { waitFor } from '../../../test/wait';
 
